@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'model', environment: 'node', include: ['src/model/**/*.test.ts', 'src/store/**/*.test.ts', 'scripts/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['src/test-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'conformance',
+          environment: 'node',
+          include: ['conformance/**/*.test.ts'],
+          globalSetup: ['conformance/redis-server.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
