@@ -1,0 +1,157 @@
+import { useId, useMemo, useRef } from 'react';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import type { Virtualizer } from '@tanstack/react-virtual';
+import styles from './SetView.module.css';
+
+/** One member of a sorted set, as a ZRANGE walk returns it, with the order it arrived in. */
+export interface SetRow {
+  position: number;
+  member: string;
+  scoreText: string;
+  arrival: number;
+  outOfOrder: boolean;
+}
+
+export interface SetViewProps {
+  title: string;
+  description: string;
+  size: number;
+  outOfOrderPairs: number;
+  readRows: (start: number, end: number) => SetRow[];
+  version: number;
+  testId?: string;
+}
+
+/** Every row has this height (px); the virtualizer and the CSS both rely on it. */
+export const ROW_HEIGHT = 28;
+const OVERSCAN = 8;
+/** Viewport assumed until the scroll container has a measured height (jsdom never has one). */
+const UNMEASURED_RECT = { width: 0, height: 14 * ROW_HEIGHT };
+
+function observeRectOrEstimate(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  report: (rect: { width: number; height: number }) => void,
+) {
+  return observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : UNMEASURED_RECT));
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+function plural(n: number, one: string, many: string): string {
+  return `${count.format(n)} ${n === 1 ? one : many}`;
+}
+
+/**
+ * A sorted set in set order (what ZRANGE 0 -1 WITHSCORES walks), one row per member: position,
+ * member, the score as Redis prints it, and the member's arrival number. Rows that sit away from
+ * where arrival order would put them are marked. Only the visible rows are read (readRows) and
+ * rendered, so a set of 100,000 members scrolls as fast as one of ten.
+ */
+export function SetView({ title, description, size, outOfOrderPairs, readRows, version, testId }: SetViewProps) {
+  const headingId = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer re-renders this component itself on scroll; no React Compiler memoizes it here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: size,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    initialRect: UNMEASURED_RECT,
+    observeElementRect: observeRectOrEstimate,
+    useFlushSync: false,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = Math.min(items.at(-1)?.index ?? -1, size - 1);
+  const rows = useMemo(
+    () => (last >= first ? readRows(first, last) : []),
+    // version: the set changed under the same window, so the rows must be read again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [readRows, first, last, version],
+  );
+
+  return (
+    <section className={styles.view} data-testid={testId} aria-labelledby={headingId}>
+      <header className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {title}
+        </h2>
+        <p className={styles.description}>{description}</p>
+        <p className={styles.stats}>
+          <span className={styles.stat}>{plural(size, 'member', 'members')}</span>
+          <span className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk}>
+            <span aria-hidden="true" className={styles.statIcon}>
+              {outOfOrderPairs > 0 ? '⇅' : '✓'}
+            </span>
+            {plural(outOfOrderPairs, 'pair', 'pairs')} out of arrival order
+          </span>
+        </p>
+      </header>
+      <div className={styles.frame}>
+        <div role="table" aria-labelledby={headingId} aria-rowcount={size + 1} aria-colcount={4} className={styles.table}>
+          <div role="rowgroup" className={styles.headGroup}>
+            <div role="row" aria-rowindex={1} className={`${styles.row} ${styles.headRow}`}>
+              <span role="columnheader" className={styles.num}>
+                Position
+              </span>
+              <span role="columnheader">Member</span>
+              <span role="columnheader" className={styles.num}>
+                Score
+              </span>
+              <span role="columnheader" className={styles.num}>
+                Arrival
+              </span>
+            </div>
+          </div>
+          <div ref={scrollRef} role="rowgroup" tabIndex={0} className={styles.scroller}>
+            <div role="presentation" className={styles.sizer} style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const row = rows[item.index - first];
+                return (
+                  <div
+                    key={item.key}
+                    role="row"
+                    aria-rowindex={item.index + 2}
+                    className={`${styles.row} ${row?.outOfOrder ? styles.outOfOrder : ''}`}
+                    style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                  >
+                    {row ? <RowCells row={row} /> : null}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </div>
+        {size === 0 ? <p className={styles.empty}>No members yet: enqueue a job.</p> : null}
+      </div>
+    </section>
+  );
+}
+
+function RowCells({ row }: { row: SetRow }) {
+  return (
+    <>
+      <span role="cell" className={styles.num}>
+        {count.format(row.position)}
+      </span>
+      <span role="cell" className={styles.member} title={row.member}>
+        {row.member}
+      </span>
+      <span role="cell" className={`${styles.num} ${styles.score}`} title={row.scoreText}>
+        {row.scoreText}
+      </span>
+      <span role="cell" className={styles.num}>
+        {row.outOfOrder ? (
+          <>
+            <span aria-hidden="true" className={styles.marker}>
+              ⇅
+            </span>
+            <span className={styles.srOnly}>out of arrival order, arrival </span>
+          </>
+        ) : null}
+        {count.format(row.arrival)}
+      </span>
+    </>
+  );
+}
