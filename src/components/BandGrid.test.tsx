@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BandGrid } from './BandGrid.tsx';
+import type { BandSlot } from './BandGrid.tsx';
+
+const FIRE_TIME = 1_790_000_000_000;
+const FLOOR = FIRE_TIME * 4096;
+
+function job(slot: number, arrival: number, member = `job:${arrival}`): BandSlot {
+  return { slot, member, scoreText: String(FLOOR + slot), arrival };
+}
+
+const threeJobs = [job(0, 1), job(1, 2), job(2, 3)];
+
+function readout(): string {
+  const live = document.querySelector('[aria-live="polite"]');
+  if (!live) throw new Error('no live region');
+  return live.textContent ?? '';
+}
+
+beforeEach(() => {
+  // jsdom has no canvas: getContext answers null, which the component must survive.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+describe('BandGrid', () => {
+  it('is a focusable grid that starts the cursor on the newest bump', async () => {
+    const user = userEvent.setup();
+    render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
+    const grid = screen.getByRole('application', { name: /Band of fire-time 1790000000000 ms/ });
+    expect(grid.getAttribute('aria-label')).toContain('3 used');
+    expect(readout()).toContain('Hover or focus');
+    await user.tab();
+    expect(document.activeElement).toBe(grid);
+    expect(readout()).toBe(`Slot 2 row 0, column 2: score ${FLOOR + 2}, member job:3, arrival 3.`);
+  });
+
+  it('moves the cursor with arrows, Page keys, Home and End, and reads each slot', async () => {
+    const user = userEvent.setup();
+    render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
+    await user.tab();
+    await user.keyboard('{ArrowLeft}');
+    expect(readout()).toContain('Slot 1 ');
+    expect(readout()).toContain('member job:2, arrival 2');
+    await user.keyboard('{ArrowDown}');
+    expect(readout()).toBe('Slot 65 row 1, column 1: empty.');
+    await user.keyboard('{ArrowUp}{ArrowLeft}');
+    expect(readout()).toContain(`Slot 0 (floor) row 0, column 0: score ${FLOOR}, member job:1`);
+    await user.keyboard('{PageDown}');
+    expect(readout()).toContain('Slot 512 row 8, column 0');
+    await user.keyboard('{End}');
+    expect(readout()).toBe('Slot 4095 (ceiling) row 63, column 63: empty.');
+    await user.keyboard('{Home}');
+    expect(readout()).toContain('Slot 0 (floor)');
+  });
+
+  it('reads the slot under the mouse and forgets it when the mouse leaves', () => {
+    render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
+    const grid = screen.getByRole('application');
+    vi.spyOn(grid, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 100, y: 50, width: 384, height: 384 }));
+    fireEvent.pointerMove(grid, { clientX: 100 + 6 * 1 + 2, clientY: 50 + 2 });
+    expect(readout()).toContain('Slot 1 ');
+    fireEvent.pointerMove(grid, { clientX: 100 + 383, clientY: 50 + 383 });
+    expect(readout()).toContain('Slot 4095 (ceiling)');
+    fireEvent.pointerLeave(grid);
+    expect(readout()).toContain('Hover or focus');
+  });
+
+  it('counts the jobs sharing the ceiling and says they are ordered by member bytes', async () => {
+    const user = userEvent.setup();
+    const ceiling = ['job:10', 'job:11', 'job:4096', 'job:9'].map((member, i) => job(4095, 4095 + i, member));
+    render(
+      <BandGrid
+        fireTime={FIRE_TIME}
+        slots={[job(0, 1), ...ceiling]}
+        ceilingMembers={4}
+        newestSlot={4095}
+        pastCliff={false}
+      />,
+    );
+    expect(screen.getByText(/4 jobs share the ceiling score/).textContent).toMatch(/by member bytes, not by arrival/);
+    expect(screen.getByText(/slot 4095 ×/).textContent).toBe('slot 4095 × 4');
+    await user.tab();
+    expect(readout()).toBe(
+      `Slot 4095 (ceiling) row 63, column 63: score ${FLOOR + 4095}, shared by 4 jobs in member-byte order: ` +
+        'job:10 (arrival 4,095), job:11 (arrival 4,096), job:4096 (arrival 4,097) and 1 more.',
+    );
+  });
+
+  it('says nothing about the ceiling while it holds at most one job, or about the cliff before it', () => {
+    render(<BandGrid fireTime={FIRE_TIME} slots={[job(4095, 1)]} ceilingMembers={1} newestSlot={4095} pastCliff={false} />);
+    expect(screen.queryByText(/share the ceiling score/)).toBeNull();
+    expect(screen.queryByText(/the \+1 is lost/)).toBeNull();
+  });
+
+  it('says the +1 is lost past the cliff', () => {
+    render(<BandGrid fireTime={2 ** 41} slots={[]} ceilingMembers={0} newestSlot={null} pastCliff />);
+    expect(screen.getByText(/the \+1 is lost here/)).toBeTruthy();
+  });
+
+  it('renders members as text, never as HTML', async () => {
+    const user = userEvent.setup();
+    const member = '<b id="x">bold</b>';
+    render(<BandGrid fireTime={FIRE_TIME} slots={[job(0, 1, member)]} ceilingMembers={0} newestSlot={0} pastCliff={false} />);
+    await user.tab();
+    expect(readout()).toContain(member);
+    expect(document.getElementById('x')).toBeNull();
+  });
+
+  it('summarises how full the band is', () => {
+    render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
+    expect(screen.getByText(/slots used/).textContent).toBe('3 of 4,096 slots used');
+    expect(screen.getByText(/→/).textContent).toBe('1 → 3');
+  });
+});

@@ -1,0 +1,331 @@
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
+import { BAND_SLOTS } from '../model/score.ts';
+import {
+  CEILING_SLOT,
+  arrivalColorScale,
+  cssColor,
+  gridLayout,
+  mixRgb,
+  moveCursor,
+  parseColor,
+  slotAtPoint,
+  slotCell,
+} from './bandGeometry.ts';
+import type { Rgb } from './bandGeometry.ts';
+import styles from './BandGrid.module.css';
+
+/** One job in the band: its slot (the low twelve bits of its score) and where it came from. */
+export interface BandSlot {
+  slot: number;
+  member: string;
+  scoreText: string;
+  arrival: number;
+}
+
+export interface BandGridProps {
+  fireTime: number;
+  slots: BandSlot[];
+  ceilingMembers: number;
+  newestSlot: number | null;
+  pastCliff: boolean;
+}
+
+const count = new Intl.NumberFormat('en-US');
+/** How many of the jobs sharing one slot the readout names before saying "and N more". */
+const NAMED_SHARERS = 3;
+
+/**
+ * One millisecond's band: its 4096 slots (scores minScore..maxScore) as a 64 x 64 grid on a
+ * canvas, filled slots coloured by arrival, the newest bump outlined, the ceiling's pile-up
+ * counted. Mouse hover or a keyboard cursor (arrows, PageUp/PageDown, Home/End) names a slot's
+ * score and job in a readout that is also a live region.
+ */
+export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastCliff }: BandGridProps) {
+  const helpId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [size, setSize] = useState(0);
+  const [themeVersion, setThemeVersion] = useState(0);
+  const [hover, setHover] = useState<number | null>(null);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const active = hover ?? cursor;
+
+  const bySlot = useMemo(() => groupBySlot(slots), [slots]);
+  const filled = useMemo(() => bySlot.reduce((n, entries) => (entries ? n + 1 : n), 0), [bySlot]);
+  const arrivals = useMemo(() => arrivalRange(slots), [slots]);
+  const saturated = ceilingMembers > 1;
+
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    setSize(wrap.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setSize(wrap.clientWidth));
+    observer.observe(wrap);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const repaint = () => setThemeVersion((v) => v + 1);
+    query.addEventListener('change', repaint);
+    return () => query.removeEventListener('change', repaint);
+  }, []);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || size <= 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    const pixels = Math.round(size * dpr);
+    if (canvas.width !== pixels) canvas.width = pixels;
+    if (canvas.height !== pixels) canvas.height = pixels;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(pixels / size, 0, 0, pixels / size, 0, 0);
+    const arrivalDomain = arrivals ? [arrivals.first, arrivals.last] : [];
+    drawBand(ctx, { size, bySlot, arrivalDomain, theme: readTheme(canvas), newestSlot, active, saturated });
+  }, [size, bySlot, arrivals, newestSlot, active, saturated, themeVersion]);
+
+  function slotUnderPointer(event: PointerEvent<HTMLCanvasElement>): number | null {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return slotAtPoint(gridLayout(rect.width), event.clientX - rect.left, event.clientY - rect.top);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLCanvasElement>) {
+    const next = moveCursor(cursor ?? startSlot(newestSlot, slots), event.key);
+    if (next === null) return;
+    event.preventDefault();
+    setHover(null);
+    setCursor(next);
+  }
+
+  return (
+    <div className={styles.band}>
+      <p className={styles.summary}>
+        <span>
+          fire-time <span className={styles.mono}>{fireTime}</span> ms
+        </span>
+        <span>
+          <span className={styles.mono}>{count.format(filled)}</span> of {count.format(BAND_SLOTS)} slots used
+        </span>
+        <span>
+          <span className={styles.mono}>{count.format(slots.length)}</span> {slots.length === 1 ? 'job' : 'jobs'}
+        </span>
+      </p>
+      <div ref={wrapRef} className={styles.canvasWrap}>
+        <canvas
+          ref={canvasRef}
+          className={styles.canvas}
+          tabIndex={0}
+          role="application"
+          aria-roledescription="slot grid"
+          aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${count.format(BAND_SLOTS)} slots, ${count.format(filled)} used`}
+          aria-describedby={helpId}
+          onKeyDown={onKeyDown}
+          onFocus={() => setCursor((c) => c ?? startSlot(newestSlot, slots))}
+          onPointerMove={(event) => setHover(slotUnderPointer(event))}
+          onPointerLeave={() => setHover(null)}
+          onPointerDown={(event) => {
+            const slot = slotUnderPointer(event);
+            if (slot !== null) setCursor(slot);
+          }}
+        />
+      </div>
+      <p className={styles.readout} aria-live="polite" aria-atomic="true">
+        {active === null ? (
+          <span className={styles.hint}>Hover or focus the grid to read a slot.</span>
+        ) : (
+          <SlotReadout slot={active} entries={bySlot[active]} ceilingMembers={ceilingMembers} />
+        )}
+      </p>
+      <p id={helpId} className={styles.help}>
+        Arrow keys move between slots, Page Up/Down by eight rows, Home and End jump to slot 0 (the floor) and 4095
+        (the ceiling).
+      </p>
+      <ul className={styles.legend} aria-label="Legend">
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchArrival}`} aria-hidden="true" />
+          arrival{' '}
+          {arrivals ? (
+            <span className={styles.mono}>
+              {count.format(arrivals.first)} → {count.format(arrivals.last)}
+            </span>
+          ) : null}
+        </li>
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchEmpty}`} aria-hidden="true" />
+          empty
+        </li>
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchNewest}`} aria-hidden="true" />
+          newest
+        </li>
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchShared}`} aria-hidden="true" />
+          shared score
+        </li>
+      </ul>
+      {saturated ? (
+        <p className={styles.ceiling}>
+          <span className={styles.badge}>
+            slot 4095 × <span className={styles.mono}>{count.format(ceilingMembers)}</span>
+          </span>{' '}
+          The band is full: {count.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores
+          Redis orders them by member bytes, not by arrival.
+        </p>
+      ) : null}
+      {pastCliff ? (
+        <p className={styles.cliff}>
+          <span className={styles.badge}>past the cliff</span> This fire-time is at or beyond 2<sup>41</sup> ms, so
+          its scores are at or beyond 2<sup>53</sup>, where doubles are no longer 1 apart: score + 1 rounds back to the
+          same score and the +1 is lost here. Jobs in this millisecond share a score and fall back to member-byte order.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries: readonly BandSlot[] | undefined; ceilingMembers: number }) {
+  const { row, col } = slotCell(slot);
+  const where = slot === 0 ? ' (floor)' : slot === CEILING_SLOT ? ' (ceiling)' : '';
+  const head = (
+    <>
+      <strong>
+        Slot {slot}
+        {where}
+      </strong>
+      <span className={styles.cell}>
+        {' '}
+        row {row}, column {col}
+      </span>
+      :{' '}
+    </>
+  );
+  const first = entries?.[0];
+  if (!entries || !first) return <>{head}empty.</>;
+  if (entries.length === 1 && !(slot === CEILING_SLOT && ceilingMembers > 1)) {
+    return (
+      <>
+        {head}score <Value>{first.scoreText}</Value>, member <Value>{first.member}</Value>, arrival{' '}
+        <Value>{count.format(first.arrival)}</Value>.
+      </>
+    );
+  }
+  const sharers = slot === CEILING_SLOT ? Math.max(ceilingMembers, entries.length) : entries.length;
+  const named = entries.slice(0, NAMED_SHARERS);
+  const rest = sharers - named.length;
+  return (
+    <>
+      {head}score <Value>{first.scoreText}</Value>, shared by {count.format(sharers)} jobs in member-byte order:{' '}
+      {named.map((entry, i) => (
+        <span key={i}>
+          {i > 0 ? ', ' : ''}
+          <Value>{entry.member}</Value> (arrival {count.format(entry.arrival)})
+        </span>
+      ))}
+      {rest > 0 ? ` and ${count.format(rest)} more` : ''}.
+    </>
+  );
+}
+
+function Value({ children }: { children: ReactNode }) {
+  return <span className={styles.value}>{children}</span>;
+}
+
+/** Where the keyboard cursor starts: the newest bump, else the first filled slot, else the floor. */
+function startSlot(newestSlot: number | null, slots: readonly BandSlot[]): number {
+  return newestSlot ?? slots[0]?.slot ?? 0;
+}
+
+function groupBySlot(slots: readonly BandSlot[]): Array<BandSlot[] | undefined> {
+  const bySlot: Array<BandSlot[] | undefined> = new Array<BandSlot[] | undefined>(BAND_SLOTS).fill(undefined);
+  for (const entry of slots) {
+    if (!Number.isInteger(entry.slot) || entry.slot < 0 || entry.slot >= BAND_SLOTS) continue;
+    const list = bySlot[entry.slot];
+    if (list) list.push(entry);
+    else bySlot[entry.slot] = [entry];
+  }
+  return bySlot;
+}
+
+function arrivalRange(slots: readonly BandSlot[]): { first: number; last: number } | null {
+  if (slots.length === 0) return null;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const { arrival } of slots) {
+    first = Math.min(first, arrival);
+    last = Math.max(last, arrival);
+  }
+  return { first, last };
+}
+
+interface Theme {
+  empty: string;
+  early: Rgb;
+  late: Rgb;
+  fg: string;
+  focus: string;
+  warn: string;
+}
+
+const FALLBACK: Record<'surface' | 'fg' | 'border' | 'accent' | 'focus' | 'warn', Rgb> = {
+  surface: [255, 255, 255],
+  fg: [28, 29, 33],
+  border: [211, 212, 207],
+  accent: [31, 95, 191],
+  focus: [194, 65, 12],
+  warn: [161, 66, 11],
+};
+
+/** Canvas colours from the page's CSS custom properties (light or dark), with fallbacks. */
+function readTheme(element: Element): Theme {
+  const computed = getComputedStyle(element);
+  const read = (name: keyof typeof FALLBACK) => parseColor(computed.getPropertyValue(`--${name}`)) ?? FALLBACK[name];
+  const surface = read('surface');
+  const fg = read('fg');
+  const accent = read('accent');
+  return {
+    empty: cssColor(mixRgb(surface, read('border'), 0.55)),
+    early: mixRgb(surface, accent, 0.3),
+    late: mixRgb(accent, fg, 0.45),
+    fg: cssColor(fg),
+    focus: cssColor(read('focus')),
+    warn: cssColor(read('warn')),
+  };
+}
+
+function drawBand(
+  ctx: CanvasRenderingContext2D,
+  view: {
+    size: number;
+    bySlot: Array<BandSlot[] | undefined>;
+    arrivalDomain: number[];
+    theme: Theme;
+    newestSlot: number | null;
+    active: number | null;
+    saturated: boolean;
+  },
+) {
+  const { size, bySlot, arrivalDomain, theme, newestSlot, active, saturated } = view;
+  const layout = gridLayout(size);
+  const colorOf = arrivalColorScale(arrivalDomain, theme.early, theme.late);
+  ctx.clearRect(0, 0, size, size);
+  for (let slot = 0; slot < BAND_SLOTS; slot++) {
+    const entries = bySlot[slot];
+    const shared = (entries?.length ?? 0) > 1 || (slot === CEILING_SLOT && saturated);
+    ctx.fillStyle = shared ? theme.warn : entries?.[0] ? colorOf(entries[0].arrival) : theme.empty;
+    const { row, col } = slotCell(slot);
+    ctx.fillRect(layout.offset(col), layout.offset(row), layout.cell, layout.cell);
+  }
+  const outline = (slot: number, color: string, width: number) => {
+    const { row, col } = slotCell(slot);
+    const pad = width / 2 + 0.5;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.strokeRect(layout.offset(col) - pad, layout.offset(row) - pad, layout.cell + 2 * pad, layout.cell + 2 * pad);
+  };
+  if (newestSlot !== null) outline(newestSlot, theme.fg, 1.5);
+  if (active !== null) outline(active, theme.focus, 2);
+}

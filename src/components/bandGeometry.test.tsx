@@ -1,0 +1,118 @@
+// .tsx only so the `components` Vitest project picks it up; nothing here needs a DOM.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  CEILING_SLOT,
+  GRID_SIDE,
+  arrivalColorScale,
+  cssColor,
+  gridLayout,
+  mixRgb,
+  moveCursor,
+  parseColor,
+  slotAtPoint,
+  slotCell,
+} from './bandGeometry.ts';
+
+describe('grid geometry', () => {
+  it('lays the 4096 slots out as 64 rows of 64', () => {
+    expect(GRID_SIDE).toBe(64);
+    expect(CEILING_SLOT).toBe(4095);
+    expect(slotCell(0)).toEqual({ row: 0, col: 0 });
+    expect(slotCell(63)).toEqual({ row: 0, col: 63 });
+    expect(slotCell(64)).toEqual({ row: 1, col: 0 });
+    expect(slotCell(4095)).toEqual({ row: 63, col: 63 });
+  });
+
+  it('finds the slot under the centre of every cell, at several sizes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4095 }), fc.integer({ min: 64, max: 900 }), (slot, size) => {
+        const layout = gridLayout(size);
+        const { row, col } = slotCell(slot);
+        const x = layout.offset(col) + layout.cell / 2;
+        const y = layout.offset(row) + layout.cell / 2;
+        expect(slotAtPoint(layout, x, y)).toBe(slot);
+      }),
+    );
+  });
+
+  it('keeps the cells inside the square with a gap between them', () => {
+    for (const size of [192, 200, 320, 384, 517, 640]) {
+      const layout = gridLayout(size);
+      expect(layout.offset(0)).toBeGreaterThanOrEqual(0);
+      expect(layout.offset(63) + layout.cell).toBeLessThanOrEqual(size);
+      expect(layout.cell).toBeLessThan(layout.step);
+    }
+  });
+
+  it('answers null outside the grid', () => {
+    const layout = gridLayout(384);
+    expect(slotAtPoint(layout, -1, 10)).toBeNull();
+    expect(slotAtPoint(layout, 10, 385)).toBeNull();
+    expect(slotAtPoint(gridLayout(0), 0, 0)).toBeNull();
+  });
+});
+
+describe('moveCursor', () => {
+  it('moves by a cell, a row, eight rows, and jumps to floor and ceiling', () => {
+    expect(moveCursor(10, 'ArrowRight')).toBe(11);
+    expect(moveCursor(10, 'ArrowLeft')).toBe(9);
+    expect(moveCursor(10, 'ArrowDown')).toBe(74);
+    expect(moveCursor(74, 'ArrowUp')).toBe(10);
+    expect(moveCursor(10, 'PageDown')).toBe(10 + 8 * 64);
+    expect(moveCursor(10, 'PageUp')).toBe(10);
+    expect(moveCursor(2000, 'Home')).toBe(0);
+    expect(moveCursor(2000, 'End')).toBe(4095);
+  });
+
+  it('stays inside the band at the edges', () => {
+    expect(moveCursor(0, 'ArrowLeft')).toBe(0);
+    expect(moveCursor(4095, 'ArrowRight')).toBe(4095);
+    expect(moveCursor(5, 'ArrowUp')).toBe(5);
+    expect(moveCursor(4090, 'ArrowDown')).toBe(4090);
+    expect(moveCursor(64 * 60 + 3, 'PageDown')).toBe(64 * 63 + 3);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4095 }), fc.constantFrom('ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown'), (slot, key) => {
+        const next = moveCursor(slot, key)!;
+        expect(next).toBeGreaterThanOrEqual(0);
+        expect(next).toBeLessThanOrEqual(4095);
+      }),
+    );
+  });
+
+  it('ignores keys that are not cursor keys', () => {
+    expect(moveCursor(10, 'a')).toBeNull();
+    expect(moveCursor(10, 'Enter')).toBeNull();
+  });
+});
+
+describe('colour', () => {
+  it('parses hex and rgb() text and refuses the rest', () => {
+    expect(parseColor('#1f5fbf')).toEqual([31, 95, 191]);
+    expect(parseColor(' #FfF ')).toEqual([255, 255, 255]);
+    expect(parseColor('#1f5fbf80')).toEqual([31, 95, 191]);
+    expect(parseColor('rgb(1, 2, 3)')).toEqual([1, 2, 3]);
+    expect(parseColor('rgba(10 20 30 / 0.5)')).toEqual([10, 20, 30]);
+    expect(parseColor('oklch(0.5 0.1 200)')).toBeNull();
+    expect(parseColor('')).toBeNull();
+  });
+
+  it('mixes in sRGB', () => {
+    expect(mixRgb([0, 0, 0], [255, 255, 255], 0)).toEqual([0, 0, 0]);
+    expect(mixRgb([0, 0, 0], [200, 100, 50], 0.5)).toEqual([100, 50, 25]);
+    expect(cssColor([1, 2, 3])).toBe('rgb(1, 2, 3)');
+  });
+
+  it('colours the first arrival as early and the latest as late', () => {
+    const color = arrivalColorScale([5, 9, 7], [0, 0, 0], [100, 200, 40]);
+    expect(color(5)).toBe('rgb(0, 0, 0)');
+    expect(color(9)).toBe('rgb(100, 200, 40)');
+    expect(color(7)).toBe('rgb(50, 100, 20)');
+    expect(color(99)).toBe('rgb(100, 200, 40)');
+  });
+
+  it('handles a single arrival and an empty band', () => {
+    expect(arrivalColorScale([3], [0, 0, 0], [10, 10, 10])(3)).toMatch(/^rgb\(/);
+    expect(arrivalColorScale([], [0, 0, 0], [10, 10, 10])(0)).toBe('rgb(0, 0, 0)');
+  });
+});
