@@ -79,6 +79,7 @@ describe('BandGrid', () => {
         pastCliff={false}
       />,
     );
+    expect(screen.getByText(/jobs: some share a slot/).textContent).toBe('5 jobs: some share a slot');
     expect(screen.getByText(/4 jobs share the ceiling score/).textContent).toMatch(/by member bytes, not by arrival/);
     expect(screen.getByText(/slot 4095 ×/).textContent).toBe('slot 4095 × 4');
     await user.tab();
@@ -112,5 +113,6 @@ describe('BandGrid', () => {
     render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
     expect(screen.getByText(/slots used/).textContent).toBe('3 of 4,096 slots used');
     expect(screen.getByText(/→/).textContent).toBe('1 → 3');
+    expect(screen.queryByText(/share a slot/)).toBeNull();
   });
 });

@@ -105,14 +105,13 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
     <div className={styles.band}>
       <p className={styles.summary}>
         <span>
-          fire-time <span className={styles.mono}>{fireTime}</span> ms
-        </span>
-        <span>
           <span className={styles.mono}>{count.format(filled)}</span> of {count.format(BAND_SLOTS)} slots used
         </span>
-        <span>
-          <span className={styles.mono}>{count.format(slots.length)}</span> {slots.length === 1 ? 'job' : 'jobs'}
-        </span>
+        {slots.length > filled ? (
+          <span>
+            <span className={styles.mono}>{count.format(slots.length)}</span> jobs: some share a slot
+          </span>
+        ) : null}
       </p>
       <div ref={wrapRef} className={styles.canvasWrap}>
         <canvas

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BandStrip } from './BandStrip.tsx';
+
+const T = 1_790_000_000_000;
+const bands = [
+  { fireTime: T - 1, count: 0 },
+  { fireTime: T, count: 3 },
+  { fireTime: T + 1, count: 1 },
+  { fireTime: T + 2, count: 4100 },
+];
+
+describe('BandStrip', () => {
+  it('labels each millisecond by its offset from the selected one and its job count', () => {
+    render(<BandStrip bands={bands} selected={T} onSelect={() => {}} />);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      '−1 ms 0 jobs',
+      '0 ms 3 jobs',
+      '+1 ms 1 job',
+      '+2 ms 4,100 jobs, band full',
+    ]);
+    expect(screen.getByRole('group', { name: 'Milliseconds around the fire-time' })).toBeTruthy();
+  });
+
+  it('marks only the selected millisecond as pressed', () => {
+    render(<BandStrip bands={bands} selected={T + 1} onSelect={() => {}} />);
+    const pressed = screen.getAllByRole('button').filter((b) => b.getAttribute('aria-pressed') === 'true');
+    expect(pressed).toHaveLength(1);
+    expect(pressed[0]!.textContent).toMatch(/^0 ms 1 job/);
+    expect(screen.getByRole('button', { name: /^−2 ms 0 jobs/ }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('selects with a click, Enter and Space', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    render(<BandStrip bands={bands} selected={T} onSelect={onSelect} />);
+    await user.tab();
+    expect(document.activeElement?.textContent).toMatch(/^−1 ms/);
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith(T - 1);
+    await user.tab();
+    await user.tab();
+    await user.keyboard(' ');
+    expect(onSelect).toHaveBeenLastCalledWith(T + 1);
+    await user.click(screen.getByRole('button', { name: /^\+2 ms/ }));
+    expect(onSelect).toHaveBeenLastCalledWith(T + 2);
+    expect(onSelect).toHaveBeenCalledTimes(3);
+  });
+
+  it('fills each bar by jobs over 4096 slots, capped at a full band', () => {
+    render(<BandStrip bands={bands} selected={T} onSelect={() => {}} />);
+    const bars = screen.getAllByRole('button').map((b) => (b.querySelector('[aria-hidden="true"] > span') as HTMLElement).style.transform);
+    expect(bars[0]).toBe('scaleY(0)');
+    expect(bars[3]).toBe('scaleY(1)');
+    expect(bars[1]).toBe('scaleY(0.03)');
+  });
+});
