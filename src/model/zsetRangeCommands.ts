@@ -1,0 +1,155 @@
+/**
+ * ZRANGE, ZRANGEBYSCORE and ZREVRANGEBYSCORE, one parser as in Redis 7.0's zrangeGenericCommand:
+ * options first (a bad LIMIT number fails before anything else), then the option conflicts, then
+ * the range, then the key. Only the replied entries are walked (entriesFrom), so LIMIT 0 1 on a
+ * large set costs one search, not a copy of the range.
+ */
+import type { Reply } from './memoryRedis.ts';
+import type { Keyspace } from './keyspace.ts';
+import type { ScoreRange, SortedSet } from './sortedSet.ts';
+import { formatScore, type ScoreFormat } from './doubles.ts';
+import { argText, integerArg, isKeyword, scoreRangeArgs, type Arg } from './commandArgs.ts';
+import { lexAboveMin, lexBelowMax, lexStartRank, parseLexBound, type LexRange } from './lexRange.ts';
+import { BAD_LEX_RANGE, RedisError, SYNTAX_ERROR } from './redisError.ts';
+
+const RANK = 0;
+const BY_SCORE = 1;
+const BY_LEX = 2;
+type RangeType = typeof RANK | typeof BY_SCORE | typeof BY_LEX;
+
+/** zslValueGteMin. */
+function aboveMin(score: number, range: ScoreRange): boolean {
+  return range.minExclusive ? score > range.min : score >= range.min;
+}
+
+/** zslValueLteMax. */
+function belowMax(score: number, range: ScoreRange): boolean {
+  return range.maxExclusive ? score < range.max : score <= range.max;
+}
+
+/** genericZrangebyrankCommand: ranks as ZRANGE takes them, negative ones counting from the end. */
+function byRank(set: SortedSet, start: number, end: number, reverse: boolean, withScores: boolean, format: ScoreFormat): Reply[] {
+  const size = set.size;
+  if (start < 0) start += size;
+  if (end < 0) end += size;
+  if (start < 0) start = 0;
+  const reply: Reply[] = [];
+  if (start > end || start >= size) return reply;
+  if (end >= size) end = size - 1;
+  let left = end - start + 1;
+  for (const entry of set.entriesFrom(reverse ? size - 1 - start : start, reverse ? -1 : 1)) {
+    reply.push(entry.member);
+    if (withScores) reply.push(formatScore(entry.score, format));
+    if (--left === 0) break;
+  }
+  return reply;
+}
+
+/**
+ * The walk shared by genericZrangebyscoreCommand and genericZrangebylexCommand: from the first
+ * rank in range, skip `offset` entries (a negative offset walks off the end: empty), then take up
+ * to `limit` entries (negative: no limit) while `inRange` holds for the far end of the range.
+ */
+function walk(
+  set: SortedSet,
+  startRank: number,
+  offset: number,
+  limit: number,
+  reverse: boolean,
+  inRange: (member: string, score: number) => boolean,
+  withScores: boolean,
+  format: ScoreFormat,
+): Reply[] {
+  const reply: Reply[] = [];
+  if (startRank < 0 || offset < 0) return reply;
+  const rank = reverse ? startRank - offset : startRank + offset;
+  if (rank < 0 || rank >= set.size) return reply;
+  for (const entry of set.entriesFrom(rank, reverse ? -1 : 1)) {
+    if (limit === 0 || !inRange(entry.member, entry.score)) break;
+    limit--;
+    reply.push(entry.member);
+    if (withScores) reply.push(formatScore(entry.score, format));
+  }
+  return reply;
+}
+
+/**
+ * zrangeGenericCommand. `fixedType` is BY_SCORE for Z[REV]RANGEBYSCORE (which then refuse BYSCORE,
+ * BYLEX and REV as syntax errors) and null for ZRANGE; `fixedReverse` likewise for the direction.
+ */
+function zrangeGeneric(
+  db: Keyspace,
+  args: Arg[],
+  format: ScoreFormat,
+  fixedType: RangeType | null,
+  fixedReverse: boolean | null,
+): Reply {
+  let withScores = false;
+  let offset = 0;
+  let limit = -1;
+  let reverse = fixedReverse;
+  let type = fixedType;
+  for (let j = 3; j < args.length; j++) {
+    const option = args[j]!;
+    if (isKeyword(option, 'withscores')) withScores = true;
+    else if (isKeyword(option, 'limit') && args.length - j - 1 >= 2) {
+      offset = integerArg(args[j + 1]!);
+      limit = integerArg(args[j + 2]!);
+      j += 2;
+    } else if (reverse === null && isKeyword(option, 'rev')) reverse = true;
+    else if (type === null && isKeyword(option, 'bylex')) type = BY_LEX;
+    else if (type === null && isKeyword(option, 'byscore')) type = BY_SCORE;
+    else throw new RedisError(SYNTAX_ERROR);
+  }
+  const rangeType = type ?? RANK;
+  const isReverse = reverse ?? false;
+  if (limit !== -1 && rangeType === RANK) {
+    throw new RedisError('ERR syntax error, LIMIT is only supported in combination with either BYSCORE or BYLEX');
+  }
+  if (withScores && rangeType === BY_LEX) {
+    throw new RedisError('ERR syntax error, WITHSCORES not supported in combination with BYLEX');
+  }
+  // BYSCORE and BYLEX with REV take the range as max, min.
+  const swap = isReverse && rangeType !== RANK;
+  const minArg = args[swap ? 2 : 1]!;
+  const maxArg = args[swap ? 1 : 2]!;
+
+  if (rangeType === RANK) {
+    const start = integerArg(minArg);
+    const end = integerArg(maxArg);
+    const set = db.get(argText(args[0]!));
+    return set === undefined ? [] : byRank(set, start, end, isReverse, withScores, format);
+  }
+  if (rangeType === BY_SCORE) {
+    const range = scoreRangeArgs(minArg, maxArg);
+    const set = db.get(argText(args[0]!));
+    if (set === undefined) return [];
+    const startRank = isReverse ? set.lastRankInRange(range) : set.firstRankInRange(range);
+    const inRange = isReverse ? (_: string, score: number) => aboveMin(score, range) : (_: string, score: number) => belowMax(score, range);
+    return walk(set, startRank, offset, limit, isReverse, inRange, withScores, format);
+  }
+  const min = parseLexBound(argText(minArg));
+  const max = parseLexBound(argText(maxArg));
+  if (min === null || max === null) throw new RedisError(BAD_LEX_RANGE);
+  const range: LexRange = { min, max };
+  const set = db.get(argText(args[0]!));
+  if (set === undefined) return [];
+  const startRank = lexStartRank(set, range, isReverse ? -1 : 1);
+  const inRange = isReverse ? (member: string) => lexAboveMin(member, range) : (member: string) => lexBelowMax(member, range);
+  return walk(set, startRank, offset, limit, isReverse, inRange, false, format);
+}
+
+/** ZRANGE key start stop [BYSCORE | BYLEX] [REV] [LIMIT offset count] [WITHSCORES]. */
+export function zrange(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
+  return zrangeGeneric(db, args, format, null, null);
+}
+
+/** ZRANGEBYSCORE key min max [WITHSCORES] [LIMIT offset count]. */
+export function zrangebyscore(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
+  return zrangeGeneric(db, args, format, BY_SCORE, false);
+}
+
+/** ZREVRANGEBYSCORE key max min [WITHSCORES] [LIMIT offset count]: highest score first. */
+export function zrevrangebyscore(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
+  return zrangeGeneric(db, args, format, BY_SCORE, true);
+}

@@ -1,0 +1,139 @@
+/**
+ * The sorted-set commands that write: ZADD, ZREM, ZPOPMIN, ZPOPMAX, following t_zset.c of
+ * Redis 7.0 (zaddGenericCommand, zsetAdd, zremCommand, genericZpopCommand) in what they check,
+ * in which order, and what they reply. `args` are the arguments after the command name; the
+ * argument count has already been checked against the command's arity.
+ */
+import type { Reply } from './memoryRedis.ts';
+import type { Keyspace } from './keyspace.ts';
+import type { SortedSet } from './sortedSet.ts';
+import { formatScore, type ScoreFormat } from './doubles.ts';
+import { argText, isKeyword, positiveCountArg, scoreArg, type Arg } from './commandArgs.ts';
+import { RedisError, SYNTAX_ERROR } from './redisError.ts';
+
+const NAN_RESULT = 'ERR resulting score is not a number (NaN)';
+
+/** ZADD's NX XX GT LT INCR flags (ZADD_IN_*). */
+interface AddFlags {
+  nx: boolean;
+  xx: boolean;
+  gt: boolean;
+  lt: boolean;
+  incr: boolean;
+}
+
+/** What zsetAdd did with one pair (ZADD_OUT_*). */
+const NOP = 0;
+const ADDED = 1;
+const UPDATED = 2;
+const UNCHANGED = 3;
+
+/** zsetAdd: one score-member pair under the flags; `result.score` receives the member's new score. */
+function addPair(db: Keyspace, set: SortedSet, member: string, score: number, flags: AddFlags, result: { score: number }): number {
+  const current = set.score(member);
+  if (current === undefined) {
+    if (flags.xx) return NOP;
+    db.write(set, member, score, true);
+    result.score = score;
+    return ADDED;
+  }
+  if (flags.nx) return NOP;
+  if (flags.incr) {
+    score += current;
+    if (Number.isNaN(score)) throw new RedisError(NAN_RESULT);
+  }
+  if ((flags.lt && score >= current) || (flags.gt && score <= current)) return NOP;
+  result.score = score;
+  if (score === current) return UNCHANGED;
+  db.write(set, member, score, false);
+  return UPDATED;
+}
+
+/** ZADD key [NX|XX] [GT|LT] [CH] [INCR] score member [score member ...] (zaddGenericCommand). */
+export function zadd(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
+  const flags: AddFlags = { nx: false, xx: false, gt: false, lt: false, incr: false };
+  let ch = false;
+  let first = 1;
+  for (; first < args.length; first++) {
+    const option = args[first]!;
+    if (isKeyword(option, 'nx')) flags.nx = true;
+    else if (isKeyword(option, 'xx')) flags.xx = true;
+    else if (isKeyword(option, 'ch')) ch = true;
+    else if (isKeyword(option, 'incr')) flags.incr = true;
+    else if (isKeyword(option, 'gt')) flags.gt = true;
+    else if (isKeyword(option, 'lt')) flags.lt = true;
+    else break;
+  }
+  const elements = args.length - first;
+  if (elements === 0 || elements % 2 !== 0) throw new RedisError(SYNTAX_ERROR);
+  const pairs = elements / 2;
+  if (flags.nx && flags.xx) throw new RedisError('ERR XX and NX options at the same time are not compatible');
+  if ((flags.nx && (flags.gt || flags.lt)) || (flags.gt && flags.lt)) {
+    throw new RedisError('ERR GT, LT, and/or NX options at the same time are not compatible');
+  }
+  if (flags.incr && pairs > 1) throw new RedisError('ERR INCR option supports a single increment-element pair');
+
+  // Every score is parsed before anything is written: a bad one fails the whole command.
+  const onlyScore = pairs === 1 ? scoreArg(args[first]!) : 0;
+  const scores = pairs === 1 ? undefined : Array.from({ length: pairs }, (_, j) => scoreArg(args[first + 2 * j]!));
+
+  const key = argText(args[0]!);
+  let set = db.get(key);
+  const result = { score: 0 };
+  let added = 0;
+  let updated = 0;
+  let processed = 0;
+  if (set === undefined && !flags.xx) set = db.create(key, pairs, argText(args[first + 1]!));
+  if (set !== undefined) {
+    for (let j = 0; j < pairs; j++) {
+      const score = scores === undefined ? onlyScore : scores[j]!;
+      const outcome = addPair(db, set, argText(args[first + 2 * j + 1]!), score, flags, result);
+      if (outcome === ADDED) added++;
+      else if (outcome === UPDATED) updated++;
+      if (outcome !== NOP) processed++;
+    }
+  }
+  if (flags.incr) return processed > 0 ? formatScore(result.score, format) : null;
+  return ch ? added + updated : added;
+}
+
+/** ZREM key member [member ...] (zremCommand): how many were removed; an emptied set loses its key. */
+export function zrem(db: Keyspace, args: Arg[]): Reply {
+  const key = argText(args[0]!);
+  const set = db.get(key);
+  if (set === undefined) return 0;
+  let removed = 0;
+  for (let j = 1; j < args.length && set.size > 0; j++) {
+    if (set.delete(argText(args[j]!))) removed++;
+  }
+  db.deleteIfEmpty(key, set);
+  return removed;
+}
+
+/** genericZpopCommand for ZPOPMIN (`fromMax` false) and ZPOPMAX: a flat [member, score, ...] reply. */
+function zpop(db: Keyspace, args: Arg[], format: ScoreFormat, fromMax: boolean): Reply {
+  if (args.length > 2) throw new RedisError(SYNTAX_ERROR);
+  const count = args.length === 2 ? positiveCountArg(args[1]!) : 1;
+  const key = argText(args[0]!);
+  const set = db.get(key);
+  if (set === undefined || count === 0) return [];
+  const popped = Math.min(count, set.size);
+  const entries = fromMax ? set.rangeByRank(set.size - popped, set.size - 1).reverse() : set.rangeByRank(0, popped - 1);
+  const reply: Reply[] = [];
+  for (const entry of entries) {
+    set.delete(entry.member);
+    reply.push(entry.member, formatScore(entry.score, format));
+  }
+  db.deleteIfEmpty(key, set);
+  return reply;
+}
+
+/** ZPOPMIN key [count]: removes and returns the lowest-scored members. */
+export function zpopmin(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
+  return zpop(db, args, format, false);
+}
+
+/** ZPOPMAX key [count]: removes and returns the highest-scored members. */
+export function zpopmax(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
+  return zpop(db, args, format, true);
+}
