@@ -1,9 +1,69 @@
-/** The page: for now a placeholder until the visualizer lands. */
-export function App() {
+import { useEffect, useState } from 'react';
+import { createAppStore } from '../store/appStore.ts';
+import type { AppStore } from '../store/appStore.ts';
+import { StoreProvider } from '../store/StoreContext.tsx';
+import { DelayControl } from './DelayControl.tsx';
+import { ClockControl } from './ClockControl.tsx';
+import { EnqueueControls } from './EnqueueControls.tsx';
+import { ResetButton } from './ResetButton.tsx';
+import { ScorePanel } from './ScorePanel.tsx';
+import { SetsPanel } from './SetsPanel.tsx';
+import { BandPanel } from './BandPanel.tsx';
+import { PromotePanel } from './PromotePanel.tsx';
+import { CommandLog } from './CommandLog.tsx';
+import styles from './App.module.css';
+
+/** How often the shown "now" follows a live clock (actions read the clock themselves). */
+const DISPLAY_TICK_MS = 1000;
+
+/** The page: intro, controls, scores, the two sets, the band, promote and the command log. */
+export function App({ store: given }: { store?: AppStore }) {
+  const [store] = useState(() => given ?? createAppStore());
+
+  useEffect(() => {
+    const timer = setInterval(() => store.getState().tick(), DISPLAY_TICK_MS);
+    return () => clearInterval(timer);
+  }, [store]);
+
   return (
-    <main>
-      <h1>firetime</h1>
-      <p>The score of a delayed job is the time it should run.</p>
-    </main>
+    <StoreProvider store={store}>
+      <a className={styles.skip} href="#sets">
+        Skip to the sets
+      </a>
+      <main className={styles.page}>
+        <header className={styles.intro}>
+          <h1>firetime</h1>
+          <p>
+            A delayed job waits in a Redis sorted set, scored by the moment it should run. The textbook stores that
+            moment as is; BullMQ (and EchoMQ) multiply the millisecond by 0x1000, which leaves twelve spare low bits, so
+            up to 4,096 jobs due in the same millisecond keep the order they came in.
+          </p>
+          <p>
+            Set a delay, enqueue jobs, and watch both sets side by side. Every number on this page comes from a model of
+            the Lua scripts running against an in-memory Redis.
+          </p>
+        </header>
+
+        <section className={styles.controls} aria-label="Controls">
+          <DelayControl />
+          <ClockControl />
+          <EnqueueControls />
+          <div className={styles.reset}>
+            <ResetButton />
+            <p>Reset empties both sets and the log; the controls keep their values.</p>
+          </div>
+        </section>
+
+        <ScorePanel />
+
+        <section id="sets" className={styles.panel} aria-label="The two sets">
+          <SetsPanel />
+        </section>
+
+        <BandPanel />
+        <PromotePanel />
+        <CommandLog />
+      </main>
+    </StoreProvider>
   );
 }

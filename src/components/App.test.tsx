@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { App } from './App.tsx';
+import { createAppStore } from '../store/appStore.ts';
+import type { AppStoreOptions } from '../store/appStore.ts';
+import { bandOf, fireTimeOf, nextScoreInBand, textbookScore } from '../model/score.ts';
+import { formatScore } from '../model/doubles.ts';
+
+const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+function renderApp(options: AppStoreOptions = {}) {
+  const store = createAppStore({ frozenAt: T0, ...options });
+  render(<App store={store} />);
+  return store;
+}
+
+function text(testId: string): string {
+  return screen.getByTestId(testId).textContent ?? '';
+}
+
+/** The rows a SetView currently renders: [member, score text, arrival text, out of order?]. */
+function setRows(testId: string) {
+  const view = screen.getByTestId(testId);
+  return within(view)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => {
+      const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent ?? '');
+      return { member: cells[1], score: cells[2], arrival: cells[3]?.replace(/\D/g, ''), outOfOrder: /out of arrival order/.test(cells[3] ?? '') };
+    });
+}
+
+describe('the score panel follows the slider', () => {
+  it('shows the values the model gives for each delay', () => {
+    renderApp();
+    const slider = screen.getByRole('slider', { name: 'Delay (ms)' });
+    for (const delay of [0, 1, 1234, 60_000]) {
+      fireEvent.change(slider, { target: { value: String(delay) } });
+      const fireTime = fireTimeOf(T0, delay);
+      const band = bandOf(fireTime);
+      expect(text('fire-time-ms')).toBe(`${fireTime} ms`);
+      expect(text('fire-time-iso')).toBe(new Date(fireTime).toISOString());
+      expect(text('textbook-score')).toBe(formatScore(textbookScore(T0, delay, 's')));
+      expect(text('min-score')).toBe(formatScore(band.minScore));
+      expect(text('max-score')).toBe(formatScore(band.maxScore));
+      expect(text('min-score-hex')).toBe(`0x${band.minScore.toString(16)}`);
+      expect(text('min-score-bin')).toBe(band.minScore.toString(2));
+      expect(text('max-score-bin').endsWith('111111111111')).toBe(true);
+      expect(text('next-score')).toBe(formatScore(band.minScore));
+      expect(text('recovered-ms')).toBe(String(fireTime));
+    }
+  });
+
+  it('switches the textbook score between seconds and ms while the set is empty', () => {
+    renderApp();
+    fireEvent.click(screen.getByRole('radio', { name: 'ms' }));
+    expect(text('textbook-score')).toBe(formatScore(textbookScore(T0, 5000, 'ms')));
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    expect((screen.getByRole('radio', { name: 'whole seconds' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('enqueueing same-ms jobs', () => {
+  it('shows floor, floor + 1, floor + 2 in arrival order in the band set', () => {
+    renderApp();
+    const button = screen.getByRole('button', { name: 'Enqueue job' });
+    for (let i = 0; i < 3; i++) fireEvent.click(button);
+    const band = bandOf(fireTimeOf(T0, 5000));
+    const first = nextScoreInBand(band, null);
+    const second = nextScoreInBand(band, first);
+    const third = nextScoreInBand(band, second);
+    expect(setRows('band-set')).toEqual([
+      { member: 'job:1', score: formatScore(first), arrival: '1', outOfOrder: false },
+      { member: 'job:2', score: formatScore(second), arrival: '2', outOfOrder: false },
+      { member: 'job:3', score: formatScore(third), arrival: '3', outOfOrder: false },
+    ]);
+    expect(text('next-kind')).toMatch(/floor \+ 3/);
+  });
+
+  it('marks the textbook ties that fell back to member order', () => {
+    renderApp({ idStyle: 'N' });
+    fireEvent.change(screen.getByTestId('batch-field'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
+    const rows = setRows('textbook-set');
+    expect(rows.map((row) => row.member)).toEqual(['1', '10', '11', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(rows.filter((row) => row.outOfOrder).map((row) => row.member)).toEqual(['10', '11', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(within(screen.getByTestId('textbook-set')).getByText(/16 pairs/)).toBeTruthy();
+    expect(within(screen.getByTestId('band-set')).getByText(/0 pairs/)).toBeTruthy();
+    expect(setRows('band-set').some((row) => row.outOfOrder)).toBe(false);
+  });
+
+  it('shows the ceiling and the member-order fallback past 4,096 jobs', () => {
+    renderApp();
+    fireEvent.change(screen.getByTestId('batch-field'), { target: { value: '4098' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
+    // Two more in the same (frozen) millisecond, with plain ids: "4099" sorts before "job:4096".
+    fireEvent.change(screen.getByLabelText('Job id style'), { target: { value: 'N' } });
+    fireEvent.change(screen.getByTestId('batch-field'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
+    const { maxScore } = bandOf(fireTimeOf(T0, 5000));
+    expect(text('next-score')).toBe(formatScore(maxScore));
+    expect(text('next-kind')).toMatch(/ceiling/);
+    expect(screen.getByText(/5 jobs share the ceiling score/)).toBeTruthy();
+    expect(within(screen.getByTestId('band-set')).getByText(/6 pairs/)).toBeTruthy();
+    expect(within(screen.getByTestId('band-set')).getByText(/4,100 members/)).toBeTruthy();
+  });
+});
+
+describe('bad input', () => {
+  it('shows a message beside the field and keeps the last valid delay', () => {
+    const store = renderApp();
+    const field = screen.getByTestId('delay-field');
+    fireEvent.change(field, { target: { value: '2500' } });
+    const before = text('min-score');
+    for (const bad of ['', 'abc', '-5', '1.5', '99999999999999999']) {
+      fireEvent.change(field, { target: { value: bad } });
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      const message = document.getElementById(field.getAttribute('aria-describedby')!.split(' ').at(-1)!);
+      expect(message?.textContent).toBeTruthy();
+      expect(text('min-score')).toBe(before);
+      expect(store.getState().delay).toBe(2500);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    expect(setRows('band-set')[0]?.score).toBe(formatScore(bandOf(fireTimeOf(T0, 2500)).minScore));
+  });
+
+  it('refuses a bad N and a bad clock without touching the sets', () => {
+    const store = renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    const batch = screen.getByTestId('batch-field');
+    fireEvent.change(batch, { target: { value: '10001' } });
+    expect(batch.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('At most 10,000 jobs at once.')).toBeTruthy();
+    const clock = screen.getByTestId('clock-field');
+    fireEvent.change(clock, { target: { value: 'yesterday' } });
+    expect(clock.getAttribute('aria-invalid')).toBe('true');
+    expect(store.getState().frozenAt).toBe(T0);
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
+    expect(store.getState().batchSize).toBe(3);
+    expect(within(screen.getByTestId('band-set')).getByText(/4 members/)).toBeTruthy();
+  });
+
+  it('renders a typed id prefix as text, never as HTML', () => {
+    renderApp({ idStyle: 'prefix' });
+    const prefix = screen.getByTestId('prefix-field');
+    fireEvent.change(prefix, { target: { value: '<img src=x onerror=alert(1)>' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    expect(document.querySelector('img')).toBeNull();
+    expect(setRows('band-set')[0]?.member).toBe('<img src=x onerror=alert(1)>1');
+  });
+});
+
+describe('promote, log and reset', () => {
+  it('promotes due jobs from both sets in order and says the next wake', () => {
+    renderApp({ idStyle: 'N' });
+    fireEvent.change(screen.getByTestId('batch-field'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
+    fireEvent.click(screen.getByRole('button', { name: '+1 min' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Promote due jobs' }));
+    expect(text('promoted-band-summary')).toMatch(/^11 promoted in 1 call; 0 pairs out of arrival order/);
+    expect(text('promoted-textbook-summary')).toMatch(/^11 promoted in 1 call; 16 pairs out of arrival order/);
+    expect(text('next-wake')).toMatch(/none/);
+    expect(within(screen.getByTestId('band-set')).getByText(/0 members/)).toBeTruthy();
+  });
+
+  it('lists the commands newest first and reset clears sets and log but keeps the controls', () => {
+    const store = renderApp();
+    fireEvent.change(screen.getByTestId('delay-field'), { target: { value: '777' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    const items = within(screen.getByTestId('command-log')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/#3 band.*ZADD bull:firetime:delayed .* job:1\(integer\) 1/),
+      expect.stringMatching(/#2 band.*ZREVRANGEBYSCORE .* WITHSCORES LIMIT 0 1\(empty array\)/),
+      expect.stringMatching(/#1 textbook.*ZADD delayed_queue/),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.queryByTestId('command-log')).toBeNull();
+    expect(within(screen.getByTestId('band-set')).getByText(/0 members/)).toBeTruthy();
+    expect(store.getState().delay).toBe(777);
+    expect((screen.getByRole('slider', { name: 'Delay (ms)' }) as HTMLInputElement).value).toBe('777');
+  });
+});

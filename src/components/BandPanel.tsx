@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { useAppStore, useAppStoreApi } from '../store/StoreContext.tsx';
+import { selectBandView } from '../store/selectors.ts';
+import { BandStrip } from './BandStrip.tsx';
+import { BandGrid } from './BandGrid.tsx';
+import { isoTime } from './isoTime.ts';
+import styles from './panel.module.css';
+
+/** One millisecond's 4096 slots, and a strip of the milliseconds around it. */
+export function BandPanel() {
+  const store = useAppStoreApi();
+  const view = useAppStore(selectBandView);
+  const following = useAppStore((s) => s.selectedFireTime === null);
+  const headingId = useId();
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId}>One millisecond, 4,096 slots</h2>
+      <p className={styles.lede}>
+        Each square is one score of the band: row by row from minScore to maxScore. Pick a millisecond in the strip to
+        see how its slots fill; the newest bump is outlined.
+      </p>
+      <p className={styles.readout}>
+        {isoTime(view.fireTime)}
+        {following ? ' (following the current fire-time)' : ' (chosen)'}{' '}
+        {following ? null : (
+          <button type="button" className="secondary" onClick={() => store.getState().selectBand(null)}>
+            Follow the fire-time
+          </button>
+        )}
+      </p>
+      <BandStrip bands={view.strip} selected={view.fireTime} onSelect={(fireTime) => store.getState().selectBand(fireTime)} />
+      <BandGrid
+        fireTime={view.fireTime}
+        slots={view.slots}
+        ceilingMembers={view.ceilingMembers}
+        newestSlot={view.newestSlot}
+        pastCliff={view.pastCliff}
+      />
+    </section>
+  );
+}

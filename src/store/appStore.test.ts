@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore } from '../model/score.ts';
+import { formatScore } from '../model/doubles.ts';
+import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
+import { LOG_CAPACITY } from './commandLog.ts';
+
+const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+function bandScores(store: ReturnType<typeof createAppStore>): string[] {
+  const reply = store.getState().band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES');
+  return (reply as string[]).filter((_, i) => i % 2 === 1);
+}
+
+function members(store: ReturnType<typeof createAppStore>, key: string): string[] {
+  return store.getState()[key === BAND_KEY ? 'band' : 'textbook'].call('ZRANGE', key, 0, -1) as string[];
+}
+
+describe('enqueue', () => {
+  it('gives three same-ms jobs the floor, floor + 1 and floor + 2, in arrival order', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    for (let i = 0; i < 3; i++) store.getState().enqueue(1);
+    const band = bandOf(fireTimeOf(T0, 5000));
+    const first = nextScoreInBand(band, null);
+    const second = nextScoreInBand(band, first);
+    const third = nextScoreInBand(band, second);
+    expect(bandScores(store)).toEqual([first, second, third].map((score) => formatScore(score)));
+    expect(members(store, BAND_KEY)).toEqual(['job:1', 'job:2', 'job:3']);
+    expect(store.getState().nextArrival).toBe(4);
+  });
+
+  it('feeds the textbook set the bare fire-time in the chosen unit', () => {
+    const store = createAppStore({ frozenAt: T0, textbookUnit: 'ms' });
+    store.getState().enqueue(2);
+    const scores = store.getState().textbook.call('ZRANGE', TEXTBOOK_KEY, 0, -1, 'WITHSCORES') as string[];
+    expect(scores).toEqual(['job:1', formatScore(textbookScore(T0, 5000, 'ms')), 'job:2', formatScore(textbookScore(T0, 5000, 'ms'))]);
+  });
+
+  it('gives N jobs one shared timestamp even on a live clock', () => {
+    let tick = T0;
+    const store = createAppStore({ clock: () => tick++ });
+    store.getState().enqueue(50);
+    const { minScore, maxScore } = bandOf(fireTimeOf(store.getState().lastEnqueue!.timestamp, 5000));
+    expect(store.getState().band.call('ZCOUNT', BAND_KEY, minScore, maxScore)).toBe(50);
+  });
+
+  it('reads a live clock at each action', () => {
+    let now = T0;
+    const store = createAppStore({ clock: () => now });
+    store.getState().enqueue(1);
+    now = T0 + 7;
+    store.getState().enqueue(1);
+    expect(store.getState().now).toBe(T0 + 7);
+    const [first, second] = bandScores(store);
+    expect(first).toBe(formatScore(bandOf(T0 + 5000).minScore));
+    expect(second).toBe(formatScore(bandOf(T0 + 7 + 5000).minScore));
+  });
+
+  it('saturates a band at maxScore: 4,100 same-ms jobs leave five at the ceiling', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    store.getState().enqueue(4100);
+    const { maxScore } = bandOf(fireTimeOf(T0, 5000));
+    expect(store.getState().band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)).toBe(5);
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(4100);
+  });
+
+  it('refuses a batch whose ids are taken and leaves the sets as they were', () => {
+    const store = createAppStore({ frozenAt: T0, idStyle: 'prefix' });
+    store.getState().setIdPrefix('a1');
+    store.getState().enqueue(10); // a11, a12, ..., a110
+    store.getState().enqueue(1); // arrival 11: a111
+    store.getState().setIdPrefix('a');
+    const before = store.getState().version;
+    expect(store.getState().enqueue(1)).toBe(false); // arrival 12 would be "a12", taken
+    expect(store.getState().enqueueError).toMatch(/"a12"/);
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(11);
+    expect(store.getState().textbook.call('ZCARD', TEXTBOOK_KEY)).toBe(11);
+    expect(store.getState().nextArrival).toBe(12);
+    expect(store.getState().version).toBe(before);
+  });
+
+  it('makes uuid ids with the given source', () => {
+    let n = 0;
+    const store = createAppStore({ frozenAt: T0, idStyle: 'uuid', randomUUID: () => `uuid-${++n}` });
+    store.getState().enqueue(2);
+    expect(members(store, BAND_KEY)).toEqual(['uuid-1', 'uuid-2']);
+    expect(store.getState().arrivals.get('uuid-2')).toBe(2);
+  });
+});
+
+describe('promote', () => {
+  it('empties both sets in order once the clock is past the fire-times', () => {
+    const store = createAppStore({ frozenAt: T0, idStyle: 'N' });
+    store.getState().enqueue(12);
+    store.getState().freezeClock(T0 + 6000);
+    store.getState().promote();
+    const result = store.getState().lastPromote!;
+    expect(result.band.jobs.map((job) => job.arrival)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // The textbook set ties every job on one second and hands them out by member bytes.
+    expect(result.textbook.jobs.map((job) => job.member)).toEqual(['1', '10', '11', '12', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(result.nextWake).toBeNull();
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(0);
+    expect(store.getState().textbook.call('ZCARD', TEXTBOOK_KEY)).toBe(0);
+  });
+
+  it('leaves what is not due and reports the next wake from the head score', () => {
+    const store = createAppStore({ frozenAt: T0, textbookUnit: 'ms' });
+    store.getState().enqueue(1);
+    store.getState().setDelay(9000);
+    store.getState().enqueue(3);
+    store.getState().freezeClock(T0 + 5000);
+    store.getState().promote();
+    const result = store.getState().lastPromote!;
+    expect(result.band.jobs.map((job) => job.member)).toEqual(['job:1']);
+    expect(result.textbook.jobs.map((job) => job.member)).toEqual(['job:1']);
+    expect(result.nextWake).toBe(nextTimestampOf(bandOf(T0 + 9000).minScore));
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(3);
+  });
+
+  it('does not promote a job one millisecond early', () => {
+    const store = createAppStore({ frozenAt: T0, textbookUnit: 'ms' });
+    store.getState().enqueue(2);
+    store.getState().freezeClock(T0 + 4999);
+    store.getState().promote();
+    expect(store.getState().lastPromote!.band.jobs).toEqual([]);
+    expect(store.getState().lastPromote!.textbook.jobs).toEqual([]);
+  });
+
+  it('runs batches of 1,000 until nothing due is left', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    store.getState().enqueue(2500);
+    store.getState().stepClock(10_000);
+    store.getState().promote();
+    const result = store.getState().lastPromote!;
+    expect(result.band.jobs).toHaveLength(2500);
+    expect(result.band.calls).toBe(3);
+    expect(result.textbook.calls).toBe(3);
+  });
+});
+
+describe('controls', () => {
+  it('keeps the last valid delay when given a bad one', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    expect(store.getState().setDelay(1234)).toBe(true);
+    for (const bad of [Number.NaN, -1, 1.5, 3_155_760_000_001, Infinity]) {
+      expect(store.getState().setDelay(bad)).toBe(false);
+    }
+    expect(store.getState().delay).toBe(1234);
+  });
+
+  it('keeps the last valid N and clock', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    expect(store.getState().setBatchSize(1)).toBe(false);
+    expect(store.getState().setBatchSize(10_001)).toBe(false);
+    expect(store.getState().batchSize).toBe(3);
+    expect(store.getState().freezeClock(-5)).toBe(false);
+    expect(store.getState().freezeClock(Number.NaN)).toBe(false);
+    expect(store.getState().frozenAt).toBe(T0);
+  });
+
+  it('steps a frozen clock and freezes a live one when stepped', () => {
+    const store = createAppStore({ clock: () => T0 });
+    store.getState().stepClock(1000);
+    expect(store.getState().clockMode).toBe('frozen');
+    expect(store.getState().now).toBe(T0 + 1000);
+    store.getState().stepClock(1);
+    expect(store.getState().now).toBe(T0 + 1001);
+    store.getState().setClockLive();
+    expect(store.getState().now).toBe(T0);
+  });
+
+  it('locks the textbook unit while the textbook set holds jobs', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    store.getState().enqueue(1);
+    expect(store.getState().setTextbookUnit('ms')).toBe(false);
+    expect(store.getState().textbookUnit).toBe('s');
+    store.getState().reset();
+    expect(store.getState().setTextbookUnit('ms')).toBe(true);
+  });
+
+  it('reset empties both sets and the log and keeps the controls', () => {
+    const store = createAppStore({ frozenAt: T0, idStyle: 'N' });
+    store.getState().setDelay(777);
+    store.getState().enqueue(5);
+    const version = store.getState().version;
+    store.getState().reset();
+    const state = store.getState();
+    expect(state.band.call('ZCARD', BAND_KEY)).toBe(0);
+    expect(state.textbook.call('ZCARD', TEXTBOOK_KEY)).toBe(0);
+    expect(state.log.size).toBe(0);
+    expect(state.arrivals.size).toBe(0);
+    expect(state.nextArrival).toBe(1);
+    expect(state.version).toBeGreaterThan(version);
+    expect([state.delay, state.idStyle, state.clockMode, state.frozenAt]).toEqual([777, 'N', 'frozen', T0]);
+  });
+});
+
+describe('command log', () => {
+  it('records each command the model issued with its reply, newest first', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    store.getState().enqueue(1);
+    const log = store.getState().log;
+    const { minScore, maxScore } = bandOf(fireTimeOf(T0, 5000));
+    expect([log.newest(0), log.newest(1), log.newest(2)].map((entry) => [entry?.set, entry?.command])).toEqual([
+      ['band', 'ZADD'],
+      ['band', 'ZREVRANGEBYSCORE'],
+      ['textbook', 'ZADD'],
+    ]);
+    expect(log.newest(1)?.args).toEqual([BAND_KEY, maxScore, minScore, 'WITHSCORES', 'LIMIT', 0, 1]);
+    expect(log.newest(1)?.reply).toEqual([]);
+    expect(log.newest(0)?.reply).toBe(1);
+  });
+
+  it('keeps only the latest entries', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    store.getState().enqueue(1500); // 4,500 commands
+    const log = store.getState().log;
+    expect(log.total).toBe(4500);
+    expect(log.size).toBe(LOG_CAPACITY);
+    expect(log.newest(0)?.seq).toBe(4500);
+    expect(log.newest(LOG_CAPACITY - 1)?.seq).toBe(4500 - LOG_CAPACITY + 1);
+    expect(log.newest(LOG_CAPACITY)).toBeUndefined();
+  });
+});

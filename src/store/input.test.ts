@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_DELAY_MS, parseBatchSize, parseClock, parseDelay, parseIdPrefix } from './input.ts';
+
+function value<T>(parsed: { ok: boolean; value?: T }): T | undefined {
+  return parsed.ok ? parsed.value : undefined;
+}
+
+describe('parseDelay', () => {
+  it('accepts whole ms from 0 to 100 years, with digit groups', () => {
+    expect(value(parseDelay('0'))).toBe(0);
+    expect(value(parseDelay(' 5,000 '))).toBe(5000);
+    expect(value(parseDelay('3_155_760_000_000'))).toBe(MAX_DELAY_MS);
+  });
+
+  it.each(['', '   ', 'abc', 'NaN', '1.5', '1e3', '0x10', '5000ms'])('refuses %j', (text) => {
+    expect(parseDelay(text).ok).toBe(false);
+  });
+
+  it('says why a negative or too long delay is refused', () => {
+    expect(parseDelay('-1')).toEqual({ ok: false, message: 'A delay cannot be negative.' });
+    expect(parseDelay(String(MAX_DELAY_MS + 1))).toMatchObject({ ok: false, message: expect.stringMatching(/100 years/) });
+  });
+});
+
+describe('parseBatchSize', () => {
+  it('accepts 2 to 10,000', () => {
+    expect(value(parseBatchSize('2'))).toBe(2);
+    expect(value(parseBatchSize('10,000'))).toBe(10_000);
+  });
+
+  it.each(['', '1', '0', '-3', '10001', '2.5', 'many'])('refuses %j', (text) => {
+    expect(parseBatchSize(text).ok).toBe(false);
+  });
+});
+
+describe('parseClock', () => {
+  it('accepts Unix ms and ISO instants with a zone', () => {
+    expect(value(parseClock('1798000000000'))).toBe(1_798_000_000_000);
+    expect(value(parseClock('2026-11-30T12:00:00.000Z'))).toBe(Date.UTC(2026, 10, 30, 12));
+    expect(value(parseClock('2026-11-30T13:00+01:00'))).toBe(Date.UTC(2026, 10, 30, 12));
+  });
+
+  it.each(['', 'now', '-1', '2026-11-30', '2026-13-01T00:00Z', '2026-11-30T12:00:00', '1969-12-31T23:59:59Z', '253402300800000'])(
+    'refuses %j',
+    (text) => {
+      expect(parseClock(text).ok).toBe(false);
+    },
+  );
+});
+
+describe('parseIdPrefix', () => {
+  it('keeps any printable text as it is', () => {
+    expect(value(parseIdPrefix('<b>job</b>:'))).toBe('<b>job</b>:');
+  });
+
+  it.each(['', 'x'.repeat(41), 'a\nb'])('refuses %j', (text) => {
+    expect(parseIdPrefix(text).ok).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Parsing of what the user types into the page's fields. Each parser returns the value or a
+ * message to show beside the field; the caller keeps the last valid value when it gets a message.
+ */
+
+/** A parsed field: the value, or the reason it was refused. */
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+/** The longest delay the page accepts: 100 years of 365.25 days, in ms. */
+export const MAX_DELAY_MS = 3_155_760_000_000;
+/** The slider's range; longer delays go through the number field. */
+export const SLIDER_MAX_MS = 60_000;
+/** Bounds of "Enqueue N at the same millisecond". */
+export const MIN_BATCH = 2;
+export const MAX_BATCH = 10_000;
+/** The last instant the clock accepts: 9999-12-31T23:59:59.999Z (four-digit ISO years). */
+export const MAX_CLOCK_MS = 253_402_300_799_999;
+/** The longest custom id prefix. */
+export const MAX_PREFIX_LENGTH = 40;
+
+const WHOLE_NUMBER = /^\d+$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+function ok<T>(value: T): Parsed<T> {
+  return { ok: true, value };
+}
+
+function refuse<T>(message: string): Parsed<T> {
+  return { ok: false, message };
+}
+
+/** Reads a whole number of ms, with digit-group separators (`5,000`, `5_000`, `5 000`) allowed. */
+function wholeNumber(text: string): number | null | 'negative' {
+  const compact = text.trim().replace(/[,_\s]/g, '');
+  if (compact.startsWith('-') && WHOLE_NUMBER.test(compact.slice(1))) return 'negative';
+  if (!WHOLE_NUMBER.test(compact)) return null;
+  return Number(compact);
+}
+
+/** The delay field: a whole number of ms from 0 to 100 years. */
+export function parseDelay(text: string): Parsed<number> {
+  if (text.trim() === '') return refuse('Enter a delay in milliseconds.');
+  const value = wholeNumber(text);
+  if (value === 'negative') return refuse('A delay cannot be negative.');
+  if (value === null) return refuse('Use whole milliseconds, digits only (e.g. 5000).');
+  if (value > MAX_DELAY_MS) return refuse(`At most ${MAX_DELAY_MS.toLocaleString('en-US')} ms (100 years).`);
+  return ok(value);
+}
+
+/** The N field: how many jobs share one timestamp, 2 to 10,000. */
+export function parseBatchSize(text: string): Parsed<number> {
+  if (text.trim() === '') return refuse('Enter how many jobs (2 to 10,000).');
+  const value = wholeNumber(text);
+  if (value === 'negative' || value === null) return refuse('Use a whole number from 2 to 10,000.');
+  if (value < MIN_BATCH) return refuse('N starts at 2 (one job is the other button).');
+  if (value > MAX_BATCH) return refuse('At most 10,000 jobs at once.');
+  return ok(value);
+}
+
+/** The clock field: Unix ms, or an ISO 8601 instant with a zone (`2026-11-30T12:00:00.000Z`). */
+export function parseClock(text: string): Parsed<number> {
+  const trimmed = text.trim();
+  if (trimmed === '') return refuse('Enter Unix milliseconds or an ISO instant.');
+  const value = wholeNumber(trimmed);
+  if (value === 'negative') return refuse('Instants before 1970 are not supported.');
+  if (value !== null) {
+    return value > MAX_CLOCK_MS ? refuse('At most year 9999 (253402300799999 ms).') : ok(value);
+  }
+  if (!ISO_INSTANT.test(trimmed)) return refuse('Not ms or an ISO instant such as 2026-11-30T12:00:00.000Z.');
+  const ms = Date.parse(trimmed);
+  if (Number.isNaN(ms)) return refuse('That date does not exist.');
+  if (ms < 0) return refuse('Instants before 1970 are not supported.');
+  return ok(ms);
+}
+
+/** The custom id prefix: 1 to 40 printable characters (the job number is appended). */
+export function parseIdPrefix(text: string): Parsed<string> {
+  if (text === '') return refuse('Enter a prefix, e.g. order-.');
+  if ([...text].length > MAX_PREFIX_LENGTH) return refuse(`At most ${MAX_PREFIX_LENGTH} characters.`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(text)) return refuse('No control characters.');
+  return ok(text);
+}

@@ -1,0 +1,242 @@
+/**
+ * Module-level selectors over the store. Plain fields are read directly; everything derived from the
+ * sets goes through the model (delayed.ts, score.ts, MemoryRedis replies) and is memoized on the
+ * instances and `version`, so a selector returns the same object until something really changed.
+ */
+import type { MemoryRedis, Reply } from '../model/memoryRedis.ts';
+import { getDelayedScore } from '../model/delayed.ts';
+import { bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/score.ts';
+import { parseScoreArg } from '../model/doubles.ts';
+import { arrivalRanks, countInversions } from '../model/arrivalOrder.ts';
+import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
+import type { AppState, TextbookUnit } from './appStore.ts';
+import { memoOn } from './memo.ts';
+
+export const selectDelay = (s: AppState) => s.delay;
+export const selectTextbookUnit = (s: AppState) => s.textbookUnit;
+export const selectClockMode = (s: AppState) => s.clockMode;
+export const selectFrozenAt = (s: AppState) => s.frozenAt;
+export const selectNow = (s: AppState) => s.now;
+export const selectIdStyle = (s: AppState) => s.idStyle;
+export const selectIdPrefix = (s: AppState) => s.idPrefix;
+export const selectBatchSize = (s: AppState) => s.batchSize;
+export const selectNextArrival = (s: AppState) => s.nextArrival;
+export const selectEnqueueError = (s: AppState) => s.enqueueError;
+export const selectLastPromote = (s: AppState) => s.lastPromote;
+export const selectLastEnqueue = (s: AppState) => s.lastEnqueue;
+export const selectVersion = (s: AppState) => s.version;
+export const selectLog = (s: AppState) => s.log;
+
+/** The number a reply element holds when it is an integer reply (ZCARD, ZCOUNT), else 0. */
+function integerReply(reply: Reply): number {
+  return typeof reply === 'number' ? reply : 0;
+}
+
+/** The score of a `WITHSCORES` element, read back with Redis's own parser. */
+function scoreOf(text: Reply | undefined): number {
+  return typeof text === 'string' ? (parseScoreArg(text) ?? Number.NaN) : Number.NaN;
+}
+
+/** Whether the textbook set holds any job (its unit cannot change then). */
+export const selectTextbookHasJobs = memoOn((s: AppState) => [s.textbook, s.version] as const)(
+  (textbook) => integerReply(textbook.call('ZCARD', TEXTBOOK_KEY)) > 0,
+);
+
+/** What the next job would get, read from the band set as it is. */
+export interface NextScore {
+  readonly score: number;
+  readonly slot: number;
+  /** floor: first in the ms; bump: floor + slot; ceiling: the band is full and the job shares maxScore. */
+  readonly kind: 'floor' | 'bump' | 'ceiling';
+  /** Jobs already in that millisecond's band. */
+  readonly jobsInBand: number;
+  /** score / 0x1000, as getNextDelayedTimestamp would return it (fractional when bumped). */
+  readonly recovered: number;
+  /** The whole millisecond a worker wakes at. */
+  readonly wholeMs: number;
+}
+
+export interface ScorePanelData {
+  readonly now: number;
+  readonly delay: number;
+  readonly fireTime: number;
+  readonly textbookScore: number;
+  readonly textbookUnit: TextbookUnit;
+  readonly minScore: number;
+  readonly maxScore: number;
+  readonly pastCliff: boolean;
+  readonly next: NextScore;
+}
+
+function nextScore(band: MemoryRedis, now: number, delay: number, minScore: number, maxScore: number): NextScore {
+  const { score } = getDelayedScore(band, BAND_KEY, now, delay);
+  const { slot } = decodeScore(score);
+  const jobsInBand = integerReply(band.call('ZCOUNT', BAND_KEY, minScore, maxScore));
+  const kind = jobsInBand === 0 ? 'floor' : score === maxScore ? 'ceiling' : 'bump';
+  const recovered = nextTimestampOf(score);
+  return { score, slot, kind, jobsInBand, recovered, wholeMs: wakeMillisecond(recovered) };
+}
+
+/** Everything the score panel shows for the current delay and clock. */
+export const selectScorePanel = memoOn((s: AppState) => [s.band, s.version, s.now, s.delay, s.textbookUnit] as const)(
+  (band, _version, now, delay, unit): ScorePanelData => {
+    const fireTime = fireTimeOf(now, delay);
+    const { minScore, maxScore } = bandOf(fireTime);
+    return {
+      now,
+      delay,
+      fireTime,
+      textbookScore: textbookScore(now, delay, unit),
+      textbookUnit: unit,
+      minScore,
+      maxScore,
+      pastCliff: isPastCliff(fireTime),
+      next: nextScore(band, now, delay, minScore, maxScore),
+    };
+  },
+);
+
+/** One row of a set view (the shape SetView reads). */
+export interface SetRowData {
+  readonly position: number;
+  readonly member: string;
+  readonly scoreText: string;
+  readonly arrival: number;
+  readonly outOfOrder: boolean;
+}
+
+/** A set read in set order: its size, how far from arrival order it is, and a row reader. */
+export interface SetSnapshot {
+  readonly size: number;
+  readonly outOfOrderPairs: number;
+  readonly version: number;
+  readRows(start: number, end: number): SetRowData[];
+}
+
+function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<string, number>, version: number): SetSnapshot {
+  const reply = redis.call('ZRANGE', key, 0, -1);
+  const members = Array.isArray(reply) ? reply : [];
+  const arrivalInSetOrder = new Float64Array(members.length);
+  members.forEach((member, i) => {
+    arrivalInSetOrder[i] = typeof member === 'string' ? (arrivals.get(member) ?? 0) : 0;
+  });
+  const ranks = arrivalRanks(arrivalInSetOrder);
+  return {
+    size: members.length,
+    outOfOrderPairs: countInversions(arrivalInSetOrder),
+    version,
+    readRows(start, end) {
+      const page = redis.call('ZRANGE', key, start, end, 'WITHSCORES');
+      const rows: SetRowData[] = [];
+      if (!Array.isArray(page)) return rows;
+      for (let i = 0; i + 1 < page.length; i += 2) {
+        const position = start + i / 2;
+        const member = String(page[i]);
+        rows.push({
+          position,
+          member,
+          scoreText: String(page[i + 1]),
+          arrival: arrivalInSetOrder[position] ?? 0,
+          outOfOrder: ranks[position] !== position,
+        });
+      }
+      return rows;
+    },
+  };
+}
+
+/** The textbook set in set order. */
+export const selectTextbookSet = memoOn((s: AppState) => [s.textbook, s.version, s.arrivals] as const)(
+  (textbook, version, arrivals) => snapshotOf(textbook, TEXTBOOK_KEY, arrivals, version),
+);
+
+/** The band set in set order. */
+export const selectBandSet = memoOn((s: AppState) => [s.band, s.version, s.arrivals] as const)(
+  (band, version, arrivals) => snapshotOf(band, BAND_KEY, arrivals, version),
+);
+
+/** One filled slot of a band (the shape BandGrid reads). */
+export interface BandSlotData {
+  readonly slot: number;
+  readonly member: string;
+  readonly scoreText: string;
+  readonly arrival: number;
+}
+
+export interface BandViewData {
+  readonly fireTime: number;
+  readonly minScore: number;
+  readonly maxScore: number;
+  readonly slots: BandSlotData[];
+  readonly ceilingMembers: number;
+  readonly newestSlot: number | null;
+  readonly pastCliff: boolean;
+  /** Consecutive milliseconds around fireTime and how many jobs each band holds. */
+  readonly strip: Array<{ fireTime: number; count: number }>;
+}
+
+/** How many milliseconds the strip shows on each side of the selected one. */
+export const STRIP_RADIUS = 10;
+
+/** The band of the selected millisecond (or of the current fire-time when none is selected). */
+export const selectBandView = memoOn((s: AppState) => [s.band, s.version, s.arrivals, s.selectedFireTime ?? fireTimeOf(s.now, s.delay), s.lastEnqueue] as const)(
+  (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => {
+    const { minScore, maxScore } = bandOf(fireTime);
+    const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES');
+    const entries = Array.isArray(reply) ? reply : [];
+    const slots: BandSlotData[] = [];
+    for (let i = 0; i + 1 < entries.length; i += 2) {
+      const member = String(entries[i]);
+      slots.push({ slot: decodeScore(scoreOf(entries[i + 1])).slot, member, scoreText: String(entries[i + 1]), arrival: arrivals.get(member) ?? 0 });
+    }
+    const strip: Array<{ fireTime: number; count: number }> = [];
+    for (let ms = fireTime - STRIP_RADIUS; ms <= fireTime + STRIP_RADIUS; ms++) {
+      const range = bandOf(ms);
+      strip.push({ fireTime: ms, count: integerReply(band.call('ZCOUNT', BAND_KEY, range.minScore, range.maxScore)) });
+    }
+    return {
+      fireTime,
+      minScore,
+      maxScore,
+      slots,
+      ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
+      newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
+      pastCliff: isPastCliff(fireTime),
+      strip,
+    };
+  },
+);
+
+export interface PromotedListData {
+  readonly jobs: ReadonlyArray<{ member: string; arrival: number }>;
+  readonly calls: number;
+  readonly outOfOrderPairs: number;
+  readonly ranks: Int32Array;
+}
+
+export interface PromoteSummary {
+  readonly now: number;
+  readonly band: PromotedListData;
+  readonly textbook: PromotedListData & { readonly bound: number };
+  readonly nextWake: number | null;
+  readonly nextWakeMs: number | null;
+}
+
+function promotedList(jobs: ReadonlyArray<{ member: string; arrival: number }>, calls: number): PromotedListData {
+  const arrivals = Float64Array.from(jobs, (job) => job.arrival);
+  return { jobs, calls, outOfOrderPairs: countInversions(arrivals), ranks: arrivalRanks(arrivals) };
+}
+
+/** The last promote of both sets, with how far each came out from arrival order; null before any. */
+export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as const)(
+  (last): PromoteSummary | null =>
+    last === null
+      ? null
+      : {
+          now: last.now,
+          band: promotedList(last.band.jobs, last.band.calls),
+          textbook: { ...promotedList(last.textbook.jobs, last.textbook.calls), bound: last.textbook.bound },
+          nextWake: last.nextWake,
+          nextWakeMs: last.nextWake === null ? null : wakeMillisecond(last.nextWake),
+        },
+);
