@@ -289,3 +289,17 @@ describe('getNextDelayedTimestamp', () => {
     expect(getNextDelayedTimestamp(redis, KEY)! - T).toBe(2 / 4096);
   });
 });
+
+describe('reply format', () => {
+  it('reads the same scores whether replies are printed as Redis 7.0 or 7.2 does', () => {
+    const results = (['7.0', '7.2'] as const).map((scoreFormat) => {
+      const server = new MemoryRedis({ scoreFormat });
+      const scores = ['a', 'b', 'c'].map((id) => addDelayedJob(server, KEY, id, T, 0.25).score);
+      scores.push(addDelayedJob(server, KEY, 'far', T, 1e305).score);
+      promoteDelayedJobs(server, KEY, T, 1);
+      return [...scores, getNextDelayedTimestamp(server, KEY)];
+    });
+    expect(results[0]).toEqual([FLOOR + 1024, FLOOR + 1025, FLOOR + 1026, Infinity, T + 0.25 + 1 / 4096]);
+    expect(results[1]).toEqual(results[0]);
+  });
+});
