@@ -29,7 +29,9 @@ export function BandPanel() {
           </button>
         )}
       </p>
-      <BandStrip bands={view.strip} selected={view.fireTime} onSelect={(fireTime) => store.getState().selectBand(fireTime)} />
+      <div className={styles.clip}>
+        <BandStrip bands={view.strip} selected={view.fireTime} onSelect={(fireTime) => store.getState().selectBand(fireTime)} />
+      </div>
       <BandGrid
         fireTime={view.fireTime}
         slots={view.slots}
