@@ -58,11 +58,16 @@ describe('BandGrid', () => {
   it('reads the slot under the mouse and forgets it when the mouse leaves', () => {
     render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
     const grid = screen.getByRole('application');
-    vi.spyOn(grid, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 100, y: 50, width: 384, height: 384 }));
-    fireEvent.pointerMove(grid, { clientX: 100 + 6 * 1 + 2, clientY: 50 + 2 });
+    // 64 cells of 6 px plus 4 px free on each side: cell (row 0, col 1) spans x 11..16
+    vi.spyOn(grid, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 100, y: 50, width: 392, height: 392 }));
+    fireEvent.pointerMove(grid, { clientX: 100 + 13, clientY: 50 + 7 });
     expect(readout()).toContain('Slot 1 ');
-    fireEvent.pointerMove(grid, { clientX: 100 + 383, clientY: 50 + 383 });
+    fireEvent.pointerMove(grid, { clientX: 100 + 385, clientY: 50 + 385 });
     expect(readout()).toContain('Slot 4095 (ceiling)');
+    fireEvent.pointerMove(grid, { clientX: 100 + 2, clientY: 50 + 2 });
+    expect(readout()).toContain('Hover or focus');
+    fireEvent.pointerMove(grid, { clientX: 100 + 13, clientY: 50 + 7 + 6 });
+    expect(readout()).toContain('Slot 65 ');
     fireEvent.pointerLeave(grid);
     expect(readout()).toContain('Hover or focus');
   });

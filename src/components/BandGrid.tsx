@@ -3,6 +3,7 @@ import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
 import { BAND_SLOTS } from '../model/score.ts';
 import {
   CEILING_SLOT,
+  GRID_SIDE,
   arrivalColorScale,
   cssColor,
   gridLayout,
@@ -32,6 +33,8 @@ export interface BandGridProps {
 }
 
 const count = new Intl.NumberFormat('en-US');
+/** CSS px kept free around the grid inside the canvas so outlines of edge cells are not cut off. */
+const OUTLINE_ROOM = 4;
 /** How many of the jobs sharing one slot the readout names before saying "and N more". */
 const NAMED_SHARERS = 3;
 
@@ -45,7 +48,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
   const helpId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [size, setSize] = useState(0);
+  const [available, setAvailable] = useState(0);
   const [themeVersion, setThemeVersion] = useState(0);
   const [hover, setHover] = useState<number | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
@@ -56,12 +59,20 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
   const arrivals = useMemo(() => arrivalRange(slots), [slots]);
   const saturated = ceilingMembers > 1;
 
+  // The canvas is a whole number of device pixels per cell, as large as the column allows.
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const inset = Math.ceil(OUTLINE_ROOM * dpr);
+  const pixels = Math.max(0, Math.floor((available * dpr - 2 * inset) / GRID_SIDE) * GRID_SIDE + 2 * inset);
+
   useLayoutEffect(() => {
     const wrap = wrapRef.current;
-    if (!wrap) return;
-    setSize(wrap.clientWidth);
+    const canvas = canvasRef.current;
+    const frame = canvas?.parentElement;
+    if (!wrap || !canvas || !frame) return;
+    const measure = () => setAvailable(wrap.clientWidth - (frame.offsetWidth - canvas.offsetWidth));
+    measure();
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setSize(wrap.clientWidth));
+    const observer = new ResizeObserver(measure);
     observer.observe(wrap);
     return () => observer.disconnect();
   }, []);
@@ -76,21 +87,17 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || size <= 0) return;
-    const dpr = window.devicePixelRatio || 1;
-    const pixels = Math.round(size * dpr);
-    if (canvas.width !== pixels) canvas.width = pixels;
-    if (canvas.height !== pixels) canvas.height = pixels;
+    if (!canvas || pixels <= 0) return;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
-    ctx.setTransform(pixels / size, 0, 0, pixels / size, 0, 0);
     const arrivalDomain = arrivals ? [arrivals.first, arrivals.last] : [];
-    drawBand(ctx, { size, bySlot, arrivalDomain, theme: readTheme(canvas), newestSlot, active, saturated });
-  }, [size, bySlot, arrivals, newestSlot, active, saturated, themeVersion]);
+    drawBand(ctx, { pixels, inset, dpr, bySlot, arrivalDomain, theme: readTheme(canvas), newestSlot, active, saturated });
+  }, [pixels, inset, dpr, bySlot, arrivals, newestSlot, active, saturated, themeVersion]);
 
   function slotUnderPointer(event: PointerEvent<HTMLCanvasElement>): number | null {
     const rect = event.currentTarget.getBoundingClientRect();
-    return slotAtPoint(gridLayout(rect.width), event.clientX - rect.left, event.clientY - rect.top);
+    const layout = gridLayout(Math.round(rect.width * dpr), inset);
+    return slotAtPoint(layout, (event.clientX - rect.left) * dpr, (event.clientY - rect.top) * dpr);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLCanvasElement>) {
@@ -114,23 +121,28 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
         ) : null}
       </p>
       <div ref={wrapRef} className={styles.canvasWrap}>
-        <canvas
-          ref={canvasRef}
-          className={styles.canvas}
-          tabIndex={0}
-          role="application"
-          aria-roledescription="slot grid"
-          aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${count.format(BAND_SLOTS)} slots, ${count.format(filled)} used`}
-          aria-describedby={helpId}
-          onKeyDown={onKeyDown}
-          onFocus={() => setCursor((c) => c ?? startSlot(newestSlot, slots))}
-          onPointerMove={(event) => setHover(slotUnderPointer(event))}
-          onPointerLeave={() => setHover(null)}
-          onPointerDown={(event) => {
-            const slot = slotUnderPointer(event);
-            if (slot !== null) setCursor(slot);
-          }}
-        />
+        <div className={styles.frame}>
+          <canvas
+            ref={canvasRef}
+            className={styles.canvas}
+            width={pixels || undefined}
+            height={pixels || undefined}
+            style={{ width: pixels / dpr, height: pixels / dpr }}
+            tabIndex={0}
+            role="application"
+            aria-roledescription="slot grid"
+            aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${count.format(BAND_SLOTS)} slots, ${count.format(filled)} used`}
+            aria-describedby={helpId}
+            onKeyDown={onKeyDown}
+            onFocus={() => setCursor((c) => c ?? startSlot(newestSlot, slots))}
+            onPointerMove={(event) => setHover(slotUnderPointer(event))}
+            onPointerLeave={() => setHover(null)}
+            onPointerDown={(event) => {
+              const slot = slotUnderPointer(event);
+              if (slot !== null) setCursor(slot);
+            }}
+          />
+        </div>
       </div>
       <p className={styles.readout} aria-live="polite" aria-atomic="true">
         {active === null ? (
@@ -265,6 +277,7 @@ interface Theme {
   early: Rgb;
   late: Rgb;
   fg: string;
+  surface: string;
   focus: string;
   warn: string;
 }
@@ -287,9 +300,10 @@ function readTheme(element: Element): Theme {
   const accent = read('accent');
   return {
     empty: cssColor(mixRgb(surface, read('border'), 0.55)),
-    early: mixRgb(surface, accent, 0.3),
+    early: mixRgb(surface, accent, 0.42),
     late: mixRgb(accent, fg, 0.45),
     fg: cssColor(fg),
+    surface: cssColor(surface),
     focus: cssColor(read('focus')),
     warn: cssColor(read('warn')),
   };
@@ -298,7 +312,9 @@ function readTheme(element: Element): Theme {
 function drawBand(
   ctx: CanvasRenderingContext2D,
   view: {
-    size: number;
+    pixels: number;
+    inset: number;
+    dpr: number;
     bySlot: Array<BandSlot[] | undefined>;
     arrivalDomain: number[];
     theme: Theme;
@@ -307,10 +323,11 @@ function drawBand(
     saturated: boolean;
   },
 ) {
-  const { size, bySlot, arrivalDomain, theme, newestSlot, active, saturated } = view;
-  const layout = gridLayout(size);
+  const { pixels, inset, dpr, bySlot, arrivalDomain, theme, newestSlot, active, saturated } = view;
+  const layout = gridLayout(pixels, inset);
   const colorOf = arrivalColorScale(arrivalDomain, theme.early, theme.late);
-  ctx.clearRect(0, 0, size, size);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, pixels, pixels);
   for (let slot = 0; slot < BAND_SLOTS; slot++) {
     const entries = bySlot[slot];
     const shared = (entries?.length ?? 0) > 1 || (slot === CEILING_SLOT && saturated);
@@ -318,13 +335,21 @@ function drawBand(
     const { row, col } = slotCell(slot);
     ctx.fillRect(layout.offset(col), layout.offset(row), layout.cell, layout.cell);
   }
-  const outline = (slot: number, color: string, width: number) => {
+  // a ring `gap` CSS px outside the cell, `width` CSS px wide
+  const outline = (slot: number, color: string, width: number, gap: number) => {
     const { row, col } = slotCell(slot);
-    const pad = width / 2 + 0.5;
+    const pad = (gap + width / 2) * dpr;
     ctx.strokeStyle = color;
-    ctx.lineWidth = width;
+    ctx.lineWidth = width * dpr;
     ctx.strokeRect(layout.offset(col) - pad, layout.offset(row) - pad, layout.cell + 2 * pad, layout.cell + 2 * pad);
   };
-  if (newestSlot !== null) outline(newestSlot, theme.fg, 1.5);
-  if (active !== null) outline(active, theme.focus, 2);
+  // a ring in the surface colour first, so the coloured ring stands apart from its neighbours
+  if (newestSlot !== null) {
+    outline(newestSlot, theme.surface, 1.5, 0);
+    outline(newestSlot, theme.fg, 1.5, 1.5);
+  }
+  if (active !== null) {
+    outline(active, theme.surface, 1.5, 0);
+    outline(active, theme.focus, 2, 1.5);
+  }
 }

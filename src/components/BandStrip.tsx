@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { BAND_SLOTS } from '../model/score.ts';
 import styles from './BandStrip.module.css';
 
@@ -21,8 +22,18 @@ function offsetLabel(offset: number): string {
  * (click, Enter, Space) selects its band for the grid.
  */
 export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
+  const stripRef = useRef<HTMLDivElement>(null);
+
+  // On a narrow screen the strip scrolls sideways: keep the selected millisecond in the middle.
+  useLayoutEffect(() => {
+    const strip = stripRef.current;
+    const button = strip?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!strip || !button || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollLeft = button.offsetLeft - (strip.clientWidth - button.offsetWidth) / 2;
+  }, [selected, bands.length]);
+
   return (
-    <div role="group" aria-label="Milliseconds around the fire-time" className={styles.strip}>
+    <div ref={stripRef} role="group" aria-label="Milliseconds around the fire-time" className={styles.strip}>
       {bands.map(({ fireTime, count: jobs }) => {
         const isSelected = fireTime === selected;
         // at least a sliver for one job, which is only 1/4096 of the band

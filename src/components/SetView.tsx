@@ -25,6 +25,8 @@ export interface SetViewProps {
 /** Every row has this height (px); the virtualizer and the CSS both rely on it. */
 export const ROW_HEIGHT = 28;
 const OVERSCAN = 8;
+/** A small set still gets a few rows of room, so the empty state and the first jobs fit. */
+const MIN_VISIBLE_ROWS = 4;
 /** Viewport assumed until the scroll container has a measured height (jsdom never has one). */
 const UNMEASURED_RECT = { width: 0, height: 14 * ROW_HEIGHT };
 
@@ -93,7 +95,10 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
           <div role="rowgroup" className={styles.headGroup}>
             <div role="row" aria-rowindex={1} className={`${styles.row} ${styles.headRow}`}>
               <span role="columnheader" className={styles.num}>
-                Position
+                <span className={styles.longLabel}>Position</span>
+                <span className={styles.shortLabel} aria-hidden="true">
+                  Pos.
+                </span>
               </span>
               <span role="columnheader">Member</span>
               <span role="columnheader" className={styles.num}>
@@ -104,7 +109,13 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
               </span>
             </div>
           </div>
-          <div ref={scrollRef} role="rowgroup" tabIndex={0} className={styles.scroller}>
+          <div
+            ref={scrollRef}
+            role="rowgroup"
+            tabIndex={0}
+            className={styles.scroller}
+            style={{ height: `min(22rem, 60vh, ${Math.max(size, MIN_VISIBLE_ROWS) * ROW_HEIGHT}px)` }}
+          >
             <div role="presentation" className={styles.sizer} style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const row = rows[item.index - first];
@@ -133,7 +144,7 @@ function RowCells({ row }: { row: SetRow }) {
   return (
     <>
       <span role="cell" className={styles.num}>
-        {count.format(row.position)}
+        {row.position}
       </span>
       <span role="cell" className={styles.member} title={row.member}>
         {row.member}
@@ -150,7 +161,7 @@ function RowCells({ row }: { row: SetRow }) {
             <span className={styles.srOnly}>out of arrival order, arrival </span>
           </>
         ) : null}
-        {count.format(row.arrival)}
+        {row.arrival}
       </span>
     </>
   );

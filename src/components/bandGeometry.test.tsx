@@ -45,6 +45,24 @@ describe('grid geometry', () => {
     }
   });
 
+  it('leaves the inset free on every side', () => {
+    for (const size of [200, 392, 710]) {
+      const layout = gridLayout(size, 6);
+      expect(layout.offset(0)).toBeGreaterThanOrEqual(6);
+      expect(layout.offset(63) + layout.cell).toBeLessThanOrEqual(size - 6);
+      expect(slotAtPoint(layout, 3, 3)).toBeNull();
+      expect(slotAtPoint(layout, layout.offset(0), layout.offset(0))).toBe(0);
+    }
+  });
+
+  it('fills a square of 64 k + 2 inset pixels exactly, k pixels per cell', () => {
+    const layout = gridLayout(64 * 11 + 8, 4);
+    expect(layout.step).toBe(11);
+    expect(layout.cell).toBe(9);
+    expect(layout.offset(0)).toBe(5);
+    expect(layout.offset(63) + layout.cell).toBe(4 + 64 * 11 - 1); // half a 2 px gap at each end
+  });
+
   it('answers null outside the grid', () => {
     const layout = gridLayout(384);
     expect(slotAtPoint(layout, -1, 10)).toBeNull();

@@ -29,15 +29,17 @@ export interface GridLayout {
 }
 
 /**
- * A d3 band scale over the 64 rows/columns in a square of `size` CSS px, pixel-rounded so the
- * cells stay crisp, with a 1 px gap between cells (2 px once cells are large), none when tiny.
+ * A d3 band scale over the 64 rows/columns in a square of `size` px, leaving `inset` px free on
+ * every side (room for outlines of edge cells), pixel-rounded so the cells stay crisp, with a
+ * 1 px gap between cells (2 px once cells are large), none when tiny.
  */
-export function gridLayout(size: number): GridLayout {
-  const whole = Math.floor(Math.max(0, size) / GRID_SIDE);
+export function gridLayout(size: number, inset = 0): GridLayout {
+  const span = Math.max(0, size - 2 * inset);
+  const whole = Math.floor(span / GRID_SIDE);
   const gap = whole >= 9 ? 2 : whole >= 3 ? 1 : 0;
   const scale = scaleBand<number>()
     .domain(SIDE_INDEXES)
-    .range([0, Math.max(0, size)])
+    .range([inset, inset + span])
     .paddingInner(whole > 0 ? gap / whole : 0)
     .round(whole > 0);
   return { offset: (i) => scale(i) ?? 0, step: scale.step(), cell: Math.max(scale.bandwidth(), 0.5) };
