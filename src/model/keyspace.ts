@@ -4,9 +4,9 @@
  * It also remembers which sets Redis would still hold in its compact listpack encoding, because
  * that shows in replies: a listpack stores a whole-number score as an integer (zzlInsertAt,
  * double2ll), so -0 comes back as 0, while a skiplist keeps -0. Redis 7.0 creates a set as a
- * listpack unless ZADD brings more than 128 pairs or a first member longer than 64 bytes
- * (zsetTypeCreate), turns it into a skiplist when a new member would be the 129th or is longer
- * than 64 bytes (zsetAdd), and never turns it back.
+ * listpack unless the first member ZADD names is longer than 64 bytes (zaddGenericCommand; the
+ * pair count is not looked at before 7.2), turns it into a skiplist when a new member would be
+ * the 129th or is longer than 64 bytes (zsetAdd), and never turns it back.
  */
 import { SortedSet } from './sortedSet.ts';
 
@@ -50,10 +50,10 @@ export class Keyspace {
     return this.sets.has(key);
   }
 
-  /** zsetTypeCreate + dbAdd, as ZADD makes a new key for `pairs` pairs whose first member is `firstMember`. */
-  create(key: string, pairs: number, firstMember: string): SortedSet {
+  /** ZADD's createZsetListpackObject / createZsetObject + dbAdd for a new key; `firstMember` picks the encoding. */
+  create(key: string, firstMember: string): SortedSet {
     const set = new SortedSet();
-    if (pairs <= LISTPACK_MAX_ENTRIES && !exceedsListpackMember(firstMember)) this.listpacks.add(set);
+    if (!exceedsListpackMember(firstMember)) this.listpacks.add(set);
     this.sets.set(key, set);
     return set;
   }

@@ -83,7 +83,7 @@ export function zadd(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
   let added = 0;
   let updated = 0;
   let processed = 0;
-  if (set === undefined && !flags.xx) set = db.create(key, pairs, argText(args[first + 1]!));
+  if (set === undefined && !flags.xx) set = db.create(key, argText(args[first + 1]!));
   if (set !== undefined) {
     for (let j = 0; j < pairs; j++) {
       const score = scores === undefined ? onlyScore : scores[j]!;
