@@ -1,0 +1,173 @@
+/**
+ * Speed of the page in headless Chromium (a measurement, not a test): builds the production
+ * bundle, serves it with `vite preview`, and measures
+ *   1. enqueueing 4,096 same-ms jobs and rendering them (click to the first frame after the commit),
+ *      on an empty page and again with 95,904 jobs already in the sets;
+ *   2. frame times while the delay slider is dragged with the mouse, with 100,000 jobs in the sets
+ *      and a full band (4,096 jobs in one ms) on screen (requestAnimationFrame deltas in the page);
+ *   3. the production JavaScript, gzip (zlib, level 9) over dist/assets/*.js.
+ * Prints one table with the targets. Uses the launch options of playwright.config.ts.
+ *
+ *   npm run bench:ui                 # build, then measure
+ *   npm run bench:ui -- --no-build   # measure the existing dist/
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import config from '../playwright.config.ts';
+
+const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
+const BASE = `http://127.0.0.1:${PORT}/`;
+const T0_ISO = '2026-11-30T12:00:00.000Z';
+const FULL_BAND = 4096;
+const TOTAL_JOBS = 100_000;
+const ENQUEUE_RUNS = 5;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function median(values: number[]): number {
+  return percentile(values, 50);
+}
+
+/** Collects requestAnimationFrame deltas in window.__frames until window.__collect is false (a string, so no bundler helpers leak in). */
+const FRAME_COLLECTOR = `
+  window.__frames = [];
+  window.__collect = true;
+  requestAnimationFrame((first) => {
+    let last = first;
+    const frame = (time) => {
+      window.__frames.push(time - last);
+      last = time;
+      if (window.__collect) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+`;
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`vite preview did not answer at ${url}`);
+}
+
+async function setField(page: Page, label: string, value: string): Promise<void> {
+  const field = page.getByLabel(label);
+  await field.fill(value);
+  await field.press('Tab');
+}
+
+/** Clicks "Enqueue N at the same millisecond" inside the page and times it to the next frame after the commit. */
+async function timedEnqueue(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Enqueue N at the same millisecond');
+    if (!button) throw new Error('no enqueue button');
+    const start = performance.now();
+    button.click(); // a discrete event: React commits before click() returns
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))); // after the paint
+    return performance.now() - start;
+  });
+}
+
+async function enqueueBatch(page: Page, n: number): Promise<void> {
+  await setField(page, 'N (jobs sharing one timestamp)', String(n));
+  await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
+  try {
+    await waitForServer(BASE);
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(BASE);
+    await setField(page, 'Clock instant (ms or ISO)', T0_ISO);
+
+    // 1a. 4,096 same-ms jobs on an empty page, a few times (reset between).
+    await setField(page, 'N (jobs sharing one timestamp)', String(FULL_BAND));
+    const emptyRuns: number[] = [];
+    for (let run = 0; run < ENQUEUE_RUNS; run++) {
+      emptyRuns.push(await timedEnqueue(page));
+      await page.getByRole('button', { name: 'Reset' }).click();
+    }
+
+    // Fill the sets to 100,000 - 4,096 jobs: nine saturated milliseconds of 10,000, one of 5,904.
+    for (let i = 0; i < 9; i++) {
+      await enqueueBatch(page, 10_000);
+      await page.getByRole('button', { name: '+1 s' }).click();
+    }
+    await enqueueBatch(page, TOTAL_JOBS - FULL_BAND - 90_000);
+    await page.getByRole('button', { name: '+1 s' }).click();
+
+    // 1b. The last 4,096: one full band, timed with 95,904 jobs already there.
+    await setField(page, 'N (jobs sharing one timestamp)', String(FULL_BAND));
+    const loadedRun = await timedEnqueue(page);
+    const members = await page.getByTestId('band-set').getByText(/members$/).first().textContent();
+
+    // 2. Drag the slider back and forth for a while, collecting frame deltas in the page.
+    const slider = page.getByRole('slider', { name: 'Delay (ms)' });
+    await slider.scrollIntoViewIfNeeded();
+    const box = (await slider.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const left = box.x + 10;
+    const right = box.x + box.width - 10;
+    await page.evaluate(FRAME_COLLECTOR);
+    await page.mouse.move(left, y);
+    await page.mouse.down();
+    const moves = 300;
+    for (let i = 0; i <= moves; i++) {
+      const phase = (i % 100) / 100;
+      const x = i % 200 < 100 ? left + (right - left) * phase : right - (right - left) * phase;
+      await page.mouse.move(x, y);
+    }
+    await page.mouse.up();
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __collect: boolean };
+      w.__collect = false;
+      return w.__frames;
+    });
+    const delay = await slider.inputValue();
+
+    // 3. Production JS, gzip.
+    const assets = join('dist', 'assets');
+    const jsFiles = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    const gzipBytes = jsFiles.reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length, 0);
+    const rawBytes = jsFiles.reduce((sum, name) => sum + readFileSync(join(assets, name)).length, 0);
+
+    const p95 = percentile(frames, 95);
+    const rows: Array<[string, string, string, boolean]> = [
+      ['p95 frame time, slider drag (100,000 jobs, full band)', `${p95.toFixed(1)} ms`, '<= 16.7 ms', p95 <= 16.7],
+      ['  frames / median / max frame time', `${frames.length} / ${median(frames).toFixed(1)} / ${Math.max(...frames).toFixed(1)} ms`, '', true],
+      ['  frames over 20 ms', `${frames.filter((f) => f > 20).length}`, '', true],
+      ['enqueue 4,096 same-ms + render, empty sets (median of 5)', `${median(emptyRuns).toFixed(1)} ms`, '<= 150 ms', median(emptyRuns) <= 150],
+      ['  runs', emptyRuns.map((t) => t.toFixed(0)).join(', ') + ' ms', '', true],
+      ['enqueue 4,096 same-ms + render, 95,904 already in', `${loadedRun.toFixed(1)} ms`, '<= 150 ms', loadedRun <= 150],
+      ['production JS, gzip', `${(gzipBytes / 1024).toFixed(1)} KB (${(rawBytes / 1024).toFixed(1)} KB raw, ${jsFiles.length} file(s))`, '<= 90 KB', gzipBytes / 1024 <= 90],
+    ];
+    console.log(`\nfiretime UI speed (headless Chromium, ${members ?? '?'} in the band set, slider ended at ${delay} ms)\n`);
+    const width = Math.max(...rows.map((row) => row[0].length));
+    for (const [what, measured, target, ok] of rows) {
+      console.log(`${what.padEnd(width)}  ${measured.padEnd(40)}  ${target.padEnd(10)}  ${target ? (ok ? 'ok' : 'MISSED') : ''}`);
+    }
+  } finally {
+    await browser.close();
+    if (server.pid !== undefined) process.kill(-server.pid);
+  }
+}
+
+await main();
