@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useAppStore, useAppStoreApi } from '../store/StoreContext.tsx';
 import { selectBandView } from '../store/selectors.ts';
 import { BandStrip } from './BandStrip.tsx';
@@ -9,7 +9,8 @@ import styles from './panel.module.css';
 /** One millisecond's 4096 slots, and a strip of the milliseconds around it. */
 export function BandPanel() {
   const store = useAppStoreApi();
-  const view = useAppStore(selectBandView);
+  // The grid may lag the slider by a frame: React draws the scores first, then the band.
+  const view = useDeferredValue(useAppStore(selectBandView));
   const following = useAppStore((s) => s.selectedFireTime === null);
   const headingId = useId();
 

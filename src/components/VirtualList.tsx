@@ -34,7 +34,7 @@ export function VirtualList({ count, rowHeight, renderRow, label, testId }: { co
             key={item.key}
             role="listitem"
             className={styles.listRow}
-            style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
+            style={{ height: rowHeight, top: item.start }}
           >
             {renderRow(item.index)}
           </div>

@@ -175,6 +175,9 @@ export interface BandViewData {
   readonly strip: Array<{ fireTime: number; count: number }>;
 }
 
+/** The slots of an empty band: one shared array, so an empty band does not look like a change. */
+const NO_SLOTS: BandSlotData[] = [];
+
 /** How many milliseconds the strip shows on each side of the selected one. */
 export const STRIP_RADIUS = 10;
 
@@ -198,7 +201,7 @@ export const selectBandView = memoOn((s: AppState) => [s.band, s.version, s.arri
       fireTime,
       minScore,
       maxScore,
-      slots,
+      slots: slots.length === 0 ? NO_SLOTS : slots,
       ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
       newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
       pastCliff: isPastCliff(fireTime),
