@@ -13,7 +13,7 @@ import {
   slotAtPoint,
   slotCell,
 } from './bandGeometry.ts';
-import type { Rgb } from './bandGeometry.ts';
+import type { GridLayout, Rgb } from './bandGeometry.ts';
 import styles from './BandGrid.module.css';
 
 /** One job in the band: its slot (the low twelve bits of its score) and where it came from. */
@@ -48,6 +48,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
   const helpId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const baseRef = useRef<{ canvas: HTMLCanvasElement; theme: Theme } | null>(null);
   const [available, setAvailable] = useState(0);
   const [themeVersion, setThemeVersion] = useState(0);
   const [hover, setHover] = useState<number | null>(null);
@@ -85,14 +86,33 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
     return () => query.removeEventListener('change', repaint);
   }, []);
 
+  // The cells, drawn into an offscreen canvas only when the band, the size or the colours change.
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || pixels <= 0) return;
+    const base = baseRef.current?.canvas ?? document.createElement('canvas');
+    base.width = pixels;
+    base.height = pixels;
+    const ctx = base.getContext('2d');
+    if (!ctx) return;
+    const theme = readTheme(canvas);
+    const arrivalDomain = arrivals ? [arrivals.first, arrivals.last] : [];
+    drawCells(ctx, { layout: gridLayout(pixels, inset), bySlot, arrivalDomain, theme, saturated });
+    baseRef.current = { canvas: base, theme };
+  }, [pixels, inset, bySlot, arrivals, saturated, themeVersion]);
+
+  // On screen: the cells copied in, then the newest and cursor rings (every hover and key press).
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const base = baseRef.current;
+    if (!canvas || !base || pixels <= 0) return;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
-    const arrivalDomain = arrivals ? [arrivals.first, arrivals.last] : [];
-    drawBand(ctx, { pixels, inset, dpr, bySlot, arrivalDomain, theme: readTheme(canvas), newestSlot, active, saturated });
-  }, [pixels, inset, dpr, bySlot, arrivals, newestSlot, active, saturated, themeVersion]);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, pixels, pixels);
+    ctx.drawImage(base.canvas, 0, 0);
+    drawRings(ctx, { layout: gridLayout(pixels, inset), dpr, theme: base.theme, newestSlot, active });
+  }, [pixels, inset, dpr, bySlot, arrivals, saturated, themeVersion, newestSlot, active]);
 
   function slotUnderPointer(event: PointerEvent<HTMLCanvasElement>): number | null {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -309,47 +329,46 @@ function readTheme(element: Element): Theme {
   };
 }
 
-function drawBand(
+/** Every slot as a square: coloured by arrival, faint when empty, warn-coloured when shared. */
+function drawCells(
   ctx: CanvasRenderingContext2D,
-  view: {
-    pixels: number;
-    inset: number;
-    dpr: number;
-    bySlot: Array<BandSlot[] | undefined>;
-    arrivalDomain: number[];
-    theme: Theme;
-    newestSlot: number | null;
-    active: number | null;
-    saturated: boolean;
-  },
+  view: { layout: GridLayout; bySlot: Array<BandSlot[] | undefined>; arrivalDomain: number[]; theme: Theme; saturated: boolean },
 ) {
-  const { pixels, inset, dpr, bySlot, arrivalDomain, theme, newestSlot, active, saturated } = view;
-  const layout = gridLayout(pixels, inset);
+  const { layout, bySlot, arrivalDomain, theme, saturated } = view;
   const colorOf = arrivalColorScale(arrivalDomain, theme.early, theme.late);
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, pixels, pixels);
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  let current = '';
   for (let slot = 0; slot < BAND_SLOTS; slot++) {
     const entries = bySlot[slot];
     const shared = (entries?.length ?? 0) > 1 || (slot === CEILING_SLOT && saturated);
-    ctx.fillStyle = shared ? theme.warn : entries?.[0] ? colorOf(entries[0].arrival) : theme.empty;
+    const fill = shared ? theme.warn : entries?.[0] ? colorOf(entries[0].arrival) : theme.empty;
+    // neighbours mostly share a shade: set the style only when it changes
+    if (fill !== current) ctx.fillStyle = current = fill;
     const { row, col } = slotCell(slot);
     ctx.fillRect(layout.offset(col), layout.offset(row), layout.cell, layout.cell);
   }
+}
+
+/** Rings around the newest bump and the cursor; a surface-coloured ring first sets each apart. */
+function drawRings(
+  ctx: CanvasRenderingContext2D,
+  view: { layout: GridLayout; dpr: number; theme: Theme; newestSlot: number | null; active: number | null },
+) {
+  const { layout, dpr, theme, newestSlot, active } = view;
   // a ring `gap` CSS px outside the cell, `width` CSS px wide
-  const outline = (slot: number, color: string, width: number, gap: number) => {
+  const ring = (slot: number, color: string, width: number, gap: number) => {
     const { row, col } = slotCell(slot);
     const pad = (gap + width / 2) * dpr;
     ctx.strokeStyle = color;
     ctx.lineWidth = width * dpr;
     ctx.strokeRect(layout.offset(col) - pad, layout.offset(row) - pad, layout.cell + 2 * pad, layout.cell + 2 * pad);
   };
-  // a ring in the surface colour first, so the coloured ring stands apart from its neighbours
   if (newestSlot !== null) {
-    outline(newestSlot, theme.surface, 1.5, 0);
-    outline(newestSlot, theme.fg, 1.5, 1.5);
+    ring(newestSlot, theme.surface, 1.5, 0);
+    ring(newestSlot, theme.fg, 1.5, 1.5);
   }
   if (active !== null) {
-    outline(active, theme.surface, 1.5, 0);
-    outline(active, theme.focus, 2, 1.5);
+    ring(active, theme.surface, 1.5, 0);
+    ring(active, theme.focus, 2, 1.5);
   }
 }

@@ -24,7 +24,7 @@ export interface SetViewProps {
 
 /** Every row has this height (px); the virtualizer and the CSS both rely on it. */
 export const ROW_HEIGHT = 28;
-const OVERSCAN = 8;
+const OVERSCAN = 5;
 /** A small set still gets a few rows of room, so the empty state and the first jobs fit. */
 const MIN_VISIBLE_ROWS = 4;
 /** Viewport assumed until the scroll container has a measured height (jsdom never has one). */
@@ -121,7 +121,9 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
                 const row = rows[item.index - first];
                 return (
                   <div
-                    key={item.key}
+                    // recycled keys: a row leaving the window is reused for the one entering it,
+                    // so a scroll updates text in place instead of rebuilding rows
+                    key={item.index % items.length}
                     role="row"
                     aria-rowindex={item.index + 2}
                     className={`${styles.row} ${row?.outOfOrder ? styles.outOfOrder : ''}`}

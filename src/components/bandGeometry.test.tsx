@@ -121,12 +121,15 @@ describe('colour', () => {
     expect(cssColor([1, 2, 3])).toBe('rgb(1, 2, 3)');
   });
 
-  it('colours the first arrival as early and the latest as late', () => {
-    const color = arrivalColorScale([5, 9, 7], [0, 0, 0], [100, 200, 40]);
+  it('colours the first arrival as early, the latest as late, and later never earlier', () => {
+    const color = arrivalColorScale([5, 9, 7], [0, 0, 0], [126, 252, 63]);
     expect(color(5)).toBe('rgb(0, 0, 0)');
-    expect(color(9)).toBe('rgb(100, 200, 40)');
-    expect(color(7)).toBe('rgb(50, 100, 20)');
-    expect(color(99)).toBe('rgb(100, 200, 40)');
+    expect(color(9)).toBe('rgb(126, 252, 63)');
+    expect(color(7)).toBe('rgb(64, 128, 32)'); // the middle: shade 32 of 0..63
+    expect(color(99)).toBe('rgb(126, 252, 63)');
+    const reds = Array.from({ length: 41 }, (_, i) => Number(/rgb\((\d+)/.exec(color(5 + i / 10))![1]));
+    expect(reds).toEqual([...reds].sort((a, b) => a - b));
+    expect(new Set(reds).size).toBeGreaterThan(30);
   });
 
   it('handles a single arrival and an empty band', () => {
