@@ -68,16 +68,24 @@ async function setField(page: Page, label: string, value: string): Promise<void>
   await field.press('Tab');
 }
 
-/** Clicks "Enqueue N at the same millisecond" inside the page and times it to the next frame after the commit. */
-async function timedEnqueue(page: Page): Promise<number> {
-  return page.evaluate(async () => {
+/**
+ * Clicks "Enqueue N at the same millisecond" inside the page and times it until the band panel
+ * shows the filled band and the set views show the new size, then to the next paint.
+ */
+async function timedEnqueue(page: Page, expectedMembers: string): Promise<number> {
+  return page.evaluate(`(async () => {
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Enqueue N at the same millisecond');
-    if (!button) throw new Error('no enqueue button');
+    const band = document.querySelector('[data-testid=band-panel]');
+    const sets = document.querySelector('[data-testid=band-set]');
     const start = performance.now();
-    button.click(); // a discrete event: React commits before click() returns
-    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))); // after the paint
+    button.click();
+    while (!(band.textContent.includes('4,096 of 4,096 slots used') && sets.textContent.includes('${expectedMembers} members'))) {
+      if (performance.now() - start > 10000) throw new Error('the page did not show the enqueued band');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     return performance.now() - start;
-  });
+  })()`);
 }
 
 async function enqueueBatch(page: Page, n: number): Promise<void> {
@@ -102,7 +110,7 @@ async function main(): Promise<void> {
     await setField(page, 'N (jobs sharing one timestamp)', String(FULL_BAND));
     const emptyRuns: number[] = [];
     for (let run = 0; run < ENQUEUE_RUNS; run++) {
-      emptyRuns.push(await timedEnqueue(page));
+      emptyRuns.push(await timedEnqueue(page, '4,096'));
       await page.getByRole('button', { name: 'Reset' }).click();
     }
 
@@ -116,7 +124,7 @@ async function main(): Promise<void> {
 
     // 1b. The last 4,096: one full band, timed with 95,904 jobs already there.
     await setField(page, 'N (jobs sharing one timestamp)', String(FULL_BAND));
-    const loadedRun = await timedEnqueue(page);
+    const loadedRun = await timedEnqueue(page, '100,000');
     const members = await page.getByTestId('band-set').getByText(/members$/).first().textContent();
 
     // 2. Drag the slider back and forth for a while, collecting frame deltas in the page.

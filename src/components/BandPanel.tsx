@@ -9,13 +9,16 @@ import styles from './panel.module.css';
 /** One millisecond's 4096 slots, and a strip of the milliseconds around it. */
 export function BandPanel() {
   const store = useAppStoreApi();
-  // The grid may lag the slider by a frame: React draws the scores first, then the band.
-  const view = useDeferredValue(useAppStore(selectBandView));
   const following = useAppStore((s) => s.selectedFireTime === null);
+  const current = useAppStore(selectBandView);
+  // While the band follows the slider it may lag by a frame (React draws the scores first);
+  // a chosen band (after an enqueue, or a click in the strip) is drawn at once.
+  const deferred = useDeferredValue(current);
+  const view = following ? deferred : current;
   const headingId = useId();
 
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section className={styles.panel} aria-labelledby={headingId} data-testid="band-panel">
       <h2 id={headingId}>One millisecond, 4,096 slots</h2>
       <p className={styles.lede}>
         Each square is one score of the band: row by row from minScore to maxScore. Pick a millisecond in the strip to

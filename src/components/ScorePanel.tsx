@@ -74,6 +74,26 @@ export function ScorePanel() {
             </p>
           ) : null}
         </div>
+        <div className={styles.card}>
+          <h3>The next job would get</h3>
+          <p className="mono" data-testid="next-score">
+            {formatScore(next.score)}
+          </p>
+          <p data-testid="next-kind">{describeNext(next.kind, next.slot)}</p>
+          <p className={styles.hint}>
+            {next.jobsInBand.toLocaleString('en-US')} job{next.jobsInBand === 1 ? '' : 's'} already in this millisecond.
+          </p>
+        </div>
+        <div className={styles.card}>
+          <h3>Recovery: score / 0x1000</h3>
+          <p className="mono" data-testid="recovered">
+            {String(next.recovered)}
+          </p>
+          <p>
+            whole ms: <span className="mono" data-testid="recovered-ms">{next.wholeMs}</span>
+          </p>
+          <p className={styles.hint}>The Lua returns the fraction; the worker wakes at the whole millisecond.</p>
+        </div>
         <div className={`${styles.card} ${styles.wide}`}>
           <h3>The band: fire-time × 0x1000</h3>
           <dl className={styles.scoreTable}>
@@ -98,26 +118,6 @@ export function ScorePanel() {
           {data.pastCliff ? (
             <p className={styles.error}>Past the 2^53 cliff: this band's scores are no longer exact, so the +1 bump is lost.</p>
           ) : null}
-        </div>
-        <div className={styles.card}>
-          <h3>The next job would get</h3>
-          <p className="mono" data-testid="next-score">
-            {formatScore(next.score)}
-          </p>
-          <p data-testid="next-kind">{describeNext(next.kind, next.slot)}</p>
-          <p className={styles.hint}>
-            {next.jobsInBand.toLocaleString('en-US')} job{next.jobsInBand === 1 ? '' : 's'} already in this millisecond.
-          </p>
-        </div>
-        <div className={styles.card}>
-          <h3>Recovery: score / 0x1000</h3>
-          <p className="mono" data-testid="recovered">
-            {String(next.recovered)}
-          </p>
-          <p>
-            whole ms: <span className="mono" data-testid="recovered-ms">{next.wholeMs}</span>
-          </p>
-          <p className={styles.hint}>The Lua returns the fraction; the worker wakes at the whole millisecond.</p>
         </div>
       </div>
     </section>

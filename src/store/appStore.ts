@@ -9,6 +9,7 @@ import { MemoryRedis } from '../model/memoryRedis.ts';
 import type { RedisLike } from '../model/memoryRedis.ts';
 import { addDelayedJob, getNextDelayedTimestamp, promoteDelayedJobs } from '../model/delayed.ts';
 import { textbookScore } from '../model/score.ts';
+import { luaNumberArg } from '../model/doubles.ts';
 import { CommandLog } from './commandLog.ts';
 import { LoggingRedis } from './loggingRedis.ts';
 import { jobId } from './jobIds.ts';
@@ -218,11 +219,12 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
           fresh.add(member);
           members.push(member);
         }
-        const textbookFireTime = textbookScore(timestamp, state.delay, state.textbookUnit);
+        // The textbook client sends the score as text; every job of the batch shares it.
+        const textbookScoreArg = luaNumberArg(textbookScore(timestamp, state.delay, state.textbookUnit));
         let last = { score: 0, delayedTimestamp: timestamp };
         members.forEach((member, i) => {
           state.arrivals.set(member, state.nextArrival + i);
-          loggedTextbook.call('ZADD', TEXTBOOK_KEY, textbookFireTime, member);
+          loggedTextbook.call('ZADD', TEXTBOOK_KEY, textbookScoreArg, member);
           last = addDelayedJob(loggedBand, BAND_KEY, member, timestamp, state.delay);
         });
         set({
