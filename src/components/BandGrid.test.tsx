@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
@@ -18,6 +18,42 @@ function readout(): string {
   if (!live) throw new Error('no live region');
   return live.textContent ?? '';
 }
+
+interface FakeContext {
+  fills: string[];
+  clears: number;
+  copies: number;
+}
+
+/** Just enough of a 2D context to record which colour each cell got and how often the cells were copied. */
+function fakeContext(canvas: HTMLCanvasElement) {
+  const ctx = {
+    canvas,
+    fills: [] as string[],
+    clears: 0,
+    copies: 0,
+    fillStyle: '',
+    strokeStyle: '',
+    lineWidth: 1,
+    setTransform() {},
+    clearRect() {
+      ctx.fills = [];
+      ctx.clears++;
+    },
+    fillRect() {
+      ctx.fills.push(ctx.fillStyle);
+    },
+    strokeRect() {},
+    drawImage() {
+      ctx.copies++;
+    },
+  };
+  return ctx;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 beforeEach(() => {
   // jsdom has no canvas: getContext answers null, which the component must survive.
@@ -112,6 +148,40 @@ describe('BandGrid', () => {
     await user.tab();
     expect(readout()).toContain(member);
     expect(document.getElementById('x')).toBeNull();
+  });
+
+  it('draws all 4096 cells once per band and only the rings on each cursor move', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    const contexts = new Map<HTMLCanvasElement, FakeContext>();
+    function getContext(this: HTMLCanvasElement) {
+      if (!contexts.has(this)) contexts.set(this, fakeContext(this));
+      return contexts.get(this);
+    }
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(getContext as unknown as HTMLCanvasElement['getContext']);
+    const ceiling = [job(4095, 4, 'a'), job(4095, 5, 'b')];
+    render(<BandGrid fireTime={FIRE_TIME} slots={[...threeJobs, ...ceiling]} ceilingMembers={2} newestSlot={4095} pastCliff={false} />);
+    const grid = screen.getByRole('application') as HTMLCanvasElement;
+    // 400 px wide, 4 px kept free each side: 6 px per cell, 64 * 6 + 8 = 392 px
+    expect(grid.width).toBe(392);
+    const onScreen = contexts.get(grid)!;
+    const cells = [...contexts.values()].find((ctx) => ctx !== onScreen)!;
+    expect(cells.fills).toHaveLength(4096);
+    expect(cells.fills[4095]).toBe('rgb(161, 66, 11)'); // the shared ceiling in the warn colour (fallback)
+    expect(new Set(cells.fills.slice(0, 3)).size).toBe(3); // three arrivals, three shades
+    expect(cells.fills[3]).toBe(cells.fills[4094]); // empty slots alike
+    expect(onScreen.copies).toBe(1);
+    await user.tab();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(onScreen.copies).toBeGreaterThanOrEqual(3);
+    expect(cells.clears).toBe(1); // the cell layer was not drawn again
+    expect(cells.fills).toHaveLength(4096);
+  });
+
+  it('survives a canvas-less environment (getContext answers null)', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
+    expect((screen.getByRole('application') as HTMLCanvasElement).width).toBe(392);
   });
 
   it('summarises how full the band is', () => {

@@ -50,7 +50,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const baseRef = useRef<{ canvas: HTMLCanvasElement; theme: Theme } | null>(null);
   const [available, setAvailable] = useState(0);
-  const [themeVersion, setThemeVersion] = useState(0);
+  const [repaints, setRepaints] = useState(0);
   const [hover, setHover] = useState<number | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
   const active = hover ?? cursor;
@@ -63,7 +63,8 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
   // The canvas is a whole number of device pixels per cell, as large as the column allows.
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const inset = Math.ceil(OUTLINE_ROOM * dpr);
-  const pixels = Math.max(0, Math.floor((available * dpr - 2 * inset) / GRID_SIDE) * GRID_SIDE + 2 * inset);
+  const cellPixels = Math.floor((available * dpr - 2 * inset) / GRID_SIDE);
+  const pixels = cellPixels > 0 ? cellPixels * GRID_SIDE + 2 * inset : 0;
 
   useLayoutEffect(() => {
     const wrap = wrapRef.current;
@@ -78,13 +79,16 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
     return () => observer.disconnect();
   }, []);
 
+  // Repaint when the colour scheme flips, or the window moves to a screen of another pixel density.
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const repaint = () => setThemeVersion((v) => v + 1);
-    query.addEventListener('change', repaint);
-    return () => query.removeEventListener('change', repaint);
-  }, []);
+    const queries = [window.matchMedia('(prefers-color-scheme: dark)'), window.matchMedia(`(resolution: ${dpr}dppx)`)];
+    const repaint = () => setRepaints((v) => v + 1);
+    for (const query of queries) query.addEventListener('change', repaint);
+    return () => {
+      for (const query of queries) query.removeEventListener('change', repaint);
+    };
+  }, [dpr]);
 
   // The cells, drawn into an offscreen canvas only when the band, the size or the colours change.
   useEffect(() => {
@@ -99,7 +103,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
     const arrivalDomain = arrivals ? [arrivals.first, arrivals.last] : [];
     drawCells(ctx, { layout: gridLayout(pixels, inset), bySlot, arrivalDomain, theme, saturated });
     baseRef.current = { canvas: base, theme };
-  }, [pixels, inset, bySlot, arrivals, saturated, themeVersion]);
+  }, [pixels, inset, bySlot, arrivals, saturated, repaints]);
 
   // On screen: the cells copied in, then the newest and cursor rings (every hover and key press).
   useEffect(() => {
@@ -112,7 +116,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
     ctx.clearRect(0, 0, pixels, pixels);
     ctx.drawImage(base.canvas, 0, 0);
     drawRings(ctx, { layout: gridLayout(pixels, inset), dpr, theme: base.theme, newestSlot, active });
-  }, [pixels, inset, dpr, bySlot, arrivals, saturated, themeVersion, newestSlot, active]);
+  }, [pixels, inset, dpr, bySlot, arrivals, saturated, repaints, newestSlot, active]);
 
   function slotUnderPointer(event: PointerEvent<HTMLCanvasElement>): number | null {
     const rect = event.currentTarget.getBoundingClientRect();
