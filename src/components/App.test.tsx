@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from './App.tsx';
 import { createAppStore } from '../store/appStore.ts';
 import type { AppStoreOptions } from '../store/appStore.ts';
-import { bandOf, fireTimeOf, nextScoreInBand, textbookScore } from '../model/score.ts';
+import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, nextScoreInBand, textbookScore } from '../model/score.ts';
 import { formatScore } from '../model/doubles.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
@@ -103,6 +103,22 @@ describe('enqueueing same-ms jobs', () => {
     expect(screen.getByText(/5 jobs share the ceiling score/)).toBeTruthy();
     expect(within(screen.getByTestId('band-set')).getByText(/6 pairs/)).toBeTruthy();
     expect(within(screen.getByTestId('band-set')).getByText(/4,100 members/)).toBeTruthy();
+  });
+});
+
+describe('past the cliff', () => {
+  it('warns and shows same-ms jobs sharing one score when the fire-time is at or past 2^41 ms', () => {
+    renderApp();
+    const delay = CLIFF_FIRE_TIME - T0 + 3; // about 12.8 years
+    fireEvent.change(screen.getByTestId('delay-field'), { target: { value: String(delay) } });
+    expect(isPastCliff(fireTimeOf(T0, delay))).toBe(true);
+    expect(screen.getByText(/Past the 2\^53 cliff/)).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Enqueue job' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    const [first, second] = setRows('band-set');
+    expect(first?.score).toBe(formatScore(bandOf(fireTimeOf(T0, delay)).minScore));
+    expect(second?.score).toBe(first?.score);
   });
 });
 

@@ -12,7 +12,7 @@ import { textbookScore } from '../model/score.ts';
 import { luaNumberArg } from '../model/doubles.ts';
 import { CommandLog } from './commandLog.ts';
 import { LoggingRedis } from './loggingRedis.ts';
-import { jobId } from './jobIds.ts';
+import { jobId, randomUUID as defaultRandomUUID } from './jobIds.ts';
 import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 
@@ -117,7 +117,7 @@ function isWholeInRange(value: number, min: number, max: number): boolean {
 /** Creates a store with empty sets. */
 export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const clock = options.clock ?? (() => Date.now());
-  const randomUUID = options.randomUUID ?? (() => crypto.randomUUID());
+  const randomUUID = options.randomUUID ?? defaultRandomUUID;
 
   return createStore<AppState>()((set, get) => {
     const log = new CommandLog();

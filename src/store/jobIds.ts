@@ -22,3 +22,16 @@ export function jobId(style: IdStyle, arrival: number, prefix: string, randomUUI
       return `${prefix}${arrival}`;
   }
 }
+
+/**
+ * A random (version 4) uuid: crypto.randomUUID where the page may use it (secure contexts), else
+ * the same layout built from crypto.getRandomValues.
+ */
+export function randomUUID(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
