@@ -205,7 +205,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
       {saturated ? (
         <p className={styles.ceiling}>
           <span className={styles.badge}>
-            slot 4095 × <span className={styles.mono}>{count.format(ceilingMembers)}</span>
+            slot {CEILING_SLOT} × <span className={styles.mono}>{count.format(ceilingMembers)}</span>
           </span>{' '}
           The band is full: {count.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores
           Redis orders them by member bytes, not by arrival.
