@@ -140,6 +140,16 @@ describe('bad input', () => {
     expect(setRows('band-set')[0]?.score).toBe(formatScore(bandOf(fireTimeOf(T0, 2500)).minScore));
   });
 
+  it('drops a refused draft when the slider moves', () => {
+    renderApp();
+    const field = screen.getByTestId('delay-field') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'soon' } });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByRole('slider', { name: 'Delay (ms)' }), { target: { value: '4321' } });
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(field.value).toBe('4321');
+  });
+
   it('refuses a bad N and a bad clock without touching the sets', () => {
     const store = renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));

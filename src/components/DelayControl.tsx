@@ -40,7 +40,7 @@ export function DelayControl() {
         </span>
       </div>
       <ValidatedField
-        key={sliderMoves}
+        revision={sliderMoves}
         label="Exact delay (ms)"
         value={String(delay)}
         parse={parseDelay}

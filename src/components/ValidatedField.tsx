@@ -13,6 +13,8 @@ export interface ValidatedFieldProps<T> {
   inputMode?: 'numeric' | 'text';
   disabled?: boolean;
   testId?: string;
+  /** Bump to drop what the user typed (and its message) when the value was set elsewhere. */
+  revision?: number;
 }
 
 /**
@@ -20,10 +22,16 @@ export interface ValidatedFieldProps<T> {
  * one shows a message beside the field (aria-invalid, aria-describedby) and leaves the value in
  * effect untouched. What the user types is only ever rendered as text.
  */
-export function ValidatedField<T>({ label, value, parse, onValid, hint, inputMode = 'text', disabled, testId }: ValidatedFieldProps<T>) {
+export function ValidatedField<T>({ label, value, parse, onValid, hint, inputMode = 'text', disabled, testId, revision = 0 }: ValidatedFieldProps<T>) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [seenRevision, setSeenRevision] = useState(revision);
+  if (revision !== seenRevision) {
+    setSeenRevision(revision);
+    setDraft(null);
+    setMessage(null);
+  }
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : '', message ? messageId : ''].filter(Boolean).join(' ') || undefined;
