@@ -74,8 +74,8 @@ export function zadd(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
   if (flags.incr && pairs > 1) throw new RedisError('ERR INCR option supports a single increment-element pair');
 
   // Every score is parsed before anything is written: a bad one fails the whole command.
-  const onlyScore = pairs === 1 ? scoreArg(args[first]!) : 0;
-  const scores = pairs === 1 ? undefined : Array.from({ length: pairs }, (_, j) => scoreArg(args[first + 2 * j]!));
+  const scores: number[] = [];
+  for (let j = 0; j < pairs; j++) scores.push(scoreArg(args[first + 2 * j]!));
 
   const key = argText(args[0]!);
   let set = db.get(key);
@@ -86,8 +86,7 @@ export function zadd(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
   if (set === undefined && !flags.xx) set = db.create(key, argText(args[first + 1]!));
   if (set !== undefined) {
     for (let j = 0; j < pairs; j++) {
-      const score = scores === undefined ? onlyScore : scores[j]!;
-      const outcome = addPair(db, set, argText(args[first + 2 * j + 1]!), score, flags, result);
+      const outcome = addPair(db, set, argText(args[first + 2 * j + 1]!), scores[j]!, flags, result);
       if (outcome === ADDED) added++;
       else if (outcome === UPDATED) updated++;
       if (outcome !== NOP) processed++;
