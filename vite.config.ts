@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'model', environment: 'node', include: ['src/model/**/*.test.ts', 'src/store/**/*.test.ts', 'scripts/**/*.test.ts'] },
+        test: { name: 'model', environment: 'node', include: ['src/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -64,7 +64,7 @@ function encode(args: ReadonlyArray<string | number>): Buffer {
 }
 
 export class RespClient {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private readonly pending: Pending[] = [];
 
   private constructor(private readonly socket: Socket) {
