@@ -12,6 +12,7 @@ import { textbookScore } from '../model/score.ts';
 import { luaNumberArg } from '../model/doubles.ts';
 import { CommandLog } from './commandLog.ts';
 import { LoggingRedis } from './loggingRedis.ts';
+import { ArrivalTracker } from './arrivalTracker.ts';
 import { jobId, randomUUID as defaultRandomUUID } from './jobIds.ts';
 import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
@@ -69,6 +70,10 @@ export interface AppState {
   readonly textbook: MemoryRedis;
   /** The band set: addDelayedJob (score = fire-time * 0x1000, bumped). */
   readonly band: MemoryRedis;
+  /** How far the textbook set is from arrival order (kept current by enqueue and promote). */
+  readonly textbookOrder: ArrivalTracker;
+  /** How far the band set is from arrival order. */
+  readonly bandOrder: ArrivalTracker;
   /** member -> arrival number, for every job enqueued since the last reset. */
   readonly arrivals: Map<string, number>;
   readonly log: CommandLog;
@@ -124,12 +129,12 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     let loggedTextbook: RedisLike;
     let loggedBand: RedisLike;
     /** Fresh, empty sets, each wrapped so the model's commands land in the log. */
-    const freshSets = (): { textbook: MemoryRedis; band: MemoryRedis } => {
+    const freshSets = () => {
       const textbook = new MemoryRedis();
       const band = new MemoryRedis();
       loggedTextbook = new LoggingRedis(textbook, log, 'textbook');
       loggedBand = new LoggingRedis(band, log, 'band');
-      return { textbook, band };
+      return { textbook, band, textbookOrder: new ArrivalTracker(), bandOrder: new ArrivalTracker() };
     };
 
     /** The clock's reading now: the real time when live, the set instant when frozen. */
@@ -223,9 +228,13 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         const textbookScoreArg = luaNumberArg(textbookScore(timestamp, state.delay, state.textbookUnit));
         let last = { score: 0, delayedTimestamp: timestamp };
         members.forEach((member, i) => {
-          state.arrivals.set(member, state.nextArrival + i);
+          const arrival = state.nextArrival + i;
+          state.arrivals.set(member, arrival);
           loggedTextbook.call('ZADD', TEXTBOOK_KEY, textbookScoreArg, member);
           last = addDelayedJob(loggedBand, BAND_KEY, member, timestamp, state.delay);
+          // Where each set put the job (a read for the page, not one of the model's commands).
+          state.textbookOrder.add(arrival, Number(state.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
+          state.bandOrder.add(arrival, Number(state.band.call('ZRANK', BAND_KEY, member)));
         });
         set({
           now: timestamp,
@@ -248,7 +257,11 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         for (;;) {
           const batch = promoteDelayedJobs(loggedBand, BAND_KEY, now, PROMOTE_LIMIT);
           bandCalls++;
-          for (const member of batch) bandJobs.push(arrivalOf(member));
+          for (const member of batch) {
+            const job = arrivalOf(member);
+            bandJobs.push(job);
+            state.bandOrder.removeHead(job.arrival);
+          }
           if (batch.length < PROMOTE_LIMIT) break;
         }
 
@@ -261,7 +274,11 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
           textbookCalls++;
           const batch = Array.isArray(reply) ? reply.filter((m): m is string => typeof m === 'string') : [];
           if (batch.length > 0) loggedTextbook.call('ZREM', TEXTBOOK_KEY, ...batch);
-          for (const member of batch) textbookJobs.push(arrivalOf(member));
+          for (const member of batch) {
+            const job = arrivalOf(member);
+            textbookJobs.push(job);
+            state.textbookOrder.removeHead(job.arrival);
+          }
           if (batch.length < PROMOTE_LIMIT) break;
         }
 

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { arrivalRanks, countInversions } from '../model/arrivalOrder.ts';
+import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
+import type { AppStore } from './appStore.ts';
 import { bandOf, decodeScore, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/score.ts';
 import { formatScore } from '../model/doubles.ts';
 import { createAppStore } from './appStore.ts';
@@ -56,6 +60,51 @@ describe('set snapshots', () => {
       ['11', false],
     ]);
     expect(selectBandSet(store.getState())).toBe(band);
+  });
+});
+
+/** The full recount the incremental bookkeeping must match: every member's arrival, in set order. */
+function recount(store: AppStore, set: 'textbook' | 'band') {
+  const state = store.getState();
+  const members = state[set].call('ZRANGE', set === 'band' ? BAND_KEY : TEXTBOOK_KEY, 0, -1) as string[];
+  const arrivals = members.map((member) => state.arrivals.get(member) ?? 0);
+  return { arrivals, inversions: countInversions(arrivals), ranks: arrivalRanks(arrivals) };
+}
+
+describe('set snapshots under random enqueues and promotes', () => {
+  it('match a full recount of both sets', () => {
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('enqueue' as const), count: fc.integer({ min: 1, max: 40 }), delay: fc.integer({ min: 0, max: 30 }), style: fc.constantFrom('job:N' as const, 'N' as const, 'uuid' as const) }),
+      fc.record({ kind: fc.constant('clock' as const), ms: fc.integer({ min: 1, max: 1500 }) }),
+      fc.record({ kind: fc.constant('promote' as const) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 25 }), fc.constantFrom('s' as const, 'ms' as const), (steps, unit) => {
+        let uuid = 0;
+        const store = createAppStore({ frozenAt: T0, textbookUnit: unit, randomUUID: () => `${(uuid++ * 7919) % 1000}-${uuid}` });
+        for (const op of steps) {
+          const state = store.getState();
+          if (op.kind === 'enqueue') {
+            state.setIdStyle(op.style);
+            state.setDelay(op.delay);
+            state.enqueue(op.count);
+          } else if (op.kind === 'clock') state.stepClock(op.ms);
+          else state.promote();
+          for (const [set, select] of [['textbook', selectTextbookSet], ['band', selectBandSet]] as const) {
+            const snapshot = select(store.getState());
+            const full = recount(store, set);
+            expect(snapshot.size).toBe(full.arrivals.length);
+            expect(snapshot.outOfOrderPairs).toBe(full.inversions);
+            if (snapshot.size > 0) {
+              const rows = snapshot.readRows(0, snapshot.size - 1);
+              expect(rows.map((row) => row.arrival)).toEqual(full.arrivals);
+              expect(rows.map((row) => row.outOfOrder)).toEqual(full.arrivals.map((_, i) => full.ranks[i] !== i));
+            }
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import { arrivalRanks, countInversions } from '../model/arrivalOrder.ts';
 import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
 import type { AppState, TextbookUnit } from './appStore.ts';
 import { memoOn } from './memo.ts';
+import type { ArrivalTracker } from './arrivalTracker.ts';
 
 export const selectDelay = (s: AppState) => s.delay;
 export const selectTextbookUnit = (s: AppState) => s.textbookUnit;
@@ -105,7 +106,7 @@ export interface SetRowData {
   readonly outOfOrder: boolean;
 }
 
-/** A set read in set order: its size, how far from arrival order it is, and a row reader. */
+/** A set read in set order: its size, how far from arrival order it is, and a row reader (visible rows only). */
 export interface SetSnapshot {
   readonly size: number;
   readonly outOfOrderPairs: number;
@@ -113,17 +114,10 @@ export interface SetSnapshot {
   readRows(start: number, end: number): SetRowData[];
 }
 
-function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<string, number>, version: number): SetSnapshot {
-  const reply = redis.call('ZRANGE', key, 0, -1);
-  const members = Array.isArray(reply) ? reply : [];
-  const arrivalInSetOrder = new Float64Array(members.length);
-  members.forEach((member, i) => {
-    arrivalInSetOrder[i] = typeof member === 'string' ? (arrivals.get(member) ?? 0) : 0;
-  });
-  const ranks = arrivalRanks(arrivalInSetOrder);
+function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<string, number>, order: ArrivalTracker, version: number): SetSnapshot {
   return {
-    size: members.length,
-    outOfOrderPairs: countInversions(arrivalInSetOrder),
+    size: order.size,
+    outOfOrderPairs: order.inversions,
     version,
     readRows(start, end) {
       const page = redis.call('ZRANGE', key, start, end, 'WITHSCORES');
@@ -132,13 +126,8 @@ function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<strin
       for (let i = 0; i + 1 < page.length; i += 2) {
         const position = start + i / 2;
         const member = String(page[i]);
-        rows.push({
-          position,
-          member,
-          scoreText: String(page[i + 1]),
-          arrival: arrivalInSetOrder[position] ?? 0,
-          outOfOrder: ranks[position] !== position,
-        });
+        const arrival = arrivals.get(member) ?? 0;
+        rows.push({ position, member, scoreText: String(page[i + 1]), arrival, outOfOrder: order.rank(arrival) !== position });
       }
       return rows;
     },
@@ -146,13 +135,13 @@ function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<strin
 }
 
 /** The textbook set in set order. */
-export const selectTextbookSet = memoOn((s: AppState) => [s.textbook, s.version, s.arrivals] as const)(
-  (textbook, version, arrivals) => snapshotOf(textbook, TEXTBOOK_KEY, arrivals, version),
+export const selectTextbookSet = memoOn((s: AppState) => [s.textbook, s.version, s.arrivals, s.textbookOrder] as const)(
+  (textbook, version, arrivals, order) => snapshotOf(textbook, TEXTBOOK_KEY, arrivals, order, version),
 );
 
 /** The band set in set order. */
-export const selectBandSet = memoOn((s: AppState) => [s.band, s.version, s.arrivals] as const)(
-  (band, version, arrivals) => snapshotOf(band, BAND_KEY, arrivals, version),
+export const selectBandSet = memoOn((s: AppState) => [s.band, s.version, s.arrivals, s.bandOrder] as const)(
+  (band, version, arrivals, order) => snapshotOf(band, BAND_KEY, arrivals, order, version),
 );
 
 /** One filled slot of a band (the shape BandGrid reads). */
