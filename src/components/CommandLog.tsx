@@ -19,7 +19,7 @@ function LogRow({ log, index }: { log: Log; index: number }) {
       <span className={`mono ${styles.logCommand}`} title={commandText(entry)}>
         {commandText(entry)}
       </span>
-      <span className={`mono ${entry.error ? styles.error : styles.logReply}`}>{replyText(entry)}</span>
+      <span className={`mono ${styles.logReply} ${entry.error ? styles.logError : ''}`}>{replyText(entry)}</span>
     </div>
   );
 }

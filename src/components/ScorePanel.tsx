@@ -89,6 +89,11 @@ export function ScorePanel() {
           <p className="mono" data-testid="recovered">
             {String(next.recovered)}
           </p>
+          {next.slot !== 0 ? (
+            <p className={`mono ${styles.hint}`}>
+              = {next.wholeMs} + {next.slot}/4096
+            </p>
+          ) : null}
           <p>
             whole ms: <span className="mono" data-testid="recovered-ms">{next.wholeMs}</span>
           </p>
