@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from './App.tsx';
 import { createAppStore } from '../store/appStore.ts';
 import type { AppStoreOptions } from '../store/appStore.ts';
@@ -57,6 +57,28 @@ describe('the score panel follows the slider', () => {
     expect(text('textbook-score')).toBe(formatScore(textbookScore(T0, 5000, 'ms')));
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
     expect((screen.getByRole('radio', { name: 'whole seconds' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('the live clock', () => {
+  it('moves the shown now about once a second and reads the clock at each enqueue', () => {
+    vi.useFakeTimers();
+    try {
+      let now = T0;
+      const store = createAppStore({ clock: () => now });
+      render(<App store={store} />);
+      expect(text('fire-time-ms')).toBe(`${T0 + 5000} ms`);
+      now = T0 + 1234;
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(text('fire-time-ms')).toBe(`${T0 + 1234 + 5000} ms`);
+      now = T0 + 1500;
+      fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+      expect(store.getState().lastEnqueue?.timestamp).toBe(T0 + 1500);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -36,7 +36,8 @@ export function DelayControl() {
           }}
         />
         <span className={styles.hint}>
-          {grouped.format(delay)} ms{beyondSlider ? ' (beyond the slider, set in the field below)' : ''}
+          {grouped.format(delay)} ms{beyondSlider ? ' (beyond the slider, set in the field below)' : ''}. Keys: arrows 1 ms,
+          Page Up/Down 6 s, Home/End.
         </span>
       </div>
       <ValidatedField
