@@ -1,7 +1,13 @@
+import { CliffExplorer } from './CliffExplorer.tsx';
+
 /**
  * The page's deeper views, below the main story: each section is its own component and reads the
  * same store and model as the rest of the page.
  */
 export function Explorations() {
-  return null;
+  return (
+    <>
+      <CliffExplorer />
+    </>
+  );
 }
