@@ -54,9 +54,9 @@ describe('CliffExplorer readouts', () => {
     expect(store.getState().now).toBe(CLIFF_FIRE_TIME - 5000);
     expect(text('cliff-fire-time')).toBe(`${CLIFF_FIRE_TIME} ms`);
     expect(screen.getByTestId('cliff-fire-time-field')).toHaveProperty('value', '2039-09-07T15:47:35.552Z');
-    expect(text('cliff-side')).toBe('past the cliff by 0.0 years');
+    expect(text('cliff-side')).toBe('exactly at the cliff: the first millisecond past it');
     expect(text('cliff-bits')).toBe('53 of 53 bits in use');
-    expect(text('cliff-dropped')).toBe('; the lowest 1 cannot be kept');
+    expect(text('cliff-dropped')).toBe('; the lowest bit cannot be kept');
     expect(text('cliff-spacing')).toBe('2 (2^1)');
     expect(text('cliff-bump')).toMatch(/s \+ 1 == s/);
     expect(text('cliff-distinct')).toBe('2,048 of 4,096');
@@ -65,6 +65,7 @@ describe('CliffExplorer readouts', () => {
     expect(text('cliff-leak')).toMatch(/next millisecond's minScore/);
     // the clock itself is still 5 s before the cliff
     expect(text('cliff-safe-delay')).toBe('4999 ms');
+    expect(screen.getByText(/about 5\.0 s; one ms more/)).toBeTruthy();
     expect(text('cliff-sweep')).toMatch(/ends exactly/);
   });
 
@@ -74,7 +75,9 @@ describe('CliffExplorer readouts', () => {
     expect(text('cliff-fire-time')).toBe(`${LAST_EXACT_FIRE_TIME} ms`);
     expect(text('cliff-spacing')).toBe('1 (2^0)');
     expect(text('cliff-distinct')).toBe('4,096 of 4,096');
+    expect(text('cliff-side')).toBe('1 ms before the cliff');
     jump('5 years past the cliff');
+    expect(text('cliff-side')).toBe('past the cliff by 5.0 years');
     expect(text('cliff-fire-time')).toBe(`${fireTimeYearsPastCliff(5)} ms`);
     expect(screen.getByText('2044-09-07T15:47:35.552Z')).toBeTruthy();
     expect(text('cliff-safe-delay')).toBe('none: the clock itself is past the cliff');
@@ -109,6 +112,7 @@ describe('CliffExplorer fire-time field', () => {
     fireEvent.change(field, { target: { value: '2040-01-01T00:00:00.000Z' } });
     expect(store.getState().now).toBe(Date.UTC(2040, 0, 1) - 5000);
     expect(text('cliff-spacing')).toBe('2 (2^1)');
+    expect(text('cliff-side')).toBe('past the cliff by 115.3 days');
     fireEvent.change(field, { target: { value: String(CLIFF_FIRE_TIME - 1) } });
     expect(store.getState().now).toBe(CLIFF_FIRE_TIME - 1 - 5000);
     expect(text('cliff-spacing')).toBe('1 (2^0)');

@@ -24,6 +24,7 @@ import styles from './CliffExplorer.module.css';
 
 /** A Julian year (365.25 days), only to say "about N years". */
 const YEAR_MS = 31_557_600_000;
+const DAY_MS = 86_400_000;
 /** How many members of one shared score the tie note names. */
 const NAMED_MEMBERS = 8;
 const grouped = new Intl.NumberFormat('en-US');
@@ -37,8 +38,18 @@ const PRESETS: ReadonlyArray<{ readonly label: string; readonly fireTime: number
   { label: '5 years past the cliff', fireTime: fireTimeYearsPastCliff(5) },
 ];
 
-function years(ms: number): string {
+/** A length of time in the largest unit that fits: ms, s, h, days or years (one decimal). */
+function duration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 3_600_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < DAY_MS) return `${(ms / 3_600_000).toFixed(1)} h`;
+  if (ms < YEAR_MS) return `${(ms / DAY_MS).toFixed(1)} days`;
   return `${(ms / YEAR_MS).toFixed(1)} years`;
+}
+
+function sideOfCliff(fireTime: number): string {
+  if (fireTime === CLIFF_FIRE_TIME) return 'exactly at the cliff: the first millisecond past it';
+  return fireTime > CLIFF_FIRE_TIME ? `past the cliff by ${duration(fireTime - CLIFF_FIRE_TIME)}` : `${duration(CLIFF_FIRE_TIME - fireTime)} before the cliff`;
 }
 
 function spacingText(spacing: number): string {
@@ -184,7 +195,7 @@ export function CliffExplorer() {
           </p>
           <p className="mono">{isoTime(fireTime)}</p>
           <p className={past ? styles.lost : styles.kept} data-testid="cliff-side">
-            {past ? `past the cliff by ${years(fireTime - CLIFF_FIRE_TIME)}` : `${years(CLIFF_FIRE_TIME - fireTime)} before the cliff`}
+            {sideOfCliff(fireTime)}
           </p>
         </div>
 
@@ -200,7 +211,7 @@ export function CliffExplorer() {
             The band floor needs {precision.scoreBits} binary digits
             {precision.droppedBits > 0 ? (
               <span className={styles.lost} data-testid="cliff-dropped">
-                ; the lowest {precision.droppedBits} cannot be kept
+                ; {precision.droppedBits === 1 ? 'the lowest bit' : `the lowest ${precision.droppedBits} bits`} cannot be kept
               </span>
             ) : null}
             .
@@ -260,7 +271,7 @@ export function CliffExplorer() {
                 {safeDelay} ms
               </p>
               <p className={panel.hint}>
-                about {years(safeDelay)}; one ms more and same-ms jobs share a score.
+                about {duration(safeDelay)}; one ms more and same-ms jobs share a score.
               </p>
             </>
           )}
