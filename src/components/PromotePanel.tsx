@@ -82,7 +82,9 @@ export function PromotePanel() {
             <PromotedList
               title="Textbook set"
               list={summary.textbook}
-              note={`Swept up to ${formatScore(summary.textbook.bound)}, the clock in the textbook unit.`}
+              note={`Swept up to ${formatScore(summary.textbook.bound)}, the clock in ${
+                summary.textbook.unit === 's' ? 'whole seconds: a job can leave up to 999 ms before its fire-time' : 'ms'
+              }.`}
               testId="promoted-textbook"
             />
           </div>

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryRedis, RedisError } from '../model/memoryRedis.ts';
 import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore } from '../model/score.ts';
 import { formatScore } from '../model/doubles.ts';
 import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
@@ -76,6 +77,26 @@ describe('enqueue', () => {
     expect(store.getState().textbook.call('ZCARD', TEXTBOOK_KEY)).toBe(11);
     expect(store.getState().nextArrival).toBe(12);
     expect(store.getState().version).toBe(before);
+  });
+
+  it('says so when Redis refuses a job mid-batch and keeps the jobs before it', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    const call = MemoryRedis.prototype.call;
+    const spy = vi.spyOn(MemoryRedis.prototype, 'call').mockImplementation(function (this: MemoryRedis, command, ...args) {
+      if (command === 'ZADD' && args.includes('job:3')) throw new RedisError('OOM command not allowed');
+      return call.call(this, command, ...args);
+    });
+    try {
+      expect(store.getState().enqueue(5)).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    const state = store.getState();
+    expect(state.enqueueError).toBe('Redis refused job 3: OOM command not allowed');
+    expect(state.band.call('ZRANGE', BAND_KEY, 0, -1)).toEqual(['job:1', 'job:2']);
+    expect(state.version).toBe(1);
+    expect(state.nextArrival).toBe(4);
+    expect(state.log.newest(0)).toMatchObject({ set: 'textbook', command: 'ZADD', error: 'OOM command not allowed' });
   });
 
   it('makes uuid ids with the given source', () => {

@@ -37,7 +37,7 @@ export interface PromotedJob {
 export interface PromoteResult {
   readonly now: number;
   readonly band: { readonly jobs: readonly PromotedJob[]; readonly calls: number };
-  readonly textbook: { readonly jobs: readonly PromotedJob[]; readonly calls: number; readonly bound: number };
+  readonly textbook: { readonly jobs: readonly PromotedJob[]; readonly calls: number; readonly bound: number; readonly unit: TextbookUnit };
   /** getNextDelayedTimestamp after the promote: score / 0x1000 of the band set's head, or null when empty. */
   readonly nextWake: number | null;
 }
@@ -227,24 +227,32 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         // The textbook client sends the score as text; every job of the batch shares it.
         const textbookScoreArg = luaNumberArg(textbookScore(timestamp, state.delay, state.textbookUnit));
         let last = { score: 0, delayedTimestamp: timestamp };
-        members.forEach((member, i) => {
-          const arrival = state.nextArrival + i;
-          state.arrivals.set(member, arrival);
-          loggedTextbook.call('ZADD', TEXTBOOK_KEY, textbookScoreArg, member);
-          last = addDelayedJob(loggedBand, BAND_KEY, member, timestamp, state.delay);
-          // Where each set put the job (a read for the page, not one of the model's commands).
-          state.textbookOrder.add(arrival, Number(state.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
-          state.bandOrder.add(arrival, Number(state.band.call('ZRANK', BAND_KEY, member)));
-        });
+        let added = 0;
+        let failure: string | null = null;
+        try {
+          for (const member of members) {
+            const arrival = state.nextArrival + added;
+            state.arrivals.set(member, arrival);
+            loggedTextbook.call('ZADD', TEXTBOOK_KEY, textbookScoreArg, member);
+            last = addDelayedJob(loggedBand, BAND_KEY, member, timestamp, state.delay);
+            // Where each set put the job (a read for the page, not one of the model's commands).
+            state.textbookOrder.add(arrival, Number(state.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
+            state.bandOrder.add(arrival, Number(state.band.call('ZRANK', BAND_KEY, member)));
+            added++;
+          }
+        } catch (error) {
+          // Not expected with the checked inputs; if the model refuses a job, say so and keep what was added.
+          failure = `Redis refused job ${added + 1}: ${error instanceof Error ? error.message : String(error)}`;
+        }
         set({
           now: timestamp,
-          nextArrival: state.nextArrival + count,
-          lastEnqueue: { timestamp, fireTime: last.delayedTimestamp, lastScore: last.score, count },
-          selectedFireTime: last.delayedTimestamp,
-          enqueueError: null,
+          nextArrival: state.nextArrival + added + (failure === null ? 0 : 1),
+          lastEnqueue: added > 0 ? { timestamp, fireTime: last.delayedTimestamp, lastScore: last.score, count: added } : state.lastEnqueue,
+          selectedFireTime: added > 0 ? last.delayedTimestamp : state.selectedFireTime,
+          enqueueError: failure,
           version: state.version + 1,
         });
-        return true;
+        return failure === null;
       },
 
       promote() {
@@ -288,7 +296,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
           lastPromote: {
             now,
             band: { jobs: bandJobs, calls: bandCalls },
-            textbook: { jobs: textbookJobs, calls: textbookCalls, bound },
+            textbook: { jobs: textbookJobs, calls: textbookCalls, bound, unit: state.textbookUnit },
             nextWake,
           },
           version: state.version + 1,

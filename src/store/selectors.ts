@@ -209,7 +209,7 @@ export interface PromotedListData {
 export interface PromoteSummary {
   readonly now: number;
   readonly band: PromotedListData;
-  readonly textbook: PromotedListData & { readonly bound: number };
+  readonly textbook: PromotedListData & { readonly bound: number; readonly unit: TextbookUnit };
   readonly nextWake: number | null;
   readonly nextWakeMs: number | null;
 }
@@ -227,7 +227,7 @@ export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as c
       : {
           now: last.now,
           band: promotedList(last.band.jobs, last.band.calls),
-          textbook: { ...promotedList(last.textbook.jobs, last.textbook.calls), bound: last.textbook.bound },
+          textbook: { ...promotedList(last.textbook.jobs, last.textbook.calls), bound: last.textbook.bound, unit: last.textbook.unit },
           nextWake: last.nextWake,
           nextWakeMs: last.nextWake === null ? null : wakeMillisecond(last.nextWake),
         },
