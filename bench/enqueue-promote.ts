@@ -1,0 +1,99 @@
+/**
+ * Benchmark: 1,000,000 delayed jobs enqueued through getDelayedScore + ZADD, then promoted in
+ * batches of 1000, on each variant (see variants.ts). Each variant runs in its own Node process
+ * (same stream, fresh heap) and reports enqueue ops/s, promote time, the heap the set holds, and a
+ * hash of the promotion order; the run checks that every variant promoted in the identical order.
+ * A measurement, not a test: it prints figures and fails only if the orders differ.
+ *
+ *   npm run bench                # all variants, 1,000,000 jobs
+ *   npm run bench -- --jobs 200000
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { makeArrivals } from './workload.ts';
+import { variants } from './variants.ts';
+
+interface Result {
+  variant: string;
+  jobs: number;
+  enqueueMs: number;
+  promoteMs: number;
+  heapMiB: number;
+  promoted: number;
+  orderHash: string;
+}
+
+const argJobs = process.argv.indexOf('--jobs');
+const JOBS = argJobs > 0 ? Number(process.argv[argJobs + 1]) : 1_000_000;
+const BATCH = 1000;
+
+function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** FNV-1a over the promoted ids in order: equal hashes mean the identical promotion order. */
+function hashOrder(previous: number, id: string): number {
+  let hash = previous;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619);
+  return Math.imul(hash ^ 10, 16777619);
+}
+
+function runOne(name: string): Result {
+  const arrivals = makeArrivals(JOBS);
+  const make = variants[name];
+  if (!make) throw new Error(`unknown variant ${name}`);
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const variant = make();
+  const enqueueStart = performance.now();
+  for (const arrival of arrivals) variant.enqueue(arrival.jobId, arrival.timestamp, arrival.delay);
+  const enqueueMs = performance.now() - enqueueStart;
+  gc();
+  const heapMiB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  const now = arrivals[arrivals.length - 1]!.timestamp + 60_000;
+  let promoted = 0;
+  let hash = 2166136261;
+  const promoteStart = performance.now();
+  for (;;) {
+    const batch = variant.promote(now, BATCH);
+    if (batch.length === 0) break;
+    promoted += batch.length;
+    for (const id of batch) hash = hashOrder(hash, id);
+  }
+  const promoteMs = performance.now() - promoteStart;
+  return { variant: name, jobs: JOBS, enqueueMs, promoteMs, heapMiB, promoted, orderHash: (hash >>> 0).toString(16) };
+}
+
+const only = process.argv.indexOf('--variant');
+if (only > 0) {
+  console.log(JSON.stringify(runOne(process.argv[only + 1]!)));
+} else {
+  const results: Result[] = [];
+  for (const name of Object.keys(variants)) {
+    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, '--variant', name, '--jobs', String(JOBS)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (child.status !== 0) throw new Error(`variant ${name} failed`);
+    results.push(JSON.parse(child.stdout.trim().split('\n').pop()!) as Result);
+  }
+  const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  console.log(`${fmt(JOBS)} jobs, promote batches of ${BATCH}; node ${process.version}; ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}\n`);
+  console.log('| variant | enqueue ops/s | promote all (ms) | heap (MiB) | promoted | order hash |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    console.log(`| ${r.variant} | ${fmt(r.jobs / (r.enqueueMs / 1000))} | ${fmt(r.promoteMs)} | ${fmt(r.heapMiB, 1)} | ${fmt(r.promoted)} | ${r.orderHash} |`);
+  }
+  const hashes = new Set(results.map((r) => `${r.promoted}:${r.orderHash}`));
+  if (hashes.size !== 1) {
+    console.error('DIFFERENT promotion orders across variants');
+    process.exit(1);
+  }
+  const by = (name: string) => results.find((r) => r.variant === name)!;
+  const typedResult = by('typed');
+  const peerEnqueue = Math.min(by('sorted-btree').enqueueMs, by('js-sdsl').enqueueMs);
+  const peerPromote = Math.min(by('sorted-btree').promoteMs, by('js-sdsl').promoteMs);
+  console.log(`\nAll ${results.length} variants promoted ${fmt(typedResult.promoted)} jobs in the identical order.`);
+  console.log(`typed vs faster peer: enqueue ${fmt(peerEnqueue / typedResult.enqueueMs, 2)}x, promote ${fmt(peerPromote / typedResult.promoteMs, 2)}x (target >= 1.5x)`);
+  console.log(`commands vs typed: enqueue ${fmt(by('commands').enqueueMs / typedResult.enqueueMs, 2)}x slower, promote ${fmt(by('commands').promoteMs / typedResult.promoteMs, 2)}x slower (target <= 2x)`);
+}

@@ -1,0 +1,136 @@
+/**
+ * The benchmark's contenders. Each runs the same delayed-score algorithm (the score arithmetic
+ * from src/model/score.ts, never a copy) over a different ordered structure:
+ * - typed: the project's SortedSet (skiplist with spans) used directly;
+ * - commands: the real protocol, delayed.ts over MemoryRedis.call (parsing, replies and all);
+ * - sorted-btree and js-sdsl: the same two operations written over those libraries.
+ */
+import sortedBtreeModule from 'sorted-btree';
+import { OrderedSet } from 'js-sdsl';
+import { compareMembers } from '../src/model/memberOrder.ts';
+import { SortedSet, type ZEntry } from '../src/model/sortedSet.ts';
+import { MemoryRedis } from '../src/model/memoryRedis.ts';
+import { addDelayedJob, promoteDelayedJobs } from '../src/model/delayed.ts';
+import { bandOf, fireTimeOf, nextScoreInBand, promoteBound } from '../src/model/score.ts';
+
+export interface Variant {
+  /** getDelayedScore + ZADD for one job. */
+  enqueue(jobId: string, timestamp: number, delay: number): void;
+  /** One promote call at `now`: the due jobs, at most `limit`, in order, removed from the set. */
+  promote(now: number, limit: number): string[];
+}
+
+/** The part every structure-level variant shares: the Lua's decision, given the band's highest score. */
+function scoreFor(timestamp: number, delay: number, highestInBand: (minScore: number, maxScore: number) => number | null): number {
+  const band = bandOf(fireTimeOf(timestamp, delay));
+  return nextScoreInBand(band, highestInBand(band.minScore, band.maxScore));
+}
+
+function typed(): Variant {
+  const set = new SortedSet();
+  return {
+    enqueue(jobId, timestamp, delay) {
+      const score = scoreFor(timestamp, delay, (minScore, maxScore) => {
+        const rank = set.lastRankInRange({ min: minScore, max: maxScore, minExclusive: false, maxExclusive: false });
+        return rank < 0 ? null : set.at(rank)!.score;
+      });
+      set.set(jobId, score);
+    },
+    promote(now, limit) {
+      const first = set.firstRankInRange({ min: 0, max: promoteBound(now), minExclusive: false, maxExclusive: false });
+      if (first < 0) return [];
+      const last = set.lastRankInRange({ min: 0, max: promoteBound(now), minExclusive: false, maxExclusive: false });
+      const batch = set.rangeByRank(first, Math.min(last, first + limit - 1)).map((entry) => entry.member);
+      for (const member of batch) set.delete(member);
+      return batch;
+    },
+  };
+}
+
+function commands(): Variant {
+  const redis = new MemoryRedis();
+  return {
+    enqueue(jobId, timestamp, delay) {
+      addDelayedJob(redis, 'bench:delayed', jobId, timestamp, delay);
+    },
+    promote(now, limit) {
+      return promoteDelayedJobs(redis, 'bench:delayed', now, limit);
+    },
+  };
+}
+
+/** A search key that sorts after every entry of its own score: "next lower" from it finds the band's highest. */
+const probe = { score: 0, member: '' };
+/** The lowest possible entry at score 0: the sweep's `0` lower bound. */
+const sweepStart: ZEntry = { score: 0, member: '' };
+
+/** Redis order (score, then member bytes), with the probe last among its score. */
+function compareEntries(a: ZEntry, b: ZEntry): number {
+  if (a.score !== b.score) return a.score < b.score ? -1 : 1;
+  if (a === b) return 0;
+  if (a === probe) return 1;
+  if (b === probe) return -1;
+  return compareMembers(a.member, b.member);
+}
+
+function probeAt(maxScore: number): ZEntry {
+  probe.score = maxScore;
+  return probe;
+}
+
+/** sorted-btree is CommonJS with `exports.default`; under Node's ESM loader the default import is the exports object. */
+const BTree = (sortedBtreeModule as unknown as { default: typeof sortedBtreeModule }).default ?? sortedBtreeModule;
+
+function sortedBtree(): Variant {
+  const tree = new BTree<ZEntry, undefined>(undefined, compareEntries);
+  return {
+    enqueue(jobId, timestamp, delay) {
+      const score = scoreFor(timestamp, delay, (minScore, maxScore) => {
+        const pair = tree.nextLowerPair(probeAt(maxScore));
+        return pair && pair[0].score >= minScore ? pair[0].score : null;
+      });
+      tree.set({ score, member: jobId }, undefined);
+    },
+    promote(now, limit) {
+      const bound = promoteBound(now);
+      const batch: ZEntry[] = [];
+      for (const [entry] of tree.entries(sweepStart)) {
+        if (entry.score > bound || batch.length === limit) break;
+        batch.push(entry);
+      }
+      for (const entry of batch) tree.delete(entry);
+      return batch.map((entry) => entry.member);
+    },
+  };
+}
+
+function jsSdsl(): Variant {
+  const set = new OrderedSet<ZEntry>([], compareEntries);
+  return {
+    enqueue(jobId, timestamp, delay) {
+      const score = scoreFor(timestamp, delay, (minScore, maxScore) => {
+        const it = set.reverseLowerBound(probeAt(maxScore));
+        if (it.equals(set.rEnd())) return null;
+        return it.pointer.score >= minScore ? it.pointer.score : null;
+      });
+      set.insert({ score, member: jobId });
+    },
+    promote(now, limit) {
+      const bound = promoteBound(now);
+      const batch: string[] = [];
+      let it = set.lowerBound(sweepStart);
+      while (!it.equals(set.end()) && batch.length < limit && it.pointer.score <= bound) {
+        batch.push(it.pointer.member);
+        it = set.eraseElementByIterator(it);
+      }
+      return batch;
+    },
+  };
+}
+
+export const variants: Record<string, () => Variant> = {
+  typed,
+  commands,
+  'sorted-btree': sortedBtree,
+  'js-sdsl': jsSdsl,
+};
