@@ -57,17 +57,21 @@ export interface BandPrecision {
  * How many distinct doubles the integers minScore + 0 .. minScore + 4095 become while staying below
  * the next band's floor: what ZADD of each slot's score text stores (strtod rounds the exact
  * integer to the nearest double, half to even, as the JS addition here does). Past the cliff the
- * top slots round up onto the next floor and are not counted.
+ * top slots round up onto the next floor and are not counted. Rounding never reorders, so counting
+ * the steps where the stored value changes counts the distinct values.
  */
 function countDistinctSlotScores(fireTime: number): number {
   const { minScore } = bandOf(fireTime);
   const nextFloor = bandOf(fireTime + 1).minScore;
-  const stored = new Set<number>();
+  let count = 0;
+  let previous = Number.NaN;
   for (let slot = 0; slot < BAND_SLOTS; slot++) {
     const score = minScore + slot;
-    if (score < nextFloor) stored.add(score);
+    if (score >= nextFloor) break;
+    if (score !== previous) count++;
+    previous = score;
   }
-  return stored.size;
+  return count;
 }
 
 /**
