@@ -1,0 +1,119 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { scaleLinear } from 'd3-scale';
+import { gridSide, promotionGrid } from './promotionGrid.ts';
+import styles from './StrategiesView.module.css';
+
+// The chart's own coordinates (SVG viewBox units): a square plot with room for the axes.
+const PLOT = 160;
+const LEFT = 42;
+const TOP = 8;
+const RIGHT = 10;
+const BOTTOM = 34;
+const WIDTH = LEFT + PLOT + RIGHT;
+const HEIGHT = TOP + PLOT + BOTTOM;
+
+const percent = (part: number, whole: number) => `${(100 * part) / whole}%`;
+
+/**
+ * Promotion position against arrival number for one strategy: jobs binned into at most one cell
+ * per device pixel of the plot (GRID_MAX at most) and painted on a canvas, so 100,000 points cost
+ * one small image; axes and the FIFO diagonal in SVG from d3 scales. `order` holds the id counters
+ * (1..n) in promotion order.
+ */
+export function PromotionChart({ order, label }: { order: Int32Array; label: string }) {
+  const n = order.length;
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [pixels, setPixels] = useState(0);
+  const [repaints, setRepaints] = useState(0);
+  const side = Math.min(gridSide(n), Math.max(1, pixels));
+  const cells = useMemo(() => promotionGrid(order, side), [order, side]);
+
+  const x = scaleLinear().domain([1, Math.max(2, n)]).range([0, PLOT]);
+  const y = scaleLinear().domain([1, Math.max(2, n)]).range([PLOT, 0]);
+  const ticks = x.ticks(3).filter((t) => Number.isInteger(t) && t >= 1 && t <= Math.max(2, n));
+  const format = x.tickFormat(3, '~s');
+
+  // The canvas gets one backing pixel per device pixel of its box, measured now and on resize.
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const measure = () => setPixels(Math.round(canvas.clientWidth * (window.devicePixelRatio || 1)));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
+
+  // Repaint when the colour scheme flips (the dots take --accent).
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const repaint = () => setRepaints((v) => v + 1);
+    query.addEventListener('change', repaint);
+    return () => query.removeEventListener('change', repaint);
+  }, []);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || pixels <= 0) return;
+    const ctx = canvas.getContext('2d');
+    const cellLayer = document.createElement('canvas');
+    cellLayer.width = side;
+    cellLayer.height = side;
+    const cellCtx = cellLayer.getContext('2d');
+    if (!ctx || !cellCtx) return;
+    const image = cellCtx.createImageData(side, side);
+    for (let i = 0; i < cells.length; i++) if (cells[i]) image.data[4 * i + 3] = 255;
+    cellCtx.putImageData(image, 0, 0);
+    // One cell grows to whole blocks of pixels (no smoothing), then takes the canvas's CSS colour (--accent).
+    ctx.globalCompositeOperation = 'source-over';
+    ctx.clearRect(0, 0, pixels, pixels);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(cellLayer, 0, 0, pixels, pixels);
+    ctx.globalCompositeOperation = 'source-in';
+    ctx.fillStyle = getComputedStyle(canvas).color;
+    ctx.fillRect(0, 0, pixels, pixels);
+  }, [cells, side, pixels, repaints]);
+
+  return (
+    <div className={styles.plot} style={{ aspectRatio: `${WIDTH} / ${HEIGHT}` }}>
+      <canvas
+        ref={canvasRef}
+        className={styles.dots}
+        width={Math.max(1, pixels)}
+        height={Math.max(1, pixels)}
+        aria-hidden="true"
+        style={{ left: percent(LEFT, WIDTH), top: percent(TOP, HEIGHT), width: percent(PLOT, WIDTH), height: percent(PLOT, HEIGHT) }}
+      />
+      <svg className={styles.axes} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
+        <g transform={`translate(${LEFT},${TOP})`}>
+          <rect className={styles.frame} width={PLOT} height={PLOT} />
+          <line className={styles.diagonal} x1={0} y1={PLOT} x2={PLOT} y2={0} />
+          {ticks.map((t) => (
+            <g key={`x${t}`} transform={`translate(${x(t)},${PLOT})`}>
+              <line className={styles.tick} y2={4} />
+              <text className={styles.tickText} y={14} textAnchor="middle">
+                {format(t)}
+              </text>
+            </g>
+          ))}
+          {ticks.map((t) => (
+            <g key={`y${t}`} transform={`translate(0,${y(t)})`}>
+              <line className={styles.tick} x2={-4} />
+              <text className={styles.tickText} x={-6} dy="0.32em" textAnchor="end">
+                {format(t)}
+              </text>
+            </g>
+          ))}
+          <text className={styles.axisText} x={PLOT / 2} y={PLOT + 28} textAnchor="middle">
+            arrival number →
+          </text>
+          <text className={styles.axisText} transform={`translate(-32,${PLOT / 2}) rotate(-90)`} textAnchor="middle">
+            promotion position →
+          </text>
+        </g>
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * The Web Worker that compares strategies for strategiesRunner: one strategy per message, the
+ * generated stream kept between messages of the same run.
+ */
+import { answerJob, type WorkerJob, type WorkerReply } from './strategiesJob.ts';
+import type { Arrival } from '../model/arrivalStreams.ts';
+
+const streams = new Map<string, Arrival[]>();
+
+self.onmessage = (event: MessageEvent<WorkerJob>) => {
+  answerJob(event.data, (reply: WorkerReply, transfer: Transferable[] = []) => self.postMessage(reply, { transfer }), streams);
+};

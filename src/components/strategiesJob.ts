@@ -1,0 +1,51 @@
+/**
+ * One unit of the strategy comparison as a worker runs it: the messages between the page and a
+ * worker, and the work itself (compare one strategy on a generated stream, reporting progress).
+ */
+import { generateStream, type Arrival, type ArrivalPattern } from '../model/arrivalStreams.ts';
+import { strategyById, type StrategyId } from '../model/strategies.ts';
+import { compareStrategies, type StrategyOutcome } from '../model/strategyComparison.ts';
+
+/** Which stream to compare the strategies on. */
+export interface ComparisonRequest {
+  readonly pattern: ArrivalPattern;
+  readonly n: number;
+  readonly seed: number;
+}
+
+/** A message to a worker: compare one strategy on this stream. */
+export interface WorkerJob {
+  readonly request: ComparisonRequest;
+  readonly strategy: StrategyId;
+}
+
+/** A message from a worker. */
+export type WorkerReply =
+  | { readonly type: 'progress'; readonly strategy: StrategyId; readonly done: number }
+  | { readonly type: 'done'; readonly outcome: StrategyOutcome }
+  | { readonly type: 'error'; readonly message: string };
+
+/** The worker's side: compares one strategy, reporting progress, and answers with its outcome. */
+export function answerJob(job: WorkerJob, post: (reply: WorkerReply, transfer?: Transferable[]) => void, streams: Map<string, Arrival[]>): void {
+  try {
+    const key = `${job.request.pattern}/${job.request.n}/${job.request.seed}`;
+    let stream = streams.get(key);
+    if (stream === undefined) {
+      streams.clear();
+      stream = generateStream(job.request.pattern, job.request.n, job.request.seed);
+      streams.set(key, stream);
+    }
+    const run = compareStrategies(stream, [strategyById(job.strategy)]);
+    for (;;) {
+      const step = run.next();
+      if (step.done) {
+        const outcome = step.value[0]!;
+        post({ type: 'done', outcome }, [outcome.order.buffer]);
+        return;
+      }
+      post({ type: 'progress', strategy: job.strategy, done: step.value.done });
+    }
+  } catch (error) {
+    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+}
