@@ -184,6 +184,17 @@ test('phone width, dark scheme: one column, no sideways scroll', async ({ page }
   await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();
   await expect(page.getByTestId('band-set')).toContainText('12 members');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Reduced motion: nothing on the page animates or transitions for longer than a blink.
+  const longestMotion = await page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll('*')].flatMap((el) => {
+        const style = getComputedStyle(el);
+        return [...style.transitionDuration.split(','), ...style.animationDuration.split(',')].map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000));
+      }),
+    ),
+  );
+  expect(longestMotion).toBeLessThanOrEqual(1);
   const textbook = (await page.getByTestId('textbook-set').boundingBox())!;
   const bandSet = (await page.getByTestId('band-set').boundingBox())!;
   expect(bandSet.y).toBeGreaterThan(textbook.y + textbook.height - 1);
