@@ -1,4 +1,5 @@
 import { CliffExplorer } from './CliffExplorer.tsx';
+import { StrategiesView } from './StrategiesView.tsx';
 
 /**
  * The page's deeper views, below the main story: each section is its own component and reads the
@@ -8,6 +9,7 @@ export function Explorations() {
   return (
     <>
       <CliffExplorer />
+      <StrategiesView />
     </>
   );
 }
