@@ -151,6 +151,40 @@ describe('SortedSet.set moving a member', () => {
   });
 });
 
+describe('SortedSet after a range search (the search finger)', () => {
+  const band = (minScore: number) => range(minScore, minScore + 4095);
+
+  it('inserts just above the band highest, as getDelayedScore does, and elsewhere too', () => {
+    const set = new SortedSet(3);
+    for (let i = 0; i < 300; i++) set.set(`job${i}`, (i % 50) * 4096 + Math.floor(i / 50));
+    const rank = set.lastRankInRange(band(7 * 4096));
+    const highest = set.at(rank)!;
+    expect(highest.score).toBe(7 * 4096 + 5);
+    set.set('next', highest.score + 1);
+    expect(set.rank('next')).toBe(rank + 1);
+    set.lastRankInRange(band(7 * 4096));
+    set.set('far', -1); // the path from the search does not fit here: a full descent
+    expect(set.rank('far')).toBe(0);
+    set.firstRankInRange(band(9 * 4096));
+    set.set('tie', 9 * 4096); // equal score: placed by member among job ids
+    const entries = all(set);
+    entries.forEach((e, i) => expect(set.rank(e.member)).toBe(i));
+    for (let i = 1; i < entries.length; i++) expect(order(entries[i - 1]!, entries[i]!)).toBeLessThan(0);
+  });
+
+  it('answers at() of the found rank, and forgets it once the set changes', () => {
+    const set = filled([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ]);
+    expect(set.firstRankInRange(range(2, 3))).toBe(1);
+    expect(set.at(1)).toEqual({ member: 'b', score: 2 });
+    set.delete('a');
+    expect(set.at(1)).toEqual({ member: 'c', score: 3 });
+  });
+});
+
 describe('SortedSet score ranges', () => {
   const set = filled([
     ['a', 1],

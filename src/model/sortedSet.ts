@@ -17,6 +17,12 @@
  * blocks go on a free list per level and are reused by the next node of that level.
  *
  * Levels come from a seeded xorshift32 generator, so the same operations build the same shape.
+ *
+ * A search finger (not in Redis) spares repeated descents: a score-range search remembers the
+ * node it found with its rank, and the node it stopped at on every level with their ranks. Until
+ * the set changes, at() of that rank answers at once, and an insert whose position lies right
+ * behind that path (getDelayedScore's "highest in band, then ZADD just above it") checks the path
+ * level by level, on nodes the search just read, instead of descending again.
  */
 import { compareMembers } from './memberOrder.ts';
 
@@ -75,6 +81,13 @@ export class SortedSet {
   private random: number;
   /** Bumped on every change, so a live walk can tell that the list moved under it. */
   private version = 0;
+  /** The finger: the last range search's stop node and rank per level, valid while fingerVersion === version. */
+  private readonly fingerNode = new Int32Array(MAX_LEVEL);
+  private readonly fingerRank = new Int32Array(MAX_LEVEL);
+  private fingerVersion = -1;
+  /** The node that search found (NONE for none) and its 0-based rank. */
+  private foundNode = NONE;
+  private foundRank = -1;
 
   /** @param seed seed of the level generator (any integer; 0 is replaced by 1). */
   constructor(seed = 0x2545f491) {
@@ -194,9 +207,13 @@ export class SortedSet {
         at = x + LINKS + 2 * i;
         next = slots[at]!;
       }
+      this.fingerNode[i] = x;
+      this.fingerRank[i] = traversed;
     }
     const first = slots[x + LINKS]!;
-    return first !== NONE && belowMax(scores[first >> 1]!, range) ? traversed : -1;
+    const found = first !== NONE && belowMax(scores[first >> 1]!, range);
+    this.keepFinger(found ? first : NONE, found ? traversed : -1);
+    return found ? traversed : -1;
   }
 
   /** ZREVRANGEBYSCORE's start (zslLastInRange): rank of the last entry in range, or -1. */
@@ -215,8 +232,12 @@ export class SortedSet {
         at = x + LINKS + 2 * i;
         next = slots[at]!;
       }
+      this.fingerNode[i] = x;
+      this.fingerRank[i] = traversed;
     }
-    return x !== NONE && aboveMin(scores[x >> 1]!, range) ? traversed - 1 : -1;
+    const found = x !== NONE && aboveMin(scores[x >> 1]!, range);
+    this.keepFinger(found ? x : NONE, found ? traversed - 1 : -1);
+    return found ? traversed - 1 : -1;
   }
 
   /**
@@ -246,8 +267,16 @@ export class SortedSet {
     return own < score || (own === score && compareMembers(this.members[node >> 1]!, member) < 0);
   }
 
+  /** Marks the path just stored in fingerNode / fingerRank as current, with the node the search found. */
+  private keepFinger(node: number, rank: number): void {
+    this.fingerVersion = this.version;
+    this.foundNode = node;
+    this.foundRank = rank;
+  }
+
   /** zslGetElementByRank with a 0-based rank; NONE when out of range. */
   private nodeAt(rank: number): number {
+    if (rank === this.foundRank && this.fingerVersion === this.version) return this.foundNode;
     if (!(rank >= 0 && rank < this.length) || !Number.isInteger(rank)) return NONE;
     const slots = this.slots;
     const wanted = rank + 1;
@@ -335,13 +364,32 @@ export class SortedSet {
     for (let i = this.members.length; i < length >> 1; i++) this.members.push('');
   }
 
+  /**
+   * True when the finger's path is the insert path of (score, member): on every level its node
+   * sorts before the new entry and the node after it does not. Fills update[] and rankAt[] if so.
+   */
+  private fingerFits(score: number, member: string): boolean {
+    if (this.fingerVersion !== this.version) return false;
+    const slots = this.slots;
+    for (let i = 0; i < this.level; i++) {
+      const x = this.fingerNode[i]!;
+      if (x !== NONE && !this.precedes(x, score, member)) return false;
+      const next = slots[x + LINKS + 2 * i]!;
+      if (next !== NONE && this.precedes(next, score, member)) return false;
+    }
+    this.update.set(this.fingerNode);
+    this.rankAt.set(this.fingerRank);
+    return true;
+  }
+
   /** zslInsert: links a new node for a member known to be absent; returns its offset. */
   private insert(member: string, score: number): number {
     const update = this.update;
     const rankAt = this.rankAt;
     let slots = this.slots;
     let x = NONE;
-    for (let i = this.level - 1; i >= 0; i--) {
+    const descend = !this.fingerFits(score, member);
+    for (let i = descend ? this.level - 1 : -1; i >= 0; i--) {
       let rank = i === this.level - 1 ? 0 : rankAt[i + 1]!;
       let at = x + LINKS + 2 * i;
       let next = slots[at]!;
