@@ -10,7 +10,7 @@
  *   member's bytes as they are (a member holding a newline spans two lines);
  * - a list of scores: one per line, or several on a line separated by spaces or commas.
  * An interactive session's prompt lines (`127.0.0.1:6379> ZRANGE ...`) and empty replies are skipped
- * and listed. Everything runs in time linear in the text; nothing throws.
+ * (and listed as such); error replies are unreadable. Everything runs in time linear in the text; nothing throws.
  */
 import { parseScoreArg } from './doubles.ts';
 
@@ -39,6 +39,8 @@ export interface PasteReading {
   readonly layout: PasteLayout;
   readonly scores: PastedScore[];
   readonly unreadable: UnreadableLine[];
+  /** Lines that are not meant to hold scores: redis-cli prompts and empty replies. */
+  readonly skipped: UnreadableLine[];
   /** Raw layout only: members that were read across several lines (a member holding a newline). */
   readonly multiLineMembers: number;
 }
@@ -57,6 +59,8 @@ interface Reading {
   scores: PastedScore[];
   unreadable: UnreadableLine[];
   multiLineMembers: number;
+  /** Lines added to a raw member (after its first). */
+  joinedLines: number;
 }
 
 const PROMPT = /^(?:\S*:\d+(?:\[\d+\])?|not connected)>(?: |$)/;
@@ -83,26 +87,34 @@ export function readPaste(text: string, isBandScore: (score: number) => boolean)
   while (count > 0 && lines[count - 1]!.trim() === '') count--;
 
   const skipped: UnreadableLine[] = [];
+  const errors: UnreadableLine[] = [];
   const content: number[] = [];
   let numbered: boolean | null = null;
   for (let i = 0; i < count; i++) {
     const line = lines[i]!;
     const trimmed = line.trim();
-    const reason = PROMPT.test(trimmed)
-      ? 'a redis-cli prompt (the command), not part of a reply'
-      : EMPTY_REPLY.test(trimmed)
-        ? 'an empty reply: the key holds no members in that range'
-        : ERROR_REPLY.test(trimmed)
-          ? 'an error reply from Redis'
-          : null;
-    if (reason !== null) {
-      skipped.push(unreadable(i + 1, line, reason));
+    const first = trimmed.charCodeAt(0);
+    if (first !== 40 && trimmed.indexOf('>') < 0) {
+      content.push(i);
+      if (numbered === null && trimmed !== '') numbered = NUMBERED.test(line);
+      continue;
+    }
+    if (PROMPT.test(trimmed)) {
+      skipped.push(unreadable(i + 1, line, 'a redis-cli prompt: the command, not its reply'));
+      continue;
+    }
+    if (EMPTY_REPLY.test(trimmed)) {
+      skipped.push(unreadable(i + 1, line, 'an empty reply: no members in that range'));
+      continue;
+    }
+    if (ERROR_REPLY.test(trimmed)) {
+      errors.push(unreadable(i + 1, line, 'an error reply from Redis'));
       continue;
     }
     content.push(i);
     if (numbered === null && trimmed !== '') numbered = NUMBERED.test(line);
   }
-  if (numbered === null) return { layout: 'empty', scores: [], unreadable: skipped, multiLineMembers: 0 };
+  if (numbered === null) return { layout: 'empty', scores: [], unreadable: errors, skipped, multiLineMembers: 0 };
 
   const items = numbered ? numberedItems(lines, content) : plainItems(lines, content);
   const asPairs = numbered ? pairNumbered(items) : pairRaw(items);
@@ -112,12 +124,16 @@ export function readPaste(text: string, isBandScore: (score: number) => boolean)
   return {
     layout: pairs ? (numbered ? 'numbered' : 'raw') : 'scores',
     scores: chosen.scores,
-    unreadable: mergeByLine(skipped, chosen.unreadable),
+    unreadable: mergeByLine(errors, chosen.unreadable),
+    skipped,
     multiLineMembers: chosen.multiLineMembers,
   };
 }
 
-/** Pairs or a list: the reading with fewer unreadable lines, the list on a tie (see readPaste for all-numeric text). */
+/**
+ * Pairs or a list: the reading with fewer unreadable lines, a line joined to a raw member counting
+ * twice, the list on a tie (readPaste says how all-numeric text is read).
+ */
 function choosePairs(pairs: Reading, list: Reading, isBandScore: (score: number) => boolean): boolean {
   if (pairs.scores.length === 0) return false;
   if (list.unreadable.length === 0) {
@@ -131,7 +147,8 @@ function choosePairs(pairs: Reading, list: Reading, isBandScore: (score: number)
     }
     return someMemberNotBand;
   }
-  return pairs.unreadable.length + pairs.multiLineMembers < list.unreadable.length;
+  // a line joined to a member is a score line that was not one: it weighs as two unreadable lines
+  return pairs.unreadable.length + 2 * pairs.joinedLines < list.unreadable.length;
 }
 
 function unreadable(line: number, text: string, reason: string): UnreadableLine {
@@ -313,7 +330,7 @@ function pairNumbered(items: Item[]): Reading {
     }
   }
   if (member) bad.push(unreadable(member.line, itemText(member), 'a member with no score after it: cut off?'));
-  return { scores, unreadable: bad, multiLineMembers: 0 };
+  return { scores, unreadable: bad, multiLineMembers: 0, joinedLines: 0 };
 }
 
 /** Every numbered item as a score (ZMSCORE's reply, or scores only). */
@@ -325,7 +342,7 @@ function listItems(items: Item[]): Reading {
     if (score !== null) scores.push({ line: item.line, member: null, scoreText: item.value!.trim(), score });
     else bad.push(unreadable(item.line, itemText(item), item.value === null ? item.problem : whyNotAScore(item.value)));
   }
-  return { scores, unreadable: bad, multiLineMembers: 0 };
+  return { scores, unreadable: bad, multiLineMembers: 0, joinedLines: 0 };
 }
 
 function itemText(item: Item): string {
@@ -345,6 +362,7 @@ function plainItems(lines: string[], content: number[]): Item[] {
 function pairRaw(items: Item[]): Reading {
   const scores: PastedScore[] = [];
   let multiLineMembers = 0;
+  let joinedLines = 0;
   let member: string | null = null;
   let memberLine = 0;
   let spans = false;
@@ -360,6 +378,7 @@ function pairRaw(items: Item[]): Reading {
     if (score === null) {
       member += `\n${text}`;
       spans = true;
+      joinedLines++;
       continue;
     }
     scores.push({ line: item.line, member, scoreText: text.trim(), score });
@@ -367,7 +386,7 @@ function pairRaw(items: Item[]): Reading {
     member = null;
   }
   const bad = member === null ? [] : [unreadable(memberLine, member, 'a member with no score line after it: cut off?')];
-  return { scores, unreadable: bad, multiLineMembers };
+  return { scores, unreadable: bad, multiLineMembers, joinedLines };
 }
 
 /** A list of scores: every line split at spaces, tabs, commas or semicolons; quotes around a score are dropped. */
@@ -383,7 +402,7 @@ function listTokens(items: Item[]): Reading {
       else bad.push(unreadable(item.line, token, whyNotAScore(text)));
     }
   }
-  return { scores, unreadable: bad, multiLineMembers: 0 };
+  return { scores, unreadable: bad, multiLineMembers: 0, joinedLines: 0 };
 }
 
 // ---- printing, for examples and tests ----
