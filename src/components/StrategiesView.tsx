@@ -178,7 +178,6 @@ function ResultsView({ results }: { results: Results }) {
           <thead>
             <tr>
               <th scope="col">Strategy</th>
-              <th scope="col">Rule</th>
               <th scope="col" className={styles.number}>
                 Inverted pairs
               </th>
@@ -188,6 +187,7 @@ function ResultsView({ results }: { results: Results }) {
               <th scope="col" className={styles.number}>
                 Kendall tau, normalised
               </th>
+              <th scope="col">Rule</th>
             </tr>
           </thead>
           <tbody>
@@ -199,10 +199,6 @@ function ResultsView({ results }: { results: Results }) {
                     {strategy.name}
                     <span className={styles.systems}>{strategy.systems}</span>
                   </th>
-                  <td>
-                    <code>{strategy.rule}</code>
-                    <span className={styles.systems}>ties: {strategy.tieBreak}</span>
-                  </td>
                   <td className={`${styles.number} ${outcome.inversions === 0 ? panel.okText : panel.warnText}`} data-testid={`inversions-${outcome.id}`}>
                     {count(outcome.inversions)}
                   </td>
@@ -211,6 +207,10 @@ function ResultsView({ results }: { results: Results }) {
                   </td>
                   <td className={styles.number} data-testid={`tau-${outcome.id}`}>
                     {tauText(outcome.normalisedTau)}
+                  </td>
+                  <td className={styles.rule}>
+                    <code>{strategy.rule}</code>
+                    <span className={styles.systems}>ties: {strategy.tieBreak}</span>
                   </td>
                 </tr>
               );
