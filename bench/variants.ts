@@ -3,7 +3,8 @@
  * from src/model/score.ts, never a copy) over a different ordered structure:
  * - typed: the project's SortedSet (skiplist with spans) used directly;
  * - commands: the real protocol, delayed.ts over MemoryRedis.call (parsing, replies and all);
- * - sorted-btree and js-sdsl: the same two operations written over those libraries.
+ * - sorted-btree and js-sdsl: the same two operations over those libraries, each with a member
+ *   index (a Map) as Redis's dict and SortedSet have, so ZADD and ZREM work by member as in Redis.
  */
 import sortedBtreeModule from 'sorted-btree';
 import { OrderedSet } from 'js-sdsl';
@@ -78,54 +79,85 @@ function probeAt(maxScore: number): ZEntry {
   return probe;
 }
 
+/**
+ * What a peer library must offer for the delayed-set algorithm: ordered entries with a search for
+ * the band's highest, insert, remove, and a walk over the due head.
+ */
+interface OrderedEntries {
+  /** The last entry with score <= maxScore (ZREVRANGEBYSCORE max min LIMIT 0 1, before the min check). */
+  highestAtOrBelow(maxScore: number): ZEntry | undefined;
+  insert(entry: ZEntry): void;
+  remove(entry: ZEntry): void;
+  /** The first `limit` entries from score 0 up to `bound` (ZRANGEBYSCORE key 0 bound LIMIT 0 limit). */
+  head(bound: number, limit: number): ZEntry[];
+}
+
+/**
+ * A Redis sorted set over a peer library: the library orders (score, member), and a Map from
+ * member to score plays the part of Redis's dict, which ZADD (is the member there already?) and
+ * ZREM (where is it?) need. SortedSet carries the same index, so the comparison is like for like.
+ */
+function zsetOver(ordered: OrderedEntries): Variant {
+  const scores = new Map<string, number>();
+  return {
+    enqueue(jobId, timestamp, delay) {
+      const score = scoreFor(timestamp, delay, (minScore, maxScore) => {
+        const highest = ordered.highestAtOrBelow(maxScore);
+        return highest !== undefined && highest.score >= minScore ? highest.score : null;
+      });
+      const previous = scores.get(jobId);
+      if (previous !== undefined) ordered.remove({ score: previous, member: jobId });
+      ordered.insert({ score, member: jobId });
+      scores.set(jobId, score);
+    },
+    promote(now, limit) {
+      const batch = ordered.head(promoteBound(now), limit).map((entry) => entry.member);
+      for (const member of batch) {
+        ordered.remove({ score: scores.get(member)!, member });
+        scores.delete(member);
+      }
+      return batch;
+    },
+  };
+}
+
 /** sorted-btree is CommonJS with `exports.default`; under Node's ESM loader the default import is the exports object. */
 const BTree = (sortedBtreeModule as unknown as { default: typeof sortedBtreeModule }).default ?? sortedBtreeModule;
 
 function sortedBtree(): Variant {
   const tree = new BTree<ZEntry, undefined>(undefined, compareEntries);
-  return {
-    enqueue(jobId, timestamp, delay) {
-      const score = scoreFor(timestamp, delay, (minScore, maxScore) => {
-        const pair = tree.nextLowerPair(probeAt(maxScore));
-        return pair && pair[0].score >= minScore ? pair[0].score : null;
-      });
-      tree.set({ score, member: jobId }, undefined);
-    },
-    promote(now, limit) {
-      const bound = promoteBound(now);
+  return zsetOver({
+    highestAtOrBelow: (maxScore) => tree.nextLowerPair(probeAt(maxScore))?.[0],
+    insert: (entry) => void tree.set(entry, undefined),
+    remove: (entry) => void tree.delete(entry),
+    head(bound, limit) {
       const batch: ZEntry[] = [];
       for (const [entry] of tree.entries(sweepStart)) {
         if (entry.score > bound || batch.length === limit) break;
         batch.push(entry);
       }
-      for (const entry of batch) tree.delete(entry);
-      return batch.map((entry) => entry.member);
+      return batch;
     },
-  };
+  });
 }
 
 function jsSdsl(): Variant {
   const set = new OrderedSet<ZEntry>([], compareEntries);
-  return {
-    enqueue(jobId, timestamp, delay) {
-      const score = scoreFor(timestamp, delay, (minScore, maxScore) => {
-        const it = set.reverseLowerBound(probeAt(maxScore));
-        if (it.equals(set.rEnd())) return null;
-        return it.pointer.score >= minScore ? it.pointer.score : null;
-      });
-      set.insert({ score, member: jobId });
+  return zsetOver({
+    highestAtOrBelow(maxScore) {
+      const it = set.reverseLowerBound(probeAt(maxScore));
+      return it.equals(set.rEnd()) ? undefined : it.pointer;
     },
-    promote(now, limit) {
-      const bound = promoteBound(now);
-      const batch: string[] = [];
-      let it = set.lowerBound(sweepStart);
-      while (!it.equals(set.end()) && batch.length < limit && it.pointer.score <= bound) {
-        batch.push(it.pointer.member);
-        it = set.eraseElementByIterator(it);
+    insert: (entry) => void set.insert(entry),
+    remove: (entry) => void set.eraseElementByKey(entry),
+    head(bound, limit) {
+      const batch: ZEntry[] = [];
+      for (let it = set.lowerBound(sweepStart); !it.equals(set.end()) && batch.length < limit && it.pointer.score <= bound; it.next()) {
+        batch.push(it.pointer);
       }
       return batch;
     },
-  };
+  });
 }
 
 export const variants: Record<string, () => Variant> = {
