@@ -87,7 +87,8 @@ function runInWorkers(request: ComparisonRequest, callbacks: RunCallbacks): () =
     if (strategy !== undefined) worker.postMessage({ request, strategy } satisfies WorkerJob);
   };
 
-  const size = Math.max(1, Math.min(STRATEGIES.length, navigator.hardwareConcurrency || 2, 4));
+  const cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2;
+  const size = Math.max(1, Math.min(STRATEGIES.length, cores, 4));
   for (let i = 0; i < size; i++) {
     const worker = new Worker(new URL('./strategies.worker.ts', import.meta.url), { type: 'module' });
     workers.push(worker);
