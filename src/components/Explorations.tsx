@@ -1,4 +1,5 @@
 import { CliffExplorer } from './CliffExplorer.tsx';
+import { ScoreDecoder } from './ScoreDecoder.tsx';
 import { StrategiesView } from './StrategiesView.tsx';
 
 /**
@@ -10,6 +11,7 @@ export function Explorations() {
     <>
       <CliffExplorer />
       <StrategiesView />
+      <ScoreDecoder />
     </>
   );
 }

@@ -131,8 +131,9 @@ export function readPaste(text: string, isBandScore: (score: number) => boolean)
 }
 
 /**
- * Pairs or a list: the reading with fewer unreadable lines, a line joined to a raw member counting
- * twice, the list on a tie (readPaste says how all-numeric text is read).
+ * Pairs or a list: the reading with fewer unreadable lines, where a line joined to a raw member and
+ * a member holding a band score count twice; the list on a tie (readPaste says how all-numeric text
+ * is read).
  */
 function choosePairs(pairs: Reading, list: Reading, isBandScore: (score: number) => boolean): boolean {
   if (pairs.scores.length === 0) return false;
@@ -147,8 +148,21 @@ function choosePairs(pairs: Reading, list: Reading, isBandScore: (score: number)
     }
     return someMemberNotBand;
   }
-  // a line joined to a member is a score line that was not one: it weighs as two unreadable lines
-  return pairs.unreadable.length + 2 * pairs.joinedLines < list.unreadable.length;
+  // a line joined to a member is a score line that was not one, and a member line holding a band
+  // score hints at a list: each weighs as two unreadable lines
+  let scoreLikeMembers = 0;
+  for (const { member } of pairs.scores) if (member !== null && holdsBandScore(member, isBandScore)) scoreLikeMembers++;
+  return pairs.unreadable.length + 2 * (pairs.joinedLines + scoreLikeMembers) < list.unreadable.length;
+}
+
+/** True when the first line of a text, split as a list of scores is, holds a band score. */
+function holdsBandScore(text: string, isBandScore: (score: number) => boolean): boolean {
+  const end = text.indexOf('\n');
+  for (const token of (end < 0 ? text : text.slice(0, end)).split(TOKEN_SEPARATORS)) {
+    const score = token === '' ? null : parseScoreArg(token);
+    if (score !== null && isBandScore(score)) return true;
+  }
+  return false;
 }
 
 function unreadable(line: number, text: string, reason: string): UnreadableLine {
