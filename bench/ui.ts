@@ -158,7 +158,9 @@ async function main(): Promise<void> {
     const gzipBytes = jsFiles.reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length, 0);
     const rawBytes = jsFiles.reduce((sum, name) => sum + readFileSync(join(assets, name)).length, 0);
 
-    const p95 = percentile(frames, 95);
+    // Chromium coarsens rAF timestamps to 100 µs on a page that is not cross-origin isolated, so
+    // frame times are compared at that resolution (one 60 Hz vsync reads as 16.6, 16.7 or 16.8).
+    const p95 = Math.round(percentile(frames, 95) * 10) / 10;
     const rows: Array<[string, string, string, boolean]> = [
       ['p95 frame time, slider drag (100,000 jobs, full band)', `${p95.toFixed(1)} ms`, '<= 16.7 ms', p95 <= 16.7],
       ['  frames / median / max frame time', `${frames.length} / ${median(frames).toFixed(1)} / ${Math.max(...frames).toFixed(1)} ms`, '', true],
