@@ -234,7 +234,7 @@ function ScoreRow({ row }: { row: DecodedScore }) {
 function NotReadList({ lines }: { lines: UnreadableLine[] }) {
   return (
     <div className={styles.notRead} data-testid="decoder-unreadable" style={rowsStyle(lines.length)}>
-      <h3>Lines not decoded</h3>
+      <h3>Lines not decoded: skipped or unreadable</h3>
       <VirtualList
         count={lines.length}
         rowHeight={ROW_HEIGHT}

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { resolve } from 'node:path';
+import { bandOf } from '../src/model/score.ts';
+
+test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+
+test('the decoder: paste the example session, read the flags, see garbage listed, not run', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const decoder = page.getByTestId('score-decoder');
+  await decoder.scrollIntoViewIfNeeded();
+  await expect(decoder.getByRole('heading', { name: 'Decode real scores' })).toBeVisible();
+
+  // the example: a redis-cli terminal session over a BullMQ delayed set and resque's schedule
+  await decoder.getByRole('button', { name: 'Try an example' }).click();
+  await expect(decoder.getByLabel('Scores to decode')).toHaveValue(/^127\.0\.0\.1:6379> ZRANGE bull:mail:delayed 0 5 WITHSCORES/);
+  const summary = decoder.getByTestId('decoder-summary');
+  await expect(summary).toContainText("Read as redis-cli's numbered layout");
+  await expect(summary).toContainText('16 scores in 4 millisecond bands (3 with several jobs, 1 saturated)');
+  await expect(summary).toContainText('0 unreadable lines, 3 lines skipped');
+  const flagCount = (flag: string) => summary.locator(`[data-flag="${flag}"]`);
+  await expect(flagCount('ceiling')).toHaveText('4 at the ceiling: the band was full (saturated)');
+  await expect(flagCount('pastCliff')).toHaveText('2 past the 2039 cliff (the +1 bump rounds away)');
+  await expect(flagCount('notBand')).toHaveText('2 not a band score');
+
+  const rows = decoder.getByTestId('decoder-rows').getByRole('listitem');
+  await expect(rows.filter({ hasText: 'digest:münchen' })).toContainText('Slot: 3');
+  const ceiling = rows.filter({ has: page.locator('[data-flags~="ceiling"]') });
+  await expect(ceiling).toHaveCount(4);
+  await expect(ceiling.first()).toContainText('Member: 10000');
+
+  const artifact = testInfo.outputPath('decoder.png');
+  await decoder.screenshot({ path: artifact });
+  await testInfo.attach('decoder', { path: artifact, contentType: 'image/png' });
+  await decoder.screenshot({ path: resolve(testInfo.project.testDir, '..', 'docs', 'decoder.png') });
+
+  // typed text decodes on its own after a pause; markup stays text
+  const minScore = bandOf(Date.UTC(2026, 10, 30, 9, 0, 0, 0)).minScore;
+  await decoder.getByLabel('Scores to decode').fill(`<b>bold</b>\n${minScore}\n1e400`);
+  await expect(summary).toContainText('1 score in 1 millisecond band');
+  await expect(decoder.locator('b')).toHaveCount(0);
+  await expect(rows.first()).toContainText('Member: <b>bold</b>');
+  await expect(decoder.getByTestId('decoder-unreadable').getByRole('listitem')).toHaveText(['line 3a member with no score line after it: cut off?1e400']);
+});
