@@ -90,4 +90,12 @@ describe('ScoreDecoder', () => {
     ]);
     expect(tableRows()[1]!.textContent).toMatch(/Slot: 4095Flags: ceiling/);
   });
+
+  it('says there is nothing to decode for empty text', async () => {
+    const user = userEvent.setup();
+    render(<ScoreDecoder />);
+    await user.click(screen.getByRole('button', { name: 'Decode' }));
+    expect(summary()).toMatch(/^Nothing to decode/);
+    expect(screen.queryByTestId('decoder-rows')).toBeNull();
+  });
 });

@@ -31,7 +31,7 @@ const LAYOUT_TEXT: Readonly<Record<PasteLayout, string>> = {
   numbered: "redis-cli's numbered layout (a terminal, or --no-raw)",
   raw: 'redis-cli --raw: member and score on alternating lines',
   scores: 'a list of scores',
-  empty: 'nothing to decode yet',
+  empty: 'no reply',
 };
 
 /** The example session, built once on first use (it fills a 4096-slot band through BullMQ's scoring). */
@@ -137,6 +137,13 @@ export function ScoreDecoder() {
 function DecodedView({ decoded }: { decoded: DecodedPaste }) {
   const { rows, unreadable, skipped, flagCounts } = decoded;
   const notRead = unreadable.length + skipped.length === 0 ? [] : [...unreadable, ...skipped].sort((a, b) => a.line - b.line);
+  if (decoded.layout === 'empty' && notRead.length === 0) {
+    return (
+      <p className={panel.hint} role="status" data-testid="decoder-summary">
+        Nothing to decode: paste a score, a list of scores or redis-cli output above, or try the example.
+      </p>
+    );
+  }
   return (
     <div className={styles.result}>
       <div className={styles.summary} role="status" data-testid="decoder-summary">
