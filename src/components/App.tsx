@@ -11,12 +11,13 @@ import { SetsPanel } from './SetsPanel.tsx';
 import { BandPanel } from './BandPanel.tsx';
 import { PromotePanel } from './PromotePanel.tsx';
 import { CommandLog } from './CommandLog.tsx';
+import { Explorations } from './Explorations.tsx';
 import styles from './App.module.css';
 
 /** How often the shown "now" follows a live clock (actions read the clock themselves). */
 const DISPLAY_TICK_MS = 1000;
 
-/** The page: intro, controls, scores, the two sets, the band, promote and the command log. */
+/** The page: intro, controls, scores, the two sets, the band, promote, the command log, then the deeper explorations. */
 export function App({ store: given }: { store?: AppStore }) {
   const [store] = useState(() => given ?? createAppStore());
 
@@ -63,6 +64,7 @@ export function App({ store: given }: { store?: AppStore }) {
         <BandPanel />
         <PromotePanel />
         <CommandLog />
+        <Explorations />
       </main>
     </StoreProvider>
   );
