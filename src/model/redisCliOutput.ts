@@ -72,10 +72,12 @@ const TOKEN_SEPARATORS = /[\s,;]+/;
 const SHOWN_TEXT_LENGTH = 120;
 
 /**
- * Reads a paste of redis-cli output or of bare scores. `isBandScore` tells a delayed-set score from
- * any other number: when every value of the paste is a number, the values are read as member/score
- * pairs (numeric job ids, as BullMQ's are) only if every second value is a band score and some
- * member is not; otherwise as a list of scores.
+ * Reads a paste of redis-cli output or of bare scores. The numbered layout is recognised by its first
+ * line; other text is read both as raw member/score lines and as a list of scores, and the reading
+ * with fewer unreadable lines wins (see choosePairs). `isBandScore` tells a delayed-set score from any
+ * other number: when every value of the paste is a number, the values are read as member/score pairs
+ * (numeric job ids, as BullMQ's are) only if every second value is a band score and some member is
+ * not; otherwise as a list of scores. Trailing blank lines and a CR before each LF are ignored.
  */
 export function readPaste(text: string, isBandScore: (score: number) => boolean): PasteReading {
   const lines = text.split('\n');
@@ -93,22 +95,9 @@ export function readPaste(text: string, isBandScore: (score: number) => boolean)
   for (let i = 0; i < count; i++) {
     const line = lines[i]!;
     const trimmed = line.trim();
-    const first = trimmed.charCodeAt(0);
-    if (first !== 40 && trimmed.indexOf('>') < 0) {
-      content.push(i);
-      if (numbered === null && trimmed !== '') numbered = NUMBERED.test(line);
-      continue;
-    }
-    if (PROMPT.test(trimmed)) {
-      skipped.push(unreadable(i + 1, line, 'a redis-cli prompt: the command, not its reply'));
-      continue;
-    }
-    if (EMPTY_REPLY.test(trimmed)) {
-      skipped.push(unreadable(i + 1, line, 'an empty reply: no members in that range'));
-      continue;
-    }
-    if (ERROR_REPLY.test(trimmed)) {
-      errors.push(unreadable(i + 1, line, 'an error reply from Redis'));
+    const note = lineNote(trimmed);
+    if (note) {
+      (note.skip ? skipped : errors).push(unreadable(i + 1, line, note.reason));
       continue;
     }
     content.push(i);
@@ -128,6 +117,15 @@ export function readPaste(text: string, isBandScore: (score: number) => boolean)
     skipped,
     multiLineMembers: chosen.multiLineMembers,
   };
+}
+
+/** A line that is no value: a prompt or an empty reply (skipped), an error reply (unreadable); null for any other. */
+function lineNote(trimmed: string): { skip: boolean; reason: string } | null {
+  if (trimmed.charCodeAt(0) !== 40 && trimmed.indexOf('>') < 0) return null; // each starts with '(' or holds '>'
+  if (PROMPT.test(trimmed)) return { skip: true, reason: 'a redis-cli prompt: the command, not its reply' };
+  if (EMPTY_REPLY.test(trimmed)) return { skip: true, reason: 'an empty reply: no members in that range' };
+  if (ERROR_REPLY.test(trimmed)) return { skip: false, reason: 'an error reply from Redis' };
+  return null;
 }
 
 /**
