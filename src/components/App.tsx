@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { createAppStore } from '../store/appStore.ts';
 import type { AppStore } from '../store/appStore.ts';
 import { StoreProvider } from '../store/StoreContext.tsx';
@@ -11,8 +11,10 @@ import { SetsPanel } from './SetsPanel.tsx';
 import { BandPanel } from './BandPanel.tsx';
 import { PromotePanel } from './PromotePanel.tsx';
 import { CommandLog } from './CommandLog.tsx';
-import { Explorations } from './Explorations.tsx';
 import styles from './App.module.css';
+
+/** The deeper views below the story load after it, in their own chunk. */
+const Explorations = lazy(() => import('./Explorations.tsx').then((module) => ({ default: module.Explorations })));
 
 /** How often the shown "now" follows a live clock (actions read the clock themselves). */
 const DISPLAY_TICK_MS = 1000;
@@ -64,7 +66,9 @@ export function App({ store: given }: { store?: AppStore }) {
         <BandPanel />
         <PromotePanel />
         <CommandLog />
-        <Explorations />
+        <Suspense fallback={<p className={styles.loading}>Loading the explorations…</p>}>
+          <Explorations />
+        </Suspense>
       </main>
     </StoreProvider>
   );
