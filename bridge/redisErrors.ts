@@ -1,0 +1,77 @@
+/**
+ * Turns what went wrong on the way to Redis into the JSON error the panel shows: Redis down,
+ * too slow (command timeout), asking for a password (NOAUTH) or refusing it (WRONGPASS), a key
+ * of another type. Every message names Redis by its password-free URL and is scrubbed of secrets.
+ */
+import type { BridgeErrorCode } from '../src/live/bridgeProtocol.ts';
+import { RefusedCommandError } from './allowList.ts';
+import { scrubSecrets } from './redact.ts';
+
+export interface Failure {
+  readonly status: number;
+  readonly code: BridgeErrorCode;
+  readonly message: string;
+}
+
+export interface FailureContext {
+  /** The Redis URL as it may be shown (password removed). */
+  readonly shownUrl: string;
+  readonly commandTimeoutMs: number;
+  /** Passwords that must not appear in any message. */
+  readonly secrets: readonly string[];
+  /** The client's latest connection error (ECONNREFUSED, WRONGPASS...), or null while connected. */
+  readonly lastConnectionError: Error | null;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** ioredis's words for "not connected right now" (offline queue off, or the socket closed). */
+const NOT_CONNECTED = /Stream isn't writeable|Connection is closed|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|ETIMEDOUT|connect ETIMEDOUT/;
+
+function classify(error: unknown, context: FailureContext): Failure {
+  const { shownUrl, commandTimeoutMs } = context;
+  if (error instanceof RefusedCommandError) return { status: 403, code: 'refused-command', message: error.message };
+  const message = messageOf(error);
+  const connection = context.lastConnectionError ? messageOf(context.lastConnectionError) : '';
+  if (message === 'Command timed out') {
+    return {
+      status: 504,
+      code: 'redis-timeout',
+      message: `Redis at ${shownUrl} did not reply within ${commandTimeoutMs} ms (the bridge's --timeout): it is busy, paused or too far away.`,
+    };
+  }
+  if (message.startsWith('NOAUTH') || (NOT_CONNECTED.test(message) && connection.startsWith('NOAUTH'))) {
+    return {
+      status: 502,
+      code: 'redis-auth',
+      message: `Redis at ${shownUrl} needs a password (NOAUTH): start the bridge with --password, or put it in the URL as redis://:password@host:port.`,
+    };
+  }
+  if (message.startsWith('WRONGPASS') || (NOT_CONNECTED.test(message) && connection.startsWith('WRONGPASS'))) {
+    return {
+      status: 502,
+      code: 'redis-auth',
+      message: `Redis at ${shownUrl} refused the bridge's user or password (WRONGPASS): check --password or the redis:// URL.`,
+    };
+  }
+  if (message.startsWith('WRONGTYPE')) {
+    return { status: 409, code: 'wrong-type', message: 'That key holds another type than a sorted set.' };
+  }
+  if (NOT_CONNECTED.test(message)) {
+    const why = connection !== '' ? ` (${connection})` : '';
+    return {
+      status: 502,
+      code: 'redis-down',
+      message: `Cannot reach Redis at ${shownUrl}${why}: is redis-server running there? The bridge keeps trying to reconnect.`,
+    };
+  }
+  return { status: 502, code: 'redis-error', message: `Redis at ${shownUrl} answered with an error: ${message}` };
+}
+
+/** The failure to send for `error`, its message scrubbed of every secret in the context. */
+export function describeFailure(error: unknown, context: FailureContext): Failure {
+  const failure = classify(error, context);
+  return { ...failure, message: scrubSecrets(failure.message, context.secrets) };
+}
