@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { readOnlyCaller } from './allowList.ts';
+import type { ReadOnlyCall } from './allowList.ts';
 import { decideOrigin, isAllowedHost } from './cors.ts';
 import { secretsOf, shownRedisUrl } from './options.ts';
 import type { BridgeOptions } from './options.ts';
@@ -66,12 +67,15 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
     if (error.message !== reported) safeLog(`redis ${shownUrl}: ${error.message}`);
     reported = error.message;
   });
-  redis.on('ready', () => {
-    lastConnectionError = null;
-    if (reported !== '') safeLog(`redis ${shownUrl}: connected`);
-    reported = '';
-  });
-  const call = readOnlyCaller(redis);
+  // ioredis says 'ready' before a refused AUTH is known, so only an answered command clears the error
+  const readOnly = readOnlyCaller(redis);
+  const call: ReadOnlyCall = (command, ...args) =>
+    readOnly(command, ...args).then((reply) => {
+      lastConnectionError = null;
+      if (reported !== '') safeLog(`redis ${shownUrl}: answering again`);
+      reported = '';
+      return reply;
+    });
   await redis.connect().catch(() => undefined); // the 'error' handler has the reason; requests will say it
 
   async function route(request: IncomingMessage): Promise<RouteReply> {

@@ -49,3 +49,10 @@ describe('describeFailure', () => {
     expect(failure.message).toContain('something about ***');
   });
 });
+
+describe('describeFailure after a refused password', () => {
+  it('NOAUTH behind a WRONGPASS at connect still says the password was refused', () => {
+    const failure = describeFailure(replyError('NOAUTH Authentication required.'), { ...context, lastConnectionError: replyError('WRONGPASS invalid username-password pair') });
+    expect(failure.message).toContain('(WRONGPASS)');
+  });
+});

@@ -42,18 +42,19 @@ function classify(error: unknown, context: FailureContext): Failure {
       message: `Redis at ${shownUrl} did not reply within ${commandTimeoutMs} ms (the bridge's --timeout): it is busy, paused or too far away.`,
     };
   }
+  // a refused AUTH leaves the connection unauthenticated: later commands may answer NOAUTH
+  if (message.startsWith('WRONGPASS') || ((NOT_CONNECTED.test(message) || message.startsWith('NOAUTH')) && connection.startsWith('WRONGPASS'))) {
+    return {
+      status: 502,
+      code: 'redis-auth',
+      message: `Redis at ${shownUrl} refused the bridge's user or password (WRONGPASS): check --password or the redis:// URL.`,
+    };
+  }
   if (message.startsWith('NOAUTH') || (NOT_CONNECTED.test(message) && connection.startsWith('NOAUTH'))) {
     return {
       status: 502,
       code: 'redis-auth',
       message: `Redis at ${shownUrl} needs a password (NOAUTH): start the bridge with --password, or put it in the URL as redis://:password@host:port.`,
-    };
-  }
-  if (message.startsWith('WRONGPASS') || (NOT_CONNECTED.test(message) && connection.startsWith('WRONGPASS'))) {
-    return {
-      status: 502,
-      code: 'redis-auth',
-      message: `Redis at ${shownUrl} refused the bridge's user or password (WRONGPASS): check --password or the redis:// URL.`,
     };
   }
   if (message.startsWith('WRONGTYPE')) {
