@@ -1,0 +1,685 @@
+/**
+ * An order-statistic B+ tree of (score, member) entries in Redis's zset order (score, then member
+ * bytes by compareMembers; -0 and 0 are the same score), plus a Map from member to score for
+ * ZSCORE in O(1) and for finding a member's entry by its key.
+ *
+ * Leaves hold up to `capacity` entries in parallel arrays (a Float64Array of scores, an array of
+ * members) and are linked both ways for range walks. A branch holds its children, the number of
+ * entries under each child (so rank and at() are O(log n) descents), and a separator key per child
+ * but the first: every entry of child i sorts at or after separator i, every entry of child i - 1
+ * before it. Deletes may leave a separator older than its child's first entry, which keeps both
+ * rules true. Searches compare scores as numbers and call compareMembers only on equal scores.
+ *
+ * A search finger spares repeated descents: a score-range search remembers the leaf and slot it
+ * found with its rank, so until the set changes at() of that rank (getDelayedScore's "highest in
+ * band") answers at once.
+ */
+import { compareMembers } from './memberOrder.ts';
+
+/** One member and its score, as ZRANGE ... WITHSCORES returns them. */
+export interface ZEntry {
+  readonly member: string;
+  readonly score: number;
+}
+
+/** A score interval as zslParseRange builds it from ZRANGEBYSCORE's min and max. */
+export interface ScoreRange {
+  readonly min: number;
+  readonly max: number;
+  readonly minExclusive: boolean;
+  readonly maxExclusive: boolean;
+}
+
+/** Entries per leaf and children per branch, chosen by the enqueue/promote benchmark. */
+const DEFAULT_CAPACITY = 64;
+
+/** zslValueGteMin. */
+function aboveMin(score: number, range: ScoreRange): boolean {
+  return range.minExclusive ? score > range.min : score >= range.min;
+}
+
+/** zslValueLteMax. */
+function belowMax(score: number, range: ScoreRange): boolean {
+  return range.maxExclusive ? score < range.max : score <= range.max;
+}
+
+/** A bottom node: entries in order, in slots 0..size-1 (one spare slot holds an overflow until the split). */
+class Leaf {
+  size = 0;
+  readonly scores: number[];
+  readonly members: string[];
+  prev: Leaf | null = null;
+  next: Leaf | null = null;
+  constructor(capacity: number) {
+    this.scores = doubles(capacity + 1);
+    this.members = new Array<string>(capacity + 1).fill('');
+  }
+}
+
+/**
+ * A plain array of unboxed doubles (V8 keeps it inside the node, where a small Float64Array would
+ * put its bytes in a separate buffer outside the heap, one more allocation and one more hop).
+ */
+function doubles(length: number): number[] {
+  const array: number[] = [];
+  for (let i = 0; i < length; i++) array.push(0.5);
+  return array;
+}
+
+/** An inner node: children 0..size-1, counts[i] entries under child i, separator i (i >= 1) before child i. */
+class Branch {
+  size = 0;
+  readonly children: Array<Leaf | Branch>;
+  readonly counts: number[];
+  readonly sepScores: number[];
+  readonly sepMembers: string[];
+  constructor(capacity: number) {
+    this.children = new Array<Leaf | Branch>(capacity + 1);
+    this.counts = new Array<number>(capacity + 1).fill(0);
+    this.sepScores = doubles(capacity + 1);
+    this.sepMembers = new Array<string>(capacity + 1).fill('');
+  }
+}
+
+/** A Redis sorted set: ZADD, ZREM, ZRANK, ZRANGE and ZRANGEBYSCORE build on it. */
+export class OrderedTree {
+  private readonly capacity: number;
+  private readonly minLeaf: number;
+  private readonly minBranch: number;
+  private root: Leaf | Branch;
+  /** Branch levels above the leaves (0: the root is a leaf). */
+  private height = 0;
+  private first: Leaf;
+  private last: Leaf;
+  private readonly scores = new Map<string, number>();
+  /** The branches and child indices of the last descent, root first. */
+  private readonly pathNode: Branch[] = [];
+  private readonly pathIndex: number[] = [];
+  /** Bumped on every change, so a live walk and the finger can tell that the tree moved. */
+  private version = 0;
+  /** The finger: the entry the last range search found (leaf, slot, rank), valid while fingerVersion === version. */
+  private fingerVersion = -1;
+  private fingerLeaf: Leaf | null = null;
+  private fingerSlot = 0;
+  private fingerRank = -1;
+  /** Where the last rank or key descent landed. */
+  private hitLeaf: Leaf;
+  private hitSlot = 0;
+  /** Bumped whenever leaves split, merge or trade entries, which moves paths. */
+  private structure = 0;
+  /** The leaf at the end of pathNode / pathIndex, valid while pathStructure === structure. */
+  private pathLeaf: Leaf | null = null;
+  private pathStructure = -1;
+
+  /** @param capacity entries per leaf and children per branch (at least 4). */
+  constructor(capacity = DEFAULT_CAPACITY) {
+    if (!(capacity >= 4) || !Number.isInteger(capacity)) throw new RangeError(`capacity must be an integer >= 4, got ${capacity}`);
+    this.capacity = capacity;
+    this.minLeaf = capacity >> 2;
+    this.minBranch = Math.max(2, capacity >> 2);
+    const leaf = new Leaf(capacity);
+    this.root = leaf;
+    this.first = leaf;
+    this.last = leaf;
+    this.hitLeaf = leaf;
+  }
+
+  /** ZCARD. */
+  get size(): number {
+    return this.scores.size;
+  }
+
+  /**
+   * ZADD member score: inserts a new member (true), or gives an existing one its new score
+   * (false). As zsetAdd, nothing changes when the new score equals the current one as a double,
+   * so a member stored with -0 keeps -0 when set to 0. NaN is refused: Redis never stores it.
+   */
+  set(member: string, score: number): boolean {
+    if (score !== score) throw new RangeError(`NaN score for member ${JSON.stringify(member)}`);
+    const current = this.scores.get(member);
+    if (current === score) return false;
+    this.version++;
+    this.scores.set(member, score);
+    if (current !== undefined) {
+      const leaf = this.descend(current, member);
+      const slot = this.hitSlot;
+      // zslUpdateScore: when the entry stays between its neighbours in its leaf, only its score changes.
+      if (slot > 0 && slot < leaf.size - 1 && this.before(leaf, slot - 1, score, member) && !this.before(leaf, slot + 1, score, member)) {
+        leaf.scores[slot] = score;
+        return false;
+      }
+      this.removeAt(leaf, slot);
+    }
+    const leaf = this.descend(score, member);
+    this.insertAt(leaf, this.hitSlot, score, member);
+    return current === undefined;
+  }
+
+  /** ZSCORE. */
+  score(member: string): number | undefined {
+    return this.scores.get(member);
+  }
+
+  /** ZREM member: true when the member was there. */
+  delete(member: string): boolean {
+    // promote (and ZPOPMIN) remove the first entry: its score is right there, no need to ask the Map
+    const head = this.first;
+    const score = head.size > 0 && head.members[0] === member ? head.scores[0]! : this.scores.get(member);
+    if (score === undefined) return false;
+    this.version++;
+    this.scores.delete(member);
+    const leaf = this.descend(score, member);
+    this.removeAt(leaf, this.hitSlot);
+    return true;
+  }
+
+  /** ZRANK (zslGetRank): the member's 0-based position in ascending order. */
+  rank(member: string): number | undefined {
+    const score = this.scores.get(member);
+    if (score === undefined) return undefined;
+    let rank = 0;
+    let node = this.root;
+    for (let depth = 0; depth < this.height; depth++) {
+      const branch = node as Branch;
+      const child = childFor(branch, score, member);
+      const counts = branch.counts;
+      for (let i = 0; i < child; i++) rank += counts[i]!;
+      node = branch.children[child]!;
+    }
+    return rank + lowerBound(node as Leaf, score, member);
+  }
+
+  /** ZRANGE key rank rank WITHSCORES (zslGetElementByRank): the entry at a 0-based rank. */
+  at(rank: number): ZEntry | undefined {
+    const leaf = this.locate(rank);
+    return leaf === null ? undefined : entryOf(leaf, this.hitSlot);
+  }
+
+  /** ZRANGE key start end WITHSCORES: entries at ranks start..end inclusive, ascending (ends clamped). */
+  rangeByRank(start: number, end: number): ZEntry[] {
+    const from = start < 0 ? 0 : start;
+    const to = end < this.size - 1 ? end : this.size - 1;
+    const out: ZEntry[] = [];
+    let leaf = from <= to ? this.locate(from) : null;
+    let slot = this.hitSlot;
+    for (let left = to - from + 1; leaf !== null && left > 0; ) {
+      const take = Math.min(left, leaf.size - slot);
+      const scores = leaf.scores;
+      const members = leaf.members;
+      for (let i = slot; i < slot + take; i++) out.push({ member: members[i]!, score: scores[i]! });
+      left -= take;
+      leaf = leaf.next;
+      slot = 0;
+    }
+    return out;
+  }
+
+  /** ZRANGEBYSCORE's start (zslNthInRange / zslFirstInRange): rank of the first entry in range, or -1. */
+  firstRankInRange(range: ScoreRange): number {
+    if (!this.overlaps(range)) return -1;
+    const rank = this.countBelow(range.min, range.minExclusive);
+    let leaf: Leaf | null = this.hitLeaf;
+    let slot = this.hitSlot;
+    if (slot === leaf.size) {
+      leaf = leaf.next;
+      slot = 0;
+    }
+    if (leaf === null || !belowMax(leaf.scores[slot]!, range)) return -1;
+    return this.keepFinger(leaf, slot, rank);
+  }
+
+  /** ZREVRANGEBYSCORE's start (zslLastInRange): rank of the last entry in range, or -1. */
+  lastRankInRange(range: ScoreRange): number {
+    if (!this.overlaps(range)) return -1;
+    const rank = this.countBelow(range.max, !range.maxExclusive) - 1;
+    let leaf: Leaf | null = this.hitLeaf;
+    let slot = this.hitSlot - 1;
+    if (slot < 0) {
+      leaf = leaf.prev;
+      slot = leaf === null ? 0 : leaf.size - 1;
+    }
+    if (leaf === null || !aboveMin(leaf.scores[slot]!, range)) return -1;
+    return this.keepFinger(leaf, slot, rank);
+  }
+
+  /**
+   * A lazy walk from a 0-based rank, ascending (1, as ZRANGE) or descending (-1, as ZREVRANGE).
+   * Empty when the rank is outside the set. Changing the set while walking makes next() throw.
+   */
+  entriesFrom(rank: number, direction: 1 | -1): IterableIterator<ZEntry> {
+    const leaf = this.locate(rank);
+    return new LeafWalk(this, leaf, this.hitSlot, direction, this.version);
+  }
+
+  /** True when the tree changed since `version` was read; for LeafWalk only. */
+  changedSince(version: number): boolean {
+    return version !== this.version;
+  }
+
+  /** Remembers the entry a range search found; returns its rank. */
+  private keepFinger(leaf: Leaf, slot: number, rank: number): number {
+    this.fingerVersion = this.version;
+    this.fingerLeaf = leaf;
+    this.fingerSlot = slot;
+    this.fingerRank = rank;
+    return rank;
+  }
+
+  /** True when the entry in `slot` of `leaf` sorts strictly before (score, member). */
+  private before(leaf: Leaf, slot: number, score: number, member: string): boolean {
+    const own = leaf.scores[slot]!;
+    return own < score || (own === score && compareMembers(leaf.members[slot]!, member) < 0);
+  }
+
+  /** zslIsInRange: false when the range is empty or misses every score in the set. */
+  private overlaps(range: ScoreRange): boolean {
+    if (range.min > range.max || (range.min === range.max && (range.minExclusive || range.maxExclusive))) return false;
+    if (this.size === 0) return false;
+    return aboveMin(this.last.scores[this.last.size - 1]!, range) && belowMax(this.first.scores[0]!, range);
+  }
+
+  /** The leaf holding the entry at `rank` (slot in hitSlot), or null when the rank is outside the set. */
+  private locate(rank: number): Leaf | null {
+    if (rank === this.fingerRank && this.fingerVersion === this.version) {
+      this.hitSlot = this.fingerSlot;
+      return this.fingerLeaf;
+    }
+    if (!(rank >= 0 && rank < this.size) || !Number.isInteger(rank)) return null;
+    let left = rank;
+    let node = this.root;
+    for (let depth = 0; depth < this.height; depth++) {
+      const branch = node as Branch;
+      const counts = branch.counts;
+      let child = 0;
+      while (left >= counts[child]!) left -= counts[child++]!;
+      node = branch.children[child]!;
+    }
+    this.hitSlot = left;
+    return node as Leaf;
+  }
+
+  /**
+   * How many entries have a score below `bound` (at or below it when `inclusive`). Leaves
+   * hitLeaf / hitSlot on the position that count ends at (the slot may equal the leaf's size).
+   */
+  private countBelow(bound: number, inclusive: boolean): number {
+    let rank = 0;
+    let node = this.root;
+    for (let depth = 0; depth < this.height; depth++) {
+      const branch = node as Branch;
+      const seps = branch.sepScores;
+      let lo = 1;
+      let hi = branch.size;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const s = seps[mid]!;
+        if (s < bound || (inclusive && s === bound)) lo = mid + 1;
+        else hi = mid;
+      }
+      const child = lo - 1;
+      const counts = branch.counts;
+      for (let i = 0; i < child; i++) rank += counts[i]!;
+      this.pathNode[depth] = branch;
+      this.pathIndex[depth] = child;
+      node = branch.children[child]!;
+    }
+    const leaf = node as Leaf;
+    this.pathLeaf = leaf;
+    this.pathStructure = this.structure;
+    const scores = leaf.scores;
+    let lo = 0;
+    let hi = leaf.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const s = scores[mid]!;
+      if (s < bound || (inclusive && s === bound)) lo = mid + 1;
+      else hi = mid;
+    }
+    this.hitLeaf = leaf;
+    this.hitSlot = lo;
+    return rank + lo;
+  }
+
+  /**
+   * Descends to the leaf where (score, member) is or belongs, filling the path; the slot goes to
+   * hitSlot. When the key lies within the leaf of the last path (the range search just before an
+   * insert, the previous delete of a promote), that leaf is the answer without a descent.
+   */
+  private descend(score: number, member: string): Leaf {
+    const cached = this.pathLeaf;
+    if (cached !== null && this.pathStructure === this.structure && cached.size > 0 && compareEntry(cached, 0, score, member) <= 0 && compareEntry(cached, cached.size - 1, score, member) >= 0) {
+      this.hitSlot = lowerBound(cached, score, member);
+      return cached;
+    }
+    let node = this.root;
+    for (let depth = 0; depth < this.height; depth++) {
+      const branch = node as Branch;
+      const child = childFor(branch, score, member);
+      this.pathNode[depth] = branch;
+      this.pathIndex[depth] = child;
+      node = branch.children[child]!;
+    }
+    const leaf = node as Leaf;
+    this.pathLeaf = leaf;
+    this.pathStructure = this.structure;
+    this.hitSlot = lowerBound(leaf, score, member);
+    return leaf;
+  }
+
+  /** Puts (score, member) into `slot` of the leaf the last descend() reached, splitting upwards when full. */
+  private insertAt(leaf: Leaf, slot: number, score: number, member: string): void {
+    for (let depth = 0; depth < this.height; depth++) this.pathNode[depth]!.counts[this.pathIndex[depth]!]!++;
+    const scores = leaf.scores;
+    const members = leaf.members;
+    for (let i = leaf.size; i > slot; i--) {
+      scores[i] = scores[i - 1]!;
+      members[i] = members[i - 1]!;
+    }
+    scores[slot] = score;
+    members[slot] = member;
+    leaf.size++;
+    if (leaf.size > this.capacity) this.splitLeaf(leaf);
+  }
+
+  /** Takes the entry in `slot` out of the leaf the last descend() reached, rebalancing when it runs low. */
+  private removeAt(leaf: Leaf, slot: number): void {
+    for (let depth = 0; depth < this.height; depth++) this.pathNode[depth]!.counts[this.pathIndex[depth]!]!--;
+    const scores = leaf.scores;
+    const members = leaf.members;
+    const end = leaf.size - 1;
+    for (let i = slot; i < end; i++) {
+      scores[i] = scores[i + 1]!;
+      members[i] = members[i + 1]!;
+    }
+    members[end] = '';
+    leaf.size = end;
+    if (end < this.minLeaf && this.height > 0) this.refillLeaf();
+  }
+
+  /** An overfull leaf gives its upper half to a new right neighbour. */
+  private splitLeaf(leaf: Leaf): void {
+    this.structure++;
+    const right = new Leaf(this.capacity);
+    const keep = leaf.size >> 1;
+    moveEntries(leaf, keep, right, 0, leaf.size - keep);
+    right.size = leaf.size - keep;
+    for (let i = keep; i < leaf.size; i++) leaf.members[i] = '';
+    leaf.size = keep;
+    right.next = leaf.next;
+    right.prev = leaf;
+    if (leaf.next === null) this.last = right;
+    else leaf.next.prev = right;
+    leaf.next = right;
+    this.addChild(this.height - 1, leaf, keep, right, right.size, right.scores[0]!, right.members[0]!);
+  }
+
+  /**
+   * After `left` (child of the path's branch at `depth`, or the root when depth < 0) split off
+   * `right`, records the pair there with their counts and the separator before `right`.
+   */
+  private addChild(depth: number, left: Leaf | Branch, leftCount: number, right: Leaf | Branch, rightCount: number, sepScore: number, sepMember: string): void {
+    if (depth < 0) {
+      const root = new Branch(this.capacity);
+      root.children[0] = left;
+      root.children[1] = right;
+      root.counts[0] = leftCount;
+      root.counts[1] = rightCount;
+      root.sepScores[1] = sepScore;
+      root.sepMembers[1] = sepMember;
+      root.size = 2;
+      this.root = root;
+      this.height++;
+      return;
+    }
+    const branch = this.pathNode[depth]!;
+    const at = this.pathIndex[depth]! + 1;
+    for (let i = branch.size; i > at; i--) {
+      branch.children[i] = branch.children[i - 1]!;
+      branch.counts[i] = branch.counts[i - 1]!;
+      branch.sepScores[i] = branch.sepScores[i - 1]!;
+      branch.sepMembers[i] = branch.sepMembers[i - 1]!;
+    }
+    branch.children[at] = right;
+    branch.counts[at - 1] = leftCount;
+    branch.counts[at] = rightCount;
+    branch.sepScores[at] = sepScore;
+    branch.sepMembers[at] = sepMember;
+    branch.size++;
+    if (branch.size > this.capacity) this.splitBranch(depth);
+  }
+
+  /** An overfull branch gives its upper half to a new right neighbour; the middle separator moves up. */
+  private splitBranch(depth: number): void {
+    const branch = this.pathNode[depth]!;
+    const right = new Branch(this.capacity);
+    const keep = branch.size >> 1;
+    const moved = branch.size - keep;
+    let leftCount = 0;
+    let rightCount = 0;
+    for (let i = 0; i < keep; i++) leftCount += branch.counts[i]!;
+    for (let i = 0; i < moved; i++) {
+      right.children[i] = branch.children[keep + i]!;
+      right.counts[i] = branch.counts[keep + i]!;
+      right.sepScores[i] = branch.sepScores[keep + i]!;
+      right.sepMembers[i] = branch.sepMembers[keep + i]!;
+      rightCount += right.counts[i]!;
+      branch.sepMembers[keep + i] = '';
+    }
+    right.size = moved;
+    branch.size = keep;
+    this.addChild(depth - 1, branch, leftCount, right, rightCount, right.sepScores[0]!, right.sepMembers[0]!);
+  }
+
+  /** A leaf below its minimum merges with a neighbour when both fit in one, or else takes entries from it. */
+  private refillLeaf(): void {
+    this.structure++;
+    const depth = this.height - 1;
+    const parent = this.pathNode[depth]!;
+    const index = this.pathIndex[depth]!;
+    const leftIndex = index > 0 ? index - 1 : index;
+    const left = parent.children[leftIndex] as Leaf;
+    const right = parent.children[leftIndex + 1] as Leaf;
+    const total = left.size + right.size;
+    if (total <= this.capacity) {
+      moveEntries(right, 0, left, left.size, right.size);
+      for (let i = 0; i < right.size; i++) right.members[i] = '';
+      left.size = total;
+      left.next = right.next;
+      if (right.next === null) this.last = left;
+      else right.next.prev = left;
+      this.removeChild(depth, leftIndex + 1);
+      return;
+    }
+    const leftSize = total >> 1;
+    if (left.size < leftSize) {
+      const moved = leftSize - left.size;
+      moveEntries(right, 0, left, left.size, moved);
+      moveEntries(right, moved, right, 0, right.size - moved);
+      for (let i = right.size - moved; i < right.size; i++) right.members[i] = '';
+    } else {
+      const moved = left.size - leftSize;
+      moveEntries(right, 0, right, moved, right.size);
+      moveEntries(left, leftSize, right, 0, moved);
+      for (let i = leftSize; i < left.size; i++) left.members[i] = '';
+    }
+    left.size = leftSize;
+    right.size = total - leftSize;
+    parent.counts[leftIndex] = left.size;
+    parent.counts[leftIndex + 1] = right.size;
+    parent.sepScores[leftIndex + 1] = right.scores[0]!;
+    parent.sepMembers[leftIndex + 1] = right.members[0]!;
+  }
+
+  /** Drops child `index` (already emptied into its left neighbour) from the path's branch at `depth`. */
+  private removeChild(depth: number, index: number): void {
+    const branch = this.pathNode[depth]!;
+    branch.counts[index - 1] = branch.counts[index - 1]! + branch.counts[index]!;
+    const end = branch.size - 1;
+    for (let i = index; i < end; i++) {
+      branch.children[i] = branch.children[i + 1]!;
+      branch.counts[i] = branch.counts[i + 1]!;
+      branch.sepScores[i] = branch.sepScores[i + 1]!;
+      branch.sepMembers[i] = branch.sepMembers[i + 1]!;
+    }
+    branch.sepMembers[end] = '';
+    branch.size = end;
+    if (depth === 0) {
+      if (end === 1) {
+        this.root = branch.children[0]!;
+        this.height--;
+      }
+    } else if (end < this.minBranch) {
+      this.refillBranch(depth);
+    }
+  }
+
+  /** A branch below its minimum merges with a neighbour when both fit in one, or else takes a child from it. */
+  private refillBranch(depth: number): void {
+    const parent = this.pathNode[depth - 1]!;
+    const index = this.pathIndex[depth - 1]!;
+    const leftIndex = index > 0 ? index - 1 : index;
+    const left = parent.children[leftIndex] as Branch;
+    const right = parent.children[leftIndex + 1] as Branch;
+    if (left.size + right.size <= this.capacity) {
+      for (let i = 0; i < right.size; i++) {
+        left.children[left.size + i] = right.children[i]!;
+        left.counts[left.size + i] = right.counts[i]!;
+        left.sepScores[left.size + i] = right.sepScores[i]!;
+        left.sepMembers[left.size + i] = right.sepMembers[i]!;
+      }
+      left.sepScores[left.size] = parent.sepScores[leftIndex + 1]!;
+      left.sepMembers[left.size] = parent.sepMembers[leftIndex + 1]!;
+      left.size += right.size;
+      this.removeChild(depth - 1, leftIndex + 1);
+      return;
+    }
+    if (left.size < right.size) {
+      // right's first child moves to the end of left; the separator before it comes down from the parent.
+      const count = right.counts[0]!;
+      left.children[left.size] = right.children[0]!;
+      left.counts[left.size] = count;
+      left.sepScores[left.size] = parent.sepScores[leftIndex + 1]!;
+      left.sepMembers[left.size] = parent.sepMembers[leftIndex + 1]!;
+      left.size++;
+      parent.sepScores[leftIndex + 1] = right.sepScores[1]!;
+      parent.sepMembers[leftIndex + 1] = right.sepMembers[1]!;
+      const end = right.size - 1;
+      for (let i = 0; i < end; i++) {
+        right.children[i] = right.children[i + 1]!;
+        right.counts[i] = right.counts[i + 1]!;
+        right.sepScores[i] = right.sepScores[i + 1]!;
+        right.sepMembers[i] = right.sepMembers[i + 1]!;
+      }
+      right.sepMembers[end] = '';
+      right.size = end;
+      parent.counts[leftIndex] = parent.counts[leftIndex]! + count;
+      parent.counts[leftIndex + 1] = parent.counts[leftIndex + 1]! - count;
+    } else {
+      // left's last child moves to the front of right; the parent's separator goes down before right's old first.
+      const last = left.size - 1;
+      const count = left.counts[last]!;
+      for (let i = right.size; i > 0; i--) {
+        right.children[i] = right.children[i - 1]!;
+        right.counts[i] = right.counts[i - 1]!;
+        right.sepScores[i] = right.sepScores[i - 1]!;
+        right.sepMembers[i] = right.sepMembers[i - 1]!;
+      }
+      right.sepScores[1] = parent.sepScores[leftIndex + 1]!;
+      right.sepMembers[1] = parent.sepMembers[leftIndex + 1]!;
+      right.children[0] = left.children[last]!;
+      right.counts[0] = count;
+      right.size++;
+      parent.sepScores[leftIndex + 1] = left.sepScores[last]!;
+      parent.sepMembers[leftIndex + 1] = left.sepMembers[last]!;
+      left.sepMembers[last] = '';
+      left.size = last;
+      parent.counts[leftIndex] = parent.counts[leftIndex]! - count;
+      parent.counts[leftIndex + 1] = parent.counts[leftIndex + 1]! + count;
+    }
+  }
+}
+
+/** The child of `branch` whose subtree holds (score, member): the last one whose separator is at or before it. */
+function childFor(branch: Branch, score: number, member: string): number {
+  const seps = branch.sepScores;
+  let lo = 1;
+  let hi = branch.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const s = seps[mid]!;
+    if (s < score || (s === score && compareMembers(branch.sepMembers[mid]!, member) <= 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** Negative, zero or positive as the entry in `slot` of `leaf` sorts before, at or after (score, member). */
+function compareEntry(leaf: Leaf, slot: number, score: number, member: string): number {
+  const own = leaf.scores[slot]!;
+  if (own !== score) return own < score ? -1 : 1;
+  return compareMembers(leaf.members[slot]!, member);
+}
+
+/** The first slot of `leaf` whose entry does not sort before (score, member). */
+function lowerBound(leaf: Leaf, score: number, member: string): number {
+  const scores = leaf.scores;
+  let lo = 0;
+  let hi = leaf.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const s = scores[mid]!;
+    if (s < score || (s === score && compareMembers(leaf.members[mid]!, member) < 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Copies `count` entries from slot `from` of one leaf to slot `to` of another (or the same: overlap-safe). */
+function moveEntries(source: Leaf, from: number, target: Leaf, to: number, count: number): void {
+  if (source === target && to > from) {
+    for (let i = count - 1; i >= 0; i--) {
+      target.scores[to + i] = source.scores[from + i]!;
+      target.members[to + i] = source.members[from + i]!;
+    }
+    return;
+  }
+  for (let i = 0; i < count; i++) {
+    target.scores[to + i] = source.scores[from + i]!;
+    target.members[to + i] = source.members[from + i]!;
+  }
+}
+
+function entryOf(leaf: Leaf, slot: number): ZEntry {
+  return { member: leaf.members[slot]!, score: leaf.scores[slot]! };
+}
+
+/** The iterator behind entriesFrom: steps through a leaf's slots, then to the next or previous leaf. */
+class LeafWalk implements IterableIterator<ZEntry> {
+  constructor(
+    private readonly tree: OrderedTree,
+    private leaf: Leaf | null,
+    private slot: number,
+    private readonly direction: 1 | -1,
+    private readonly version: number,
+  ) {}
+
+  next(): IteratorResult<ZEntry> {
+    const leaf = this.leaf;
+    if (leaf === null) return { done: true, value: undefined };
+    if (this.tree.changedSince(this.version)) throw new Error('SortedSet changed during entriesFrom iteration');
+    const value = entryOf(leaf, this.slot);
+    this.slot += this.direction;
+    if (this.slot === leaf.size) {
+      this.leaf = leaf.next;
+      this.slot = 0;
+    } else if (this.slot < 0) {
+      this.leaf = leaf.prev;
+      this.slot = this.leaf === null ? 0 : this.leaf.size - 1;
+    }
+    return { done: false, value };
+  }
+
+  [Symbol.iterator](): IterableIterator<ZEntry> {
+    return this;
+  }
+}
