@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { BridgeRequestError, MAX_LIVE_MEMBERS, getJson, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, readSetHead } from './bridgeClient.ts';
+import type { Fetch } from './bridgeClient.ts';
+
+const BASE = 'http://127.0.0.1:7379';
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch answering from `answer(url)`, recording the URLs asked. */
+function fakeFetch(answer: (url: URL) => Response | Promise<Response>): Fetch & { urls: URL[] } {
+  const urls: URL[] = [];
+  const fetchImpl = (url: string) => {
+    const parsed = new URL(url);
+    urls.push(parsed);
+    return Promise.resolve(answer(parsed));
+  };
+  return Object.assign(fetchImpl, { urls });
+}
+
+describe('the fields', () => {
+  it('bridge URL: an http(s) origin', () => {
+    expect(parseBridgeUrl(' http://127.0.0.1:7379/ ')).toEqual({ ok: true, value: 'http://127.0.0.1:7379' });
+    expect(parseBridgeUrl('https://bridge.test')).toEqual({ ok: true, value: 'https://bridge.test' });
+    for (const [text, message] of [
+      ['', 'Enter the bridge address, e.g. http://127.0.0.1:7379.'],
+      ['127.0.0.1 7379', 'Not an address: write it as http://127.0.0.1:7379.'],
+      ['redis://127.0.0.1:6379', 'Use http:// (or https://), as npm run bridge prints it.'],
+      ['javascript:alert(1)', 'Use http:// (or https://), as npm run bridge prints it.'],
+      ['http://u:pw@127.0.0.1:7379', 'No user or password here: the bridge holds the Redis password, the page never does.'],
+      ['http://127.0.0.1:7379/api', 'Only scheme, host and port, e.g. http://127.0.0.1:7379.'],
+    ]) {
+      expect(parseBridgeUrl(text!)).toEqual({ ok: false, message });
+    }
+  });
+
+  it('key pattern: 1 to 256 characters, no control characters', () => {
+    expect(parseKeyPattern('bull:*:delayed')).toEqual({ ok: true, value: 'bull:*:delayed' });
+    expect(parseKeyPattern('').ok).toBe(false);
+    expect(parseKeyPattern('x'.repeat(257)).ok).toBe(false);
+    expect(parseKeyPattern('a\nb').ok).toBe(false);
+  });
+
+  it('refresh seconds: 1 to 3600', () => {
+    expect(parseRefreshSeconds(' 5 ')).toEqual({ ok: true, value: 5 });
+    for (const text of ['0', '3601', '1.5', '-2', '', 'five']) expect(parseRefreshSeconds(text).ok).toBe(false);
+  });
+});
+
+describe('getJson', () => {
+  it("passes on the bridge's JSON error", async () => {
+    const fetchImpl = fakeFetch(() => json({ error: { code: 'redis-auth', message: 'Redis at redis://:***@h:1 needs a password (NOAUTH)' } }, 502));
+    await expect(getJson(BASE, '/api/keys', fetchImpl)).rejects.toEqual(new BridgeRequestError('redis-auth', 'Redis at redis://:***@h:1 needs a password (NOAUTH)'));
+  });
+
+  it('says the bridge cannot be reached when fetch fails (down, or CORS refused)', async () => {
+    const fetchImpl: Fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    const error = await getJson(BASE, '/api/keys', fetchImpl).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BridgeRequestError);
+    expect((error as BridgeRequestError).code).toBe('unreachable');
+    expect((error as BridgeRequestError).message).toContain(`Cannot reach the bridge at ${BASE}. Start it with "npm run bridge`);
+  });
+
+  it('refuses an answer that is not JSON, or not 2xx', async () => {
+    await expect(getJson(BASE, '/', fakeFetch(() => new Response('<html>', { status: 200 })))).rejects.toMatchObject({ code: 'not-a-bridge' });
+    await expect(getJson(BASE, '/', fakeFetch(() => json({}, 500)))).rejects.toMatchObject({ code: 'not-a-bridge' });
+  });
+});
+
+describe('listKeys', () => {
+  it('follows the cursor and sorts the keys as Redis orders members', async () => {
+    const fetchImpl = fakeFetch((url) =>
+      url.searchParams.get('cursor') === '0' ? json({ pattern: '*', keys: ['b:delayed', 'a:delayed'], cursor: '12' }) : json({ pattern: '*', keys: ['B:delayed'], cursor: '0' }),
+    );
+    expect(await listKeys(BASE, 'x*:delayed', fetchImpl)).toEqual({ keys: ['B:delayed', 'a:delayed', 'b:delayed'], complete: true });
+    expect(fetchImpl.urls.map((u) => u.search)).toEqual(['?pattern=x*%3Adelayed&cursor=0', '?pattern=x*%3Adelayed&cursor=12']);
+  });
+
+  it('refuses a body that is not a key list', async () => {
+    await expect(listKeys(BASE, '*', fakeFetch(() => json({ keys: 'nope' })))).rejects.toMatchObject({ code: 'not-a-bridge' });
+  });
+});
+
+describe('readSetHead', () => {
+  it('reads pages until the set is read', async () => {
+    const all = Array.from({ length: 7000 }, (_, i): [string, string] => [String(i), String(i)]);
+    const fetchImpl = fakeFetch((url) => {
+      const start = Number(url.searchParams.get('start'));
+      const count = Number(url.searchParams.get('count'));
+      return json({ key: 'k', size: all.length, start, entries: all.slice(start, start + count) });
+    });
+    const head = await readSetHead(BASE, 'bull:q:delayed', fetchImpl);
+    expect(head.size).toBe(7000);
+    expect(head.entries).toEqual(all);
+    expect(fetchImpl.urls.map((u) => u.searchParams.get('start'))).toEqual(['0', '5000']);
+  });
+
+  it(`stops at ${MAX_LIVE_MEMBERS.toLocaleString('en-US')} members of a larger set`, async () => {
+    const fetchImpl = fakeFetch((url) => {
+      const start = Number(url.searchParams.get('start'));
+      const count = Number(url.searchParams.get('count'));
+      return json({ key: 'k', size: 1_000_000, start, entries: Array.from({ length: count }, (_, i) => [`m${start + i}`, '1']) });
+    });
+    const head = await readSetHead(BASE, 'k', fetchImpl);
+    expect(head).toMatchObject({ size: 1_000_000 });
+    expect(head.entries).toHaveLength(MAX_LIVE_MEMBERS);
+  });
+});
