@@ -44,6 +44,12 @@ describe('scoreFlags', () => {
     expect(scoreFlags(T)).toEqual(['notBand']);
   });
 
+  it('returns a new array each time, which a caller may extend', () => {
+    const flags = scoreFlags(band.minScore);
+    flags.push('shared');
+    expect(scoreFlags(band.minScore)).toEqual(['first']);
+  });
+
   it('marks the cliff at 2^41 ms: the last exact band below, shared slots past it', () => {
     const last = bandOf(CLIFF_FIRE_TIME - 1);
     expect(scoreFlags(last.minScore)).toEqual(['first']);

@@ -113,9 +113,9 @@ function flagSet(mask: number): readonly ScoreFlag[] {
  * The flags of one score on its own (all but 'shared'), from decodeScore, bandOf and isPastCliff:
  * which branch of getDelayedScore.lua gave it (first / bumped / ceiling) and whether it lies past the cliff.
  */
-export function scoreFlags(score: number): readonly ScoreFlag[] {
+export function scoreFlags(score: number): ScoreFlag[] {
   const { fireTime, slot } = decodeScore(score);
-  return flagSet(problemOf(score, fireTime) === null ? bandMask(score, fireTime, slot) : NOT_BAND);
+  return [...flagSet(problemOf(score, fireTime) === null ? bandMask(score, fireTime, slot) : NOT_BAND)]; // a new array: callers may add 'shared'
 }
 
 /** The flags of a band score as a mask, given decodeScore's fire-time and slot. */
