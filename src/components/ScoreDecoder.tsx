@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, ChangeEvent } from 'react';
 import { formatScore } from '../model/doubles.ts';
 import { exampleCliPaste } from '../model/decoderExample.ts';
-import { SCORE_FLAGS, decodePaste } from '../model/scoreDecoder.ts';
+import { SCORE_FLAGS } from '../model/scoreDecoder.ts';
 import type { DecodedPaste, DecodedScore, ScoreFlag } from '../model/scoreDecoder.ts';
 import type { PasteLayout, UnreadableLine } from '../model/redisCliOutput.ts';
 import { VirtualList } from './VirtualList.tsx';
+import { useDecodedPaste } from './useDecodedPaste.ts';
 import { isoTime } from './isoTime.ts';
 import panel from './panel.module.css';
 import styles from './ScoreDecoder.module.css';
@@ -55,22 +56,29 @@ function rowsStyle(count: number): CSSProperties {
   return { '--rows': count } as CSSProperties;
 }
 
+/** Lines in a text, counted without splitting it. */
+function lineCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${grouped.format(n)} ${n === 1 ? one : many}`;
 }
 
 /**
  * The score decoder: paste redis-cli output or scores, see each score split into fire-time and slot
- * with flags for what getDelayedScore.lua did. Decoding is model code (scoreDecoder.ts); the table and
- * the list of unread lines are virtualized so 100,000 lines stay responsive. Pasted text is only ever
- * rendered as text.
+ * with flags for what getDelayedScore.lua did. Decoding is model code (scoreDecoder.ts), long pastes in
+ * a Web Worker (useDecodedPaste); the table and the list of unread lines are virtualized, so 100,000
+ * lines stay responsive. Pasted text is only ever rendered as text.
  */
 export function ScoreDecoder() {
   const headingId = useId();
   const inputId = useId();
   const hintId = useId();
   const [text, setText] = useState('');
-  const [decoded, setDecoded] = useState<DecodedPaste | null>(null);
+  const { decoded, pending, decode } = useDecodedPaste();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => () => {
@@ -80,7 +88,7 @@ export function ScoreDecoder() {
   function decodeNow(value: string) {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
-    setDecoded(decodePaste(value));
+    decode(value);
   }
 
   function onInput(event: ChangeEvent<HTMLTextAreaElement>) {
@@ -129,6 +137,11 @@ export function ScoreDecoder() {
           Try an example
         </button>
       </div>
+      {pending ? (
+        <p className={panel.hint} role="status">
+          Decoding {plural(lineCount(text), 'line', 'lines')}…
+        </p>
+      ) : null}
       {decoded ? <DecodedView decoded={decoded} /> : null}
     </section>
   );
