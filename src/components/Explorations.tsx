@@ -1,4 +1,5 @@
 import { CliffExplorer } from './CliffExplorer.tsx';
+import { LiveRedisPanel } from './LiveRedisPanel.tsx';
 import { ScoreDecoder } from './ScoreDecoder.tsx';
 import { StrategiesView } from './StrategiesView.tsx';
 
@@ -12,6 +13,7 @@ export function Explorations() {
       <CliffExplorer />
       <StrategiesView />
       <ScoreDecoder />
+      <LiveRedisPanel />
     </>
   );
 }
