@@ -43,9 +43,14 @@ function belowMax(score: number, range: ScoreRange): boolean {
   return range.maxExclusive ? score < range.max : score <= range.max;
 }
 
-/** A bottom node: entries in order, in slots 0..size-1 (one spare slot holds an overflow until the split). */
+/**
+ * A bottom node: entries in order, in slots start..end-1 (one spare slot holds an overflow until
+ * the split). The window slides: taking an entry out shifts the shorter side, so removing the
+ * first entry (what promote does, a thousand times in a row) moves nothing.
+ */
 class Leaf {
-  size = 0;
+  start = 0;
+  end = 0;
   readonly scores: number[];
   readonly members: string[];
   prev: Leaf | null = null;
@@ -53,6 +58,24 @@ class Leaf {
   constructor(capacity: number) {
     this.scores = doubles(capacity + 1);
     this.members = new Array<string>(capacity + 1).fill('');
+  }
+
+  get size(): number {
+    return this.end - this.start;
+  }
+
+  /** Slides the entries down to slot 0 (before a split or a merge, which count from 0). */
+  compact(): void {
+    const start = this.start;
+    if (start === 0) return;
+    const size = this.end - start;
+    for (let i = 0; i < size; i++) {
+      this.scores[i] = this.scores[start + i]!;
+      this.members[i] = this.members[start + i]!;
+    }
+    for (let i = Math.max(size, start); i < this.end; i++) this.members[i] = '';
+    this.start = 0;
+    this.end = size;
   }
 }
 
@@ -144,7 +167,7 @@ export class OrderedTree {
       const leaf = this.descend(current, member);
       const slot = this.hitSlot;
       // zslUpdateScore: when the entry stays between its neighbours in its leaf, only its score changes.
-      if (slot > 0 && slot < leaf.size - 1 && this.before(leaf, slot - 1, score, member) && !this.before(leaf, slot + 1, score, member)) {
+      if (slot > leaf.start && slot < leaf.end - 1 && this.before(leaf, slot - 1, score, member) && !this.before(leaf, slot + 1, score, member)) {
         leaf.scores[slot] = score;
         return false;
       }
@@ -164,7 +187,7 @@ export class OrderedTree {
   delete(member: string): boolean {
     // promote (and ZPOPMIN) remove the first entry: its score is right there, no need to ask the Map
     const head = this.first;
-    const score = head.size > 0 && head.members[0] === member ? head.scores[0]! : this.scores.get(member);
+    const score = head.end > head.start && head.members[head.start] === member ? head.scores[head.start]! : this.scores.get(member);
     if (score === undefined) return false;
     this.version++;
     this.scores.delete(member);
@@ -186,7 +209,7 @@ export class OrderedTree {
       for (let i = 0; i < child; i++) rank += counts[i]!;
       node = branch.children[child]!;
     }
-    return rank + lowerBound(node as Leaf, score, member);
+    return rank + lowerBound(node as Leaf, score, member) - (node as Leaf).start;
   }
 
   /** ZRANGE key rank rank WITHSCORES (zslGetElementByRank): the entry at a 0-based rank. */
@@ -203,13 +226,13 @@ export class OrderedTree {
     let leaf = from <= to ? this.locate(from) : null;
     let slot = this.hitSlot;
     for (let left = to - from + 1; leaf !== null && left > 0; ) {
-      const take = Math.min(left, leaf.size - slot);
+      const take = Math.min(left, leaf.end - slot);
       const scores = leaf.scores;
       const members = leaf.members;
       for (let i = slot; i < slot + take; i++) out.push({ member: members[i]!, score: scores[i]! });
       left -= take;
       leaf = leaf.next;
-      slot = 0;
+      slot = leaf === null ? 0 : leaf.start;
     }
     return out;
   }
@@ -220,9 +243,9 @@ export class OrderedTree {
     const rank = this.countBelow(range.min, range.minExclusive);
     let leaf: Leaf | null = this.hitLeaf;
     let slot = this.hitSlot;
-    if (slot === leaf.size) {
+    if (slot === leaf.end) {
       leaf = leaf.next;
-      slot = 0;
+      slot = leaf === null ? 0 : leaf.start;
     }
     if (leaf === null || !belowMax(leaf.scores[slot]!, range)) return -1;
     return this.keepFinger(leaf, slot, rank);
@@ -234,9 +257,9 @@ export class OrderedTree {
     const rank = this.countBelow(range.max, !range.maxExclusive) - 1;
     let leaf: Leaf | null = this.hitLeaf;
     let slot = this.hitSlot - 1;
-    if (slot < 0) {
+    if (slot < leaf.start) {
       leaf = leaf.prev;
-      slot = leaf === null ? 0 : leaf.size - 1;
+      slot = leaf === null ? 0 : leaf.end - 1;
     }
     if (leaf === null || !aboveMin(leaf.scores[slot]!, range)) return -1;
     return this.keepFinger(leaf, slot, rank);
@@ -275,7 +298,7 @@ export class OrderedTree {
   private overlaps(range: ScoreRange): boolean {
     if (range.min > range.max || (range.min === range.max && (range.minExclusive || range.maxExclusive))) return false;
     if (this.size === 0) return false;
-    return aboveMin(this.last.scores[this.last.size - 1]!, range) && belowMax(this.first.scores[0]!, range);
+    return aboveMin(this.last.scores[this.last.end - 1]!, range) && belowMax(this.first.scores[this.first.start]!, range);
   }
 
   /** The leaf holding the entry at `rank` (slot in hitSlot), or null when the rank is outside the set. */
@@ -294,13 +317,13 @@ export class OrderedTree {
       while (left >= counts[child]!) left -= counts[child++]!;
       node = branch.children[child]!;
     }
-    this.hitSlot = left;
+    this.hitSlot = (node as Leaf).start + left;
     return node as Leaf;
   }
 
   /**
    * How many entries have a score below `bound` (at or below it when `inclusive`). Leaves
-   * hitLeaf / hitSlot on the position that count ends at (the slot may equal the leaf's size).
+   * hitLeaf / hitSlot on the position that count ends at (the slot may equal the leaf's end).
    */
   private countBelow(bound: number, inclusive: boolean): number {
     let rank = 0;
@@ -327,8 +350,8 @@ export class OrderedTree {
     this.pathLeaf = leaf;
     this.pathStructure = this.structure;
     const scores = leaf.scores;
-    let lo = 0;
-    let hi = leaf.size;
+    let lo = leaf.start;
+    let hi = leaf.end;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       const s = scores[mid]!;
@@ -337,7 +360,7 @@ export class OrderedTree {
     }
     this.hitLeaf = leaf;
     this.hitSlot = lo;
-    return rank + lo;
+    return rank + lo - leaf.start;
   }
 
   /**
@@ -347,7 +370,7 @@ export class OrderedTree {
    */
   private descend(score: number, member: string): Leaf {
     const cached = this.pathLeaf;
-    if (cached !== null && this.pathStructure === this.structure && cached.size > 0 && compareEntry(cached, 0, score, member) <= 0 && compareEntry(cached, cached.size - 1, score, member) >= 0) {
+    if (cached !== null && this.pathStructure === this.structure && cached.end > cached.start && compareEntry(cached, cached.start, score, member) <= 0 && compareEntry(cached, cached.end - 1, score, member) >= 0) {
       this.hitSlot = lowerBound(cached, score, member);
       return cached;
     }
@@ -371,14 +394,24 @@ export class OrderedTree {
     for (let depth = 0; depth < this.height; depth++) this.pathNode[depth]!.counts[this.pathIndex[depth]!]!++;
     const scores = leaf.scores;
     const members = leaf.members;
-    for (let i = leaf.size; i > slot; i--) {
-      scores[i] = scores[i - 1]!;
-      members[i] = members[i - 1]!;
+    if (leaf.start > 0 && (slot - leaf.start < leaf.end - slot || leaf.end === scores.length)) {
+      // room below the window, and fewer entries to move on that side
+      const start = --leaf.start;
+      slot--;
+      for (let i = start; i < slot; i++) {
+        scores[i] = scores[i + 1]!;
+        members[i] = members[i + 1]!;
+      }
+    } else {
+      for (let i = leaf.end; i > slot; i--) {
+        scores[i] = scores[i - 1]!;
+        members[i] = members[i - 1]!;
+      }
+      leaf.end++;
     }
     scores[slot] = score;
     members[slot] = member;
-    leaf.size++;
-    if (leaf.size > this.capacity) this.splitLeaf(leaf);
+    if (leaf.end - leaf.start > this.capacity) this.splitLeaf(leaf);
   }
 
   /** Takes the entry in `slot` out of the leaf the last descend() reached, rebalancing when it runs low. */
@@ -386,25 +419,36 @@ export class OrderedTree {
     for (let depth = 0; depth < this.height; depth++) this.pathNode[depth]!.counts[this.pathIndex[depth]!]!--;
     const scores = leaf.scores;
     const members = leaf.members;
-    const end = leaf.size - 1;
-    for (let i = slot; i < end; i++) {
-      scores[i] = scores[i + 1]!;
-      members[i] = members[i + 1]!;
+    const start = leaf.start;
+    const end = leaf.end - 1;
+    if (slot - start < end - slot) {
+      for (let i = slot; i > start; i--) {
+        scores[i] = scores[i - 1]!;
+        members[i] = members[i - 1]!;
+      }
+      members[start] = '';
+      leaf.start = start + 1;
+    } else {
+      for (let i = slot; i < end; i++) {
+        scores[i] = scores[i + 1]!;
+        members[i] = members[i + 1]!;
+      }
+      members[end] = '';
+      leaf.end = end;
     }
-    members[end] = '';
-    leaf.size = end;
-    if (end < this.minLeaf && this.height > 0) this.refillLeaf();
+    if (leaf.end - leaf.start < this.minLeaf && this.height > 0) this.refillLeaf();
   }
 
   /** An overfull leaf gives its upper half to a new right neighbour. */
   private splitLeaf(leaf: Leaf): void {
     this.structure++;
     const right = new Leaf(this.capacity);
-    const keep = leaf.size >> 1;
-    moveEntries(leaf, keep, right, 0, leaf.size - keep);
-    right.size = leaf.size - keep;
-    for (let i = keep; i < leaf.size; i++) leaf.members[i] = '';
-    leaf.size = keep;
+    leaf.compact();
+    const keep = leaf.end >> 1;
+    moveEntries(leaf, keep, right, 0, leaf.end - keep);
+    right.end = leaf.end - keep;
+    for (let i = keep; i < leaf.end; i++) leaf.members[i] = '';
+    leaf.end = keep;
     right.next = leaf.next;
     right.prev = leaf;
     if (leaf.next === null) this.last = right;
@@ -479,11 +523,13 @@ export class OrderedTree {
     const leftIndex = index > 0 ? index - 1 : index;
     const left = parent.children[leftIndex] as Leaf;
     const right = parent.children[leftIndex + 1] as Leaf;
-    const total = left.size + right.size;
+    left.compact();
+    right.compact();
+    const total = left.end + right.end;
     if (total <= this.capacity) {
-      moveEntries(right, 0, left, left.size, right.size);
-      for (let i = 0; i < right.size; i++) right.members[i] = '';
-      left.size = total;
+      moveEntries(right, 0, left, left.end, right.end);
+      for (let i = 0; i < right.end; i++) right.members[i] = '';
+      left.end = total;
       left.next = right.next;
       if (right.next === null) this.last = left;
       else right.next.prev = left;
@@ -491,21 +537,21 @@ export class OrderedTree {
       return;
     }
     const leftSize = total >> 1;
-    if (left.size < leftSize) {
-      const moved = leftSize - left.size;
-      moveEntries(right, 0, left, left.size, moved);
-      moveEntries(right, moved, right, 0, right.size - moved);
-      for (let i = right.size - moved; i < right.size; i++) right.members[i] = '';
+    if (left.end < leftSize) {
+      const moved = leftSize - left.end;
+      moveEntries(right, 0, left, left.end, moved);
+      moveEntries(right, moved, right, 0, right.end - moved);
+      for (let i = right.end - moved; i < right.end; i++) right.members[i] = '';
     } else {
-      const moved = left.size - leftSize;
-      moveEntries(right, 0, right, moved, right.size);
+      const moved = left.end - leftSize;
+      moveEntries(right, 0, right, moved, right.end);
       moveEntries(left, leftSize, right, 0, moved);
-      for (let i = leftSize; i < left.size; i++) left.members[i] = '';
+      for (let i = leftSize; i < left.end; i++) left.members[i] = '';
     }
-    left.size = leftSize;
-    right.size = total - leftSize;
-    parent.counts[leftIndex] = left.size;
-    parent.counts[leftIndex + 1] = right.size;
+    left.end = leftSize;
+    right.end = total - leftSize;
+    parent.counts[leftIndex] = left.end;
+    parent.counts[leftIndex + 1] = right.end;
     parent.sepScores[leftIndex + 1] = right.scores[0]!;
     parent.sepMembers[leftIndex + 1] = right.members[0]!;
   }
@@ -623,8 +669,8 @@ function compareEntry(leaf: Leaf, slot: number, score: number, member: string): 
 /** The first slot of `leaf` whose entry does not sort before (score, member). */
 function lowerBound(leaf: Leaf, score: number, member: string): number {
   const scores = leaf.scores;
-  let lo = 0;
-  let hi = leaf.size;
+  let lo = leaf.start;
+  let hi = leaf.end;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     const s = scores[mid]!;
@@ -669,12 +715,12 @@ class LeafWalk implements IterableIterator<ZEntry> {
     if (this.tree.changedSince(this.version)) throw new Error('SortedSet changed during entriesFrom iteration');
     const value = entryOf(leaf, this.slot);
     this.slot += this.direction;
-    if (this.slot === leaf.size) {
+    if (this.slot === leaf.end) {
       this.leaf = leaf.next;
-      this.slot = 0;
-    } else if (this.slot < 0) {
+      this.slot = this.leaf === null ? 0 : this.leaf.start;
+    } else if (this.slot < leaf.start) {
       this.leaf = leaf.prev;
-      this.slot = this.leaf === null ? 0 : this.leaf.size - 1;
+      this.slot = this.leaf === null ? 0 : this.leaf.end - 1;
     }
     return { done: false, value };
   }
