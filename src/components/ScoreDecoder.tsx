@@ -3,10 +3,11 @@ import type { CSSProperties, ChangeEvent } from 'react';
 import { formatScore } from '../model/doubles.ts';
 import { exampleCliPaste } from '../model/decoderExample.ts';
 import { SCORE_FLAGS } from '../model/scoreDecoder.ts';
-import type { DecodedPaste, DecodedScore, ScoreFlag } from '../model/scoreDecoder.ts';
+import type { DecodedScore, ScoreFlag } from '../model/scoreDecoder.ts';
 import type { PasteLayout, UnreadableLine } from '../model/redisCliOutput.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { useDecodedPaste } from './useDecodedPaste.ts';
+import type { DecodedRows } from './packedPaste.ts';
 import { isoTime } from './isoTime.ts';
 import panel from './panel.module.css';
 import styles from './ScoreDecoder.module.css';
@@ -147,8 +148,8 @@ export function ScoreDecoder() {
   );
 }
 
-function DecodedView({ decoded }: { decoded: DecodedPaste }) {
-  const { rows, unreadable, skipped, flagCounts } = decoded;
+function DecodedView({ decoded }: { decoded: DecodedRows }) {
+  const { rowCount, unreadable, skipped, flagCounts } = decoded;
   const notRead = unreadable.length + skipped.length === 0 ? [] : [...unreadable, ...skipped].sort((a, b) => a.line - b.line);
   if (decoded.layout === 'empty' && notRead.length === 0) {
     return (
@@ -161,7 +162,7 @@ function DecodedView({ decoded }: { decoded: DecodedPaste }) {
     <div className={styles.result}>
       <div className={styles.summary} role="status" data-testid="decoder-summary">
         <p className={styles.counts}>
-          Read as {LAYOUT_TEXT[decoded.layout]}: <strong>{plural(rows.length, 'score', 'scores')}</strong> in{' '}
+          Read as {LAYOUT_TEXT[decoded.layout]}: <strong>{plural(rowCount, 'score', 'scores')}</strong> in{' '}
           {plural(decoded.bands, 'millisecond band', 'millisecond bands')} ({grouped.format(decoded.crowdedBands)} with
           several jobs, {grouped.format(decoded.saturatedBands)} saturated)
           {decoded.multiLineMembers > 0 ? `, ${plural(decoded.multiLineMembers, 'member', 'members')} across several lines` : ''}
@@ -176,16 +177,16 @@ function DecodedView({ decoded }: { decoded: DecodedPaste }) {
           ))}
         </ul>
       </div>
-      {rows.length > 0 ? <ScoreTable rows={rows} /> : null}
+      {rowCount > 0 ? <ScoreTable decoded={decoded} /> : null}
       {notRead.length > 0 ? <NotReadList lines={notRead} /> : null}
     </div>
   );
 }
 
-function ScoreTable({ rows }: { rows: DecodedScore[] }) {
+function ScoreTable({ decoded }: { decoded: DecodedRows }) {
   return (
     <div className={styles.tableScroll} data-testid="decoder-table">
-      <div className={styles.table} style={rowsStyle(rows.length)}>
+      <div className={styles.table} style={rowsStyle(decoded.rowCount)}>
       <div className={`${styles.tableRow} ${styles.head}`} aria-hidden="true">
         <span className={styles.num}>Line</span>
         <span>Member</span>
@@ -196,11 +197,11 @@ function ScoreTable({ rows }: { rows: DecodedScore[] }) {
         <span>Flags</span>
       </div>
       <VirtualList
-        count={rows.length}
+        count={decoded.rowCount}
         rowHeight={ROW_HEIGHT}
         label="Decoded scores"
         testId="decoder-rows"
-        renderRow={(index) => <ScoreRow row={rows[index]!} />}
+        renderRow={(index) => <ScoreRow row={decoded.rowAt(index)} />}
       />
       </div>
     </div>

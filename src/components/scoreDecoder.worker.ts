@@ -1,12 +1,15 @@
 /**
  * The Web Worker that decodes long pastes for ScoreDecoder (useDecodedPaste), so the page keeps
- * responding: decodePaste on each text it is sent, answered with the request's id.
+ * responding: decodePaste on each text it is sent, answered in columns (packedPaste.ts) with the
+ * request's id, the typed arrays transferred.
  */
 import { decodePaste } from '../model/scoreDecoder.ts';
+import { packPaste, transferablesOf } from './packedPaste.ts';
 import type { DecodeReply, DecodeRequest } from './useDecodedPaste.ts';
 
 self.onmessage = (event: MessageEvent<DecodeRequest>) => {
   const { id, text } = event.data;
-  const reply: DecodeReply = { id, decoded: decodePaste(text) };
-  self.postMessage(reply);
+  const packed = packPaste(decodePaste(text));
+  const reply: DecodeReply = { id, packed };
+  self.postMessage(reply, { transfer: transferablesOf(packed) });
 };

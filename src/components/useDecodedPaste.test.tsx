@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { decodePaste } from '../model/scoreDecoder.ts';
+import { packPaste } from './packedPaste.ts';
 import { WORKER_THRESHOLD, useDecodedPaste } from './useDecodedPaste.ts';
 import type { DecodeReply, DecodeRequest } from './useDecodedPaste.ts';
 
@@ -24,7 +25,8 @@ class FakeWorker {
     this.terminated = true;
   }
   answer(request: DecodeRequest) {
-    this.onmessage?.({ data: { id: request.id, decoded: decodePaste(request.text) } } as MessageEvent<DecodeReply>);
+    const reply: DecodeReply = { id: request.id, packed: structuredClone(packPaste(decodePaste(request.text))) };
+    this.onmessage?.({ data: reply } as MessageEvent<DecodeReply>);
   }
 }
 
@@ -38,7 +40,7 @@ describe('useDecodedPaste', () => {
     vi.stubGlobal('Worker', FakeWorker);
     const { result } = renderHook(() => useDecodedPaste());
     act(() => result.current.decode(SCORE));
-    expect(result.current.decoded?.rows).toHaveLength(1);
+    expect(result.current.decoded?.rowCount).toBe(1);
     expect(result.current.pending).toBe(false);
     expect(FakeWorker.made).toHaveLength(0);
   });
@@ -56,7 +58,8 @@ describe('useDecodedPaste', () => {
     expect(result.current.decoded).toBeNull();
     act(() => worker!.answer(second!));
     expect(result.current.pending).toBe(false);
-    expect(result.current.decoded?.flagCounts.notBand).toBe(result.current.decoded?.rows.length);
+    expect(result.current.decoded?.flagCounts.notBand).toBe(result.current.decoded?.rowCount);
+    expect(result.current.decoded?.rowAt(0)).toMatchObject({ line: 1, score: 1764460800000, flags: ['notBand', 'shared'] });
     unmount();
     expect(worker!.terminated).toBe(true);
   });
@@ -67,7 +70,7 @@ describe('useDecodedPaste', () => {
     act(() => result.current.decode(longText(SCORE)));
     act(() => FakeWorker.made[0]!.onerror?.());
     expect(result.current.pending).toBe(false);
-    expect(result.current.decoded?.rows.length).toBeGreaterThan(1000);
+    expect(result.current.decoded?.rowCount).toBeGreaterThan(1000);
     act(() => result.current.decode(longText(SCORE)));
     expect(FakeWorker.made).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { decodePaste } from '../model/scoreDecoder.ts';
-import type { DecodedPaste } from '../model/scoreDecoder.ts';
+import { fromDecoded, fromPacked } from './packedPaste.ts';
+import type { DecodedRows, PackedPaste } from './packedPaste.ts';
 
 /** Texts at least this long (about 5,000 lines) are decoded in a Web Worker. */
 export const WORKER_THRESHOLD = 100_000;
@@ -12,16 +13,17 @@ export interface DecodeRequest {
 
 export interface DecodeReply {
   readonly id: number;
-  readonly decoded: DecodedPaste;
+  readonly packed: PackedPaste;
 }
 
 /**
- * decodePaste for a view: short texts at once, long ones in a Web Worker (scoreDecoder.worker.ts) so
- * 100,000 lines do not hold the page; only the latest request's result is kept. Where no Worker
+ * decodePaste for a view: short texts at once, long ones in a Web Worker (scoreDecoder.worker.ts) that
+ * answers in columns (packedPaste.ts), so 100,000 lines do not hold the page; only the latest
+ * request's result is kept. Where no Worker
  * exists, or it fails to start, everything is decoded in place.
  */
-export function useDecodedPaste(): { decoded: DecodedPaste | null; pending: boolean; decode: (text: string) => void } {
-  const [decoded, setDecoded] = useState<DecodedPaste | null>(null);
+export function useDecodedPaste(): { decoded: DecodedRows | null; pending: boolean; decode: (text: string) => void } {
+  const [decoded, setDecoded] = useState<DecodedRows | null>(null);
   const [pending, setPending] = useState(false);
   const worker = useRef<Worker | null>(null);
   const workerFailed = useRef(false);
@@ -39,7 +41,7 @@ export function useDecodedPaste(): { decoded: DecodedPaste | null; pending: bool
     const request = { id: latest.current.id + 1, text };
     latest.current = request;
     if (text.length < WORKER_THRESHOLD || typeof Worker !== 'function' || workerFailed.current) {
-      setDecoded(decodePaste(text));
+      setDecoded(fromDecoded(decodePaste(text)));
       setPending(false);
       return;
     }
@@ -47,14 +49,14 @@ export function useDecodedPaste(): { decoded: DecodedPaste | null; pending: bool
       const started = new Worker(new URL('./scoreDecoder.worker.ts', import.meta.url), { type: 'module' });
       started.onmessage = (event: MessageEvent<DecodeReply>) => {
         if (event.data.id !== latest.current.id) return;
-        setDecoded(event.data.decoded);
+        setDecoded(fromPacked(event.data.packed));
         setPending(false);
       };
       started.onerror = () => {
         workerFailed.current = true;
         started.terminate();
         worker.current = null;
-        setDecoded(decodePaste(latest.current.text));
+        setDecoded(fromDecoded(decodePaste(latest.current.text)));
         setPending(false);
       };
       worker.current = started;
