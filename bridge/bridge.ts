@@ -67,6 +67,9 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
     if (error.message !== reported) safeLog(`redis ${shownUrl}: ${error.message}`);
     reported = error.message;
   });
+  redis.on('close', () => {
+    lastConnectionError ??= new Error('the connection closed');
+  });
   // ioredis says 'ready' before a refused AUTH is known, so only an answered command clears the error
   const readOnly = readOnlyCaller(redis);
   const call: ReadOnlyCall = (command, ...args) =>

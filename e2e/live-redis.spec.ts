@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { resolve } from 'node:path';
+import { RespClient } from '../conformance/resp-client.ts';
+import { startBridge } from '../bridge/bridge.ts';
+import type { RunningBridge } from '../bridge/bridge.ts';
+import { SATURATED_JOBS, fixtureEvalArgs } from '../bridge/delayedFixture.ts';
+import { DEFAULT_OPTIONS } from '../bridge/options.ts';
+import { startRedisServer } from '../bridge/redisProcess.ts';
+import type { RedisProcess } from '../bridge/redisProcess.ts';
+import { parseScoreArg } from '../src/model/doubles.ts';
+import { scoreFlags } from '../src/model/scoreDecoder.ts';
+
+test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+
+const KEY = 'bull:mail:delayed';
+const HOSTILE = '<img src=x onerror="document.title=\'hacked\'">';
+const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
+/** SetView and the flags list draw rows of these heights (px). */
+const SET_ROW = 28;
+const FLAG_ROW = 30;
+
+let redis: RedisProcess;
+let bridge: RunningBridge;
+/** ZRANGE bull:mail:delayed 0 -1 WITHSCORES, as [member, score text]. */
+let expected: Array<[string, string]>;
+
+test.beforeAll(async () => {
+  redis = await startRedisServer();
+  const client = await RespClient.connect(redis.port);
+  await client.call(...fixtureEvalArgs(KEY));
+  await client.call('ZADD', 'bull:markup:delayed', '7356580085760000', HOSTILE);
+  const flat = (await client.call('ZRANGE', KEY, 0, -1, 'WITHSCORES')) as string[];
+  client.close();
+  expected = [];
+  for (let i = 0; i < flat.length; i += 2) expected.push([flat[i]!, flat[i + 1]!]);
+  bridge = await startBridge({ ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] }, () => undefined);
+});
+
+test.afterAll(async () => {
+  await bridge?.close();
+  await redis?.stop();
+});
+
+/** The decoder's flags for the member at `position` of the Redis reply, 'shared' from its neighbours. */
+function expectedFlags(position: number): string {
+  const score = (i: number) => (expected[i] ? parseScoreArg(expected[i][1]) : null);
+  const flags = [...scoreFlags(score(position)!)];
+  if (score(position - 1) === score(position) || score(position + 1) === score(position)) flags.push('shared');
+  return flags.sort().join(' ');
+}
+
+/** Scrolls a virtualized list so `position` is drawn. */
+async function scrollTo(scroller: Locator, position: number, rowHeight: number): Promise<void> {
+  await scroller.evaluate((element, top) => {
+    element.scrollTop = top;
+  }, position * rowHeight);
+}
+
+test('the Live Redis panel shows a real delayed set: same order, scores and flags as ZRANGE', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const live = page.getByTestId('live-redis');
+  await live.scrollIntoViewIfNeeded();
+  await expect(live.getByRole('heading', { name: 'Live Redis' })).toBeVisible();
+
+  await live.getByTestId('live-bridge-url').fill(bridge.url);
+  await live.getByRole('button', { name: 'List keys' }).click();
+  const keys = live.getByTestId('live-keys').getByRole('button');
+  await expect(keys).toHaveText(['bull:mail:delayed', 'bull:markup:delayed']);
+  await keys.filter({ hasText: KEY }).click();
+
+  const summary = live.getByTestId('live-summary');
+  await expect(summary).toContainText(`${KEY}: 4,107 members (ZCARD), in 4 millisecond bands.`);
+  await expect(summary.locator('[data-flag="ceiling"]')).toHaveText('5 at the ceiling: the band was full');
+  const setView = live.getByTestId('live-set-view');
+  await expect(setView).toContainText('4,107 members');
+  await expect(setView).toContainText('5 pairs out of arrival order');
+
+  // order and score text, row by row where it matters: the same-ms collisions, the saturated
+  // band's ceiling (10000..10003 before 9999), the two jobs past the cliff
+  const setScroller = setView.locator('[role="rowgroup"][tabindex="0"]');
+  const flagsList = live.getByTestId('live-flags');
+  const checked = [0, 1, 2, 3, 4, 5, 4098, 4099, 4100, 4101, 4102, 4103, 4104, 4105, 4106];
+  expect(checked.at(-1)).toBe(expected.length - 1);
+  for (const position of checked) {
+    const [member, scoreText] = expected[position]!;
+    await scrollTo(setScroller, position, SET_ROW);
+    const row = setView.locator(`[role="row"][aria-rowindex="${position + 2}"]`);
+    await expect(row.getByRole('cell').nth(0)).toHaveText(String(position));
+    await expect(row.getByRole('cell').nth(1)).toHaveText(member);
+    await expect(row.getByRole('cell').nth(2)).toHaveText(scoreText);
+    await scrollTo(flagsList, position, FLAG_ROW);
+    const flagRow = flagsList.locator(`[data-member="${member}"]`);
+    await expect(flagRow).toContainText(`Position: ${position}`);
+    await expect(flagRow).toContainText(`Score: ${scoreText}`);
+    const shown = (await flagRow.getAttribute('data-flags'))?.split(' ').sort().join(' ');
+    expect(shown, `flags of ${member}`).toBe(expectedFlags(position));
+  }
+  expect(expected.slice(4100, 4105).map(([member]) => member)).toEqual(['10000', '10001', '10002', '10003', '9999']);
+  expect(expectedFlags(4104)).toBe('ceiling shared');
+  expect(expectedFlags(4106)).toContain('pastCliff');
+
+  // the fullest millisecond in the band grid: the saturated one
+  await expect(live.getByTestId('live-band-select')).toHaveValue(String(Date.UTC(2026, 10, 30, 12, 1)));
+  await expect(live.getByTestId('live-band-select').locator('option:checked')).toHaveText(`2026-11-30T12:01:00.000Z · ${(SATURATED_JOBS).toLocaleString('en-US')} jobs`);
+  await expect(live).toContainText('The band is full: 5 jobs share the ceiling score');
+
+  await setScroller.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await flagsList.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  const artifact = testInfo.outputPath('live-redis.png');
+  await live.screenshot({ path: artifact });
+  await testInfo.attach('live-redis', { path: artifact, contentType: 'image/png' });
+  await live.screenshot({ path: resolve(testInfo.project.testDir, '..', 'docs', 'live-redis.png') });
+
+  // a member written as markup stays text
+  const title = await page.title();
+  await keys.filter({ hasText: 'bull:markup:delayed' }).click();
+  await expect(setView).toContainText(HOSTILE);
+  await expect(live.locator('img')).toHaveCount(0);
+  expect(await page.title()).toBe(title);
+});
+
+test('Redis down, then the bridge gone: the panel says so and the simulation keeps working', async ({ page }) => {
+  await page.goto('/');
+  const live = page.getByTestId('live-redis');
+  await live.getByTestId('live-bridge-url').fill(bridge.url);
+  await live.getByRole('button', { name: 'List keys' }).click();
+  await live.getByTestId('live-keys').getByRole('button', { name: KEY }).click();
+  await expect(live.getByTestId('live-set-view')).toContainText('4,107 members');
+
+  await redis.stop();
+  await live.getByRole('button', { name: 'Refresh' }).click();
+  const alert = live.getByTestId('live-problem');
+  // the reason is the closed connection, or the refused reconnect once the bridge has tried again
+  await expect(alert).toContainText(new RegExp(`^Cannot reach Redis at redis://127\\.0\\.0\\.1:${redis.port} \\((the connection closed|connect ECONNREFUSED [\\d.:]+)\\): is redis-server running there\\?`));
+  await expect(alert).toContainText('Showing the set as read at');
+  await expect(live.getByTestId('live-set-view')).toContainText('4,107 members');
+
+  await bridge.close();
+  await live.getByRole('button', { name: 'Refresh' }).click();
+  await expect(alert).toContainText(`Cannot reach the bridge at ${bridge.url}. Start it with "npm run bridge -- --redis redis://127.0.0.1:6379"`);
+
+  // the simulation above does not depend on the panel
+  const bandSet = page.getByTestId('band-set');
+  await expect(bandSet).toContainText('0 members');
+  await page.getByRole('button', { name: 'Enqueue job' }).click();
+  await expect(bandSet).toContainText('1 member');
+});
