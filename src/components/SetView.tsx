@@ -1,6 +1,5 @@
 import { useId, useMemo, useRef } from 'react';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import type { Virtualizer } from '@tanstack/react-virtual';
+import { useRowWindow } from './useRowWindow.ts';
 import styles from './SetView.module.css';
 
 /** One member of a sorted set, as a ZRANGE walk returns it, with the order it arrived in. */
@@ -22,20 +21,13 @@ export interface SetViewProps {
   testId?: string;
 }
 
-/** Every row has this height (px); the virtualizer and the CSS both rely on it. */
+/** Every row has this height (px); the row window and the CSS both rely on it. */
 export const ROW_HEIGHT = 28;
 const OVERSCAN = 5;
 /** A small set still gets a few rows of room, so the empty state and the first jobs fit. */
 const MIN_VISIBLE_ROWS = 4;
-/** Viewport assumed until the scroll container has a measured height (jsdom never has one). */
-const UNMEASURED_RECT = { width: 0, height: 14 * ROW_HEIGHT };
-
-function observeRectOrEstimate(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  report: (rect: { width: number; height: number }) => void,
-) {
-  return observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : UNMEASURED_RECT));
-}
+/** Rows assumed visible until the scroll container has a measured height (jsdom never has one). */
+const UNMEASURED_ROWS = 14;
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -52,20 +44,8 @@ function plural(n: number, one: string, many: string): string {
 export function SetView({ title, description, size, outOfOrderPairs, readRows, version, testId }: SetViewProps) {
   const headingId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The virtualizer re-renders this component itself on scroll; no React Compiler memoizes it here.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: size,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    initialRect: UNMEASURED_RECT,
-    observeElementRect: observeRectOrEstimate,
-    useFlushSync: false,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = Math.min(items.at(-1)?.index ?? -1, size - 1);
+  const { first, last, totalHeight } = useRowWindow(scrollRef, size, ROW_HEIGHT, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
+  const windowSize = Math.max(last - first + 1, 1);
   const rows = useMemo(
     () => (last >= first ? readRows(first, last) : []),
     // version: the set changed under the same window, so the rows must be read again
@@ -116,20 +96,20 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
             className={styles.scroller}
             style={{ height: `min(22rem, 60vh, ${Math.max(size, MIN_VISIBLE_ROWS) * ROW_HEIGHT}px)` }}
           >
-            <div role="presentation" className={styles.sizer} style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((item) => {
-                const row = rows[item.index - first];
+            <div role="presentation" className={styles.sizer} style={{ height: totalHeight }}>
+              {rows.map((row, offset) => {
+                const index = first + offset;
                 return (
                   <div
                     // recycled keys: a row leaving the window is reused for the one entering it,
                     // so a scroll updates text in place instead of rebuilding rows
-                    key={item.index % items.length}
+                    key={index % windowSize}
                     role="row"
-                    aria-rowindex={item.index + 2}
-                    className={`${styles.row} ${row?.outOfOrder ? styles.outOfOrder : ''}`}
-                    style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                    aria-rowindex={index + 2}
+                    className={`${styles.row} ${row.outOfOrder ? styles.outOfOrder : ''}`}
+                    style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
                   >
-                    {row ? <RowCells row={row} /> : null}
+                    <RowCells row={row} />
                   </div>
                 );
               })}
