@@ -1,4 +1,4 @@
-// .tsx only so the `components` Vitest project picks it up; nothing here needs a DOM.
+import { scaleBand } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -135,5 +135,26 @@ describe('colour', () => {
   it('handles a single arrival and an empty band', () => {
     expect(arrivalColorScale([3], [0, 0, 0], [10, 10, 10])(3)).toMatch(/^rgb\(/);
     expect(arrivalColorScale([], [0, 0, 0], [10, 10, 10])(0)).toBe('rgb(0, 0, 0)');
+  });
+});
+
+describe('gridLayout is d3 scaleBand written out', () => {
+  it('matches scaleBand (paddingInner, align 0.5, round) for every size and inset the page can meet', () => {
+    for (let size = 0; size <= 1400; size += 7) {
+      for (const inset of [0, 3, 6]) {
+        const layout = gridLayout(size, inset);
+        const span = Math.max(0, size - 2 * inset);
+        const whole = Math.floor(span / 64);
+        const gap = whole >= 9 ? 2 : whole >= 3 ? 1 : 0;
+        const scale = scaleBand<number>()
+          .domain(Array.from({ length: 64 }, (_, i) => i))
+          .range([inset, inset + span])
+          .paddingInner(whole > 0 ? gap / whole : 0)
+          .round(whole > 0);
+        expect(layout.step).toBe(scale.step());
+        expect(layout.cell).toBe(Math.max(scale.bandwidth(), 0.5));
+        for (const i of [0, 1, 31, 63]) expect(layout.offset(i)).toBe(scale(i));
+      }
+    }
   });
 });

@@ -3,15 +3,12 @@
  * Framework-free so it can be tested without a canvas: slot <-> cell, pointer -> slot,
  * keyboard cursor moves, and the sequential colour by arrival.
  */
-import { scaleBand, scaleThreshold } from 'd3-scale';
 import { BAND_SLOTS } from '../model/score.ts';
 
 /** Cells per side: 64 x 64 = the 4096 slots (the low twelve bits) of one millisecond. */
 export const GRID_SIDE = Math.sqrt(BAND_SLOTS);
 /** The last slot of a band: score = maxScore, where a full band saturates. */
 export const CEILING_SLOT = BAND_SLOTS - 1;
-
-const SIDE_INDEXES = Array.from({ length: GRID_SIDE }, (_, i) => i);
 
 /** Slot -> row and column, reading the grid left to right, top to bottom. */
 export function slotCell(slot: number): { row: number; col: number } {
@@ -29,20 +26,27 @@ export interface GridLayout {
 }
 
 /**
- * A d3 band scale over the 64 rows/columns in a square of `size` px, leaving `inset` px free on
- * every side (room for outlines of edge cells), pixel-rounded so the cells stay crisp, with a
- * 1 px gap between cells (2 px once cells are large), none when tiny.
+ * A band layout of the 64 rows/columns in a square of `size` px, leaving `inset` px free on every
+ * side (room for outlines of edge cells), pixel-rounded so the cells stay crisp, with a 1 px gap
+ * between cells (2 px once cells are large), none when tiny. The arithmetic is d3's scaleBand
+ * (paddingInner, align 0.5, round) for one fixed domain, written out: importing d3-scale here put
+ * its whole bundle (d3-interpolate, d3-color, d3-format: ~9 KB gzip) on the page's first load.
  */
 export function gridLayout(size: number, inset = 0): GridLayout {
   const span = Math.max(0, size - 2 * inset);
   const whole = Math.floor(span / GRID_SIDE);
   const gap = whole >= 9 ? 2 : whole >= 3 ? 1 : 0;
-  const scale = scaleBand<number>()
-    .domain(SIDE_INDEXES)
-    .range([inset, inset + span])
-    .paddingInner(whole > 0 ? gap / whole : 0)
-    .round(whole > 0);
-  return { offset: (i) => scale(i) ?? 0, step: scale.step(), cell: Math.max(scale.bandwidth(), 0.5) };
+  const paddingInner = whole > 0 ? gap / whole : 0;
+  const round = whole > 0;
+  let step = span / Math.max(1, GRID_SIDE - paddingInner);
+  if (round) step = Math.floor(step);
+  let start = inset + (span - step * (GRID_SIDE - paddingInner)) / 2;
+  let bandwidth = step * (1 - paddingInner);
+  if (round) {
+    start = Math.round(start);
+    bandwidth = Math.round(bandwidth);
+  }
+  return { offset: (i) => start + step * i, step, cell: Math.max(bandwidth, 0.5) };
 }
 
 /** The slot under a point (CSS px, relative to the grid's top-left), or null outside the grid. */
@@ -117,9 +121,8 @@ const RAMP_STEPS = 64;
 
 /**
  * Colour by arrival: a sequential ramp from the band's first arrival (`early`) to its latest
- * (`late`), made of RAMP_STEPS shades from our own two-colour mix, picked by a d3 threshold
- * scale. (scaleSequential would do the same continuously, but pulls in d3-format and
- * d3-interpolate: about 9 KB gzip more for no visible difference.)
+ * (`late`), made of RAMP_STEPS shades from our own two-colour mix, picked as a threshold scale
+ * does (the shade after the last threshold at or below the arrival).
  */
 export function arrivalColorScale(arrivals: readonly number[], early: Rgb, late: Rgb): (arrival: number) => string {
   let low = Infinity;
@@ -131,5 +134,14 @@ export function arrivalColorScale(arrivals: readonly number[], early: Rgb, late:
   if (low > high) [low, high] = [0, 1];
   const shades = Array.from({ length: RAMP_STEPS }, (_, i) => cssColor(mixRgb(early, late, i / (RAMP_STEPS - 1))));
   const thresholds = Array.from({ length: RAMP_STEPS - 1 }, (_, i) => low + ((i + 1) * (high - low)) / RAMP_STEPS);
-  return scaleThreshold<number, string>().domain(thresholds).range(shades);
+  return (arrival) => {
+    let shade = 0;
+    let end = thresholds.length;
+    while (shade < end) {
+      const mid = (shade + end) >>> 1;
+      if (thresholds[mid]! <= arrival) shade = mid + 1;
+      else end = mid;
+    }
+    return shades[shade]!;
+  };
 }
