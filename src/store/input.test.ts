@@ -40,7 +40,12 @@ describe('parseClock', () => {
     expect(value(parseClock('2026-11-30T13:00+01:00'))).toBe(Date.UTC(2026, 10, 30, 12));
   });
 
-  it.each(['', 'now', '-1', '2026-11-30', '2026-13-01T00:00Z', '2026-11-30T12:00:00', '1969-12-31T23:59:59Z', '253402300800000'])(
+  it('accepts the last day of a month, and 29 February in a leap year', () => {
+    expect(value(parseClock('2039-02-28T00:00Z'))).toBe(Date.UTC(2039, 1, 28));
+    expect(value(parseClock('2040-02-29T00:00Z'))).toBe(Date.UTC(2040, 1, 29));
+  });
+
+  it.each(['', 'now', '-1', '2026-11-30', '2026-13-01T00:00Z', '2039-02-30T00:00:00Z', '2039-02-29T00:00Z', '2026-04-31T00:00Z', '2026-11-00T00:00Z', '2026-11-30T12:00:00', '1969-12-31T23:59:59Z', '253402300800000'])(
     'refuses %j',
     (text) => {
       expect(parseClock(text).ok).toBe(false);

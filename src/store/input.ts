@@ -57,6 +57,15 @@ export function parseBatchSize(text: string): Parsed<number> {
   return ok(value);
 }
 
+/** True when the text's YYYY-MM-DD names a real day (Date.parse rolls 2039-02-30 over to March 2). */
+function isCalendarDay(iso: string): boolean {
+  const year = Number(iso.slice(0, 4));
+  const month = Number(iso.slice(5, 7));
+  const day = Number(iso.slice(8, 10));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
+
 /** The clock field: Unix ms, or an ISO 8601 instant with a zone (`2026-11-30T12:00:00.000Z`). */
 export function parseClock(text: string): Parsed<number> {
   const trimmed = text.trim();
@@ -68,7 +77,7 @@ export function parseClock(text: string): Parsed<number> {
   }
   if (!ISO_INSTANT.test(trimmed)) return refuse('Not ms or an ISO instant such as 2026-11-30T12:00:00.000Z.');
   const ms = Date.parse(trimmed);
-  if (Number.isNaN(ms)) return refuse('That date does not exist.');
+  if (Number.isNaN(ms) || !isCalendarDay(trimmed)) return refuse('That date does not exist.');
   if (ms < 0) return refuse('Instants before 1970 are not supported.');
   return ok(ms);
 }
