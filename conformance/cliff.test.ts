@@ -6,8 +6,8 @@
  * Other conformance files FLUSHALL the same server between their cases, so each scenario and each
  * check runs as one MULTI ... EXEC: nobody else's command can land between its steps.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LUA } from './lua.ts';
 import { RespClient, RespError, type RespReply } from './resp-client.ts';
 import { MemoryRedis } from '../src/model/memoryRedis.ts';
 import type { Reply } from '../src/model/memoryRedis.ts';
@@ -16,9 +16,6 @@ import { CLIFF_FIRE_TIME, bandOf } from '../src/model/score.ts';
 import { LAST_EXACT_FIRE_TIME, bandPrecision, fireTimeYearsPastCliff, longestFifoDelay, sweepReachesNextBand, tiesInBand } from '../src/model/cliff.ts';
 import { compareMembers } from '../src/model/memberOrder.ts';
 
-const lua = (name: string): string => readFileSync(new URL(`./lua/${name}.lua`, import.meta.url), 'utf8');
-const ADD = `${lua('getDelayedScore')}\n${lua('addDelayedJob')}`;
-const PROMOTE = lua('promoteDelayedJobs');
 /** Lua's own `s + 1 == s` for the score in ARGV[1]. */
 const BUMP_IS_LOST = 'local s = tonumber(ARGV[1]) return tostring(s + 1 == s)';
 /** getDelayedScore's `(delayedTimestamp + 1) * 0x1000 - 1` for the fire-time in ARGV[1], as exact text. */
@@ -63,7 +60,7 @@ interface Run {
 /** The scenario as EVALs of the project's Lua, in one transaction on a fresh key. */
 async function runReal(ops: Op[]): Promise<Run> {
   const commands = ops.map((op) =>
-    op.kind === 'add' ? ['EVAL', ADD, 1, KEY, op.id, String(op.timestamp), String(op.delay)] : ['EVAL', PROMOTE, 1, KEY, String(op.now), '1000'],
+    op.kind === 'add' ? ['EVAL', LUA.add, 1, KEY, op.id, String(op.timestamp), String(op.delay)] : ['EVAL', LUA.promote, 1, KEY, String(op.now), '1000'],
   );
   const replies = await atomically([['DEL', KEY], ...commands, ['ZRANGE', KEY, 0, -1, 'WITHSCORES'], ['DEL', KEY]]);
   const results = ops.map((op, i) => {

@@ -4,21 +4,13 @@
  * MemoryRedis, and every returned value, plus regularly the whole set, must be identical.
  * Scores cross the script boundary as %.17g text (a Lua number reply would be truncated).
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LUA } from './lua.ts';
 import { RespClient, RespError, type RespReply } from './resp-client.ts';
 import { MemoryRedis, RedisError } from '../src/model/memoryRedis.ts';
 import { JobNotDelayedError, addDelayedJob, changeDelay, getNextDelayedTimestamp, promoteDelayedJobs } from '../src/model/delayed.ts';
 import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, legacyScore, legacySlot } from '../src/model/score.ts';
 
-const lua = (name: string): string => readFileSync(new URL(`./lua/${name}.lua`, import.meta.url), 'utf8');
-const SCRIPT = {
-  add: `${lua('getDelayedScore')}\n${lua('addDelayedJob')}`,
-  change: `${lua('getDelayedScore')}\n${lua('changeDelay')}`,
-  promote: lua('promoteDelayedJobs'),
-  next: lua('getNextDelayedTimestamp'),
-  legacy: lua('legacyScore'),
-};
 
 type Op =
   | { kind: 'add'; id: string; timestamp: number; delay: number }
@@ -142,18 +134,18 @@ async function runBoth(name: string, ops: Iterable<Op>, setEvery = 0): Promise<{
     switch (op.kind) {
       case 'add':
       case 'change': {
-        const script = op.kind === 'add' ? SCRIPT.add : SCRIPT.change;
+        const script = op.kind === 'add' ? LUA.add : LUA.change;
         real = await client.call('EVAL', script, 1, key, op.id, String(op.timestamp), String(op.delay));
         const run = op.kind === 'add' ? addDelayedJob : changeDelay;
         mine = modelOutcome(() => run(model, key, op.id, op.timestamp, op.delay), op.kind, coverage);
         break;
       }
       case 'promote':
-        real = await client.call('EVAL', SCRIPT.promote, 1, key, String(op.now), String(op.limit));
+        real = await client.call('EVAL', LUA.promote, 1, key, String(op.now), String(op.limit));
         mine = modelOutcome(() => promoteDelayedJobs(model, key, op.now, op.limit), op.kind, coverage);
         break;
       case 'next':
-        real = await client.call('EVAL', SCRIPT.next, 1, key);
+        real = await client.call('EVAL', LUA.next, 1, key);
         mine = modelOutcome(() => getNextDelayedTimestamp(model, key), op.kind, coverage);
         break;
       case 'zadd':
@@ -300,7 +292,7 @@ describe('legacy score: score.ts vs Redis LuaBitOp bit.band', () => {
     for (let i = 0; i < 300; i++) counters.push(random.int(0, 2 ** 30) * 2 ** random.int(0, 23) + random.int(0, 4095));
     const differences: string[] = [];
     for (const counter of counters) {
-      const [score, slot] = (await client.call('EVAL', SCRIPT.legacy, 0, String(T), String(counter))) as string[];
+      const [score, slot] = (await client.call('EVAL', LUA.legacy, 0, String(T), String(counter))) as string[];
       const real = `${exact(fromLuaText(score!))} ${exact(fromLuaText(slot!))}`;
       const mine = `${exact(legacyScore(T, counter))} ${exact(legacySlot(counter))}`;
       if (real !== mine) differences.push(`counter ${counter}: real ${real} | model ${mine}`);
