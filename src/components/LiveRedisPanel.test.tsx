@@ -36,7 +36,7 @@ function fakeBridge(sets: Record<string, Array<[string, string]>>) {
 
 async function connectAndChoose(user: ReturnType<typeof userEvent.setup>, key: string) {
   await user.click(screen.getByRole('button', { name: 'List keys' }));
-  await user.click(await within(screen.getByTestId('live-keys')).findByRole('button', { name: key }));
+  await user.click(await within(await screen.findByTestId('live-keys')).findByRole('button', { name: key }));
   await screen.findByTestId('live-set-view');
 }
 
@@ -156,5 +156,22 @@ describe('LiveRedisPanel', () => {
     await user.click(screen.getByTestId('live-auto'));
     await act(() => vi.advanceTimersByTimeAsync(6000));
     expect(urls.length).toBe(before + 2);
+  });
+
+  it('skips a refresh tick while the last read is still running', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const bridge = fakeBridge({ 'bull:mail:delayed': ENTRIES });
+    render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} />);
+    await connectAndChoose(user, 'bull:mail:delayed');
+    const calls = bridge.fetchImpl.mock.calls.length;
+    bridge.fetchImpl.mockImplementation(() => new Promise<Response>(() => undefined));
+    const seconds = screen.getByTestId('live-refresh-seconds');
+    await user.clear(seconds);
+    await user.type(seconds, '1');
+    await user.click(screen.getByTestId('live-auto'));
+    await act(() => vi.advanceTimersByTimeAsync(3500));
+    expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 1);
+    expect(screen.getByTestId('live-status').textContent).toBe('Reading from the bridge…');
   });
 });

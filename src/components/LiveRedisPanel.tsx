@@ -79,6 +79,7 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
   const [version, setVersion] = useState(0);
   const request = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
+  const loading = useRef(false);
 
   useEffect(() => () => inFlight.current?.abort(), []);
 
@@ -89,6 +90,7 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
       const controller = new AbortController();
       inFlight.current = controller;
       const id = ++request.current;
+      loading.current = true;
       setBusy(true);
       try {
         if (what.listKeys) {
@@ -109,7 +111,10 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
         if (id !== request.current) return;
         setProblem(error instanceof BridgeRequestError ? error.message : 'The bridge gave an answer the panel cannot read.');
       } finally {
-        if (id === request.current) setBusy(false);
+        if (id === request.current) {
+          loading.current = false;
+          setBusy(false);
+        }
       }
     },
     [bridgeUrl, pattern, fetchImpl],
@@ -119,7 +124,10 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
 
   useEffect(() => {
     if (!autoRefresh) return;
-    const timer = setInterval(refresh, refreshSeconds * 1000);
+    // a tick while a read is still running skips: it would cancel that read
+    const timer = setInterval(() => {
+      if (!loading.current) refresh();
+    }, refreshSeconds * 1000);
     return () => clearInterval(timer);
   }, [autoRefresh, refreshSeconds, refresh]);
 
