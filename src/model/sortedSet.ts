@@ -1,28 +1,30 @@
 /**
- * The sorted set behind every ZSET command of MemoryRedis: a skiplist with spans, built the way
- * Redis's t_zset.c builds it (max level 32, P = 0.25, a backward link on level 0), plus a Map
- * from member to node for ZSCORE in O(1). Order: by score, then by member bytes (compareMembers).
+ * The sorted set behind every ZSET command of MemoryRedis: an order-statistic B+ tree of
+ * (score, member) entries in Redis's zset order (score, then member bytes by compareMembers; -0
+ * and 0 are the same score), plus a Map from member to score, Redis's dict, for ZSCORE in O(1)
+ * and for finding a member's entry by its key.
  *
- * Layout: a zskiplistNode is not a JS object here but a block of int32 slots in one growable
- * ArrayBuffer, named by its offset in that buffer, with the score read through a Float64Array
- * view of the same bytes. One hop down the list then touches one block, the garbage collector
- * never walks a million nodes, and nothing is allocated per operation except the ZEntry objects
- * handed out. Block at offset b (b even, so the score is 8-byte aligned):
+ * Why a B+ tree where Redis has a skiplist with spans: the benchmark decided. In the same runs of
+ * bench/enqueue-promote.ts (Node 20, 2 loaded cores, best of several), the skiplist built as
+ * t_zset.c does, with its blocks in one typed buffer, took 668 ms to enqueue 200,000 jobs and
+ * 364 ms to promote them (6.2 s and 2.4 s for 1,000,000); this tree takes 567 ms and 311 ms (4.7 s
+ * and 2.0 s), 1.57x and 1.35x the faster peer library at 200,000 (1.66x and 1.74x at 1,000,000),
+ * CPU time of the structure's own process. A skiplist pays a dependent load per hop and per level; here a descent is
+ * three or four nodes, each searched in contiguous arrays, and the thousand head deletes of a
+ * promote slide one leaf's window instead of unlinking nodes level by level.
  *
- *   b+0, b+1   score (Float64 index b >> 1)       b+2  backward (offset; 0 = none)
- *   b+3        level                               b+4+2i, b+5+2i  forward and span on level i
+ * Leaves hold up to `capacity` entries in parallel arrays (scores as unboxed doubles, members) and
+ * are linked both ways for range walks. A branch holds its children, the number of entries under
+ * each child (so rank and at() are O(log n) descents), and a separator key per child but the
+ * first: every entry of child i sorts at or after separator i, every entry of child i - 1 before
+ * it. Deletes may leave a separator older than its child's first entry, which keeps both rules
+ * true. Searches compare scores as numbers and call compareMembers only on equal scores.
  *
- * The header is the block at offset 0 with all 32 levels; since nothing links forward to the
- * header, offset 0 doubles as "no node". Members live in a string array at index b >> 1. Freed
- * blocks go on a free list per level and are reused by the next node of that level.
- *
- * Levels come from a seeded xorshift32 generator, so the same operations build the same shape.
- *
- * A search finger (not in Redis) spares repeated descents: a score-range search remembers the
- * node it found with its rank, and the node it stopped at on every level with their ranks. Until
- * the set changes, at() of that rank answers at once, and an insert whose position lies right
- * behind that path (getDelayedScore's "highest in band, then ZADD just above it") checks the path
- * level by level, on nodes the search just read, instead of descending again.
+ * Two fingers spare repeated descents. A score-range search remembers the entry it found with its
+ * rank, so until the set changes at() of that rank (getDelayedScore's "highest in band") answers
+ * at once. And the path of the last descent is kept until leaves split, merge or trade entries: a
+ * key that falls inside that path's leaf (the insert just above a band's highest, the next head
+ * delete of a promote) is placed without descending again.
  */
 import { compareMembers } from './memberOrder.ts';
 
@@ -40,17 +42,8 @@ export interface ScoreRange {
   readonly maxExclusive: boolean;
 }
 
-/** ZSKIPLIST_MAXLEVEL in server.h. */
-const MAX_LEVEL = 32;
-/** ZSKIPLIST_P = 0.25, as zslRandomLevel compares it against 16 random bits. */
-const LEVEL_UP_BELOW = 0.25 * 0xffff;
-/** Slot offsets inside a block. */
-const BACKWARD = 2;
-const LEVEL = 3;
-const LINKS = 4;
-/** The header block's offset, and the "no node" link. */
-const NONE = 0;
-const INITIAL_SLOTS = 1024;
+/** Entries per leaf and children per branch, chosen by the enqueue/promote benchmark. */
+const DEFAULT_CAPACITY = 64;
 
 /** zslValueGteMin. */
 function aboveMin(score: number, range: ScoreRange): boolean {
@@ -62,44 +55,113 @@ function belowMax(score: number, range: ScoreRange): boolean {
   return range.maxExclusive ? score < range.max : score <= range.max;
 }
 
-/** A Redis sorted set (zset with skiplist encoding): ZADD, ZREM, ZRANK, ZRANGE and ZRANGEBYSCORE build on it. */
-export class SortedSet {
-  private slots = new Int32Array(INITIAL_SLOTS);
-  private scores = new Float64Array(this.slots.buffer);
-  private readonly members: string[] = [];
-  /** First never-used slot. */
-  private top = LINKS + 2 * MAX_LEVEL;
-  /** free[level]: offsets of released blocks of that level. */
-  private readonly free: number[][] = [];
-  private readonly nodes = new Map<string, number>();
-  private tail = NONE;
-  private length = 0;
-  private level = 1;
-  /** Scratch for insert and delete (zslInsert's update[] and rank[]), reused across calls. */
-  private readonly update = new Int32Array(MAX_LEVEL);
-  private readonly rankAt = new Int32Array(MAX_LEVEL);
-  private random: number;
-  /** Bumped on every change, so a live walk can tell that the list moved under it. */
-  private version = 0;
-  /** The finger: the last range search's stop node and rank per level, valid while fingerVersion === version. */
-  private readonly fingerNode = new Int32Array(MAX_LEVEL);
-  private readonly fingerRank = new Int32Array(MAX_LEVEL);
-  private fingerVersion = -1;
-  /** The node that search found (NONE for none) and its 0-based rank. */
-  private foundNode = NONE;
-  private foundRank = -1;
+/**
+ * A bottom node: entries in order, in slots start..end-1 (one spare slot holds an overflow until
+ * the split). The window slides: taking an entry out shifts the shorter side, so removing the
+ * first entry (what promote does, a thousand times in a row) moves nothing.
+ */
+class Leaf {
+  start = 0;
+  end = 0;
+  readonly scores: number[];
+  readonly members: string[];
+  prev: Leaf | null = null;
+  next: Leaf | null = null;
+  constructor(capacity: number) {
+    this.scores = doubles(capacity + 1);
+    this.members = new Array<string>(capacity + 1).fill('');
+  }
 
-  /** @param seed seed of the level generator (any integer; 0 is replaced by 1). */
-  constructor(seed = 0x2545f491) {
-    this.random = seed | 0 || 1;
-    for (let i = 0; i <= MAX_LEVEL; i++) this.free.push([]);
-    for (let i = 0; i < INITIAL_SLOTS >> 1; i++) this.members.push('');
-    this.slots[LEVEL] = MAX_LEVEL;
+  get size(): number {
+    return this.end - this.start;
+  }
+
+  /** Slides the entries down to slot 0 (before a split or a merge, which count from 0). */
+  compact(): void {
+    const start = this.start;
+    if (start === 0) return;
+    const size = this.end - start;
+    for (let i = 0; i < size; i++) {
+      this.scores[i] = this.scores[start + i]!;
+      this.members[i] = this.members[start + i]!;
+    }
+    for (let i = Math.max(size, start); i < this.end; i++) this.members[i] = '';
+    this.start = 0;
+    this.end = size;
+  }
+}
+
+/**
+ * A plain array of unboxed doubles (V8 keeps it inside the node, where a small Float64Array would
+ * put its bytes in a separate buffer outside the heap, one more allocation and one more hop).
+ */
+function doubles(length: number): number[] {
+  const array: number[] = [];
+  for (let i = 0; i < length; i++) array.push(0.5);
+  return array;
+}
+
+/** An inner node: children 0..size-1, counts[i] entries under child i, separator i (i >= 1) before child i. */
+class Branch {
+  size = 0;
+  readonly children: Array<Leaf | Branch>;
+  readonly counts: number[];
+  readonly sepScores: number[];
+  readonly sepMembers: string[];
+  constructor(capacity: number) {
+    this.children = new Array<Leaf | Branch>(capacity + 1);
+    this.counts = new Array<number>(capacity + 1).fill(0);
+    this.sepScores = doubles(capacity + 1);
+    this.sepMembers = new Array<string>(capacity + 1).fill('');
+  }
+}
+
+/** A Redis sorted set: ZADD, ZREM, ZRANK, ZRANGE and ZRANGEBYSCORE build on it. */
+export class SortedSet {
+  private readonly capacity: number;
+  private readonly minLeaf: number;
+  private readonly minBranch: number;
+  private root: Leaf | Branch;
+  /** Branch levels above the leaves (0: the root is a leaf). */
+  private height = 0;
+  private first: Leaf;
+  private last: Leaf;
+  private readonly scores = new Map<string, number>();
+  /** The branches and child indices of the last descent, root first. */
+  private readonly pathNode: Branch[] = [];
+  private readonly pathIndex: number[] = [];
+  /** Bumped on every change, so a live walk and the finger can tell that the tree moved. */
+  private version = 0;
+  /** The finger: the entry the last range search found (leaf, slot, rank), valid while fingerVersion === version. */
+  private fingerVersion = -1;
+  private fingerLeaf: Leaf | null = null;
+  private fingerSlot = 0;
+  private fingerRank = -1;
+  /** Where the last rank or key descent landed. */
+  private hitLeaf: Leaf;
+  private hitSlot = 0;
+  /** Bumped whenever leaves split, merge or trade entries, which moves paths. */
+  private structure = 0;
+  /** The leaf at the end of pathNode / pathIndex, valid while pathStructure === structure. */
+  private pathLeaf: Leaf | null = null;
+  private pathStructure = -1;
+
+  /** @param capacity entries per leaf and children per branch (at least 4). */
+  constructor(capacity = DEFAULT_CAPACITY) {
+    if (!(capacity >= 4) || !Number.isInteger(capacity)) throw new RangeError(`capacity must be an integer >= 4, got ${capacity}`);
+    this.capacity = capacity;
+    this.minLeaf = capacity >> 2;
+    this.minBranch = Math.max(2, capacity >> 2);
+    const leaf = new Leaf(capacity);
+    this.root = leaf;
+    this.first = leaf;
+    this.last = leaf;
+    this.hitLeaf = leaf;
   }
 
   /** ZCARD. */
   get size(): number {
-    return this.length;
+    return this.scores.size;
   }
 
   /**
@@ -109,84 +171,80 @@ export class SortedSet {
    */
   set(member: string, score: number): boolean {
     if (score !== score) throw new RangeError(`NaN score for member ${JSON.stringify(member)}`);
-    const node = this.nodes.get(member);
-    if (node === undefined) {
-      this.nodes.set(member, this.insert(member, score));
-      this.version++;
-      return true;
-    }
-    const current = this.scores[node >> 1]!;
+    const current = this.scores.get(member);
     if (current === score) return false;
     this.version++;
-    // zslUpdateScore: when the node stays between its neighbours, only its score changes.
-    const before = this.slots[node + BACKWARD]!;
-    const after = this.slots[node + LINKS]!;
-    if ((before === NONE || this.precedes(before, score, member)) && (after === NONE || !this.precedes(after, score, member))) {
-      this.scores[node >> 1] = score;
-      return false;
+    this.scores.set(member, score);
+    if (current !== undefined) {
+      const leaf = this.descend(current, member);
+      const slot = this.hitSlot;
+      // zslUpdateScore: when the entry stays between its neighbours in its leaf, only its score changes.
+      if (slot > leaf.start && slot < leaf.end - 1 && this.before(leaf, slot - 1, score, member) && !this.before(leaf, slot + 1, score, member)) {
+        leaf.scores[slot] = score;
+        return false;
+      }
+      this.removeAt(leaf, slot);
     }
-    this.findPredecessors(current, member);
-    this.unlink(node);
-    this.release(node);
-    this.nodes.set(member, this.insert(member, score));
-    return false;
+    const leaf = this.descend(score, member);
+    this.insertAt(leaf, this.hitSlot, score, member);
+    return current === undefined;
   }
 
   /** ZSCORE. */
   score(member: string): number | undefined {
-    const node = this.nodes.get(member);
-    return node === undefined ? undefined : this.scores[node >> 1];
+    return this.scores.get(member);
   }
 
   /** ZREM member: true when the member was there. */
   delete(member: string): boolean {
-    const node = this.nodes.get(member);
-    if (node === undefined) return false;
-    this.findPredecessors(this.scores[node >> 1]!, member);
-    this.unlink(node);
-    this.release(node);
-    this.nodes.delete(member);
+    // promote (and ZPOPMIN) remove the first entry: its score is right there, no need to ask the Map
+    const head = this.first;
+    const score = head.end > head.start && head.members[head.start] === member ? head.scores[head.start]! : this.scores.get(member);
+    if (score === undefined) return false;
     this.version++;
+    this.scores.delete(member);
+    const leaf = this.descend(score, member);
+    this.removeAt(leaf, this.hitSlot);
     return true;
   }
 
   /** ZRANK (zslGetRank): the member's 0-based position in ascending order. */
   rank(member: string): number | undefined {
-    const node = this.nodes.get(member);
-    if (node === undefined) return undefined;
-    const slots = this.slots;
-    const score = this.scores[node >> 1]!;
-    let x = NONE;
-    let traversed = 0;
-    for (let i = this.level - 1; i >= 0; i--) {
-      let at = x + LINKS + 2 * i;
-      let next = slots[at]!;
-      while (next !== NONE && (next === node || this.precedes(next, score, member))) {
-        traversed += slots[at + 1]!;
-        x = next;
-        at = x + LINKS + 2 * i;
-        next = slots[at]!;
-      }
-      if (x === node) return traversed - 1;
+    const score = this.scores.get(member);
+    if (score === undefined) return undefined;
+    let rank = 0;
+    let node = this.root;
+    for (let depth = 0; depth < this.height; depth++) {
+      const branch = node as Branch;
+      const child = childFor(branch, score, member);
+      const counts = branch.counts;
+      for (let i = 0; i < child; i++) rank += counts[i]!;
+      node = branch.children[child]!;
     }
-    return undefined;
+    return rank + lowerBound(node as Leaf, score, member) - (node as Leaf).start;
   }
 
   /** ZRANGE key rank rank WITHSCORES (zslGetElementByRank): the entry at a 0-based rank. */
   at(rank: number): ZEntry | undefined {
-    const node = this.nodeAt(rank);
-    return node === NONE ? undefined : this.entryOf(node);
+    const leaf = this.locate(rank);
+    return leaf === null ? undefined : entryOf(leaf, this.hitSlot);
   }
 
   /** ZRANGE key start end WITHSCORES: entries at ranks start..end inclusive, ascending (ends clamped). */
   rangeByRank(start: number, end: number): ZEntry[] {
-    const first = start < 0 ? 0 : start;
-    const last = end < this.length - 1 ? end : this.length - 1;
+    const from = start < 0 ? 0 : start;
+    const to = end < this.size - 1 ? end : this.size - 1;
     const out: ZEntry[] = [];
-    let node = this.nodeAt(first);
-    for (let rank = first; node !== NONE && rank <= last; rank++) {
-      out.push(this.entryOf(node));
-      node = this.slots[node + LINKS]!;
+    let leaf = from <= to ? this.locate(from) : null;
+    let slot = this.hitSlot;
+    for (let left = to - from + 1; leaf !== null && left > 0; ) {
+      const take = Math.min(left, leaf.end - slot);
+      const scores = leaf.scores;
+      const members = leaf.members;
+      for (let i = slot; i < slot + take; i++) out.push({ member: members[i]!, score: scores[i]! });
+      left -= take;
+      leaf = leaf.next;
+      slot = leaf === null ? 0 : leaf.start;
     }
     return out;
   }
@@ -194,50 +252,29 @@ export class SortedSet {
   /** ZRANGEBYSCORE's start (zslNthInRange / zslFirstInRange): rank of the first entry in range, or -1. */
   firstRankInRange(range: ScoreRange): number {
     if (!this.overlaps(range)) return -1;
-    const slots = this.slots;
-    const scores = this.scores;
-    let x = NONE;
-    let traversed = 0;
-    for (let i = this.level - 1; i >= 0; i--) {
-      let at = x + LINKS + 2 * i;
-      let next = slots[at]!;
-      while (next !== NONE && !aboveMin(scores[next >> 1]!, range)) {
-        traversed += slots[at + 1]!;
-        x = next;
-        at = x + LINKS + 2 * i;
-        next = slots[at]!;
-      }
-      this.fingerNode[i] = x;
-      this.fingerRank[i] = traversed;
+    const rank = this.countBelow(range.min, range.minExclusive);
+    let leaf: Leaf | null = this.hitLeaf;
+    let slot = this.hitSlot;
+    if (slot === leaf.end) {
+      leaf = leaf.next;
+      slot = leaf === null ? 0 : leaf.start;
     }
-    const first = slots[x + LINKS]!;
-    const found = first !== NONE && belowMax(scores[first >> 1]!, range);
-    this.keepFinger(found ? first : NONE, found ? traversed : -1);
-    return found ? traversed : -1;
+    if (leaf === null || !belowMax(leaf.scores[slot]!, range)) return -1;
+    return this.keepFinger(leaf, slot, rank);
   }
 
   /** ZREVRANGEBYSCORE's start (zslLastInRange): rank of the last entry in range, or -1. */
   lastRankInRange(range: ScoreRange): number {
     if (!this.overlaps(range)) return -1;
-    const slots = this.slots;
-    const scores = this.scores;
-    let x = NONE;
-    let traversed = 0;
-    for (let i = this.level - 1; i >= 0; i--) {
-      let at = x + LINKS + 2 * i;
-      let next = slots[at]!;
-      while (next !== NONE && belowMax(scores[next >> 1]!, range)) {
-        traversed += slots[at + 1]!;
-        x = next;
-        at = x + LINKS + 2 * i;
-        next = slots[at]!;
-      }
-      this.fingerNode[i] = x;
-      this.fingerRank[i] = traversed;
+    const rank = this.countBelow(range.max, !range.maxExclusive) - 1;
+    let leaf: Leaf | null = this.hitLeaf;
+    let slot = this.hitSlot - 1;
+    if (slot < leaf.start) {
+      leaf = leaf.prev;
+      slot = leaf === null ? 0 : leaf.end - 1;
     }
-    const found = x !== NONE && aboveMin(scores[x >> 1]!, range);
-    this.keepFinger(found ? x : NONE, found ? traversed - 1 : -1);
-    return found ? traversed - 1 : -1;
+    if (leaf === null || !aboveMin(leaf.scores[slot]!, range)) return -1;
+    return this.keepFinger(leaf, slot, rank);
   }
 
   /**
@@ -245,227 +282,459 @@ export class SortedSet {
    * Empty when the rank is outside the set. Changing the set while walking makes next() throw.
    */
   entriesFrom(rank: number, direction: 1 | -1): IterableIterator<ZEntry> {
-    return new SkipWalk(this, this.nodeAt(rank), direction, this.version);
+    const leaf = this.locate(rank);
+    return new LeafWalk(this, leaf, this.hitSlot, direction, this.version);
   }
 
-  /** One step of a SkipWalk (kept here because it reads the blocks); not for other callers. */
-  advance(walk: SkipWalk): IteratorResult<ZEntry> {
-    const node = walk.node;
-    if (node === NONE) return { done: true, value: undefined };
-    if (walk.version !== this.version) throw new Error('SortedSet changed during entriesFrom iteration');
-    walk.node = walk.direction === 1 ? this.slots[node + LINKS]! : this.slots[node + BACKWARD]!;
-    return { done: false, value: this.entryOf(node) };
+  /** True when the tree changed since `version` was read; for LeafWalk only. */
+  changedSince(version: number): boolean {
+    return version !== this.version;
   }
 
-  private entryOf(node: number): ZEntry {
-    return { member: this.members[node >> 1]!, score: this.scores[node >> 1]! };
-  }
-
-  /** True when the node at `node` sorts strictly before the position of (score, member). */
-  private precedes(node: number, score: number, member: string): boolean {
-    const own = this.scores[node >> 1]!;
-    return own < score || (own === score && compareMembers(this.members[node >> 1]!, member) < 0);
-  }
-
-  /** Marks the path just stored in fingerNode / fingerRank as current, with the node the search found. */
-  private keepFinger(node: number, rank: number): void {
+  /** Remembers the entry a range search found; returns its rank. */
+  private keepFinger(leaf: Leaf, slot: number, rank: number): number {
     this.fingerVersion = this.version;
-    this.foundNode = node;
-    this.foundRank = rank;
+    this.fingerLeaf = leaf;
+    this.fingerSlot = slot;
+    this.fingerRank = rank;
+    return rank;
   }
 
-  /** zslGetElementByRank with a 0-based rank; NONE when out of range. */
-  private nodeAt(rank: number): number {
-    if (rank === this.foundRank && this.fingerVersion === this.version) return this.foundNode;
-    if (!(rank >= 0 && rank < this.length) || !Number.isInteger(rank)) return NONE;
-    const slots = this.slots;
-    const wanted = rank + 1;
-    let x = NONE;
-    let traversed = 0;
-    for (let i = this.level - 1; i >= 0; i--) {
-      let at = x + LINKS + 2 * i;
-      let next = slots[at]!;
-      while (next !== NONE && traversed + slots[at + 1]! <= wanted) {
-        traversed += slots[at + 1]!;
-        x = next;
-        at = x + LINKS + 2 * i;
-        next = slots[at]!;
-      }
-      if (traversed === wanted) return x;
-    }
-    return NONE;
+  /** True when the entry in `slot` of `leaf` sorts strictly before (score, member). */
+  private before(leaf: Leaf, slot: number, score: number, member: string): boolean {
+    const own = leaf.scores[slot]!;
+    return own < score || (own === score && compareMembers(leaf.members[slot]!, member) < 0);
   }
 
   /** zslIsInRange: false when the range is empty or misses every score in the set. */
   private overlaps(range: ScoreRange): boolean {
     if (range.min > range.max || (range.min === range.max && (range.minExclusive || range.maxExclusive))) return false;
-    const first = this.slots[LINKS]!;
-    if (first === NONE) return false;
-    return aboveMin(this.scores[this.tail >> 1]!, range) && belowMax(this.scores[first >> 1]!, range);
+    if (this.size === 0) return false;
+    return aboveMin(this.last.scores[this.last.end - 1]!, range) && belowMax(this.first.scores[this.first.start]!, range);
   }
 
-  /** zslRandomLevel, with xorshift32 in place of random(). */
-  private randomLevel(): number {
-    let level = 1;
-    for (;;) {
-      let r = this.random;
-      r ^= r << 13;
-      r ^= r >>> 17;
-      r ^= r << 5;
-      this.random = r;
-      if ((r & 0xffff) >= LEVEL_UP_BELOW || level >= MAX_LEVEL) return level;
-      level++;
+  /** The leaf holding the entry at `rank` (slot in hitSlot), or null when the rank is outside the set. */
+  private locate(rank: number): Leaf | null {
+    if (rank === this.fingerRank && this.fingerVersion === this.version) {
+      this.hitSlot = this.fingerSlot;
+      return this.fingerLeaf;
     }
-  }
-
-  /** Fills update[i] with the last node on level i that sorts before (score, member). */
-  private findPredecessors(score: number, member: string): void {
-    const slots = this.slots;
-    let x = NONE;
-    for (let i = this.level - 1; i >= 0; i--) {
-      let next = slots[x + LINKS + 2 * i]!;
-      while (next !== NONE && this.precedes(next, score, member)) {
-        x = next;
-        next = slots[x + LINKS + 2 * i]!;
-      }
-      this.update[i] = x;
+    if (!(rank >= 0 && rank < this.size) || !Number.isInteger(rank)) return null;
+    let left = rank;
+    let node = this.root;
+    for (let depth = 0; depth < this.height; depth++) {
+      const branch = node as Branch;
+      const counts = branch.counts;
+      let child = 0;
+      while (left >= counts[child]!) left -= counts[child++]!;
+      node = branch.children[child]!;
     }
-  }
-
-  /** zslCreateNode: a block for `level` levels, reused from the free list or cut from the top. */
-  private allocate(level: number, member: string, score: number): number {
-    const reusable = this.free[level]!;
-    let node = reusable.pop();
-    if (node === undefined) {
-      node = this.top;
-      this.top += LINKS + 2 * level;
-      if (this.top > this.slots.length) this.grow(this.top);
-    }
-    this.scores[node >> 1] = score;
-    this.members[node >> 1] = member;
-    this.slots[node + LEVEL] = level;
-    return node;
-  }
-
-  /** zslFreeNode: puts the block on its level's free list. */
-  private release(node: number): void {
-    this.members[node >> 1] = '';
-    this.free[this.slots[node + LEVEL]!]!.push(node);
-  }
-
-  /** Doubles the block buffer until `needed` slots fit; offsets stay valid. */
-  private grow(needed: number): void {
-    let length = this.slots.length * 2;
-    while (length < needed) length *= 2;
-    const slots = new Int32Array(length);
-    slots.set(this.slots);
-    this.slots = slots;
-    this.scores = new Float64Array(slots.buffer);
-    for (let i = this.members.length; i < length >> 1; i++) this.members.push('');
+    this.hitSlot = (node as Leaf).start + left;
+    return node as Leaf;
   }
 
   /**
-   * True when the finger's path is the insert path of (score, member): on every level its node
-   * sorts before the new entry and the node after it does not. Fills update[] and rankAt[] if so.
+   * How many entries have a score below `bound` (at or below it when `inclusive`). Leaves
+   * hitLeaf / hitSlot on the position that count ends at (the slot may equal the leaf's end).
    */
-  private fingerFits(score: number, member: string): boolean {
-    if (this.fingerVersion !== this.version) return false;
-    const slots = this.slots;
-    for (let i = 0; i < this.level; i++) {
-      const x = this.fingerNode[i]!;
-      if (x !== NONE && !this.precedes(x, score, member)) return false;
-      const next = slots[x + LINKS + 2 * i]!;
-      if (next !== NONE && this.precedes(next, score, member)) return false;
+  private countBelow(bound: number, inclusive: boolean): number {
+    let rank = 0;
+    let node = this.root;
+    for (let depth = 0; depth < this.height; depth++) {
+      const branch = node as Branch;
+      const seps = branch.sepScores;
+      let lo = 1;
+      let hi = branch.size;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const s = seps[mid]!;
+        if (s < bound || (inclusive && s === bound)) lo = mid + 1;
+        else hi = mid;
+      }
+      const child = lo - 1;
+      const counts = branch.counts;
+      for (let i = 0; i < child; i++) rank += counts[i]!;
+      this.pathNode[depth] = branch;
+      this.pathIndex[depth] = child;
+      node = branch.children[child]!;
     }
-    this.update.set(this.fingerNode);
-    this.rankAt.set(this.fingerRank);
-    return true;
+    const leaf = node as Leaf;
+    this.pathLeaf = leaf;
+    this.pathStructure = this.structure;
+    const scores = leaf.scores;
+    let lo = leaf.start;
+    let hi = leaf.end;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const s = scores[mid]!;
+      if (s < bound || (inclusive && s === bound)) lo = mid + 1;
+      else hi = mid;
+    }
+    this.hitLeaf = leaf;
+    this.hitSlot = lo;
+    return rank + lo - leaf.start;
   }
 
-  /** zslInsert: links a new node for a member known to be absent; returns its offset. */
-  private insert(member: string, score: number): number {
-    const update = this.update;
-    const rankAt = this.rankAt;
-    let slots = this.slots;
-    let x = NONE;
-    const descend = !this.fingerFits(score, member);
-    for (let i = descend ? this.level - 1 : -1; i >= 0; i--) {
-      let rank = i === this.level - 1 ? 0 : rankAt[i + 1]!;
-      let at = x + LINKS + 2 * i;
-      let next = slots[at]!;
-      while (next !== NONE && this.precedes(next, score, member)) {
-        rank += slots[at + 1]!;
-        x = next;
-        at = x + LINKS + 2 * i;
-        next = slots[at]!;
-      }
-      rankAt[i] = rank;
-      update[i] = x;
+  /**
+   * Descends to the leaf where (score, member) is or belongs, filling the path; the slot goes to
+   * hitSlot. When the key lies within the leaf of the last path (the range search just before an
+   * insert, the previous delete of a promote), that leaf is the answer without a descent.
+   */
+  private descend(score: number, member: string): Leaf {
+    const cached = this.pathLeaf;
+    if (cached !== null && this.pathStructure === this.structure && cached.end > cached.start && compareEntry(cached, cached.start, score, member) <= 0 && compareEntry(cached, cached.end - 1, score, member) >= 0) {
+      this.hitSlot = lowerBound(cached, score, member);
+      return cached;
     }
-    const level = this.randomLevel();
-    if (level > this.level) {
-      for (let i = this.level; i < level; i++) {
-        rankAt[i] = 0;
-        update[i] = NONE;
-        slots[LINKS + 2 * i + 1] = this.length;
-      }
-      this.level = level;
+    let node = this.root;
+    for (let depth = 0; depth < this.height; depth++) {
+      const branch = node as Branch;
+      const child = childFor(branch, score, member);
+      this.pathNode[depth] = branch;
+      this.pathIndex[depth] = child;
+      node = branch.children[child]!;
     }
-    const node = this.allocate(level, member, score);
-    slots = this.slots;
-    const below = rankAt[0]!;
-    for (let i = 0; i < level; i++) {
-      const prev = update[i]! + LINKS + 2 * i;
-      const own = node + LINKS + 2 * i;
-      const skipped = below - rankAt[i]!;
-      slots[own] = slots[prev]!;
-      slots[prev] = node;
-      slots[own + 1] = slots[prev + 1]! - skipped;
-      slots[prev + 1] = skipped + 1;
-    }
-    for (let i = level; i < this.level; i++) slots[update[i]! + LINKS + 2 * i + 1]!++;
-    slots[node + BACKWARD] = update[0]!;
-    const after = slots[node + LINKS]!;
-    if (after !== NONE) slots[after + BACKWARD] = node;
-    else this.tail = node;
-    this.length++;
-    return node;
+    const leaf = node as Leaf;
+    this.pathLeaf = leaf;
+    this.pathStructure = this.structure;
+    this.hitSlot = lowerBound(leaf, score, member);
+    return leaf;
   }
 
-  /** zslDeleteNode: unlinks `node`, with update[] filled by findPredecessors for it. */
-  private unlink(node: number): void {
-    const slots = this.slots;
-    const update = this.update;
-    for (let i = 0; i < this.level; i++) {
-      const prev = update[i]! + LINKS + 2 * i;
-      if (slots[prev] === node) {
-        const own = node + LINKS + 2 * i;
-        slots[prev + 1] = slots[prev + 1]! + slots[own + 1]! - 1;
-        slots[prev] = slots[own]!;
-      } else {
-        slots[prev + 1]!--;
+  /** Puts (score, member) into `slot` of the leaf the last descend() reached, splitting upwards when full. */
+  private insertAt(leaf: Leaf, slot: number, score: number, member: string): void {
+    for (let depth = 0; depth < this.height; depth++) this.pathNode[depth]!.counts[this.pathIndex[depth]!]!++;
+    const scores = leaf.scores;
+    const members = leaf.members;
+    if (leaf.start > 0 && (slot - leaf.start < leaf.end - slot || leaf.end === scores.length)) {
+      // room below the window, and fewer entries to move on that side
+      const start = --leaf.start;
+      slot--;
+      for (let i = start; i < slot; i++) {
+        scores[i] = scores[i + 1]!;
+        members[i] = members[i + 1]!;
       }
+    } else {
+      for (let i = leaf.end; i > slot; i--) {
+        scores[i] = scores[i - 1]!;
+        members[i] = members[i - 1]!;
+      }
+      leaf.end++;
     }
-    const after = slots[node + LINKS]!;
-    const before = slots[node + BACKWARD]!;
-    if (after !== NONE) slots[after + BACKWARD] = before;
-    else this.tail = before;
-    while (this.level > 1 && slots[LINKS + 2 * (this.level - 1)] === NONE) this.level--;
-    this.length--;
+    scores[slot] = score;
+    members[slot] = member;
+    if (leaf.end - leaf.start > this.capacity) this.splitLeaf(leaf);
+  }
+
+  /** Takes the entry in `slot` out of the leaf the last descend() reached, rebalancing when it runs low. */
+  private removeAt(leaf: Leaf, slot: number): void {
+    for (let depth = 0; depth < this.height; depth++) this.pathNode[depth]!.counts[this.pathIndex[depth]!]!--;
+    const scores = leaf.scores;
+    const members = leaf.members;
+    const start = leaf.start;
+    const end = leaf.end - 1;
+    if (slot - start < end - slot) {
+      for (let i = slot; i > start; i--) {
+        scores[i] = scores[i - 1]!;
+        members[i] = members[i - 1]!;
+      }
+      members[start] = '';
+      leaf.start = start + 1;
+    } else {
+      for (let i = slot; i < end; i++) {
+        scores[i] = scores[i + 1]!;
+        members[i] = members[i + 1]!;
+      }
+      members[end] = '';
+      leaf.end = end;
+    }
+    if (leaf.end - leaf.start < this.minLeaf && this.height > 0) this.refillLeaf();
+  }
+
+  /** An overfull leaf gives its upper half to a new right neighbour. */
+  private splitLeaf(leaf: Leaf): void {
+    this.structure++;
+    const right = new Leaf(this.capacity);
+    leaf.compact();
+    const keep = leaf.end >> 1;
+    moveEntries(leaf, keep, right, 0, leaf.end - keep);
+    right.end = leaf.end - keep;
+    for (let i = keep; i < leaf.end; i++) leaf.members[i] = '';
+    leaf.end = keep;
+    right.next = leaf.next;
+    right.prev = leaf;
+    if (leaf.next === null) this.last = right;
+    else leaf.next.prev = right;
+    leaf.next = right;
+    this.addChild(this.height - 1, leaf, keep, right, right.size, right.scores[0]!, right.members[0]!);
+  }
+
+  /**
+   * After `left` (child of the path's branch at `depth`, or the root when depth < 0) split off
+   * `right`, records the pair there with their counts and the separator before `right`.
+   */
+  private addChild(depth: number, left: Leaf | Branch, leftCount: number, right: Leaf | Branch, rightCount: number, sepScore: number, sepMember: string): void {
+    if (depth < 0) {
+      const root = new Branch(this.capacity);
+      root.children[0] = left;
+      root.children[1] = right;
+      root.counts[0] = leftCount;
+      root.counts[1] = rightCount;
+      root.sepScores[1] = sepScore;
+      root.sepMembers[1] = sepMember;
+      root.size = 2;
+      this.root = root;
+      this.height++;
+      return;
+    }
+    const branch = this.pathNode[depth]!;
+    const at = this.pathIndex[depth]! + 1;
+    for (let i = branch.size; i > at; i--) {
+      branch.children[i] = branch.children[i - 1]!;
+      branch.counts[i] = branch.counts[i - 1]!;
+      branch.sepScores[i] = branch.sepScores[i - 1]!;
+      branch.sepMembers[i] = branch.sepMembers[i - 1]!;
+    }
+    branch.children[at] = right;
+    branch.counts[at - 1] = leftCount;
+    branch.counts[at] = rightCount;
+    branch.sepScores[at] = sepScore;
+    branch.sepMembers[at] = sepMember;
+    branch.size++;
+    if (branch.size > this.capacity) this.splitBranch(depth);
+  }
+
+  /** An overfull branch gives its upper half to a new right neighbour; the middle separator moves up. */
+  private splitBranch(depth: number): void {
+    const branch = this.pathNode[depth]!;
+    const right = new Branch(this.capacity);
+    const keep = branch.size >> 1;
+    const moved = branch.size - keep;
+    let leftCount = 0;
+    let rightCount = 0;
+    for (let i = 0; i < keep; i++) leftCount += branch.counts[i]!;
+    for (let i = 0; i < moved; i++) {
+      right.children[i] = branch.children[keep + i]!;
+      right.counts[i] = branch.counts[keep + i]!;
+      right.sepScores[i] = branch.sepScores[keep + i]!;
+      right.sepMembers[i] = branch.sepMembers[keep + i]!;
+      rightCount += right.counts[i]!;
+      branch.sepMembers[keep + i] = '';
+    }
+    right.size = moved;
+    branch.size = keep;
+    this.addChild(depth - 1, branch, leftCount, right, rightCount, right.sepScores[0]!, right.sepMembers[0]!);
+  }
+
+  /** A leaf below its minimum merges with a neighbour when both fit in one, or else takes entries from it. */
+  private refillLeaf(): void {
+    this.structure++;
+    const depth = this.height - 1;
+    const parent = this.pathNode[depth]!;
+    const index = this.pathIndex[depth]!;
+    const leftIndex = index > 0 ? index - 1 : index;
+    const left = parent.children[leftIndex] as Leaf;
+    const right = parent.children[leftIndex + 1] as Leaf;
+    left.compact();
+    right.compact();
+    const total = left.end + right.end;
+    if (total <= this.capacity) {
+      moveEntries(right, 0, left, left.end, right.end);
+      for (let i = 0; i < right.end; i++) right.members[i] = '';
+      left.end = total;
+      left.next = right.next;
+      if (right.next === null) this.last = left;
+      else right.next.prev = left;
+      this.removeChild(depth, leftIndex + 1);
+      return;
+    }
+    const leftSize = total >> 1;
+    if (left.end < leftSize) {
+      const moved = leftSize - left.end;
+      moveEntries(right, 0, left, left.end, moved);
+      moveEntries(right, moved, right, 0, right.end - moved);
+      for (let i = right.end - moved; i < right.end; i++) right.members[i] = '';
+    } else {
+      const moved = left.end - leftSize;
+      moveEntries(right, 0, right, moved, right.end);
+      moveEntries(left, leftSize, right, 0, moved);
+      for (let i = leftSize; i < left.end; i++) left.members[i] = '';
+    }
+    left.end = leftSize;
+    right.end = total - leftSize;
+    parent.counts[leftIndex] = left.end;
+    parent.counts[leftIndex + 1] = right.end;
+    parent.sepScores[leftIndex + 1] = right.scores[0]!;
+    parent.sepMembers[leftIndex + 1] = right.members[0]!;
+  }
+
+  /** Drops child `index` (already emptied into its left neighbour) from the path's branch at `depth`. */
+  private removeChild(depth: number, index: number): void {
+    const branch = this.pathNode[depth]!;
+    branch.counts[index - 1] = branch.counts[index - 1]! + branch.counts[index]!;
+    const end = branch.size - 1;
+    for (let i = index; i < end; i++) {
+      branch.children[i] = branch.children[i + 1]!;
+      branch.counts[i] = branch.counts[i + 1]!;
+      branch.sepScores[i] = branch.sepScores[i + 1]!;
+      branch.sepMembers[i] = branch.sepMembers[i + 1]!;
+    }
+    branch.sepMembers[end] = '';
+    branch.size = end;
+    if (depth === 0) {
+      if (end === 1) {
+        this.root = branch.children[0]!;
+        this.height--;
+      }
+    } else if (end < this.minBranch) {
+      this.refillBranch(depth);
+    }
+  }
+
+  /** A branch below its minimum merges with a neighbour when both fit in one, or else takes a child from it. */
+  private refillBranch(depth: number): void {
+    const parent = this.pathNode[depth - 1]!;
+    const index = this.pathIndex[depth - 1]!;
+    const leftIndex = index > 0 ? index - 1 : index;
+    const left = parent.children[leftIndex] as Branch;
+    const right = parent.children[leftIndex + 1] as Branch;
+    if (left.size + right.size <= this.capacity) {
+      for (let i = 0; i < right.size; i++) {
+        left.children[left.size + i] = right.children[i]!;
+        left.counts[left.size + i] = right.counts[i]!;
+        left.sepScores[left.size + i] = right.sepScores[i]!;
+        left.sepMembers[left.size + i] = right.sepMembers[i]!;
+      }
+      left.sepScores[left.size] = parent.sepScores[leftIndex + 1]!;
+      left.sepMembers[left.size] = parent.sepMembers[leftIndex + 1]!;
+      left.size += right.size;
+      this.removeChild(depth - 1, leftIndex + 1);
+      return;
+    }
+    if (left.size < right.size) {
+      // right's first child moves to the end of left; the separator before it comes down from the parent.
+      const count = right.counts[0]!;
+      left.children[left.size] = right.children[0]!;
+      left.counts[left.size] = count;
+      left.sepScores[left.size] = parent.sepScores[leftIndex + 1]!;
+      left.sepMembers[left.size] = parent.sepMembers[leftIndex + 1]!;
+      left.size++;
+      parent.sepScores[leftIndex + 1] = right.sepScores[1]!;
+      parent.sepMembers[leftIndex + 1] = right.sepMembers[1]!;
+      const end = right.size - 1;
+      for (let i = 0; i < end; i++) {
+        right.children[i] = right.children[i + 1]!;
+        right.counts[i] = right.counts[i + 1]!;
+        right.sepScores[i] = right.sepScores[i + 1]!;
+        right.sepMembers[i] = right.sepMembers[i + 1]!;
+      }
+      right.sepMembers[end] = '';
+      right.size = end;
+      parent.counts[leftIndex] = parent.counts[leftIndex]! + count;
+      parent.counts[leftIndex + 1] = parent.counts[leftIndex + 1]! - count;
+    } else {
+      // left's last child moves to the front of right; the parent's separator goes down before right's old first.
+      const last = left.size - 1;
+      const count = left.counts[last]!;
+      for (let i = right.size; i > 0; i--) {
+        right.children[i] = right.children[i - 1]!;
+        right.counts[i] = right.counts[i - 1]!;
+        right.sepScores[i] = right.sepScores[i - 1]!;
+        right.sepMembers[i] = right.sepMembers[i - 1]!;
+      }
+      right.sepScores[1] = parent.sepScores[leftIndex + 1]!;
+      right.sepMembers[1] = parent.sepMembers[leftIndex + 1]!;
+      right.children[0] = left.children[last]!;
+      right.counts[0] = count;
+      right.size++;
+      parent.sepScores[leftIndex + 1] = left.sepScores[last]!;
+      parent.sepMembers[leftIndex + 1] = left.sepMembers[last]!;
+      left.sepMembers[last] = '';
+      left.size = last;
+      parent.counts[leftIndex] = parent.counts[leftIndex]! - count;
+      parent.counts[leftIndex + 1] = parent.counts[leftIndex + 1]! + count;
+    }
   }
 }
 
-/** The iterator behind SortedSet.entriesFrom: follows level 0 forward or the backward links. */
-class SkipWalk implements IterableIterator<ZEntry> {
+/** The child of `branch` whose subtree holds (score, member): the last one whose separator is at or before it. */
+function childFor(branch: Branch, score: number, member: string): number {
+  const seps = branch.sepScores;
+  let lo = 1;
+  let hi = branch.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const s = seps[mid]!;
+    if (s < score || (s === score && compareMembers(branch.sepMembers[mid]!, member) <= 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** Negative, zero or positive as the entry in `slot` of `leaf` sorts before, at or after (score, member). */
+function compareEntry(leaf: Leaf, slot: number, score: number, member: string): number {
+  const own = leaf.scores[slot]!;
+  if (own !== score) return own < score ? -1 : 1;
+  return compareMembers(leaf.members[slot]!, member);
+}
+
+/** The first slot of `leaf` whose entry does not sort before (score, member). */
+function lowerBound(leaf: Leaf, score: number, member: string): number {
+  const scores = leaf.scores;
+  let lo = leaf.start;
+  let hi = leaf.end;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const s = scores[mid]!;
+    if (s < score || (s === score && compareMembers(leaf.members[mid]!, member) < 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Copies `count` entries from slot `from` of one leaf to slot `to` of another (or the same: overlap-safe). */
+function moveEntries(source: Leaf, from: number, target: Leaf, to: number, count: number): void {
+  if (source === target && to > from) {
+    for (let i = count - 1; i >= 0; i--) {
+      target.scores[to + i] = source.scores[from + i]!;
+      target.members[to + i] = source.members[from + i]!;
+    }
+    return;
+  }
+  for (let i = 0; i < count; i++) {
+    target.scores[to + i] = source.scores[from + i]!;
+    target.members[to + i] = source.members[from + i]!;
+  }
+}
+
+function entryOf(leaf: Leaf, slot: number): ZEntry {
+  return { member: leaf.members[slot]!, score: leaf.scores[slot]! };
+}
+
+/** The iterator behind entriesFrom: steps through a leaf's slots, then to the next or previous leaf. */
+class LeafWalk implements IterableIterator<ZEntry> {
   constructor(
-    private readonly set: SortedSet,
-    public node: number,
-    readonly direction: 1 | -1,
-    readonly version: number,
+    private readonly tree: SortedSet,
+    private leaf: Leaf | null,
+    private slot: number,
+    private readonly direction: 1 | -1,
+    private readonly version: number,
   ) {}
 
   next(): IteratorResult<ZEntry> {
-    return this.set.advance(this);
+    const leaf = this.leaf;
+    if (leaf === null) return { done: true, value: undefined };
+    if (this.tree.changedSince(this.version)) throw new Error('SortedSet changed during entriesFrom iteration');
+    const value = entryOf(leaf, this.slot);
+    this.slot += this.direction;
+    if (this.slot === leaf.end) {
+      this.leaf = leaf.next;
+      this.slot = this.leaf === null ? 0 : this.leaf.start;
+    } else if (this.slot < leaf.start) {
+      this.leaf = leaf.prev;
+      this.slot = this.leaf === null ? 0 : this.leaf.end - 1;
+    }
+    return { done: false, value };
   }
 
   [Symbol.iterator](): IterableIterator<ZEntry> {
