@@ -3,28 +3,18 @@
  * 0..60,000 ms from a seeded generator, 20% of jobs reusing the previous delay so that several
  * jobs land in the same fire-time millisecond and the band bump is exercised.
  */
+import { seededRandom } from '../src/model/seededRandom.ts';
+
 export interface Arrival {
   readonly jobId: string;
   readonly timestamp: number;
   readonly delay: number;
 }
 
-/** mulberry32: a small seeded PRNG, so every run and every variant sees the same stream. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const START_TIMESTAMP = Date.UTC(2026, 10, 30, 12, 0, 0);
 
 export function makeArrivals(count: number, seed = 20261130): Arrival[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const arrivals: Arrival[] = new Array(count);
   let delay = 0;
   for (let i = 0; i < count; i++) {

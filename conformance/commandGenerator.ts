@@ -4,21 +4,10 @@
  * from a pool with ties, score and lex ranges, LIMITs, options in any case and order, wrong
  * arities and unknown commands. The same seed gives the same commands.
  */
+import { seededRandom } from '../src/model/seededRandom.ts';
 
 /** One command as MemoryRedis.call takes it (name first); numbers are Lua numbers. */
 export type Command = [string, ...Array<string | number>];
-
-/** mulberry32: a small seeded PRNG giving floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ['k1', 'k1', 'k1', 'k2', 'k2', 'k3', 'missing'];
 const MEMBERS = ['a', 'b', 'c', 'A', '10', '9', 'é', 'e', '日本', '😀', '\uFFFF', '', 'a b', 'ａ'];
@@ -40,7 +29,7 @@ export class CommandGenerator {
   private readonly random: () => number;
 
   constructor(seed: number) {
-    this.random = mulberry32(seed);
+    this.random = seededRandom(seed);
   }
 
   private chance(p: number): boolean {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LUA } from './lua.ts';
+import { seededRandom } from '../src/model/seededRandom.ts';
 import { RespClient, RespError, type RespReply } from './resp-client.ts';
 import { MemoryRedis, RedisError } from '../src/model/memoryRedis.ts';
 import { JobNotDelayedError, addDelayedJob, changeDelay, getNextDelayedTimestamp, promoteDelayedJobs } from '../src/model/delayed.ts';
@@ -199,16 +200,9 @@ const scenarios: Record<string, Op[]> = {
   'next wake fractional when the head is bumped': [add('a', T, 0), add('b', T, 0), add('c', T, 0), promote(T, 1), next, promote(T, 1), next],
 };
 
-/** xorshift32 (Marsaglia): a small seeded generator, so the mix is the same on every run. */
+/** A seeded generator, so the mix is the same on every run. */
 function seeded(seed: number): { float(): number; int(min: number, max: number): number } {
-  let state = seed >>> 0 || 1;
-  const float = (): number => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 2 ** 32;
-  };
+  const float = seededRandom(seed);
   return { float, int: (min, max) => min + Math.floor(float() * (max - min + 1)) };
 }
 

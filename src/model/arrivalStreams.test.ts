@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ARRIVAL_PATTERNS, MAX_STREAM_SIZE, STREAM_DELAY_MS, STREAM_START_MS, generateStream, seededRandom } from './arrivalStreams.ts';
+import { ARRIVAL_PATTERNS, MAX_STREAM_SIZE, STREAM_DELAY_MS, STREAM_START_MS, generateStream } from './arrivalStreams.ts';
 import type { ArrivalPattern } from './arrivalStreams.ts';
 
 const PATTERNS = ARRIVAL_PATTERNS.map((p) => p.id);
@@ -13,24 +13,6 @@ function sharingAMillisecond(timestamps: number[]): number {
   for (const c of counts.values()) if (c > 1) shared += c;
   return shared;
 }
-
-describe('seededRandom', () => {
-  it('repeats for one seed, differs between seeds, stays in [0, 1)', () => {
-    const a = seededRandom(42);
-    const b = seededRandom(42);
-    const c = seededRandom(43);
-    const xs = Array.from({ length: 1000 }, () => a());
-    expect(Array.from({ length: 1000 }, () => b())).toEqual(xs);
-    expect(Array.from({ length: 1000 }, () => c())).not.toEqual(xs);
-    for (const x of xs) expect(x >= 0 && x < 1).toBe(true);
-    expect(new Set(xs).size).toBe(1000);
-  });
-
-  it('works from seed 0 (xorshift needs a set bit)', () => {
-    const zero = seededRandom(0);
-    expect(zero()).not.toBe(zero());
-  });
-});
 
 describe('generateStream', () => {
   it('gives n arrivals with counters 1..n, ids as decimal text, one delay, non-decreasing timestamps', () => {

@@ -5,6 +5,7 @@
  * of a stream share one delay, so their fire-times never go down: arrival order is also the order
  * a perfect FIFO scheduler would promote them in.
  */
+import { seededRandom } from './seededRandom.ts';
 
 /** One enqueue of a delayed job. */
 export interface Arrival {
@@ -35,21 +36,6 @@ export const MAX_STREAM_SIZE = 100_000;
 export const STREAM_DELAY_MS = 5000;
 /** Where generated streams start: 2026-11-30T12:00:00.000Z. */
 export const STREAM_START_MS = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
-
-/**
- * A seeded source of numbers in [0, 1): Marsaglia's xorshift32 over an integer state, for
- * reproducible streams (not for anything secret). A zero seed is replaced, as xorshift needs one bit set.
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 0x9e3779b9;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 0x1_0000_0000;
-  };
-}
 
 /** The enqueue instants (ms, non-decreasing) of a pattern. */
 function timestampsOf(pattern: ArrivalPattern, n: number, start: number, random: () => number): Float64Array {

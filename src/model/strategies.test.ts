@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRedis } from './memoryRedis.ts';
 import type { Arrival } from './arrivalStreams.ts';
-import { seededRandom } from './arrivalStreams.ts';
+import { seededRandom } from './seededRandom.ts';
 import { compareMembers } from './memberOrder.ts';
 import {
   STRATEGIES,

@@ -11,7 +11,7 @@
  */
 import type { RedisLike, Reply } from './memoryRedis.ts';
 import type { Arrival } from './arrivalStreams.ts';
-import { seededRandom } from './arrivalStreams.ts';
+import { seededRandom } from './seededRandom.ts';
 import { addDelayedJob, promoteDelayedJobs } from './delayed.ts';
 import { bandOf, fireTimeOf, legacyScore, textbookScore } from './score.ts';
 
