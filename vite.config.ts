@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'model', environment: 'node', include: ['src/**/*.test.ts'] },
+        test: { name: 'model', environment: 'node', include: ['src/**/*.test.ts', 'bridge/**/*.test.ts'] },
       },
       {
         extends: true,
