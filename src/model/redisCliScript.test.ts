@@ -89,7 +89,7 @@ describe('redisCliScript', () => {
   });
 
   it('reads back through sdssplitargs as the same arguments, whatever the members hold', () => {
-    const member = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }).filter((s) => s.isWellFormed()), fc.constantFrom('"', "'", '\\', '\\x41', ' ', '\n', '\r\n', '#', '"a"b'));
+    const member = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }).filter((s) => !/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))), fc.constantFrom('"', "'", '\\', '\\x41', ' ', '\n', '\r\n', '#', '"a"b'));
     const score = fc.oneof(fc.integer({ min: 0, max: 2 ** 53 }), fc.double({ noNaN: true }));
     fc.assert(
       fc.property(fc.array(member, { minLength: 1, maxLength: 6 }), score, (members, value) => {

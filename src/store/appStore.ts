@@ -1,69 +1,38 @@
 /**
- * The page's one store (Zustand, vanilla): the controls, the two sets as MemoryRedis instances, the
- * arrival numbers, the command log, and the actions that drive the model. Instances are mutable;
+ * The page's one store (Zustand, vanilla): the scenario (starting settings and the operations
+ * performed), the Session it builds (two MemoryRedis sets, arrivals, last enqueue and promote), the
+ * command log, and undo / redo. Every action that changes the model becomes an Operation carrying
+ * what it read (the clock's instant), is applied to the Session, and is appended to the scenario;
+ * undo replays the scenario without its last operation on fresh sets. Instances are mutable;
  * `version` is bumped whenever a set, the arrivals or the log change, so readers know to re-read.
  */
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import { MemoryRedis } from '../model/memoryRedis.ts';
-import type { RedisLike } from '../model/memoryRedis.ts';
-import { addDelayedJob, getNextDelayedTimestamp, promoteDelayedJobs } from '../model/delayed.ts';
-import { textbookScore } from '../model/score.ts';
-import { luaNumberArg } from '../model/doubles.ts';
+import type { MemoryRedis } from '../model/memoryRedis.ts';
 import { CommandLog } from './commandLog.ts';
 import { LoggingRedis } from './loggingRedis.ts';
-import { ArrivalTracker } from './arrivalTracker.ts';
-import { jobId, randomUUID as defaultRandomUUID } from './jobIds.ts';
+import type { ArrivalTracker } from './arrivalTracker.ts';
+import { seededUuid } from './jobIds.ts';
 import type { IdStyle } from './jobIds.ts';
-import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
+import { MAX_CLOCK_MS } from './input.ts';
+import { Session, replay } from './session.ts';
+import type { EnqueueResult, PromoteResult } from './session.ts';
+import { defaultSettings } from './operations.ts';
+import type { Operation, Scenario, Settings, TextbookUnit } from './operations.ts';
 
-/** The band set's key, as BullMQ names a queue's delayed set. */
-export const BAND_KEY = 'bull:firetime:delayed';
-/** The textbook set's key. */
-export const TEXTBOOK_KEY = 'delayed_queue';
-/** How many members one promote call (and one textbook sweep batch) moves: the scripts' LIMIT. */
-export const PROMOTE_LIMIT = 1000;
+export { BAND_KEY, TEXTBOOK_KEY, PROMOTE_LIMIT } from './session.ts';
+export type { EnqueueResult, PromoteResult, PromotedJob } from './session.ts';
+export type { ClockMode, TextbookUnit } from './operations.ts';
 
-export type ClockMode = 'live' | 'frozen';
-export type TextbookUnit = 's' | 'ms';
+/** Changes of one field within this long (a slider drag, typing) make one operation, one undo step. */
+export const COALESCE_MS = 700;
 
-/** A promoted job and the order it arrived in. */
-export interface PromotedJob {
-  readonly member: string;
-  readonly arrival: number;
-}
+/** How the browser history should follow the last change of the scenario. */
+export type HistoryStep = 'push' | 'replace' | 'none';
 
-/** What one "Promote due jobs" did on each set. */
-export interface PromoteResult {
-  readonly now: number;
-  readonly band: { readonly jobs: readonly PromotedJob[]; readonly calls: number };
-  readonly textbook: { readonly jobs: readonly PromotedJob[]; readonly calls: number; readonly bound: number; readonly unit: TextbookUnit };
-  /** getNextDelayedTimestamp after the promote: score / 0x1000 of the band set's head, or null when empty. */
-  readonly nextWake: number | null;
-}
-
-/** The last enqueue: its shared timestamp, the fire-time, and the band score of its last job. */
-export interface EnqueueResult {
-  readonly timestamp: number;
-  readonly fireTime: number;
-  readonly lastScore: number;
-  readonly count: number;
-}
-
-export interface AppState {
-  /** The delay in ms (always a valid value). */
-  readonly delay: number;
-  /** The unit of the textbook score: whole seconds (the classic examples) or ms. */
-  readonly textbookUnit: TextbookUnit;
-  readonly clockMode: ClockMode;
-  /** The instant the frozen clock shows (ms). */
-  readonly frozenAt: number;
+export interface AppState extends Settings {
   /** The clock's reading at the last action or display tick (ms). */
   readonly now: number;
-  readonly idStyle: IdStyle;
-  readonly idPrefix: string;
-  /** N of "Enqueue N at the same millisecond". */
-  readonly batchSize: number;
   /** The arrival number the next job gets (1-based). */
   readonly nextArrival: number;
   /** The textbook set: `ZADD key <fire-time> <member>`. */
@@ -85,6 +54,14 @@ export interface AppState {
   readonly enqueueError: string | null;
   /** Bumped on every change to the sets, the arrivals or the log. */
   readonly version: number;
+  /** The scenario that rebuilds the current state (the operations applied so far). */
+  readonly scenario: Scenario;
+  /** Operations undone and not yet redone (the next redo is the last). */
+  readonly redoStack: readonly Operation[];
+  /** Bumped at each change of the scenario, with how the browser history should follow it. */
+  readonly scenarioChange: { readonly serial: number; readonly history: HistoryStep };
+  /** Why a shared scenario could not be opened, or null. */
+  readonly scenarioError: string | null;
 
   setDelay(delay: number): boolean;
   setTextbookUnit(unit: TextbookUnit): boolean;
@@ -99,13 +76,29 @@ export interface AppState {
   promote(): void;
   selectBand(fireTime: number | null): void;
   reset(): void;
+  /** Takes back the last operation (replays the rest on fresh sets); false when there is none. */
+  undo(): boolean;
+  /** Applies the last undone operation again; false when there is none. */
+  redo(): boolean;
+  /**
+   * Rebuilds the state from a scenario (a shared URL, back / forward). When one of its operations
+   * is refused, opens the default state instead with `message` plus the reason, and returns false.
+   */
+  loadScenario(scenario: Scenario, history: HistoryStep, message?: string): boolean;
+  /** Opens a clean default state and shows why (a URL that could not be read). */
+  discardScenario(message: string): void;
+  dismissScenarioError(): void;
 }
 
 export interface AppStoreOptions {
   /** The real clock (Date.now by default). */
   readonly clock?: () => number;
-  /** uuid source (crypto.randomUUID by default). */
+  /** The wall clock that groups quick changes of one field into one operation (Date.now by default). */
+  readonly wallClock?: () => number;
+  /** uuid source for tests; by default uuids come from the scenario's seed, so replays rebuild them. */
   readonly randomUUID?: () => string;
+  /** The seed of the uuid ids (random by default). */
+  readonly seed?: number;
   /** Start with the clock frozen at this instant. */
   readonly frozenAt?: number;
   readonly delay?: number;
@@ -115,212 +108,189 @@ export interface AppStoreOptions {
 
 export type AppStore = StoreApi<AppState>;
 
-function isWholeInRange(value: number, min: number, max: number): boolean {
-  return Number.isInteger(value) && value >= min && value <= max;
+function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]!;
 }
+
+function sameSettings(a: Settings, b: Settings): boolean {
+  return (Object.keys(a) as Array<keyof Settings>).every((key) => a[key] === b[key]);
+}
+
+const SETTING_KINDS: ReadonlySet<Operation['kind']> = new Set(['delay', 'unit', 'live', 'freeze', 'idStyle', 'prefix', 'batch']);
 
 /** Creates a store with empty sets. */
 export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const clock = options.clock ?? (() => Date.now());
-  const randomUUID = options.randomUUID ?? defaultRandomUUID;
+  const wallClock = options.wallClock ?? (() => Date.now());
+  const given = options.randomUUID;
+  const log = new CommandLog();
 
   return createStore<AppState>()((set, get) => {
-    const log = new CommandLog();
-    let loggedTextbook: RedisLike;
-    let loggedBand: RedisLike;
-    /** Fresh, empty sets, each wrapped so the model's commands land in the log. */
-    const freshSets = () => {
-      const textbook = new MemoryRedis();
-      const band = new MemoryRedis();
-      loggedTextbook = new LoggingRedis(textbook, log, 'textbook');
-      loggedBand = new LoggingRedis(band, log, 'band');
-      return { textbook, band, textbookOrder: new ArrivalTracker(), bandOrder: new ArrivalTracker() };
+    let seed = options.seed ?? randomSeed();
+    const hooks = () => ({
+      wrap: (redis: MemoryRedis, name: 'band' | 'textbook') => new LoggingRedis(redis, log, name),
+      onReset: () => log.clear(),
+      uuid: given ? () => given() : (index: number) => seededUuid(seed, index),
+    });
+    const first: Settings = {
+      ...defaultSettings(options.frozenAt ?? clock(), options.frozenAt === undefined ? 'live' : 'frozen'),
+      ...(options.delay === undefined ? {} : { delay: options.delay }),
+      ...(options.textbookUnit === undefined ? {} : { textbookUnit: options.textbookUnit }),
+      ...(options.idStyle === undefined ? {} : { idStyle: options.idStyle }),
     };
+    let session = new Session(first, hooks());
+    /** When the last operation was recorded (wall clock), for grouping a drag into one operation. */
+    let lastRecordedAt = Number.NEGATIVE_INFINITY;
 
     /** The clock's reading now: the real time when live, the set instant when frozen. */
-    const readClock = (): number => (get().clockMode === 'live' ? clock() : get().frozenAt);
+    const readClock = (): number => (session.settings.clockMode === 'live' ? clock() : session.settings.frozenAt);
 
-    const frozen = options.frozenAt;
+    /** The state fields a Session holds. */
+    const sessionFields = () => ({
+      ...session.settings,
+      textbook: session.textbook,
+      band: session.band,
+      textbookOrder: session.textbookOrder,
+      bandOrder: session.bandOrder,
+      arrivals: session.arrivals,
+      nextArrival: session.nextArrival,
+      lastEnqueue: session.lastEnqueue,
+      lastPromote: session.lastPromote,
+      selectedFireTime: session.selectedFireTime,
+      enqueueError: session.enqueueError,
+    });
+
+    /** Copies the session out and tells history how to follow (none: only the error changed). */
+    const publish = (scenario: Scenario, redoStack: readonly Operation[], history: HistoryStep, now: number) => {
+      const state = get();
+      set({
+        ...sessionFields(),
+        now,
+        scenario,
+        redoStack,
+        version: state.version + 1,
+        scenarioChange: history === 'none' ? state.scenarioChange : { serial: state.scenarioChange.serial + 1, history },
+      });
+    };
+
+    /**
+     * Applies one operation; when applied, appends it to the scenario (or replaces the last one,
+     * for quick changes of the same field) and clears the redo stack.
+     */
+    const perform = (op: Operation, options: { coalesce?: boolean } = {}): boolean => {
+      const before = session.settings;
+      const applied = session.apply(op);
+      const state = get();
+      const now = op.kind === 'enqueue' || op.kind === 'promote' ? op.at : readClock();
+      if (!applied || (SETTING_KINDS.has(op.kind) && sameSettings(before, session.settings))) {
+        set({ ...sessionFields(), now });
+        return applied;
+      }
+      const operations = state.scenario.operations;
+      const wall = wallClock();
+      const last = operations[operations.length - 1];
+      const merge = options.coalesce === true && last?.kind === op.kind && wall - lastRecordedAt < COALESCE_MS && state.redoStack.length === 0;
+      lastRecordedAt = wall;
+      const next = merge ? [...operations.slice(0, -1), op] : [...operations, op];
+      publish({ ...state.scenario, operations: next }, [], merge ? 'replace' : 'push', now);
+      return true;
+    };
+
+    /** A fresh Session with the scenario's operations replayed; the index of a refused one, or -1. */
+    const rebuild = (scenario: Scenario): number => {
+      seed = scenario.seed;
+      log.clear();
+      session = new Session(scenario.initial, hooks());
+      return replay(session, scenario.operations);
+    };
+
+    const emptyScenario = (): Scenario => ({ seed: randomSeed(), initial: defaultSettings(clock()), operations: [] });
+
     return {
-      delay: options.delay ?? 5000,
-      textbookUnit: options.textbookUnit ?? 's',
-      clockMode: frozen === undefined ? 'live' : 'frozen',
-      frozenAt: frozen ?? clock(),
-      now: frozen ?? clock(),
-      idStyle: options.idStyle ?? 'job:N',
-      idPrefix: 'order-',
-      batchSize: 3,
-      nextArrival: 1,
-      ...freshSets(),
-      arrivals: new Map(),
+      ...sessionFields(),
+      now: readClock(),
       log,
-      lastEnqueue: null,
-      lastPromote: null,
-      selectedFireTime: null,
-      enqueueError: null,
       version: 0,
+      scenario: { seed, initial: first, operations: [] },
+      redoStack: [],
+      scenarioChange: { serial: 0, history: 'none' },
+      scenarioError: null,
 
-      setDelay(delay) {
-        if (!isWholeInRange(delay, 0, MAX_DELAY_MS)) return false;
-        set({ delay, now: readClock() });
-        return true;
-      },
-
-      setTextbookUnit(unit) {
-        // The textbook set holds scores in one unit: switching with jobs in it would mix them.
-        if (get().textbook.call('ZCARD', TEXTBOOK_KEY) !== 0) return false;
-        set({ textbookUnit: unit });
-        return true;
-      },
-
+      setDelay: (delay) => perform({ kind: 'delay', delay }, { coalesce: true }),
+      setTextbookUnit: (unit) => perform({ kind: 'unit', unit }),
       setClockLive() {
-        set({ clockMode: 'live', now: clock() });
+        perform({ kind: 'live' });
       },
-
-      freezeClock(at) {
-        const instant = at ?? readClock();
-        if (!isWholeInRange(instant, 0, MAX_CLOCK_MS)) return false;
-        set({ clockMode: 'frozen', frozenAt: instant, now: instant });
-        return true;
-      },
-
+      freezeClock: (at) => perform({ kind: 'freeze', at: at ?? readClock() }, { coalesce: at !== undefined }),
       stepClock(ms) {
-        const instant = Math.min(readClock() + ms, MAX_CLOCK_MS);
-        set({ clockMode: 'frozen', frozenAt: instant, now: instant });
+        perform({ kind: 'freeze', at: Math.min(readClock() + ms, MAX_CLOCK_MS) });
       },
-
       tick() {
-        if (get().clockMode === 'live') set({ now: clock() });
+        if (session.settings.clockMode === 'live') set({ now: clock() });
       },
-
-      setIdStyle(idStyle) {
-        set({ idStyle, enqueueError: null });
+      setIdStyle(style) {
+        perform({ kind: 'idStyle', style });
       },
-
-      setIdPrefix(prefix) {
-        if (!parseIdPrefix(prefix).ok) return false;
-        set({ idPrefix: prefix, enqueueError: null });
-        return true;
-      },
-
-      setBatchSize(size) {
-        if (!isWholeInRange(size, MIN_BATCH, MAX_BATCH)) return false;
-        set({ batchSize: size });
-        return true;
-      },
-
+      setIdPrefix: (prefix) => perform({ kind: 'prefix', prefix }, { coalesce: true }),
+      setBatchSize: (size) => perform({ kind: 'batch', size }, { coalesce: true }),
       enqueue(count) {
-        if (!isWholeInRange(count, 1, MAX_BATCH)) return false;
-        const state = get();
-        const timestamp = readClock();
-        const members: string[] = [];
-        const fresh = new Set<string>();
-        for (let i = 0; i < count; i++) {
-          const member = jobId(state.idStyle, state.nextArrival + i, state.idPrefix, randomUUID);
-          if (state.arrivals.has(member) || fresh.has(member)) {
-            set({ now: timestamp, enqueueError: `Job id "${member}" is already taken; pick another id style or prefix.` });
-            return false;
-          }
-          fresh.add(member);
-          members.push(member);
-        }
-        // The textbook client sends the score as text; every job of the batch shares it.
-        const textbookScoreArg = luaNumberArg(textbookScore(timestamp, state.delay, state.textbookUnit));
-        let last = { score: 0, delayedTimestamp: timestamp };
-        let added = 0;
-        let failure: string | null = null;
-        try {
-          for (const member of members) {
-            const arrival = state.nextArrival + added;
-            state.arrivals.set(member, arrival);
-            loggedTextbook.call('ZADD', TEXTBOOK_KEY, textbookScoreArg, member);
-            last = addDelayedJob(loggedBand, BAND_KEY, member, timestamp, state.delay);
-            // Where each set put the job (a read for the page, not one of the model's commands).
-            state.textbookOrder.add(arrival, Number(state.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
-            state.bandOrder.add(arrival, Number(state.band.call('ZRANK', BAND_KEY, member)));
-            added++;
-          }
-        } catch (error) {
-          // Not expected with the checked inputs; if the model refuses a job, say so and keep what was added.
-          failure = `Redis refused job ${added + 1}: ${error instanceof Error ? error.message : String(error)}`;
-        }
-        set({
-          now: timestamp,
-          nextArrival: state.nextArrival + added + (failure === null ? 0 : 1),
-          lastEnqueue: added > 0 ? { timestamp, fireTime: last.delayedTimestamp, lastScore: last.score, count: added } : state.lastEnqueue,
-          selectedFireTime: added > 0 ? last.delayedTimestamp : state.selectedFireTime,
-          enqueueError: failure,
-          version: state.version + 1,
-        });
-        return failure === null;
+        const applied = perform({ kind: 'enqueue', count, at: readClock() });
+        return applied && session.enqueueError === null;
       },
-
       promote() {
-        const state = get();
-        const now = readClock();
-        const arrivalOf = (member: string): PromotedJob => ({ member, arrival: state.arrivals.get(member) ?? 0 });
-
-        const bandJobs: PromotedJob[] = [];
-        let bandCalls = 0;
-        for (;;) {
-          const batch = promoteDelayedJobs(loggedBand, BAND_KEY, now, PROMOTE_LIMIT);
-          bandCalls++;
-          for (const member of batch) {
-            const job = arrivalOf(member);
-            bandJobs.push(job);
-            state.bandOrder.removeHead(job.arrival);
-          }
-          if (batch.length < PROMOTE_LIMIT) break;
-        }
-
-        // The textbook sweep: ZRANGEBYSCORE key 0 <now> LIMIT 0 1000, then ZREM that batch.
-        const bound = textbookScore(now, 0, state.textbookUnit);
-        const textbookJobs: PromotedJob[] = [];
-        let textbookCalls = 0;
-        for (;;) {
-          const reply = loggedTextbook.call('ZRANGEBYSCORE', TEXTBOOK_KEY, 0, bound, 'LIMIT', 0, PROMOTE_LIMIT);
-          textbookCalls++;
-          const batch = Array.isArray(reply) ? reply.filter((m): m is string => typeof m === 'string') : [];
-          if (batch.length > 0) loggedTextbook.call('ZREM', TEXTBOOK_KEY, ...batch);
-          for (const member of batch) {
-            const job = arrivalOf(member);
-            textbookJobs.push(job);
-            state.textbookOrder.removeHead(job.arrival);
-          }
-          if (batch.length < PROMOTE_LIMIT) break;
-        }
-
-        const nextWake = getNextDelayedTimestamp(loggedBand, BAND_KEY);
-        set({
-          now,
-          lastPromote: {
-            now,
-            band: { jobs: bandJobs, calls: bandCalls },
-            textbook: { jobs: textbookJobs, calls: textbookCalls, bound, unit: state.textbookUnit },
-            nextWake,
-          },
-          version: state.version + 1,
-        });
+        perform({ kind: 'promote', at: readClock() });
       },
-
       selectBand(fireTime) {
+        session.selectedFireTime = fireTime;
         set({ selectedFireTime: fireTime });
       },
-
       reset() {
-        const state = get();
-        log.clear();
-        set({
-          ...freshSets(),
-          arrivals: new Map(),
-          now: readClock(),
-          nextArrival: 1,
-          lastEnqueue: null,
-          lastPromote: null,
-          selectedFireTime: null,
-          enqueueError: null,
-          version: state.version + 1,
-        });
+        perform({ kind: 'reset' });
+      },
+
+      undo() {
+        const { scenario, redoStack } = get();
+        const last = scenario.operations[scenario.operations.length - 1];
+        if (last === undefined) return false;
+        const previous = { ...scenario, operations: scenario.operations.slice(0, -1) };
+        rebuild(previous);
+        lastRecordedAt = Number.NEGATIVE_INFINITY;
+        publish(previous, [...redoStack, last], 'push', readClock());
+        return true;
+      },
+
+      redo() {
+        const { scenario, redoStack } = get();
+        const op = redoStack[redoStack.length - 1];
+        if (op === undefined) return false;
+        session.apply(op);
+        lastRecordedAt = Number.NEGATIVE_INFINITY;
+        publish({ ...scenario, operations: [...scenario.operations, op] }, redoStack.slice(0, -1), 'push', readClock());
+        return true;
+      },
+
+      loadScenario(scenario, history, message = 'This scenario could not be replayed') {
+        const refused = rebuild(scenario);
+        lastRecordedAt = Number.NEGATIVE_INFINITY;
+        if (refused < 0) {
+          publish(scenario, [], history, readClock());
+          set({ scenarioError: null });
+          return true;
+        }
+        get().discardScenario(`${message}: step ${refused + 1} (${scenario.operations[refused]!.kind}) is refused by the page. A clean default state is shown instead.`);
+        return false;
+      },
+
+      discardScenario(text) {
+        const fresh = emptyScenario();
+        rebuild(fresh);
+        lastRecordedAt = Number.NEGATIVE_INFINITY;
+        publish(fresh, [], 'none', readClock());
+        set({ scenarioError: text });
+      },
+
+      dismissScenarioError() {
+        set({ scenarioError: null });
       },
     };
   });

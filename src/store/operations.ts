@@ -1,0 +1,45 @@
+/**
+ * The scenario as data: the settings it starts from and the operations performed, each with every
+ * input it needs (the instant a live clock read, the uuid seed), so replaying it is deterministic.
+ */
+import type { IdStyle } from './jobIds.ts';
+
+export type ClockMode = 'live' | 'frozen';
+export type TextbookUnit = 's' | 'ms';
+
+/** The controls' values. */
+export interface Settings {
+  readonly delay: number;
+  readonly textbookUnit: TextbookUnit;
+  readonly clockMode: ClockMode;
+  /** The frozen clock's instant (ms); kept while live, used again when frozen without an instant. */
+  readonly frozenAt: number;
+  readonly idStyle: IdStyle;
+  readonly idPrefix: string;
+  readonly batchSize: number;
+}
+
+/** One thing the user did. Enqueue and promote carry the instant the clock read. */
+export type Operation =
+  | { readonly kind: 'delay'; readonly delay: number }
+  | { readonly kind: 'unit'; readonly unit: TextbookUnit }
+  | { readonly kind: 'live' }
+  | { readonly kind: 'freeze'; readonly at: number }
+  | { readonly kind: 'idStyle'; readonly style: IdStyle }
+  | { readonly kind: 'prefix'; readonly prefix: string }
+  | { readonly kind: 'batch'; readonly size: number }
+  | { readonly kind: 'enqueue'; readonly count: number; readonly at: number }
+  | { readonly kind: 'promote'; readonly at: number }
+  | { readonly kind: 'reset' };
+
+/** Everything that rebuilds a state: the seed of the uuid ids, the starting settings, the operations. */
+export interface Scenario {
+  readonly seed: number;
+  readonly initial: Settings;
+  readonly operations: readonly Operation[];
+}
+
+/** The page's settings before anyone touches them (the clock frozen at `frozenAt` or live). */
+export function defaultSettings(frozenAt: number, clockMode: ClockMode = 'live'): Settings {
+  return { delay: 5000, textbookUnit: 's', clockMode, frozenAt, idStyle: 'job:N', idPrefix: 'order-', batchSize: 3 };
+}
