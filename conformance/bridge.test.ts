@@ -16,8 +16,8 @@ import type { RunningBridge } from '../bridge/bridge.ts';
 import { FIXTURE_NOW, SATURATED_JOBS, fixtureEvalArgs, fixtureJobs } from '../bridge/delayedFixture.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import type { BridgeOptions } from '../bridge/options.ts';
-import { freePort, startRedisServer } from '../bridge/redisProcess.ts';
-import type { RedisProcess } from '../bridge/redisProcess.ts';
+import { freePort, startRedisServer } from './redisProcess.ts';
+import type { RedisProcess } from './redisProcess.ts';
 import { MAX_PAGE_SIZE } from '../src/live/bridgeProtocol.ts';
 import type { ErrorReply, KeysReply, MembersReply } from '../src/live/bridgeProtocol.ts';
 

@@ -6,8 +6,8 @@ import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
 import { SATURATED_JOBS, fixtureEvalArgs } from '../bridge/delayedFixture.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
-import { startRedisServer } from '../bridge/redisProcess.ts';
-import type { RedisProcess } from '../bridge/redisProcess.ts';
+import { startRedisServer } from '../conformance/redisProcess.ts';
+import type { RedisProcess } from '../conformance/redisProcess.ts';
 import { parseScoreArg } from '../src/model/doubles.ts';
 import { scoreFlags } from '../src/model/scoreDecoder.ts';
 

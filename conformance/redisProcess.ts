@@ -1,5 +1,5 @@
 /**
- * Throwaway redis-server processes for the bridge's tests (conformance and e2e): a free loopback
+ * Throwaway redis-server processes for the tests (the conformance suite, the bridge, e2e): a free loopback
  * port, persistence off, optionally a password; stopped by the test that started it.
  */
 import { spawn } from 'node:child_process';
