@@ -71,7 +71,7 @@ test('the Live Redis panel shows a real delayed set: same order, scores and flag
 
   const summary = live.getByTestId('live-summary');
   await expect(summary).toContainText(`${KEY}: 4,107 members (ZCARD), in 4 millisecond bands.`);
-  await expect(summary.locator('[data-flag="ceiling"]')).toHaveText('5 at the ceiling: the band was full');
+  await expect(summary.locator('[data-flag="ceiling"]')).toHaveText('5 at the ceiling: the band was full (saturated)');
   const setView = live.getByTestId('live-set-view');
   await expect(setView).toContainText('4,107 members');
   await expect(setView).toContainText('5 pairs out of arrival order');

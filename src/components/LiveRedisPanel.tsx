@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { SCORE_FLAGS } from '../model/scoreDecoder.ts';
-import type { ScoreFlag } from '../model/scoreDecoder.ts';
 import { BridgeRequestError, MAX_LIVE_MEMBERS, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, readSetHead } from '../live/bridgeClient.ts';
 import type { Fetch } from '../live/bridgeClient.ts';
 import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN } from '../live/bridgeProtocol.ts';
@@ -15,6 +14,7 @@ import { VirtualList } from './VirtualList.tsx';
 import { isoTime } from './isoTime.ts';
 import panel from './panel.module.css';
 import styles from './LiveRedisPanel.module.css';
+import { FLAG_TEXT } from './flagText.ts';
 
 const grouped = new Intl.NumberFormat('en-US');
 /** Row height (px) of the flags list; LiveRedisPanel.module.css uses the same 30px. */
@@ -23,17 +23,6 @@ const ROW_HEIGHT = 30;
 const STRIP_RADIUS = 10;
 /** Bands offered in the millisecond menu: the fullest ones. */
 const MENU_BANDS = 100;
-
-/** Each flag's badge and the sentence of the summary (the decoder's meanings, src/model/scoreDecoder.ts). */
-const FLAG_TEXT: Readonly<Record<ScoreFlag, { readonly badge: string; readonly summary: string }>> = {
-  first: { badge: 'first', summary: 'first in its ms (slot 0)' },
-  bumped: { badge: 'bumped', summary: 'bumped: an earlier job had the same ms' },
-  ceiling: { badge: 'ceiling', summary: 'at the ceiling: the band was full' },
-  previousCeiling: { badge: 'or ceiling of ms − 1', summary: "also the previous ms's ceiling, rounded up past the cliff" },
-  pastCliff: { badge: 'past cliff', summary: 'past the 2039 cliff (the +1 bump rounds away)' },
-  shared: { badge: 'shared', summary: 'sharing its score with a neighbour (ordered by member bytes)' },
-  notBand: { badge: 'not a band score', summary: 'not a band score' },
-};
 
 const CONTROL_NAMES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

@@ -3,7 +3,7 @@ import type { CSSProperties, ChangeEvent } from 'react';
 import { formatScore } from '../model/doubles.ts';
 import { exampleCliPaste } from '../model/decoderExample.ts';
 import { SCORE_FLAGS } from '../model/scoreDecoder.ts';
-import type { DecodedScore, ScoreFlag } from '../model/scoreDecoder.ts';
+import type { DecodedScore } from '../model/scoreDecoder.ts';
 import type { PasteLayout, UnreadableLine } from '../model/redisCliOutput.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { useDecodedPaste } from './useDecodedPaste.ts';
@@ -11,23 +11,13 @@ import type { DecodedRows } from './packedPaste.ts';
 import { isoTime } from './isoTime.ts';
 import panel from './panel.module.css';
 import styles from './ScoreDecoder.module.css';
+import { FLAG_TEXT } from './flagText.ts';
 
 /** Typing pauses this long (ms) before the text is decoded again. */
 const DECODE_DELAY_MS = 300;
 /** Row height (px) of both lists; ScoreDecoder.module.css sizes the lists with the same 30px. */
 const ROW_HEIGHT = 30;
 const grouped = new Intl.NumberFormat('en-US');
-
-/** How each flag reads on screen: a short badge and a sentence for the summary. */
-const FLAG_TEXT: Readonly<Record<ScoreFlag, { readonly badge: string; readonly summary: string }>> = {
-  first: { badge: 'first', summary: 'first in its ms (slot 0)' },
-  bumped: { badge: 'bumped', summary: 'bumped (an earlier job had the same ms)' },
-  ceiling: { badge: 'ceiling', summary: 'at the ceiling: the band was full (saturated)' },
-  previousCeiling: { badge: 'or ceiling of ms − 1', summary: "also the previous ms's ceiling, rounded up past the cliff" },
-  pastCliff: { badge: 'past cliff', summary: 'past the 2039 cliff (the +1 bump rounds away)' },
-  shared: { badge: 'shared', summary: 'sharing its score with another row (Redis orders those by member bytes)' },
-  notBand: { badge: 'not a band score', summary: 'not a band score' },
-};
 
 const LAYOUT_TEXT: Readonly<Record<PasteLayout, string>> = {
   numbered: "redis-cli's numbered layout (a terminal, or --no-raw)",
