@@ -1,0 +1,232 @@
+/**
+ * The scenario in the URL: `#s=` followed by a short, versioned text that a person can read and edit.
+ *
+ *   1~<seed>~<settings>~<operations>        e.g.  1~k2x9a~d5000.us.f1796040000000.ij.xb3JkZXIt.b3~e1.e3.f1796040006000.p
+ *
+ * `1` is the format version; <seed> the uuid seed in base 36; <settings> the starting controls and
+ * <operations> what was done, both as tokens joined by `.`:
+ *   d<ms> delay · us / um textbook unit (s, ms) · L live clock · f<ms> clock frozen at an instant ·
+ *   ij / in / iu / ip id style (job:N, N, uuid, prefix) · x<base64url of UTF-8> id prefix · b<n> N ·
+ *   e<n>[@<ms>] enqueue n jobs · p[@<ms>] promote · r reset.
+ * `@<ms>` is the instant a live clock read; it is left out when the clock was frozen (the instant
+ * is then the frozen one). Values are checked with the fields' own parsers (input.ts).
+ */
+import { parseBatchSize, parseClock, parseDelay, parseIdPrefix } from './input.ts';
+import type { Parsed } from './input.ts';
+import type { IdStyle } from './jobIds.ts';
+import type { Operation, Scenario, Settings } from './operations.ts';
+
+/** The format version written first. */
+export const SCENARIO_VERSION = '1';
+/** The URL hash key: `#s=...`. */
+export const HASH_KEY = 's';
+/** Refuse texts longer than this (browsers keep URLs up to about 2 MB). */
+export const MAX_SCENARIO_CHARS = 2_000_000;
+/** Refuse scenarios that would enqueue more jobs than this in total (replay time). */
+export const MAX_SCENARIO_JOBS = 1_000_000;
+
+const STYLE_CODES: ReadonlyArray<readonly [IdStyle, string]> = [
+  ['job:N', 'j'],
+  ['N', 'n'],
+  ['uuid', 'u'],
+  ['prefix', 'p'],
+];
+
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+
+function toBase64Url(text: string): string {
+  let binary = '';
+  for (const byte of utf8Encoder.encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return utf8Decoder.decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+function settingTokens(s: Settings): string[] {
+  return [
+    `d${s.delay}`,
+    s.textbookUnit === 's' ? 'us' : 'um',
+    s.clockMode === 'live' ? 'L' : `f${s.frozenAt}`,
+    `i${STYLE_CODES.find(([style]) => style === s.idStyle)![1]}`,
+    `x${toBase64Url(s.idPrefix)}`,
+    `b${s.batchSize}`,
+  ];
+}
+
+/** The text after `#s=`: the scenario in the format above. */
+export function encodeScenario(scenario: Scenario): string {
+  let frozen = scenario.initial.clockMode === 'frozen' ? scenario.initial.frozenAt : null;
+  const instant = (at: number) => (frozen === at ? '' : `@${at}`);
+  const ops = scenario.operations.map((op): string => {
+    switch (op.kind) {
+      case 'delay':
+        return `d${op.delay}`;
+      case 'unit':
+        return op.unit === 's' ? 'us' : 'um';
+      case 'live':
+        frozen = null;
+        return 'L';
+      case 'freeze':
+        frozen = op.at;
+        return `f${op.at}`;
+      case 'idStyle':
+        return `i${STYLE_CODES.find(([style]) => style === op.style)![1]}`;
+      case 'prefix':
+        return `x${toBase64Url(op.prefix)}`;
+      case 'batch':
+        return `b${op.size}`;
+      case 'enqueue':
+        return `e${op.count}${instant(op.at)}`;
+      case 'promote':
+        return `p${instant(op.at)}`;
+      case 'reset':
+        return 'r';
+    }
+  });
+  return [SCENARIO_VERSION, scenario.seed.toString(36), settingTokens(scenario.initial).join('.'), ops.join('.')].join('~');
+}
+
+/** What decodeScenario gives: a scenario, or why the text is not one. */
+export type DecodedScenario = { readonly ok: true; readonly scenario: Scenario } | { readonly ok: false; readonly message: string };
+
+const DIGITS = /^\d{1,16}$/;
+
+/** Digits only (no separators in a URL), then the field's own parser. */
+function number(text: string, parse: (text: string) => Parsed<number>): Parsed<number> {
+  return DIGITS.test(text) ? parse(text) : { ok: false, message: `"${text.slice(0, 20)}" is not a whole number` };
+}
+
+function parseCount(text: string): Parsed<number> {
+  return text === '1' ? { ok: true, value: 1 } : number(text, parseBatchSize);
+}
+
+/** One token; `frozen` is the clock's instant at that point (null when live), for enqueue / promote. */
+function parseToken(token: string, frozen: number | null): Parsed<Operation> {
+  const head = token[0];
+  const rest = token.slice(1);
+  const fail = (message: string): Parsed<Operation> => ({ ok: false, message: `"${token.slice(0, 24)}": ${message}` });
+  const withValue = <T,>(parsed: Parsed<T>, make: (value: T) => Operation): Parsed<Operation> =>
+    parsed.ok ? { ok: true, value: make(parsed.value) } : fail(parsed.message);
+  const instantOf = (text: string | undefined): Parsed<number> => {
+    if (text === undefined) return frozen === null ? { ok: false, message: 'a live clock needs @<ms>' } : { ok: true, value: frozen };
+    return number(text, parseClock);
+  };
+  switch (head) {
+    case 'd':
+      return withValue(number(rest, parseDelay), (delay) => ({ kind: 'delay', delay }));
+    case 'u':
+      return rest === 's' || rest === 'm' ? { ok: true, value: { kind: 'unit', unit: rest === 's' ? 's' : 'ms' } } : fail('unit is us or um');
+    case 'L':
+      return rest === '' ? { ok: true, value: { kind: 'live' } } : fail('L takes nothing');
+    case 'f':
+      return withValue(number(rest, parseClock), (at) => ({ kind: 'freeze', at }));
+    case 'i': {
+      const style = STYLE_CODES.find(([, code]) => code === rest);
+      return style ? { ok: true, value: { kind: 'idStyle', style: style[0] } } : fail('id style is ij, in, iu or ip');
+    }
+    case 'x': {
+      const prefix = fromBase64Url(rest);
+      return prefix === null ? fail('prefix is not base64url UTF-8') : withValue(parseIdPrefix(prefix), (value) => ({ kind: 'prefix', prefix: value }));
+    }
+    case 'b':
+      return withValue(number(rest, parseBatchSize), (size) => ({ kind: 'batch', size }));
+    case 'e': {
+      const [count, at, extra] = rest.split('@');
+      if (extra !== undefined) return fail('one @ at most');
+      const parsedCount = parseCount(count ?? '');
+      if (!parsedCount.ok) return fail(parsedCount.message);
+      return withValue(instantOf(at), (instant) => ({ kind: 'enqueue', count: parsedCount.value, at: instant }));
+    }
+    case 'p':
+      if (rest !== '' && !rest.startsWith('@')) return fail('promote is p or p@<ms>');
+      return withValue(instantOf(rest === '' ? undefined : rest.slice(1)), (at) => ({ kind: 'promote', at }));
+    case 'r':
+      return rest === '' ? { ok: true, value: { kind: 'reset' } } : fail('r takes nothing');
+    default:
+      return fail('unknown step');
+  }
+}
+
+/** Applies a settings token to settings (the starting controls). */
+function settle(settings: Settings, op: Operation): Settings | null {
+  switch (op.kind) {
+    case 'delay':
+      return { ...settings, delay: op.delay };
+    case 'unit':
+      return { ...settings, textbookUnit: op.unit };
+    case 'live':
+      return { ...settings, clockMode: 'live', frozenAt: 0 };
+    case 'freeze':
+      return { ...settings, clockMode: 'frozen', frozenAt: op.at };
+    case 'idStyle':
+      return { ...settings, idStyle: op.style };
+    case 'prefix':
+      return { ...settings, idPrefix: op.prefix };
+    case 'batch':
+      return { ...settings, batchSize: op.size };
+    default:
+      return null;
+  }
+}
+
+const START: Settings = { delay: 5000, textbookUnit: 's', clockMode: 'live', frozenAt: 0, idStyle: 'job:N', idPrefix: 'order-', batchSize: 3 };
+
+/**
+ * Reads the text after `#s=`. Never throws: gives the scenario, or a message saying what is wrong
+ * (its values are checked as the page's fields check them; it is not replayed here).
+ */
+export function decodeScenario(text: string): DecodedScenario {
+  const refuse = (message: string): DecodedScenario => ({ ok: false, message });
+  if (text.length > MAX_SCENARIO_CHARS) return refuse('The scenario is too long.');
+  const parts = text.split('~');
+  if (parts[0] !== SCENARIO_VERSION) return refuse(`Unknown scenario format "${(parts[0] ?? '').slice(0, 12)}" (expected version ${SCENARIO_VERSION}).`);
+  if (parts.length !== 4) return refuse('A scenario has four parts: version~seed~settings~steps.');
+  const [, seedText = '', settingsText = '', opsText = ''] = parts;
+  const seed = /^[0-9a-z]{1,7}$/.test(seedText) ? parseInt(seedText, 36) : NaN;
+  if (!(seed >= 0 && seed <= 0xffffffff)) return refuse('The seed is not a base-36 number below 2^32.');
+
+  let initial = START;
+  for (const token of settingsText === '' ? [] : settingsText.split('.')) {
+    const parsed = parseToken(token, 0);
+    const next = parsed.ok ? settle(initial, parsed.value) : null;
+    if (next === null) return refuse(`Starting settings: ${parsed.ok ? `"${token.slice(0, 24)}" is not a setting` : parsed.message}.`);
+    initial = next;
+  }
+
+  const operations: Operation[] = [];
+  let frozen = initial.clockMode === 'frozen' ? initial.frozenAt : null;
+  let jobs = 0;
+  const tokens = opsText === '' ? [] : opsText.split('.');
+  for (let i = 0; i < tokens.length; i++) {
+    const parsed = parseToken(tokens[i]!, frozen);
+    if (!parsed.ok) return refuse(`Step ${i + 1}: ${parsed.message}.`);
+    const op = parsed.value;
+    if (op.kind === 'live') frozen = null;
+    if (op.kind === 'freeze') frozen = op.at;
+    if (op.kind === 'enqueue') jobs += op.count;
+    if (jobs > MAX_SCENARIO_JOBS) return refuse(`The scenario enqueues more than ${MAX_SCENARIO_JOBS.toLocaleString('en-US')} jobs.`);
+    operations.push(op);
+  }
+  return { ok: true, scenario: { seed, initial, operations } };
+}
+
+/** The scenario part of a URL hash (`#s=...`), or null when the hash holds none. */
+export function scenarioText(hash: string): string | null {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!body.startsWith(`${HASH_KEY}=`)) return null;
+  const text = body.slice(HASH_KEY.length + 1);
+  try {
+    return decodeURIComponent(text); // a pasted URL may have its ~ or @ percent-encoded
+  } catch {
+    return text;
+  }
+}
