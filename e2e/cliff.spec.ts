@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { resolve } from 'node:path';
 import { CLIFF_FIRE_TIME, bandOf } from '../src/model/score.ts';
 import { formatScore } from '../src/model/doubles.ts';
+import { screenshot } from './screenshot.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
@@ -55,8 +55,5 @@ test('the cliff: jump to 2^41 ms, enqueue three same-ms jobs, they share one sco
 
   await field.blur();
   await explorer.scrollIntoViewIfNeeded();
-  const artifact = testInfo.outputPath('cliff.png');
-  await explorer.screenshot({ path: artifact });
-  await testInfo.attach('cliff', { path: artifact, contentType: 'image/png' });
-  await explorer.screenshot({ path: resolve(testInfo.project.testDir, '..', 'docs', 'cliff.png') });
+  await screenshot(explorer, testInfo, 'cliff', { docsName: 'cliff' });
 });

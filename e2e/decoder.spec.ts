@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { resolve } from 'node:path';
 import { bandOf } from '../src/model/score.ts';
+import { screenshot } from './screenshot.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
@@ -28,10 +28,7 @@ test('the decoder: paste the example session, read the flags, see garbage listed
   await expect(ceiling).toHaveCount(4);
   await expect(ceiling.first()).toContainText('Member: 10000');
 
-  const artifact = testInfo.outputPath('decoder.png');
-  await decoder.screenshot({ path: artifact });
-  await testInfo.attach('decoder', { path: artifact, contentType: 'image/png' });
-  await decoder.screenshot({ path: resolve(testInfo.project.testDir, '..', 'docs', 'decoder.png') });
+  await screenshot(decoder, testInfo, 'decoder', { docsName: 'decoder' });
 
   // typed text decodes on its own after a pause; markup stays text
   const minScore = bandOf(Date.UTC(2026, 10, 30, 9, 0, 0, 0)).minScore;

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import type { Locator } from '@playwright/test';
-import { resolve } from 'node:path';
 import { RespClient } from '../conformance/resp-client.ts';
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
@@ -10,6 +9,7 @@ import { startRedisServer } from '../conformance/redisProcess.ts';
 import type { RedisProcess } from '../conformance/redisProcess.ts';
 import { parseScoreArg } from '../src/model/doubles.ts';
 import { scoreFlags } from '../src/model/scoreDecoder.ts';
+import { screenshot } from './screenshot.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
@@ -111,10 +111,7 @@ test('the Live Redis panel shows a real delayed set: same order, scores and flag
   await flagsList.evaluate((element) => {
     element.scrollTop = 0;
   });
-  const artifact = testInfo.outputPath('live-redis.png');
-  await live.screenshot({ path: artifact });
-  await testInfo.attach('live-redis', { path: artifact, contentType: 'image/png' });
-  await live.screenshot({ path: resolve(testInfo.project.testDir, '..', 'docs', 'live-redis.png') });
+  await screenshot(live, testInfo, 'live-redis', { docsName: 'live-redis' });
 
   // a member written as markup stays text
   const title = await page.title();

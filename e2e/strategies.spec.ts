@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator } from '@playwright/test';
-import { resolve } from 'node:path';
+import { screenshot } from './screenshot.ts';
 
 async function countIn(cell: Locator): Promise<number> {
   return Number((await cell.innerText()).replace(/[^\d]/g, ''));
@@ -52,10 +52,7 @@ test.describe('strategies compared', () => {
 
     await size.blur();
     await view.scrollIntoViewIfNeeded();
-    const artifact = testInfo.outputPath('strategies.png');
-    await view.screenshot({ path: artifact });
-    await testInfo.attach('strategies', { path: artifact, contentType: 'image/png' });
-    await view.screenshot({ path: resolve(testInfo.project.testDir, '..', 'docs', 'strategies.png') });
+    await screenshot(view, testInfo, 'strategies', { docsName: 'strategies' });
   });
 });
 
@@ -79,8 +76,6 @@ test.describe('strategies on a phone, dark', () => {
     expect(await countIn(view.getByTestId('inversions-textbook-s'))).toBeGreaterThan(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const artifact = testInfo.outputPath('strategies-phone-dark.png');
-    await view.screenshot({ path: artifact });
-    await testInfo.attach('strategies-phone-dark', { path: artifact, contentType: 'image/png' });
+    await screenshot(view, testInfo, 'strategies-phone-dark');
   });
 });
