@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from './App.tsx';
 import { createAppStore } from '../store/appStore.ts';
@@ -7,6 +7,9 @@ import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, nextScoreInBand, text
 import { formatScore } from '../model/doubles.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+// The page keeps its scenario in the URL: each test starts from a URL without one.
+beforeEach(() => window.history.replaceState(null, '', '/'));
 
 function renderApp(options: AppStoreOptions = {}) {
   const store = createAppStore({ frozenAt: T0, ...options });

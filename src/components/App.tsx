@@ -11,6 +11,9 @@ import { SetsPanel } from './SetsPanel.tsx';
 import { BandPanel } from './BandPanel.tsx';
 import { PromotePanel } from './PromotePanel.tsx';
 import { CommandLog } from './CommandLog.tsx';
+import { ScenarioBar } from './ScenarioBar.tsx';
+import { useScenarioUrl } from './useScenarioUrl.ts';
+import { useUndoKeys } from './useUndoKeys.ts';
 import styles from './App.module.css';
 
 /** The deeper views below the story load after it, in their own chunk. */
@@ -27,6 +30,8 @@ export function App({ store: given }: { store?: AppStore }) {
     const timer = setInterval(() => store.getState().tick(), DISPLAY_TICK_MS);
     return () => clearInterval(timer);
   }, [store]);
+  useScenarioUrl(store);
+  useUndoKeys(store);
 
   return (
     <StoreProvider store={store}>
@@ -46,6 +51,8 @@ export function App({ store: given }: { store?: AppStore }) {
             the Lua scripts running against an in-memory Redis.
           </p>
         </header>
+
+        <ScenarioBar />
 
         <section className={styles.controls} aria-label="Controls">
           <DelayControl />

@@ -4,6 +4,7 @@ import { selectLog, selectVersion } from '../store/selectors.ts';
 import { commandText, replyText } from '../store/logFormat.ts';
 import type { CommandLog as Log } from '../store/commandLog.ts';
 import { VirtualList } from './VirtualList.tsx';
+import { ExportButtons } from './ExportButtons.tsx';
 import styles from './panel.module.css';
 
 const ROW_HEIGHT = 44;
@@ -37,6 +38,7 @@ export function CommandLog() {
         and the sweeps. Only the latest {log.capacity.toLocaleString('en-US')} are kept ({log.total.toLocaleString('en-US')} issued
         since the last reset); the read-only previews the page draws from are not listed.
       </p>
+      <ExportButtons />
       {log.size === 0 ? (
         <p className={styles.hint}>No commands yet.</p>
       ) : (
