@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { textbookScore } from '../src/model/score.ts';
+import { luaNumberArg } from '../src/model/doubles.ts';
+
+const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+async function snap(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** What the page shows of both sets: the visible rows and their sizes. */
+async function setsText(page: Page): Promise<string[]> {
+  return [await page.getByTestId('band-set').innerText(), await page.getByTestId('textbook-set').innerText()];
+}
+
+async function buildScenario(page: Page) {
+  await page.goto('/');
+  const clock = page.getByLabel('Clock instant (ms or ISO)');
+  await clock.fill(new Date(T0).toISOString());
+  await clock.press('Tab');
+  await page.getByRole('button', { name: 'Enqueue job' }).click();
+  await page.getByLabel('Job id style').selectOption('N');
+  const batch = page.getByLabel('N (jobs sharing one timestamp)');
+  await batch.fill('5');
+  await batch.press('Tab');
+  await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();
+  await page.getByRole('button', { name: '+1 s' }).click();
+  await page.getByRole('button', { name: 'Enqueue job' }).click();
+  await expect(page.getByTestId('band-set')).toContainText('7 members');
+}
+
+test('a scenario travels by URL, back/forward and undo/redo move through it, the export downloads', async ({ page, browser }, testInfo) => {
+  await buildScenario(page);
+  const shown = await setsText(page);
+  expect(page.url()).toMatch(/#s=1~[0-9a-z]+~/);
+  await snap(page, testInfo, 'scenario-built');
+
+  // The URL opened in a new browser context (no shared storage) replays to the same sets.
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto(page.url());
+  await expect(fresh.getByTestId('band-set')).toContainText('7 members');
+  expect(await setsText(fresh)).toEqual(shown);
+  await expect(fresh.getByRole('alert')).toHaveCount(0);
+  await snap(fresh, testInfo, 'scenario-new-context');
+  await other.close();
+
+  // Back: before the last enqueue (6 jobs); back again: before the clock step; forward twice: 7 again.
+  await page.goBack();
+  await expect(page.getByTestId('band-set')).toContainText('6 members');
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByTestId('band-set')).toContainText('1 member');
+  await page.goForward();
+  await page.goForward();
+  await page.goForward();
+  await expect(page.getByTestId('band-set')).toContainText('7 members');
+  expect(await setsText(page)).toEqual(shown);
+
+  // Undo / redo from the keyboard (focus outside any text field).
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('band-set')).toContainText('6 members');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('band-set')).toContainText('1 member');
+  await page.keyboard.press('Control+Shift+z');
+  await page.keyboard.press('Control+Shift+z');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('band-set')).toContainText('7 members');
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
+  expect(await setsText(page)).toEqual(shown);
+
+  // The export: a download whose first lines are the first job's two ZADDs.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download firetime-session.redis' }).click()]);
+  expect(download.suggestedFilename()).toBe('firetime-session.redis');
+  const script = await readFile(await download.path(), 'utf8');
+  const lines = script.split('\n');
+  expect(lines[0]).toBe(`ZADD delayed_queue ${luaNumberArg(textbookScore(T0, 5000, 's'))} job:1`);
+  expect(lines[1]).toMatch(/^ZADD bull:firetime:delayed \d+ job:1$/);
+  expect(lines.filter((line) => line.startsWith('ZADD'))).toHaveLength(14);
+  await expect(page.getByTestId('export-status')).toContainText('Saved firetime-session.redis');
+  await snap(page, testInfo, 'scenario-exported');
+});
+
+test('copy as redis-cli script confirms on screen', async ({ page, context }, testInfo) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await buildScenario(page);
+  await page.getByRole('button', { name: 'Copy as redis-cli script' }).click();
+  await expect(page.getByTestId('export-status')).toContainText('Copied 14 commands as a redis-cli script.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n')[0]).toBe(`ZADD delayed_queue ${luaNumberArg(textbookScore(T0, 5000, 's'))} job:1`);
+  await snap(page, testInfo, 'scenario-copied');
+});
+
+test('a hand-edited URL opens with a message and a working page', async ({ page }, testInfo) => {
+  await page.goto(`/#s=1~b~d1000.us.f${T0}~e3.e99999`);
+  await expect(page.getByRole('alert')).toContainText('could not be read');
+  await expect(page.getByRole('alert')).toContainText('Step 2');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('firetime');
+  await page.getByRole('button', { name: 'Enqueue job' }).click();
+  await expect(page.getByTestId('band-set')).toContainText('1 member');
+  await snap(page, testInfo, 'scenario-bad-url');
+});
