@@ -103,3 +103,9 @@ describe('scenarioText', () => {
     expect(scenarioText('')).toBeNull();
   });
 });
+
+describe('messages', () => {
+  it('end in one full stop', () => {
+    expect(decodeScenario('1~0~~e99999@5')).toEqual({ ok: false, message: 'Step 1: "e99999@5": At most 10,000 jobs at once.' });
+  });
+});

@@ -100,6 +100,11 @@ export type DecodedScenario = { readonly ok: true; readonly scenario: Scenario }
 
 const DIGITS = /^\d{1,16}$/;
 
+/** A message as one sentence: a full stop added unless the field's own message has one. */
+function sentence(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`;
+}
+
 /** Digits only (no separators in a URL), then the field's own parser. */
 function number(text: string, parse: (text: string) => Parsed<number>): Parsed<number> {
   return DIGITS.test(text) ? parse(text) : { ok: false, message: `"${text.slice(0, 20)}" is not a whole number` };
@@ -198,7 +203,7 @@ export function decodeScenario(text: string): DecodedScenario {
   for (const token of settingsText === '' ? [] : settingsText.split('.')) {
     const parsed = parseToken(token, 0);
     const next = parsed.ok ? settle(initial, parsed.value) : null;
-    if (next === null) return refuse(`Starting settings: ${parsed.ok ? `"${token.slice(0, 24)}" is not a setting` : parsed.message}.`);
+    if (next === null) return refuse(sentence(`Starting settings: ${parsed.ok ? `"${token.slice(0, 24)}" is not a setting` : parsed.message}`));
     initial = next;
   }
 
@@ -208,7 +213,7 @@ export function decodeScenario(text: string): DecodedScenario {
   const tokens = opsText === '' ? [] : opsText.split('.');
   for (let i = 0; i < tokens.length; i++) {
     const parsed = parseToken(tokens[i]!, frozen);
-    if (!parsed.ok) return refuse(`Step ${i + 1}: ${parsed.message}.`);
+    if (!parsed.ok) return refuse(sentence(`Step ${i + 1}: ${parsed.message}`));
     const op = parsed.value;
     if (op.kind === 'live') frozen = null;
     if (op.kind === 'freeze') frozen = op.at;
