@@ -1,16 +1,11 @@
 import { expect, test } from '@playwright/test';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { screenshot } from './screenshot.ts';
 import { textbookScore } from '../src/model/score.ts';
 import { luaNumberArg } from '../src/model/doubles.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** What the page shows of both sets: the visible rows and their sizes. */
 async function setsText(page: Page): Promise<string[]> {
@@ -37,7 +32,7 @@ test('a scenario travels by URL, back/forward and undo/redo move through it, the
   await buildScenario(page);
   const shown = await setsText(page);
   expect(page.url()).toMatch(/#s=1~[0-9a-z]+~/);
-  await snap(page, testInfo, 'scenario-built');
+  await screenshot(page, testInfo, 'scenario-built', { fullPage: true });
 
   // The URL opened in a new browser context (no shared storage) replays to the same sets.
   const other = await browser.newContext();
@@ -46,7 +41,7 @@ test('a scenario travels by URL, back/forward and undo/redo move through it, the
   await expect(fresh.getByTestId('band-set')).toContainText('7 members');
   expect(await setsText(fresh)).toEqual(shown);
   await expect(fresh.getByRole('alert')).toHaveCount(0);
-  await snap(fresh, testInfo, 'scenario-new-context');
+  await screenshot(fresh, testInfo, 'scenario-new-context', { fullPage: true });
   await other.close();
 
   // Back: before the last enqueue (6 jobs); back again: before the clock step; forward twice: 7 again.
@@ -84,7 +79,7 @@ test('a scenario travels by URL, back/forward and undo/redo move through it, the
   expect(lines[1]).toMatch(/^ZADD bull:firetime:delayed \d+ job:1$/);
   expect(lines.filter((line) => line.startsWith('ZADD'))).toHaveLength(14);
   await expect(page.getByTestId('export-status')).toContainText('Saved firetime-session.redis');
-  await snap(page, testInfo, 'scenario-exported');
+  await screenshot(page, testInfo, 'scenario-exported', { fullPage: true, docsName: 'scenario' });
 });
 
 test('copy as redis-cli script confirms on screen', async ({ page, context }, testInfo) => {
@@ -94,7 +89,7 @@ test('copy as redis-cli script confirms on screen', async ({ page, context }, te
   await expect(page.getByTestId('export-status')).toContainText('Copied 14 commands as a redis-cli script.');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.split('\n')[0]).toBe(`ZADD delayed_queue ${luaNumberArg(textbookScore(T0, 5000, 's'))} job:1`);
-  await snap(page, testInfo, 'scenario-copied');
+  await screenshot(page, testInfo, 'scenario-copied', { fullPage: true });
 });
 
 test('a hand-edited URL opens with a message and a working page', async ({ page }, testInfo) => {
@@ -104,5 +99,5 @@ test('a hand-edited URL opens with a message and a working page', async ({ page 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('firetime');
   await page.getByRole('button', { name: 'Enqueue job' }).click();
   await expect(page.getByTestId('band-set')).toContainText('1 member');
-  await snap(page, testInfo, 'scenario-bad-url');
+  await screenshot(page, testInfo, 'scenario-bad-url', { fullPage: true });
 });
