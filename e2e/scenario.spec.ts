@@ -33,6 +33,7 @@ test('a scenario travels by URL, back/forward and undo/redo move through it, the
   const shown = await setsText(page);
   expect(page.url()).toMatch(/#s=1~[0-9a-z]+~/);
   await screenshot(page, testInfo, 'scenario-built', { fullPage: true });
+  await screenshot(page.getByRole('group', { name: 'Scenario' }), testInfo, 'scenario-bar', { docsName: 'scenario' });
 
   // The URL opened in a new browser context (no shared storage) replays to the same sets.
   const other = await browser.newContext();
@@ -79,7 +80,7 @@ test('a scenario travels by URL, back/forward and undo/redo move through it, the
   expect(lines[1]).toMatch(/^ZADD bull:firetime:delayed \d+ job:1$/);
   expect(lines.filter((line) => line.startsWith('ZADD'))).toHaveLength(14);
   await expect(page.getByTestId('export-status')).toContainText('Saved firetime-session.redis');
-  await screenshot(page, testInfo, 'scenario-exported', { fullPage: true, docsName: 'scenario' });
+  await screenshot(page, testInfo, 'scenario-exported', { fullPage: true });
 });
 
 test('copy as redis-cli script confirms on screen', async ({ page, context }, testInfo) => {
