@@ -55,7 +55,7 @@ export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
             <span className={styles.count}>
               {count.format(jobs)}
               {' '}
-              <span className={styles.srOnly}>{`${jobs === 1 ? 'job' : 'jobs'}${full ? ', band full' : ''}`}</span>
+              <span className="visually-hidden">{`${jobs === 1 ? 'job' : 'jobs'}${full ? ', band full' : ''}`}</span>
             </span>
           </button>
         );

@@ -15,6 +15,8 @@ import { isoTime } from './isoTime.ts';
 import panel from './panel.module.css';
 import styles from './LiveRedisPanel.module.css';
 import { FLAG_TEXT } from './flagText.ts';
+import { LabelledCell } from './LabelledCell.tsx';
+import flagStyles from './flags.module.css';
 
 const grouped = new Intl.NumberFormat('en-US');
 /** Row height (px) of the flags list; LiveRedisPanel.module.css uses the same 30px. */
@@ -217,9 +219,9 @@ function LiveSetViews({ set, chosenBand, onChooseBand, version }: { set: LiveSet
           {partial ? `; showing the first ${grouped.format(set.rows.length)}, the jobs due first (the panel reads at most ${grouped.format(MAX_LIVE_MEMBERS)})` : ''}, in{' '}
           {plural(set.bands.length, 'millisecond band', 'millisecond bands')}.
         </p>
-        <ul className={styles.flagCounts} aria-label="Members by flag">
+        <ul className={flagStyles.flagCounts} aria-label="Members by flag">
           {SCORE_FLAGS.filter((flag) => set.flagCounts[flag] > 0).map((flag) => (
-            <li key={flag} className={styles.flag} data-flag={flag}>
+            <li key={flag} className={flagStyles.flag} data-flag={flag}>
               <strong>{grouped.format(set.flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
             </li>
           ))}
@@ -283,33 +285,24 @@ function FlagsList({ rows }: { rows: readonly LiveRow[] }) {
   );
 }
 
-function Cell({ label, className, children }: { label: string; className?: string; children: string }) {
-  return (
-    <span className={className} title={children}>
-      <span className={styles.srOnly}>{label}: </span>
-      {children}
-    </span>
-  );
-}
-
 function FlagRow({ row }: { row: LiveRow }) {
   return (
     <div className={styles.flagRow} data-flags={row.flags.join(' ')} data-member={row.member}>
-      <Cell label="Position" className={styles.num}>
+      <LabelledCell label="Position" className={styles.num}>
         {String(row.position)}
-      </Cell>
-      <Cell label="Member">{printable(row.member)}</Cell>
-      <Cell label="Score" className={styles.num}>
+      </LabelledCell>
+      <LabelledCell label="Member">{printable(row.member)}</LabelledCell>
+      <LabelledCell label="Score" className={styles.num}>
         {row.scoreText}
-      </Cell>
-      <Cell label="Fire-time">{row.fireTime === null ? '—' : isoTime(row.fireTime)}</Cell>
-      <Cell label="Slot" className={styles.num}>
+      </LabelledCell>
+      <LabelledCell label="Fire-time">{row.fireTime === null ? '—' : isoTime(row.fireTime)}</LabelledCell>
+      <LabelledCell label="Slot" className={styles.num}>
         {row.slot === null ? '—' : String(row.slot)}
-      </Cell>
-      <span className={styles.badges}>
-        <span className={styles.srOnly}>Flags: </span>
+      </LabelledCell>
+      <span className={flagStyles.badges}>
+        <span className="visually-hidden">Flags: </span>
         {row.flags.map((flag) => (
-          <span key={flag} className={styles.badge} data-flag={flag}>
+          <span key={flag} className={flagStyles.badge} data-flag={flag}>
             {FLAG_TEXT[flag].badge}
           </span>
         ))}

@@ -12,6 +12,8 @@ import { isoTime } from './isoTime.ts';
 import panel from './panel.module.css';
 import styles from './ScoreDecoder.module.css';
 import { FLAG_TEXT } from './flagText.ts';
+import { LabelledCell } from './LabelledCell.tsx';
+import flagStyles from './flags.module.css';
 
 /** Typing pauses this long (ms) before the text is decoded again. */
 const DECODE_DELAY_MS = 300;
@@ -159,9 +161,9 @@ function DecodedView({ decoded }: { decoded: DecodedRows }) {
           ; {plural(unreadable.length, 'unreadable line', 'unreadable lines')}
           {skipped.length > 0 ? `, ${plural(skipped.length, 'line', 'lines')} skipped (prompts, empty replies)` : ''}.
         </p>
-        <ul className={styles.flagCounts} aria-label="Rows by flag">
+        <ul className={flagStyles.flagCounts} aria-label="Rows by flag">
           {SCORE_FLAGS.filter((flag) => flagCounts[flag] > 0).map((flag) => (
-            <li key={flag} className={`${styles.flag} ${styles[flag]}`} data-flag={flag}>
+            <li key={flag} className={flagStyles.flag} data-flag={flag}>
               <strong>{grouped.format(flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
             </li>
           ))}
@@ -198,41 +200,32 @@ function ScoreTable({ decoded }: { decoded: DecodedRows }) {
   );
 }
 
-function Cell({ label, className, children, title }: { label: string; className?: string; children: string; title?: string }) {
-  return (
-    <span className={className} title={title ?? children}>
-      <span className={styles.srOnly}>{label}: </span>
-      {children}
-    </span>
-  );
-}
-
 function ScoreRow({ row }: { row: DecodedScore }) {
   const member = visibleMember(row.member);
   const exact = formatScore(row.score);
   const scoreTitle = exact === row.scoreText ? exact : `${exact} (pasted as ${row.scoreText})`;
   return (
     <div className={`${styles.tableRow} ${row.notBandReason !== null ? styles.notBandRow : ''}`} data-flags={row.flags.join(' ')}>
-      <Cell label="Line" className={styles.num}>
+      <LabelledCell label="Line" className={styles.num}>
         {String(row.line)}
-      </Cell>
-      <Cell label="Member" className={row.member === null || row.member === '' ? styles.muted : undefined}>
+      </LabelledCell>
+      <LabelledCell label="Member" className={row.member === null || row.member === '' ? styles.muted : undefined}>
         {member}
-      </Cell>
-      <Cell label="Score" className={styles.num} title={scoreTitle}>
+      </LabelledCell>
+      <LabelledCell label="Score" className={styles.num} title={scoreTitle}>
         {exact}
-      </Cell>
-      <Cell label="Fire-time (ms)" className={styles.num}>
+      </LabelledCell>
+      <LabelledCell label="Fire-time (ms)" className={styles.num}>
         {row.fireTime === null ? '—' : formatScore(row.fireTime)}
-      </Cell>
-      <Cell label="Fire-time (UTC)">{row.fireTime === null ? '—' : isoTime(row.fireTime)}</Cell>
-      <Cell label="Slot" className={styles.num}>
+      </LabelledCell>
+      <LabelledCell label="Fire-time (UTC)">{row.fireTime === null ? '—' : isoTime(row.fireTime)}</LabelledCell>
+      <LabelledCell label="Slot" className={styles.num}>
         {row.slot === null ? '—' : formatScore(row.slot)}
-      </Cell>
-      <span className={styles.badges} title={row.notBandReason ?? undefined}>
-        <span className={styles.srOnly}>Flags: </span>
+      </LabelledCell>
+      <span className={flagStyles.badges} title={row.notBandReason ?? undefined}>
+        <span className="visually-hidden">Flags: </span>
         {row.flags.map((flag) => (
-          <span key={flag} className={`${styles.badge} ${styles[flag]}`}>
+          <span key={flag} className={flagStyles.badge} data-flag={flag}>
             {flag === 'shared' ? `shared ×${grouped.format(row.sharedBy)}` : FLAG_TEXT[flag].badge}
           </span>
         ))}

@@ -140,7 +140,7 @@ function RowCells({ row }: { row: SetRow }) {
             <span aria-hidden="true" className={styles.marker}>
               ⇅
             </span>
-            <span className={styles.srOnly}>out of arrival order, arrival </span>
+            <span className="visually-hidden">out of arrival order, arrival </span>
           </>
         ) : null}
         {row.arrival}
