@@ -6,7 +6,7 @@
  * which sdssplitargs reads back. Numbers are written as Lua hands them to redis.call (luaNumberArg).
  */
 import { luaNumberArg } from './doubles.ts';
-import { quoteCliString } from './redisCliOutput.ts';
+import { quoteCliString } from './cliQuoting.ts';
 
 /** One command as the model sent it through RedisLike.call. */
 export interface ScriptCommand {
