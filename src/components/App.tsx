@@ -9,14 +9,18 @@ import { ResetButton } from './ResetButton.tsx';
 import { ScorePanel } from './ScorePanel.tsx';
 import { SetsPanel } from './SetsPanel.tsx';
 import { BandPanel } from './BandPanel.tsx';
-import { PromotePanel } from './PromotePanel.tsx';
-import { CommandLog } from './CommandLog.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
 import { useScenarioUrl } from './useScenarioUrl.ts';
 import { useUndoKeys } from './useUndoKeys.ts';
 import styles from './App.module.css';
 
 /** The deeper views below the story load after it, in their own chunk. */
+/**
+ * Promote and the command log sit below the sets and load in their own chunks just after the
+ * page, which keeps the first load's JavaScript under 90 KB gzip.
+ */
+const PromotePanel = lazy(() => import('./PromotePanel.tsx').then((module) => ({ default: module.PromotePanel })));
+const CommandLog = lazy(() => import('./CommandLog.tsx').then((module) => ({ default: module.CommandLog })));
 const Explorations = lazy(() => import('./Explorations.tsx').then((module) => ({ default: module.Explorations })));
 
 /** How often the shown "now" follows a live clock (actions read the clock themselves). */
@@ -71,8 +75,10 @@ export function App({ store: given }: { store?: AppStore }) {
         </section>
 
         <BandPanel />
-        <PromotePanel />
-        <CommandLog />
+        <Suspense fallback={<p className={styles.loading}>Loading promote and the command log…</p>}>
+          <PromotePanel />
+          <CommandLog />
+        </Suspense>
         <Suspense fallback={<p className={styles.loading}>Loading the explorations…</p>}>
           <Explorations />
         </Suspense>
