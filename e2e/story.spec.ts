@@ -2,14 +2,13 @@ import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { bandOf, fireTimeOf, nextScoreInBand, textbookScore } from '../src/model/score.ts';
 import { formatScore } from '../src/model/doubles.ts';
+import { screenshot } from './screenshot.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 const T0_ISO = new Date(T0).toISOString();
 
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
+function snap(page: Page, testInfo: TestInfo, name: string) {
+  return screenshot(page, testInfo, name, { fullPage: true });
 }
 
 async function freezeAt(page: Page, iso: string) {
@@ -93,6 +92,7 @@ test('the story: drag the delay, enqueue collisions, fill the band, promote in o
   await expect(page.getByTestId('textbook-set')).toContainText('out of arrival order');
   await expect(page.getByTestId('band-set')).toContainText('0 pairs out of arrival order');
   await snap(page, testInfo, '04-member-order-fallback');
+  await screenshot(page.locator('#sets'), testInfo, 'sets', { docsName: 'firetime' });
 
   // Fill the band past its 4,096 slots: the rest share the ceiling.
   await batch.fill('4100');
