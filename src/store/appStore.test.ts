@@ -159,6 +159,17 @@ describe('promote', () => {
 });
 
 describe('controls', () => {
+  it('moves version only when the sets change, not while a setting such as the delay moves', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    const start = store.getState().version;
+    for (const delay of [1000, 2000, 3000]) store.getState().setDelay(delay);
+    store.getState().setBatchSize(7);
+    expect(store.getState().delay).toBe(3000);
+    expect(store.getState().version).toBe(start);
+    store.getState().enqueue(1);
+    expect(store.getState().version).toBe(start + 1);
+  });
+
   it('keeps the last valid delay when given a bad one', () => {
     const store = createAppStore({ frozenAt: T0 });
     expect(store.getState().setDelay(1234)).toBe(true);

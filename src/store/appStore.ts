@@ -161,14 +161,19 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     });
 
     /** Copies the session out and tells history how to follow (none: only the error changed). */
-    const publish = (scenario: Scenario, redoStack: readonly Operation[], history: HistoryStep, now: number) => {
+    /**
+     * Publishes the session's state with the scenario it came from. `setsChanged` false (a setting
+     * such as the delay moved, nothing was written) keeps `version`, so the views over the sets do
+     * not re-read them on every step of a slider drag.
+     */
+    const publish = (scenario: Scenario, redoStack: readonly Operation[], history: HistoryStep, now: number, setsChanged = true) => {
       const state = get();
       set({
         ...sessionFields(),
         now,
         scenario,
         redoStack,
-        version: state.version + 1,
+        version: setsChanged ? state.version + 1 : state.version,
         scenarioChange: history === 'none' ? state.scenarioChange : { serial: state.scenarioChange.serial + 1, history },
       });
     };
@@ -192,7 +197,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       const merge = options.coalesce === true && last?.kind === op.kind && wall - lastRecordedAt < COALESCE_MS && state.redoStack.length === 0;
       lastRecordedAt = wall;
       const next = merge ? [...operations.slice(0, -1), op] : [...operations, op];
-      publish({ ...state.scenario, operations: next }, [], merge ? 'replace' : 'push', now);
+      publish({ ...state.scenario, operations: next }, [], merge ? 'replace' : 'push', now, !SETTING_KINDS.has(op.kind));
       return true;
     };
 
