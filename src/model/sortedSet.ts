@@ -344,16 +344,7 @@ export class SortedSet {
     let node = this.root;
     for (let depth = 0; depth < this.height; depth++) {
       const branch = node as Branch;
-      const seps = branch.sepScores;
-      let lo = 1;
-      let hi = branch.size;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        const s = seps[mid]!;
-        if (s < bound || (inclusive && s === bound)) lo = mid + 1;
-        else hi = mid;
-      }
-      const child = lo - 1;
+      const child = scoreSearch(branch.sepScores, 1, branch.size, bound, inclusive) - 1;
       const counts = branch.counts;
       for (let i = 0; i < child; i++) rank += counts[i]!;
       this.pathNode[depth] = branch;
@@ -363,18 +354,10 @@ export class SortedSet {
     const leaf = node as Leaf;
     this.pathLeaf = leaf;
     this.pathStructure = this.structure;
-    const scores = leaf.scores;
-    let lo = leaf.start;
-    let hi = leaf.end;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      const s = scores[mid]!;
-      if (s < bound || (inclusive && s === bound)) lo = mid + 1;
-      else hi = mid;
-    }
+    const slot = scoreSearch(leaf.scores, leaf.start, leaf.end, bound, inclusive);
     this.hitLeaf = leaf;
-    this.hitSlot = lo;
-    return rank + lo - leaf.start;
+    this.hitSlot = slot;
+    return rank + slot - leaf.start;
   }
 
   /**
@@ -657,6 +640,20 @@ export class SortedSet {
       parent.counts[leftIndex + 1] = parent.counts[leftIndex + 1]! + count;
     }
   }
+}
+
+/**
+ * Binary search over ascending scores in [lo, hi): the first index whose score is above `bound`
+ * (at or above it when not `inclusive`), or hi when there is none.
+ */
+function scoreSearch(scores: readonly number[], lo: number, hi: number, bound: number, inclusive: boolean): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const s = scores[mid]!;
+    if (s < bound || (inclusive && s === bound)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The child of `branch` whose subtree holds (score, member): the last one whose separator is at or before it. */
