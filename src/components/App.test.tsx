@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from './App.tsx';
 import { createAppStore } from '../store/appStore.ts';
@@ -10,6 +10,12 @@ const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
 // The page keeps its scenario in the URL: each test starts from a URL without one.
 beforeEach(() => window.history.replaceState(null, '', '/'));
+
+/** The panels the page loads in their own chunks: imported once up front, so a slow transform on a busy machine cannot outlast findBy's wait. */
+const LAZY_LOAD_TIMEOUT = { timeout: 10_000 };
+beforeAll(async () => {
+  await Promise.all([import('./BandGrid.tsx'), import('./PromotePanel.tsx'), import('./CommandLog.tsx'), import('./Explorations.tsx')]);
+}, 60_000);
 
 function renderApp(options: AppStoreOptions = {}) {
   const store = createAppStore({ frozenAt: T0, ...options });
@@ -126,7 +132,7 @@ describe('enqueueing same-ms jobs', () => {
     expect(text('next-score')).toBe(formatScore(maxScore));
     expect(text('next-kind')).toMatch(/ceiling/);
     // the band grid loads in its own chunk
-    expect(await screen.findByText(/5 jobs share the ceiling score/)).toBeTruthy();
+    expect(await screen.findByText(/5 jobs share the ceiling score/, undefined, LAZY_LOAD_TIMEOUT)).toBeTruthy();
     expect(within(screen.getByTestId('band-set')).getByText(/6 pairs/)).toBeTruthy();
     expect(within(screen.getByTestId('band-set')).getByText(/4,100 members/)).toBeTruthy();
   });
@@ -209,7 +215,7 @@ describe('promote, log and reset', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
     fireEvent.click(screen.getByRole('button', { name: '+1 min' }));
     // promote and the log load in their own chunk
-    fireEvent.click(await screen.findByRole('button', { name: 'Promote due jobs' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Promote due jobs' }, LAZY_LOAD_TIMEOUT));
     expect(text('promoted-band-summary')).toMatch(/^11 promoted in 1 call; 0 pairs out of arrival order/);
     expect(text('promoted-textbook-summary')).toMatch(/^11 promoted in 1 call; 16 pairs out of arrival order/);
     expect(text('next-wake')).toMatch(/none/);
@@ -220,7 +226,7 @@ describe('promote, log and reset', () => {
     const store = renderApp();
     fireEvent.change(screen.getByTestId('delay-field'), { target: { value: '777' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
-    const items = within(await screen.findByTestId('command-log')).getAllByRole('listitem');
+    const items = within(await screen.findByTestId('command-log', undefined, LAZY_LOAD_TIMEOUT)).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/#3 band.*ZADD bull:firetime:delayed .* job:1\(integer\) 1/),
       expect.stringMatching(/#2 band.*ZREVRANGEBYSCORE .* WITHSCORES LIMIT 0 1\(empty array\)/),
