@@ -13,6 +13,7 @@ import { ScenarioBar } from './ScenarioBar.tsx';
 import { useScenarioUrl } from './useScenarioUrl.ts';
 import { useUndoKeys } from './useUndoKeys.ts';
 import styles from './App.module.css';
+import panelStyles from './panel.module.css';
 
 /** The deeper views below the story load after it, in their own chunk. */
 /**
@@ -70,7 +71,7 @@ export function App({ store: given }: { store?: AppStore }) {
 
         <ScorePanel />
 
-        <section id="sets" className={styles.panel} aria-label="The two sets">
+        <section id="sets" className={panelStyles.panel} aria-label="The two sets">
           <SetsPanel />
         </section>
 
