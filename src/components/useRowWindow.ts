@@ -45,6 +45,15 @@ export function useRowWindow(
     };
   }, [scrollRef]);
 
+  // The container's height may follow the count (a list that grows until a cap): measure again
+  // in the same commit, so the first paint after a change already has every visible row.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const next = { scrollTop: element.scrollTop, height: element.clientHeight };
+    setViewport((previous) => (previous.scrollTop === next.scrollTop && previous.height === next.height ? previous : next));
+  }, [scrollRef, count]);
+
   const height = viewport.height > 0 ? viewport.height : fallbackRows * rowHeight;
   const firstVisible = Math.floor(viewport.scrollTop / rowHeight);
   const lastVisible = Math.ceil((viewport.scrollTop + height) / rowHeight) - 1;
