@@ -20,32 +20,34 @@ function readout(): string {
 }
 
 interface FakeContext {
+  canvas: HTMLCanvasElement;
   fills: string[];
   clears: number;
-  copies: number;
+  /** Rings (strokeRect) drawn since the last clear. */
+  rings: number;
 }
 
-/** Just enough of a 2D context to record which colour each cell got and how often the cells were copied. */
+/** Just enough of a 2D context to record which colour each cell got and how often rings were drawn. */
 function fakeContext(canvas: HTMLCanvasElement) {
   const ctx = {
     canvas,
     fills: [] as string[],
     clears: 0,
-    copies: 0,
+    rings: 0,
     fillStyle: '',
     strokeStyle: '',
     lineWidth: 1,
     setTransform() {},
     clearRect() {
       ctx.fills = [];
+      ctx.rings = 0;
       ctx.clears++;
     },
     fillRect() {
       ctx.fills.push(ctx.fillStyle);
     },
-    strokeRect() {},
-    drawImage() {
-      ctx.copies++;
+    strokeRect() {
+      ctx.rings++;
     },
   };
   return ctx;
@@ -150,7 +152,7 @@ describe('BandGrid', () => {
     expect(document.getElementById('x')).toBeNull();
   });
 
-  it('draws all 4096 cells once per band and only the rings on each cursor move', async () => {
+  it('draws all 4096 cells once per band and only the ring layer on each cursor move', async () => {
     const user = userEvent.setup();
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
     const contexts = new Map<HTMLCanvasElement, FakeContext>();
@@ -164,16 +166,21 @@ describe('BandGrid', () => {
     const grid = screen.getByRole('application') as HTMLCanvasElement;
     // 400 px wide, 4 px kept free each side: 6 px per cell, 64 * 6 + 8 = 392 px
     expect(grid.width).toBe(392);
-    const onScreen = contexts.get(grid)!;
-    const cells = [...contexts.values()].find((ctx) => ctx !== onScreen)!;
+    // the grid itself holds the cells; the layer above it (the other canvas) holds the rings
+    const cells = contexts.get(grid)!;
+    const rings = [...contexts.values()].find((ctx) => ctx !== cells)!;
+    expect(contexts.size).toBe(2);
     expect(cells.fills).toHaveLength(4096);
     expect(cells.fills[4095]).toBe('rgb(161, 66, 11)'); // the shared ceiling in the warn colour (fallback)
     expect(new Set(cells.fills.slice(0, 3)).size).toBe(3); // three arrivals, three shades
     expect(cells.fills[3]).toBe(cells.fills[4094]); // empty slots alike
-    expect(onScreen.copies).toBe(1);
+    expect(rings.canvas.width).toBe(392);
+    expect(rings.rings).toBe(2); // the newest bump: a surface ring, then its outline
+    const ringDraws = rings.clears;
     await user.tab();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
-    expect(onScreen.copies).toBeGreaterThanOrEqual(3);
+    expect(rings.clears).toBeGreaterThanOrEqual(ringDraws + 2);
+    expect(rings.rings).toBe(4); // after the last move: the newest bump's two rings and the cursor's two
     expect(cells.clears).toBe(1); // the cell layer was not drawn again
     expect(cells.fills).toHaveLength(4096);
   });

@@ -48,7 +48,9 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
   const helpId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const baseRef = useRef<{ canvas: HTMLCanvasElement; theme: Theme } | null>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const ringsRef = useRef<HTMLCanvasElement>(null);
+  const themeRef = useRef<{ theme: Theme; repaints: number } | null>(null);
   const [available, setAvailable] = useState(0);
   const [repaints, setRepaints] = useState(0);
   const [hover, setHover] = useState<number | null>(null);
@@ -69,7 +71,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
   useLayoutEffect(() => {
     const wrap = wrapRef.current;
     const canvas = canvasRef.current;
-    const frame = canvas?.parentElement;
+    const frame = frameRef.current;
     if (!wrap || !canvas || !frame) return;
     const measure = () => setAvailable(wrap.clientWidth - (frame.offsetWidth - canvas.offsetWidth));
     measure();
@@ -90,33 +92,31 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
     };
   }, [dpr]);
 
-  // The cells, drawn into an offscreen canvas only when the band, the size or the colours change.
+  /** The canvas colours, read from CSS once, and again after each colour-scheme or density change. */
+  const themeOf = (element: Element): Theme => {
+    if (themeRef.current?.repaints !== repaints) themeRef.current = { theme: readTheme(element), repaints };
+    return themeRef.current.theme;
+  };
+
+  // Two stacked canvases: the cells are drawn only when the band, the size or the colours change;
+  // the rings above them (newest bump, cursor) are redrawn on every hover and key press.
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || pixels <= 0) return;
-    const base = baseRef.current?.canvas ?? document.createElement('canvas');
-    base.width = pixels;
-    base.height = pixels;
-    const ctx = base.getContext('2d');
-    if (!ctx) return;
-    const theme = readTheme(canvas);
+    const ctx = canvas && pixels > 0 ? canvas.getContext('2d') : null;
+    if (!canvas || !ctx) return;
     const arrivalDomain = arrivals ? [arrivals.first, arrivals.last] : [];
-    drawCells(ctx, { layout: gridLayout(pixels, inset), bySlot, arrivalDomain, theme, saturated });
-    baseRef.current = { canvas: base, theme };
+    drawCells(ctx, { layout: gridLayout(pixels, inset), bySlot, arrivalDomain, theme: themeOf(canvas), saturated });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- themeOf reads `repaints`, listed
   }, [pixels, inset, bySlot, arrivals, saturated, repaints]);
 
-  // On screen: the cells copied in, then the newest and cursor rings (every hover and key press).
   useEffect(() => {
-    const canvas = canvasRef.current;
-    const base = baseRef.current;
-    if (!canvas || !base || pixels <= 0) return;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const canvas = ringsRef.current;
+    const ctx = canvas && pixels > 0 ? canvas.getContext('2d') : null;
+    if (!canvas || !ctx) return;
     ctx.clearRect(0, 0, pixels, pixels);
-    ctx.drawImage(base.canvas, 0, 0);
-    drawRings(ctx, { layout: gridLayout(pixels, inset), dpr, theme: base.theme, newestSlot, active });
-  }, [pixels, inset, dpr, bySlot, arrivals, saturated, repaints, newestSlot, active]);
+    drawRings(ctx, { layout: gridLayout(pixels, inset), dpr, theme: themeOf(canvas), newestSlot, active });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- themeOf reads `repaints`, listed
+  }, [pixels, inset, dpr, repaints, newestSlot, active]);
 
   function slotUnderPointer(event: PointerEvent<HTMLCanvasElement>): number | null {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -145,27 +145,37 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
         ) : null}
       </p>
       <div ref={wrapRef} className={styles.canvasWrap}>
-        <div className={styles.frame}>
-          <canvas
-            ref={canvasRef}
-            className={styles.canvas}
-            width={pixels || undefined}
-            height={pixels || undefined}
-            style={{ width: pixels / dpr, height: pixels / dpr }}
-            tabIndex={0}
-            role="application"
-            aria-roledescription="slot grid"
-            aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${count.format(BAND_SLOTS)} slots, ${count.format(filled)} used`}
-            aria-describedby={helpId}
-            onKeyDown={onKeyDown}
-            onFocus={() => setCursor((c) => c ?? startSlot(newestSlot, slots))}
-            onPointerMove={(event) => setHover(slotUnderPointer(event))}
-            onPointerLeave={() => setHover(null)}
-            onPointerDown={(event) => {
-              const slot = slotUnderPointer(event);
-              if (slot !== null) setCursor(slot);
-            }}
-          />
+        <div ref={frameRef} className={styles.frame}>
+          <div className={styles.stack}>
+            <canvas
+              ref={canvasRef}
+              className={styles.canvas}
+              width={pixels || undefined}
+              height={pixels || undefined}
+              style={{ width: pixels / dpr, height: pixels / dpr }}
+              tabIndex={0}
+              role="application"
+              aria-roledescription="slot grid"
+              aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${count.format(BAND_SLOTS)} slots, ${count.format(filled)} used`}
+              aria-describedby={helpId}
+              onKeyDown={onKeyDown}
+              onFocus={() => setCursor((c) => c ?? startSlot(newestSlot, slots))}
+              onPointerMove={(event) => setHover(slotUnderPointer(event))}
+              onPointerLeave={() => setHover(null)}
+              onPointerDown={(event) => {
+                const slot = slotUnderPointer(event);
+                if (slot !== null) setCursor(slot);
+              }}
+            />
+            <canvas
+              ref={ringsRef}
+              className={styles.rings}
+              width={pixels || undefined}
+              height={pixels || undefined}
+              style={{ width: pixels / dpr, height: pixels / dpr }}
+              aria-hidden="true"
+            />
+          </div>
         </div>
       </div>
       <p className={styles.readout} aria-live="polite" aria-atomic="true">
