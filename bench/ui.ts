@@ -2,11 +2,16 @@
  * Speed of the page in headless Chromium (a measurement, not a test): builds the production
  * bundle, serves it with `vite preview`, and measures
  *   1. enqueueing 4,096 same-ms jobs and rendering them (click to the first frame after the commit),
- *      on an empty page and again with 95,904 jobs already in the sets;
+ *      with the band grid on screen, on emptied sets (after the reset has been drawn) and again with
+ *      95,904 jobs already in the sets;
  *   2. frame times while the delay slider is dragged with the mouse, with 100,000 jobs in the sets
  *      and a full band (4,096 jobs in one ms) on screen (requestAnimationFrame deltas in the page);
  *   3. the production JavaScript, gzip (zlib, level 9) over dist/assets/*.js.
  * Prints one table with the targets. Uses the launch options of playwright.config.ts.
+ *
+ * The page is served cross-origin isolated (COOP / COEP headers added in the browser), only so
+ * that Chromium keeps timer resolution at 5 µs instead of 100 µs: at 100 µs one 60 Hz frame reads
+ * as 16.6, 16.7 or 16.8 ms, which says nothing about a 16.7 ms target. Nothing else changes.
  *
  *   npm run bench:ui                 # build, then measure
  *   npm run bench:ui -- --no-build   # measure the existing dist/
@@ -25,7 +30,8 @@ const BASE = `http://127.0.0.1:${PORT}/`;
 const T0_ISO = '2026-11-30T12:00:00.000Z';
 const FULL_BAND = 4096;
 const TOTAL_JOBS = 100_000;
-const ENQUEUE_RUNS = 5;
+/** Timed enqueues on emptied sets; the first after load runs with cold JIT and a small heap, so it is listed on its own too. */
+const ENQUEUE_RUNS = 9;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -89,6 +95,22 @@ async function timedEnqueue(page: Page, expectedMembers: string): Promise<number
   })()`);
 }
 
+/** Waits until the page has drawn two frames and then had a quiet moment (nothing left from the last click). */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))))`);
+}
+
+/** Serves every response with COOP / COEP added, which makes the page cross-origin isolated. */
+async function isolate(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
+    });
+  });
+}
+
 async function enqueueBatch(page: Page, n: number): Promise<void> {
   await setField(page, 'N (jobs sharing one timestamp)', String(n));
   await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();
@@ -104,13 +126,18 @@ async function main(): Promise<void> {
   try {
     await waitForServer(BASE);
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await isolate(page);
     await page.goto(BASE);
+    if (!(await page.evaluate('crossOriginIsolated'))) throw new Error('the page is not cross-origin isolated: frame times would be read at 100 µs');
     await setField(page, 'Clock instant (ms or ISO)', T0_ISO);
 
-    // 1a. 4,096 same-ms jobs on an empty page, a few times (reset between).
+    // 1a. 4,096 same-ms jobs on emptied sets, a few times (reset between), with the band in view:
+    //     the button is clicked from the page's script, so it need not be on screen.
     await setField(page, 'N (jobs sharing one timestamp)', String(FULL_BAND));
+    await page.getByTestId('band-panel').scrollIntoViewIfNeeded();
     const emptyRuns: number[] = [];
     for (let run = 0; run < ENQUEUE_RUNS; run++) {
+      await settle(page);
       emptyRuns.push(await timedEnqueue(page, '4,096'));
       await page.getByRole('button', { name: 'Reset' }).click();
     }
@@ -125,6 +152,8 @@ async function main(): Promise<void> {
 
     // 1b. The last 4,096: one full band, timed with 95,904 jobs already there.
     await setField(page, 'N (jobs sharing one timestamp)', String(FULL_BAND));
+    await page.getByTestId('band-panel').scrollIntoViewIfNeeded();
+    await settle(page);
     const loadedRun = await timedEnqueue(page, '100,000');
     const members = await page.getByTestId('band-set').getByText(/members$/).first().textContent();
 
@@ -162,15 +191,13 @@ async function main(): Promise<void> {
     const totalKb = jsFiles.reduce((sum, name) => sum + gzipKb(name), 0);
     const initialKb = initialFiles.reduce((sum, name) => sum + gzipKb(name), 0);
 
-    // Chromium coarsens rAF timestamps to 100 µs on a page that is not cross-origin isolated, so
-    // frame times are compared at that resolution (one 60 Hz vsync reads as 16.6, 16.7 or 16.8).
-    const p95 = Math.round(percentile(frames, 95) * 10) / 10;
+    const p95 = Math.round(percentile(frames, 95) * 100) / 100;
     const rows: Array<[string, string, string, boolean]> = [
-      ['p95 frame time, slider drag (100,000 jobs, full band)', `${p95.toFixed(1)} ms`, '<= 16.7 ms', p95 <= 16.7],
-      ['  frames / median / max frame time', `${frames.length} / ${median(frames).toFixed(1)} / ${Math.max(...frames).toFixed(1)} ms`, '', true],
+      ['p95 frame time, slider drag (100,000 jobs, full band)', `${p95.toFixed(2)} ms`, '<= 16.7 ms', p95 <= 16.7],
+      ['  frames / median / max frame time', `${frames.length} / ${median(frames).toFixed(2)} / ${Math.max(...frames).toFixed(1)} ms`, '', true],
       ['  frames within 17 ms / over 20 ms', `${((100 * frames.filter((f) => f <= 17).length) / frames.length).toFixed(1)}% / ${frames.filter((f) => f > 20).length}`, '', true],
-      ['enqueue 4,096 same-ms + render, empty sets (median of 5)', `${median(emptyRuns).toFixed(1)} ms`, '<= 150 ms', median(emptyRuns) <= 150],
-      ['  runs', emptyRuns.map((t) => t.toFixed(0)).join(', ') + ' ms', '', true],
+      [`enqueue 4,096 same-ms + render, emptied sets (median of ${ENQUEUE_RUNS})`, `${median(emptyRuns).toFixed(1)} ms`, '<= 150 ms', median(emptyRuns) <= 150],
+      ['  first after load (cold JIT) / the others', `${emptyRuns[0]!.toFixed(0)} / ${emptyRuns.slice(1).map((t) => t.toFixed(0)).join(', ')} ms`, '', true],
       ['enqueue 4,096 same-ms + render, 95,904 already in', `${loadedRun.toFixed(1)} ms`, '<= 150 ms', loadedRun <= 150],
       ['production JS, gzip, loaded at start', `${initialKb.toFixed(1)} KB (${initialFiles.length} file(s))`, '<= 90 KB', initialKb <= 90],
       ['production JS, gzip, all files', `${totalKb.toFixed(1)} KB (${jsFiles.length} files, explorations and worker included)`, '', true],
