@@ -10,7 +10,7 @@ import { seededRandom } from '../src/model/seededRandom.ts';
 export type Command = [string, ...Array<string | number>];
 
 const KEYS = ['k1', 'k1', 'k1', 'k2', 'k2', 'k3', 'missing'];
-const MEMBERS = ['a', 'b', 'c', 'A', '10', '9', 'é', 'e', '日本', '😀', '\uFFFF', '', 'a b', 'ａ'];
+const MEMBERS = ['a', 'b', 'c', 'A', '10', '9', 'é', 'e', '日本', '😀', '\uFFFF', '', 'a b', 'ａ', '\uD800', '\uFFFD', 'x\uDFFF'];
 const GOOD_SCORES: Array<string | number> = [
   '0', '-0', '1', '1', '2', '2', '3', '1.5', '0.1', '-3', 'inf', '-inf', '+inf', '7e15', '1e20', '0x10',
   '9007199254740993', '1e-310', 1, 2, 2.5, 0.1, -0, 7e15, Infinity,

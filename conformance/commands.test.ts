@@ -136,6 +136,21 @@ const CASES: Record<string, Command[]> = {
     ['ZADD', 'n', 1, '1', 1, '10', 1, '100', 1, '2', 1, '9'],
     ['ZRANGE', 'n', 0, -1],
   ],
+  // A client sends text as UTF-8, where a lone surrogate becomes U+FFFD: two different lone
+  // surrogates name one member, and it reads back as U+FFFD.
+  'lone UTF-16 surrogates arrive as U+FFFD': [
+    ['ZADD', 'k', 1, 'a\uD800', 2, 'a\uDC00', 3, '\uDBFF', 4, 'b\uD83D\uDE00'],
+    ['ZCARD', 'k'],
+    ['ZRANGE', 'k', 0, -1, 'WITHSCORES'],
+    ['ZSCORE', 'k', 'a\uFFFD'],
+    ['ZRANK', 'k', '\uDFFF'],
+    ['ZADD', 'k', 'XX', 'CH', 5, '\uD801'],
+    ['ZREM', 'k', 'a\uDFFF'],
+    ['ZRANGE', 'k', '[\uD800', '+', 'BYLEX'],
+    ['ZRANGE', 'k', 0, -1],
+    ['ZADD', '\uD800', 1, 'x'],
+    ['EXISTS', '\uFFFD'],
+  ],
   'score ranges: ( bounds, infinities and bad bounds': [
     five,
     ...[

@@ -9,8 +9,8 @@
  * are shifted: surrogates up by 0x2000, U+E000..U+FFFF down by 0x800, which restores code point
  * order at the first unit where well-formed strings differ.
  *
- * A lone surrogate (not valid UTF-16, never produced by decoding Redis's UTF-8 replies) compares
- * as if it were a code point of its own value.
+ * A lone surrogate (not valid UTF-16; MemoryRedis turns it into U+FFFD on the way in, as a
+ * client's UTF-8 does) compares as if it were a code point of its own value.
  */
 
 /** Redis's order of equal-score members (memcmp of UTF-8 bytes); negative when a sorts first. */

@@ -50,6 +50,12 @@ describe('dispatch', () => {
     );
   });
 
+  it('takes a lone UTF-16 surrogate as U+FFFD, as the UTF-8 a client sends carries it', () => {
+    expect(redis.call('ZADD', 'k', 1, 'a\uD800', 2, 'a\uDC00', 3, 'b\uD83D\uDE00')).toBe(2);
+    expect(redis.call('ZRANGE', 'k', 0, -1, 'WITHSCORES')).toEqual(['a\uFFFD', '2', 'b\u{1F600}', '3']);
+    expect(redis.call('ZSCORE', 'k', 'a\uDBFF')).toBe('2');
+  });
+
   it('checks arity as Redis does, naming the command in lower case', () => {
     const cases: Array<[string, ...string[]]> = [
       ['ZADD', 'k', '1'],
