@@ -58,7 +58,12 @@ describe('parseIdPrefix', () => {
     expect(value(parseIdPrefix('<b>job</b>:'))).toBe('<b>job</b>:');
   });
 
-  it.each(['', 'x'.repeat(41), 'a\nb'])('refuses %j', (text) => {
+  it.each(['', 'x'.repeat(41), 'a\nb', 'job\uD800:'])('refuses %j', (text) => {
     expect(parseIdPrefix(text).ok).toBe(false);
+  });
+
+  it('names the broken character when half of a surrogate pair is left', () => {
+    expect(parseIdPrefix('job\uDE00')).toMatchObject({ message: expect.stringMatching(/broken character/) });
+    expect(value(parseIdPrefix('job\u{1F600}:'))).toBe('job\u{1F600}:');
   });
 });

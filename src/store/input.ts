@@ -82,11 +82,13 @@ export function parseClock(text: string): Parsed<number> {
   return ok(ms);
 }
 
-/** The custom id prefix: 1 to 40 printable characters (the job number is appended). */
+/** The custom id prefix: 1 to 40 printable characters, well-formed UTF-16 (the job number is appended). */
 export function parseIdPrefix(text: string): Parsed<string> {
   if (text === '') return refuse('Enter a prefix, e.g. order-.');
   if ([...text].length > MAX_PREFIX_LENGTH) return refuse(`At most ${MAX_PREFIX_LENGTH} characters.`);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(text)) return refuse('No control characters.');
+  // Redis would receive U+FFFD in its place (see MemoryRedis.call): the ids would not be the ones typed.
+  if (!text.isWellFormed()) return refuse('Contains a broken character (half of a UTF-16 surrogate pair).');
   return ok(text);
 }
