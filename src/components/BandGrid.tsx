@@ -92,6 +92,9 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
     };
   }, [dpr]);
 
+  // Both canvases: `pixels` device pixels square, shown at the CSS size those make.
+  const canvasSize = { width: pixels || undefined, height: pixels || undefined, style: { width: pixels / dpr, height: pixels / dpr } };
+
   /** The canvas colours, read from CSS once, and again after each colour-scheme or density change. */
   const themeOf = (element: Element): Theme => {
     if (themeRef.current?.repaints !== repaints) themeRef.current = { theme: readTheme(element), repaints };
@@ -150,9 +153,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
             <canvas
               ref={canvasRef}
               className={styles.canvas}
-              width={pixels || undefined}
-              height={pixels || undefined}
-              style={{ width: pixels / dpr, height: pixels / dpr }}
+              {...canvasSize}
               tabIndex={0}
               role="application"
               aria-roledescription="slot grid"
@@ -170,9 +171,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
             <canvas
               ref={ringsRef}
               className={styles.rings}
-              width={pixels || undefined}
-              height={pixels || undefined}
-              style={{ width: pixels / dpr, height: pixels / dpr }}
+              {...canvasSize}
               aria-hidden="true"
             />
           </div>
