@@ -4,7 +4,7 @@ import type { Arrival } from './arrivalStreams.ts';
 import { generateStream } from './arrivalStreams.ts';
 import { STRATEGIES, strategyById } from './strategies.ts';
 import { compareMembers } from './memberOrder.ts';
-import { compareStrategies, compareStrategiesNow, countTies, normaliseTau, sweepTimeOf } from './strategyComparison.ts';
+import { compareStrategies, compareStrategiesNow, countTies, dueRanks, normaliseTau, sweepTimeOf } from './strategyComparison.ts';
 
 const T = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -139,6 +139,33 @@ describe('compareStrategies', () => {
       'resque promote 1000/1000',
     ]);
     expect(result.value.map((o) => o.id)).toEqual(['kue', 'resque']);
+  });
+
+  it('measures against due order when the jobs do not share a delay (a page’s own enqueues)', () => {
+    // job:1 asks for 5 s, job:2 (1 ms later) for 1 s, job:3 and job:4 for 5 s in the same ms as job:1:
+    // due order is job:2, then job:1, job:3, job:4 (same fire-time: arrival order).
+    const T = Date.UTC(2026, 10, 30, 12);
+    const stream = [
+      { timestamp: T, delay: 5000, jobId: 'job:1', counter: 1 },
+      { timestamp: T + 1, delay: 1000, jobId: 'job:2', counter: 2 },
+      { timestamp: T, delay: 5000, jobId: 'job:3', counter: 3 },
+      { timestamp: T, delay: 5000, jobId: 'job:4', counter: 4 },
+    ];
+    expect([...dueRanks(stream)]).toEqual([
+      [2, 1],
+      [1, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+    const byId = Object.fromEntries(compareStrategiesNow(stream).map((o) => [o.id, o]));
+    // The band keeps arrival order inside the millisecond: a perfect run, so no inverted pair.
+    expect([...byId['bullmq-band']!.order]).toEqual([1, 2, 3, 4]);
+    expect(byId['bullmq-band']!.inversions).toBe(0);
+    // In ms, job:1, job:3 and job:4 tie and sort by id text, which is due order here.
+    expect([...byId['textbook-ms']!.order]).toEqual([1, 2, 3, 4]);
+    // In whole seconds job:2's second comes first; the other three tie (on random uuids).
+    expect(byId['textbook-s']!.order[0]).toBe(1);
+    expect([...byId['textbook-s']!.order].sort()).toEqual([1, 2, 3, 4]);
   });
 
   it('sweeps one second after the last fire-time', () => {

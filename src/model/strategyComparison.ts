@@ -1,7 +1,9 @@
 /**
  * One arrival stream through every strategy: each gets its own MemoryRedis, every arrival is
  * enqueued with the strategy's own commands, then everything is promoted the way the strategy's
- * poller reads its set, and the promotion order is measured against arrival order.
+ * poller reads its set, and the promotion order is measured against the order the jobs fall due
+ * (fire-time, then arrival). When every job shares one delay and the clock never goes back, as in
+ * a generated stream, that is arrival order itself.
  *
  * All of it is O(n log n) per strategy (sorted-set commands are O(log n); the inversion count
  * is a merge sort; the ties are a sort of the scores), and the work is a generator that yields
@@ -16,9 +18,12 @@ import { STRATEGIES, type Strategy, type StrategyId } from './strategies.ts';
 /** What one strategy did with the stream. */
 export interface StrategyOutcome {
   readonly id: StrategyId;
-  /** The jobs' id counters in promotion order (counters grow with arrival, so sorted = FIFO). */
+  /**
+   * The promoted jobs' due positions (dueRanks: 1 = due first), in promotion order: sorted means
+   * FIFO. For a stream in due order these are the id counters.
+   */
   readonly order: Int32Array;
-  /** Pairs of jobs promoted in the opposite order to their arrival: the Kendall tau distance. */
+  /** Pairs of jobs promoted in the opposite order to the one they fall due in: the Kendall tau distance. */
   readonly inversions: number;
   /** The Kendall tau distance over the number of pairs, n(n-1)/2: 0 = FIFO, 1 = exactly reversed. */
   readonly normalisedTau: number;
@@ -76,13 +81,26 @@ export function sweepTimeOf(stream: readonly Arrival[]): number {
   return last + 1000;
 }
 
+/**
+ * Each job's place in the order a fair scheduler would promote the stream: by fire-time, and in
+ * arrival (stream) order among equal fire-times. 1-based, keyed by the job's id counter.
+ */
+export function dueRanks(stream: readonly Arrival[]): Map<number, number> {
+  const fireTimes = stream.map((arrival) => fireTimeOf(arrival.timestamp, arrival.delay));
+  const byDue = stream.map((_, i) => i).sort((i, j) => fireTimes[i]! - fireTimes[j]! || i - j);
+  const ranks = new Map<number, number>();
+  byDue.forEach((index, rank) => ranks.set(stream[index]!.counter, rank + 1));
+  return ranks;
+}
+
 /** How many enqueues run between two progress reports. */
 export const ENQUEUE_CHUNK = 2000;
 
 /**
  * Runs the stream through each strategy, yielding progress after every chunk of enqueues and after
- * each promotion; returns one outcome per strategy. The stream's counters must grow with arrival
- * (an INCR counter does). Every strategy promotes once, at sweepTimeOf(stream), when all are due.
+ * each promotion; returns one outcome per strategy. The stream's counters must be distinct and grow
+ * with arrival (an INCR counter does). Every strategy promotes once, at sweepTimeOf(stream), when
+ * all are due.
  */
 export function* compareStrategies(
   stream: readonly Arrival[],
@@ -92,6 +110,12 @@ export function* compareStrategies(
   const n = stream.length;
   const total = 2 * n * strategies.length;
   const now = sweepTimeOf(stream);
+  const ranks = dueRanks(stream);
+  const rankOf = (counter: number) => {
+    const rank = ranks.get(counter);
+    if (rank === undefined) throw new Error(`job counter ${counter} is not in the stream`);
+    return rank;
+  };
   const outcomes: StrategyOutcome[] = [];
   let done = 0;
   for (const strategy of strategies) {
@@ -103,7 +127,7 @@ export function* compareStrategies(
       done += end - start;
       yield { done, total, strategy: strategy.id, phase: 'enqueue' };
     }
-    const order = Int32Array.from(queue.promote(now));
+    const order = Int32Array.from(queue.promote(now), rankOf);
     if (order.length !== n) throw new Error(`${strategy.id} promoted ${order.length} of ${n} jobs`);
     done += n;
     yield { done, total, strategy: strategy.id, phase: 'promote' };
