@@ -16,12 +16,12 @@ import { seededUuid } from './jobIds.ts';
 import type { IdStyle } from './jobIds.ts';
 import { MAX_CLOCK_MS } from './input.ts';
 import { Session, replay } from './session.ts';
-import type { EnqueueResult, PromoteResult } from './session.ts';
+import type { EnqueueBatch, EnqueueResult, PromoteResult } from './session.ts';
 import { defaultSettings } from './operations.ts';
 import type { Operation, Scenario, Settings, TextbookUnit } from './operations.ts';
 
 export { BAND_KEY, TEXTBOOK_KEY, PROMOTE_LIMIT } from './session.ts';
-export type { EnqueueResult, PromoteResult, PromotedJob } from './session.ts';
+export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob } from './session.ts';
 export type { ClockMode, TextbookUnit } from './operations.ts';
 
 /** Changes of one field within this long (a slider drag, typing) make one operation, one undo step. */
@@ -45,6 +45,8 @@ export interface AppState extends Settings {
   readonly bandOrder: ArrivalTracker;
   /** member -> arrival number, for every job enqueued since the last reset. */
   readonly arrivals: Map<string, number>;
+  /** Every enqueue since the last reset (grows in place; `version` says when). */
+  readonly enqueues: readonly EnqueueBatch[];
   readonly log: CommandLog;
   readonly lastEnqueue: EnqueueResult | null;
   readonly lastPromote: PromoteResult | null;
@@ -153,6 +155,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       textbookOrder: session.textbookOrder,
       bandOrder: session.bandOrder,
       arrivals: session.arrivals,
+      enqueues: session.enqueues,
       nextArrival: session.nextArrival,
       lastEnqueue: session.lastEnqueue,
       lastPromote: session.lastPromote,

@@ -46,6 +46,15 @@ export interface EnqueueResult {
   readonly count: number;
 }
 
+/** One enqueue since the last reset: the clock reading and delay it used, and the ids it wrote in arrival order. */
+export interface EnqueueBatch {
+  readonly timestamp: number;
+  readonly delay: number;
+  /** The arrival number of members[0]; the others follow one by one. */
+  readonly firstArrival: number;
+  readonly members: readonly string[];
+}
+
 /** How the session reaches its sets: each command can be wrapped (logged, recorded). */
 export interface SessionHooks {
   /** Wraps a fresh set; the model's commands go through the wrapper. */
@@ -69,6 +78,8 @@ export class Session {
   bandOrder!: ArrivalTracker;
   /** member -> arrival number, for every job enqueued since the last reset. */
   arrivals!: Map<string, number>;
+  /** Every enqueue since the last reset, in order: the page's own arrival stream. */
+  enqueues!: EnqueueBatch[];
   /** The arrival number the next job gets (1-based). */
   nextArrival = 1;
   lastEnqueue: EnqueueResult | null = null;
@@ -101,6 +112,7 @@ export class Session {
     this.textbookOrder = new ArrivalTracker();
     this.bandOrder = new ArrivalTracker();
     this.arrivals = new Map();
+    this.enqueues = [];
     this.nextArrival = 1;
     this.lastEnqueue = null;
     this.lastPromote = null;
@@ -195,6 +207,7 @@ export class Session {
       // Not expected with the checked inputs; if the model refuses a job, say so and keep what was added.
       failure = `Redis refused job ${added + 1}: ${error instanceof Error ? error.message : String(error)}`;
     }
+    if (added > 0) this.enqueues.push({ timestamp, delay: s.delay, firstArrival: this.nextArrival, members: added === members.length ? members : members.slice(0, added) });
     this.nextArrival += added + (failure === null ? 0 : 1);
     if (added > 0) {
       this.lastEnqueue = { timestamp, fireTime: last.delayedTimestamp, lastScore: last.score, count: added };
