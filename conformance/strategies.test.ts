@@ -15,6 +15,8 @@ import { generateStream, type Arrival, type ArrivalPattern } from '../src/model/
 import { STRATEGIES, resqueListKey, resquePayload, sidekiqScore, strategyById } from '../src/model/strategies.ts';
 import { sweepTimeOf } from '../src/model/strategyComparison.ts';
 import { textbookScore } from '../src/model/score.ts';
+import { createAppStore } from '../src/store/appStore.ts';
+import { pageStream } from '../src/store/pageStream.ts';
 
 /** A RedisLike that runs each command on MemoryRedis and remembers it with its outcome. */
 class RecordingRedis implements RedisLike {
@@ -42,6 +44,32 @@ const STREAMS: Array<{ pattern: ArrivalPattern; n: number }> = [
   { pattern: 'seconds', n: 2000 },
 ];
 
+/**
+ * A stream as the page records it ("This page's jobs"): plain-number ids, uuids and job:N ids, a
+ * clock step, a shorter delay, and a clock set back, so fire-times do not follow arrival.
+ */
+function pageLikeStream(): Arrival[] {
+  const store = createAppStore({ frozenAt: Date.UTC(2026, 10, 30, 12), seed: 9, idStyle: 'N' });
+  const page = store.getState;
+  page().setBatchSize(600);
+  page().enqueue(600);
+  page().setIdStyle('uuid');
+  page().stepClock(1);
+  page().enqueue(600);
+  page().setIdStyle('job:N');
+  page().setDelay(1000);
+  page().enqueue(300);
+  page().freezeClock(Date.UTC(2026, 10, 30, 11, 59, 58));
+  page().enqueue(200);
+  return pageStream(page().enqueues);
+}
+
+/** Every stream the strategies are replayed on: the generated ones, and one the page recorded. */
+const ALL_STREAMS: Array<{ name: string; stream: Arrival[] }> = [
+  ...STREAMS.map(({ pattern, n }) => ({ name: `${pattern} stream of ${n} jobs`, stream: generateStream(pattern, n) })),
+  { name: 'the page’s own enqueues', stream: pageLikeStream() },
+];
+
 let client: RespClient;
 
 beforeAll(async () => {
@@ -62,8 +90,8 @@ async function replay(records: Array<{ command: Command; outcome: Outcome }>): P
   return differing;
 }
 
-describe.each(STREAMS)('$pattern stream of $n jobs', ({ pattern, n }) => {
-  const stream = generateStream(pattern, n);
+describe.each(ALL_STREAMS)('$name', ({ stream }) => {
+  const n = stream.length;
   const now = sweepTimeOf(stream);
 
   it.each(STRATEGIES.map((s) => [s.id, s] as const))('%s: same replies, same set, same promotion order on redis-server', async (_id, strategy) => {

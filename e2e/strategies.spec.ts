@@ -56,6 +56,37 @@ test.describe('strategies compared', () => {
   });
 });
 
+test.describe('strategies on the page’s own jobs', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+
+  test('twelve same-ms jobs with plain-number ids: the textbook set inverts 24 pairs, the band none', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const clock = page.getByLabel('Clock instant (ms or ISO)');
+    await clock.fill('2026-11-30T12:00:00.000Z');
+    await clock.press('Tab');
+    await page.getByLabel('Job id style').selectOption('N');
+    const batch = page.getByLabel('N (jobs sharing one timestamp)');
+    await batch.fill('12');
+    await batch.press('Tab');
+    await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();
+    await expect(page.getByTestId('band-set')).toContainText('12 members');
+
+    const view = page.getByTestId('strategies');
+    await view.scrollIntoViewIfNeeded();
+    await view.getByRole('radio', { name: 'This page’s jobs' }).check();
+    await expect(view.getByTestId('strategies-page-jobs')).toHaveText('12 jobs from the page.');
+    await view.getByRole('button', { name: 'Compare 12 jobs' }).click();
+    const table = view.getByTestId('strategies-table');
+    await expect(table).toBeVisible({ timeout: 60_000 });
+    await expect(table.getByRole('caption')).toHaveText('This page’s jobs, 12 jobs (66 pairs): promotion order against arrival order');
+    // The textbook set above shows the same: "10", "11", "12" sort before "2".
+    expect(await countIn(view.getByTestId('inversions-textbook-ms'))).toBe(24);
+    expect(await countIn(view.getByTestId('inversions-bullmq-band'))).toBe(0);
+    await view.scrollIntoViewIfNeeded();
+    await screenshot(view, testInfo, 'strategies-page-jobs');
+  });
+});
+
 test.describe('strategies on a phone, dark', () => {
   test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 

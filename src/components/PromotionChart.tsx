@@ -15,12 +15,13 @@ const HEIGHT = TOP + PLOT + BOTTOM;
 const percent = (part: number, whole: number) => `${(100 * part) / whole}%`;
 
 /**
- * Promotion position against arrival number for one strategy: jobs binned into at most one cell
+ * Promotion position against the order due for one strategy: jobs binned into at most one cell
  * per device pixel of the plot (GRID_MAX at most) and painted on a canvas, so 100,000 points cost
- * one small image; axes and the FIFO diagonal in SVG from d3 scales. `order` holds the id counters
- * (1..n) in promotion order.
+ * one small image; axes and the FIFO diagonal in SVG from d3 scales. `order` holds the jobs'
+ * positions due (1..n; the arrival numbers of a stream that falls due in arrival order) in
+ * promotion order; `xLabel` names them on the axis.
  */
-export function PromotionChart({ order, label }: { order: Int32Array; label: string }) {
+export function PromotionChart({ order, label, xLabel = 'arrival number' }: { order: Int32Array; label: string; xLabel?: string }) {
   const n = order.length;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pixels, setPixels] = useState(0);
@@ -107,7 +108,7 @@ export function PromotionChart({ order, label }: { order: Int32Array; label: str
             </g>
           ))}
           <text className={styles.axisText} x={PLOT / 2} y={PLOT + 28} textAnchor="middle">
-            arrival number →
+            {xLabel} →
           </text>
           <text className={styles.axisText} transform={`translate(-32,${PLOT / 2}) rotate(-90)`} textAnchor="middle">
             promotion position →

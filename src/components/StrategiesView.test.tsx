@@ -1,10 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrategiesView } from './StrategiesView.tsx';
 import { PromotionChart } from './PromotionChart.tsx';
+import { createAppStore, type AppStore } from '../store/appStore.ts';
+import { StoreProvider } from '../store/StoreContext.tsx';
 
 afterEach(() => vi.restoreAllMocks());
+
+const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+/** The view under a store of its own (frozen clock); returns the store. */
+function renderView(store: AppStore = createAppStore({ frozenAt: T0, seed: 5 })): AppStore {
+  render(
+    <StoreProvider store={store}>
+      <StrategiesView />
+    </StoreProvider>,
+  );
+  return store;
+}
 
 function number(testId: string): number {
   return Number(screen.getByTestId(testId).textContent!.replace(/[^\d.]/g, ''));
@@ -12,7 +26,7 @@ function number(testId: string): number {
 
 describe('StrategiesView', () => {
   it('starts with the controls and no results', () => {
-    render(<StrategiesView />);
+    renderView();
     expect(screen.getByRole('heading', { level: 2, name: 'Strategies compared on one arrival stream' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'All in one ms' })).toHaveProperty('checked', true);
     expect(screen.getByRole('status').textContent).toBe('Pick a pattern and a size, then press Compare.');
@@ -21,7 +35,7 @@ describe('StrategiesView', () => {
 
   it('compares "all in one ms": the textbook rules invert pairs, the band and Kue keep FIFO', async () => {
     const user = userEvent.setup();
-    render(<StrategiesView />);
+    renderView();
     const size = screen.getByLabelText('Jobs (n)');
     await user.clear(size);
     await user.type(size, '120');
@@ -47,7 +61,7 @@ describe('StrategiesView', () => {
 
   it('runs the chosen pattern: spread over seconds keeps every ms rule FIFO', async () => {
     const user = userEvent.setup();
-    render(<StrategiesView />);
+    renderView();
     await user.click(screen.getByRole('radio', { name: 'Spread over seconds' }));
     await user.click(screen.getByRole('button', { name: 'Compare 2,000 jobs' }));
     await screen.findByRole('table', {}, { timeout: 20_000 });
@@ -57,7 +71,7 @@ describe('StrategiesView', () => {
 
   it('shows a message beside the size field for bad input and keeps the last valid size', async () => {
     const user = userEvent.setup();
-    render(<StrategiesView />);
+    renderView();
     const size = screen.getByLabelText('Jobs (n)');
     await user.clear(size);
     expect(screen.getByRole('alert').textContent).toBe('Enter how many jobs (1 to 100,000).');
@@ -79,7 +93,7 @@ describe('StrategiesView', () => {
 
   it('shows progress while it runs, and Cancel stops it without results', async () => {
     const user = userEvent.setup();
-    render(<StrategiesView />);
+    renderView();
     const size = screen.getByLabelText('Jobs (n)');
     await user.clear(size);
     await user.type(size, '50000');
@@ -91,6 +105,50 @@ describe('StrategiesView', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Pick a pattern and a size, then press Compare.');
+  });
+});
+
+describe('StrategiesView on the page’s own jobs', () => {
+  it('compares the jobs enqueued above, with their ids: plain numbers invert in the textbook set', async () => {
+    const user = userEvent.setup();
+    const store = createAppStore({ frozenAt: T0, seed: 5, idStyle: 'N' });
+    renderView(store);
+    await user.click(screen.getByRole('radio', { name: 'This page’s jobs' }));
+    expect(screen.getByTestId('strategies-page-jobs').textContent).toBe('No jobs yet: enqueue some above, then compare them here.');
+    expect(screen.getByRole('button', { name: /^Compare/ })).toHaveProperty('disabled', true);
+
+    // Twelve jobs in one ms with ids 1..12: as text, "10" < "11" < "12" < "2", so the textbook
+    // (ms) set promotes 1, 10, 11, 12, 2, ... while the band keeps 1..12.
+    act(() => {
+      store.getState().setBatchSize(12);
+      store.getState().enqueue(12);
+    });
+    expect(screen.getByTestId('strategies-page-jobs').textContent).toBe('12 jobs from the page.');
+    await user.click(screen.getByRole('button', { name: 'Compare 12 jobs' }));
+    const table = await screen.findByRole('table', {}, { timeout: 10_000 });
+    expect(within(table).getByText(/This page’s jobs, 12 jobs \(66 pairs\): promotion order against arrival order/)).toBeTruthy();
+    // "1" then "10".."12" before "2".."9": 3 jobs jump 8 each.
+    expect(number('inversions-textbook-ms')).toBe(24);
+    expect(number('inversions-bullmq-band')).toBe(0);
+    expect(screen.getByRole('status').textContent).toMatch(/^Compared 7 strategies on 12 jobs \(This page’s jobs\) in \d+\.\d s\.$/);
+  });
+
+  it('measures against the order due when the page’s jobs have different delays', async () => {
+    const user = userEvent.setup();
+    const store = createAppStore({ frozenAt: T0, seed: 5 });
+    act(() => {
+      store.getState().enqueue(1);
+      store.getState().setDelay(1000);
+      store.getState().enqueue(1);
+    });
+    renderView(store);
+    await user.click(screen.getByRole('radio', { name: 'This page’s jobs' }));
+    await user.click(screen.getByRole('button', { name: 'Compare 2 jobs' }));
+    const table = await screen.findByRole('table', {}, { timeout: 10_000 });
+    expect(within(table).getByText(/promotion order against the order due \(fire-time, then arrival\)/)).toBeTruthy();
+    // job:2 is due 4 s before job:1: every rule promotes it first, which is no inversion.
+    for (const id of ['bullmq-band', 'textbook-ms', 'kue']) expect(number(`inversions-${id}`)).toBe(0);
+    expect(screen.getByRole('list', { name: 'Promotion position against position due, per strategy' })).toBeTruthy();
   });
 });
 

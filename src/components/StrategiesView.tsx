@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ARRIVAL_PATTERNS, MAX_STREAM_SIZE, STREAM_DELAY_MS, type ArrivalPattern } from '../model/arrivalStreams.ts';
+import { ARRIVAL_PATTERNS, MAX_STREAM_SIZE, STREAM_DELAY_MS, type Arrival, type ArrivalPattern } from '../model/arrivalStreams.ts';
 import { STRATEGIES } from '../model/strategies.ts';
 import type { StrategyOutcome } from '../model/strategyComparison.ts';
+import { fireTimeOf } from '../model/score.ts';
 import type { Parsed } from '../store/input.ts';
+import { useAppStore, useAppStoreApi } from '../store/StoreContext.tsx';
+import { pageStream, selectPageStreamSize } from '../store/pageStream.ts';
 import { startComparison, type ComparisonRequest, type RunProgress } from './strategiesRunner.ts';
 import { ValidatedField } from './ValidatedField.tsx';
 import { PromotionChart } from './PromotionChart.tsx';
@@ -32,23 +35,42 @@ function tauText(tau: number): string {
   return tau >= 0.001 ? tau.toFixed(4) : tau.toExponential(1);
 }
 
-const patternLabel = (pattern: ArrivalPattern) => ARRIVAL_PATTERNS.find((p) => p.id === pattern)?.label ?? pattern;
+/** Where the stream comes from: a generated pattern, or 'page', the jobs enqueued above. */
+type StreamChoice = ArrivalPattern | 'page';
+
+const PAGE_LABEL = 'This page’s jobs';
+
+const patternLabel = (pattern: StreamChoice) => (pattern === 'page' ? PAGE_LABEL : (ARRIVAL_PATTERNS.find((p) => p.id === pattern)?.label ?? pattern));
+
+/** Whether the jobs fall due in the order they arrived (fire-times never go down), so due order is arrival order. */
+function dueInArrivalOrder(stream: readonly Arrival[]): boolean {
+  for (let i = 1; i < stream.length; i++) {
+    if (fireTimeOf(stream[i]!.timestamp, stream[i]!.delay) < fireTimeOf(stream[i - 1]!.timestamp, stream[i - 1]!.delay)) return false;
+  }
+  return true;
+}
 
 interface Results {
   readonly request: ComparisonRequest;
   readonly outcomes: StrategyOutcome[];
   readonly seconds: number;
+  /** The reference order is arrival order (true for every generated stream). */
+  readonly arrivalIsDue: boolean;
 }
 
 /**
- * Issue 4, part 2: one generated arrival stream fed to a sorted set per real scoring strategy,
- * each promoted the way its system reads it; a table of inverted and tied pairs, and a chart of
- * promotion position against arrival per strategy. The work runs in workers (strategiesRunner).
+ * Issue 4, part 2: one arrival stream (generated, or the jobs the page enqueued) fed to a sorted
+ * set per real scoring strategy, each promoted the way its system reads it; a table of inverted
+ * and tied pairs, and a chart of promotion position against the order due per strategy. The work
+ * runs in workers (strategiesRunner).
  */
 export function StrategiesView() {
   const headingId = useId();
-  const [pattern, setPattern] = useState<ArrivalPattern>('one-ms');
+  const store = useAppStoreApi();
+  const pageSize = useAppStore(selectPageStreamSize);
+  const [pattern, setPattern] = useState<StreamChoice>('one-ms');
   const [size, setSize] = useState(DEFAULT_SIZE);
+  const pageRuns = useRef(0);
   const [running, setRunning] = useState<{ request: ComparisonRequest; progress: RunProgress } | null>(null);
   const [results, setResults] = useState<Results | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,9 +78,21 @@ export function StrategiesView() {
 
   useEffect(() => () => cancelRef.current?.(), []);
 
+  const fromPage = pattern === 'page';
+  const jobs = fromPage ? pageSize : size;
+  const pageRefusal =
+    !fromPage || (pageSize > 0 && pageSize <= MAX_STREAM_SIZE)
+      ? null
+      : pageSize === 0
+        ? 'No jobs yet: enqueue some above, then compare them here.'
+        : `The page holds ${count(pageSize)} jobs; the comparison takes at most ${count(MAX_STREAM_SIZE)}. Reset and enqueue fewer.`;
+
   const run = () => {
+    if (pageRefusal !== null) return;
     cancelRef.current?.();
-    const request: ComparisonRequest = { pattern, n: size, seed: SEED };
+    const arrivals = fromPage ? pageStream(store.getState().enqueues) : null;
+    const request: ComparisonRequest = arrivals ? { pattern: 'page', n: arrivals.length, seed: ++pageRuns.current, arrivals } : { pattern, n: size, seed: SEED };
+    const arrivalIsDue = arrivals === null || dueInArrivalOrder(arrivals);
     const started = performance.now();
     setError(null);
     setRunning({ request, progress: { done: 0, total: 2 * size * STRATEGIES.length } });
@@ -67,7 +101,7 @@ export function StrategiesView() {
       onDone: (outcomes) => {
         cancelRef.current = null;
         setRunning(null);
-        setResults({ request, outcomes, seconds: (performance.now() - started) / 1000 });
+        setResults({ request, outcomes, seconds: (performance.now() - started) / 1000, arrivalIsDue });
       },
       onError: (message) => {
         cancelRef.current = null;
@@ -84,7 +118,9 @@ export function StrategiesView() {
   };
 
   const percentDone = running ? Math.floor((100 * running.progress.done) / Math.max(1, running.progress.total)) : 0;
-  const patternHint = ARRIVAL_PATTERNS.find((p) => p.id === pattern)?.description;
+  const patternHint = fromPage
+    ? `The ${count(pageSize)} job${pageSize === 1 ? '' : 's'} enqueued above since the last reset, each with the clock reading, delay and id it was enqueued with.`
+    : ARRIVAL_PATTERNS.find((p) => p.id === pattern)?.description;
 
   return (
     <section className={`${panel.panel} ${styles.section}`} aria-labelledby={headingId} data-testid="strategies">
@@ -92,9 +128,9 @@ export function StrategiesView() {
       <p className={panel.lede}>
         The same jobs, enqueued in the same order, go into seven sorted sets, one per real scheduler, each scored by that
         scheduler’s own rule. Then every set is promoted the way its scheduler reads it, and the promotion order is set
-        against the arrival order. Every job asks for a {count(STREAM_DELAY_MS)} ms delay, so arrival order is the order
-        a fair queue would run them in. The streams are generated (seed {SEED}): the page’s own enqueues do not keep
-        their timestamps, so they cannot be replayed here.
+        against the order a fair queue would run the jobs in: by fire-time, and in arrival order within one fire-time.
+        Generated streams (seed {SEED}) give every job a {count(STREAM_DELAY_MS)} ms delay, so that order is arrival
+        order. “{PAGE_LABEL}” replays what you enqueued above, with its own delays, clock steps and ids.
       </p>
 
       <form
@@ -113,22 +149,32 @@ export function StrategiesView() {
                 {p.label}
               </label>
             ))}
+            <label>
+              <input type="radio" name="arrival-pattern" value="page" checked={fromPage} onChange={() => setPattern('page')} />
+              {PAGE_LABEL}
+            </label>
           </div>
           <p className={panel.hint}>{patternHint}</p>
         </fieldset>
         <div className={panel.group}>
-          <ValidatedField
-            label="Jobs (n)"
-            value={String(size)}
-            parse={parseStreamSize}
-            onValid={setSize}
-            inputMode="numeric"
-            hint="1 to 100,000. Counted exactly; only the charts are thinned for drawing."
-            testId="strategies-size"
-          />
+          {fromPage ? (
+            <p className={pageRefusal === null ? panel.hint : panel.error} data-testid="strategies-page-jobs">
+              {pageRefusal ?? `${count(pageSize)} job${pageSize === 1 ? '' : 's'} from the page.`}
+            </p>
+          ) : (
+            <ValidatedField
+              label="Jobs (n)"
+              value={String(size)}
+              parse={parseStreamSize}
+              onValid={setSize}
+              inputMode="numeric"
+              hint="1 to 100,000. Counted exactly; only the charts are thinned for drawing."
+              testId="strategies-size"
+            />
+          )}
           <div className={panel.row}>
-            <button type="submit" className={styles.primary}>
-              Compare {count(size)} jobs
+            <button type="submit" className={styles.primary} disabled={pageRefusal !== null}>
+              Compare {count(jobs)} job{jobs === 1 ? '' : 's'}
             </button>
             {running ? (
               <button type="button" onClick={cancel}>
@@ -166,14 +212,17 @@ export function StrategiesView() {
 }
 
 function ResultsView({ results }: { results: Results }) {
-  const { request, outcomes } = results;
+  const { request, outcomes, arrivalIsDue } = results;
   const pairs = (request.n * (request.n - 1)) / 2;
+  // What the promotion order is set against, in the words of this stream.
+  const reference = arrivalIsDue ? 'arrival order' : 'the order due (fire-time, then arrival)';
+  const axis = arrivalIsDue ? 'arrival number' : 'position due';
   return (
     <>
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Strategy comparison table">
         <table className={styles.table} data-testid="strategies-table">
           <caption>
-            {patternLabel(request.pattern)}, {count(request.n)} jobs ({count(pairs)} pairs): promotion order against arrival order
+            {patternLabel(request.pattern)}, {count(request.n)} jobs ({count(pairs)} pairs): promotion order against {reference}
           </caption>
           <thead>
             <tr>
@@ -219,13 +268,13 @@ function ResultsView({ results }: { results: Results }) {
         </table>
       </div>
       <p className={panel.hint}>
-        Inverted pairs: pairs of jobs promoted in the opposite order to their arrival (the Kendall tau distance; normalised,
+        Inverted pairs: pairs of jobs promoted in the opposite order to {reference} (the Kendall tau distance; normalised,
         it is that over all {count(pairs)} pairs, 0 for FIFO and 1 for reversed). Tied pairs: pairs of jobs written with
         equal scores, so the score alone cannot order them and the tie-break decides; in brackets, how many jobs share a
         score with another.
       </p>
 
-      <ul className={styles.charts} aria-label="Promotion position against arrival number, per strategy">
+      <ul className={styles.charts} aria-label={`Promotion position against ${axis}, per strategy`}>
         {outcomes.map((outcome, i) => {
           const strategy = STRATEGIES[i]!;
           const fifo = outcome.inversions === 0;
@@ -236,7 +285,8 @@ function ResultsView({ results }: { results: Results }) {
               </h3>
               <PromotionChart
                 order={outcome.order}
-                label={`${strategy.name}: promotion position against arrival number for ${count(request.n)} jobs; ${
+                xLabel={axis}
+                label={`${strategy.name}: promotion position against ${axis} for ${count(request.n)} jobs; ${
                   fifo ? 'a straight diagonal, FIFO' : `${count(outcome.inversions)} inverted pairs off the diagonal`
                 }.`}
               />

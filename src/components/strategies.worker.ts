@@ -1,11 +1,11 @@
 /**
  * The Web Worker that compares strategies for strategiesRunner: one strategy per message, the
- * generated stream kept between messages of the same run.
+ * stream (generated here, or the page's jobs as sent) kept between messages of the same run.
  */
 import { answerJob, type WorkerJob, type WorkerReply } from './strategiesJob.ts';
 import type { Arrival } from '../model/arrivalStreams.ts';
 
-const streams = new Map<string, Arrival[]>();
+const streams = new Map<string, readonly Arrival[]>();
 
 self.onmessage = (event: MessageEvent<WorkerJob>) => {
   answerJob(event.data, (reply: WorkerReply, transfer: Transferable[] = []) => self.postMessage(reply, { transfer }), streams);

@@ -1,6 +1,6 @@
 /**
  * One unit of the strategy comparison as a worker runs it: the messages between the page and a
- * worker, and the work itself (compare one strategy on a generated stream, reporting progress).
+ * worker, and the work itself (compare one strategy on a stream, reporting progress).
  */
 import { generateStream, type Arrival, type ArrivalPattern } from '../model/arrivalStreams.ts';
 import { strategyById, type StrategyId } from '../model/strategies.ts';
@@ -8,9 +8,20 @@ import { compareStrategies, type StrategyOutcome } from '../model/strategyCompar
 
 /** Which stream to compare the strategies on. */
 export interface ComparisonRequest {
-  readonly pattern: ArrivalPattern;
+  /** A generated pattern, or 'page': the jobs the page itself enqueued, carried in `arrivals`. */
+  readonly pattern: ArrivalPattern | 'page';
   readonly n: number;
+  /** The generated stream's seed; for the page's jobs, a number new with each run (it names the stream in a worker's cache). */
   readonly seed: number;
+  /** The page's jobs (pattern 'page'). A worker is sent them once a run and keeps them. */
+  readonly arrivals?: readonly Arrival[];
+}
+
+/** The stream a request names: generated from its pattern, size and seed, or the page's jobs it carries. */
+export function streamOf(request: ComparisonRequest): readonly Arrival[] {
+  if (request.pattern !== 'page') return generateStream(request.pattern, request.n, request.seed);
+  if (request.arrivals === undefined) throw new Error('the page’s jobs did not come with the request');
+  return request.arrivals;
 }
 
 /** A message to a worker: compare one strategy on this stream. */
@@ -26,13 +37,13 @@ export type WorkerReply =
   | { readonly type: 'error'; readonly message: string };
 
 /** The worker's side: compares one strategy, reporting progress, and answers with its outcome. */
-export function answerJob(job: WorkerJob, post: (reply: WorkerReply, transfer?: Transferable[]) => void, streams: Map<string, Arrival[]>): void {
+export function answerJob(job: WorkerJob, post: (reply: WorkerReply, transfer?: Transferable[]) => void, streams: Map<string, readonly Arrival[]>): void {
   try {
     const key = `${job.request.pattern}/${job.request.n}/${job.request.seed}`;
     let stream = streams.get(key);
     if (stream === undefined) {
       streams.clear();
-      stream = generateStream(job.request.pattern, job.request.n, job.request.seed);
+      stream = streamOf(job.request);
       streams.set(key, stream);
     }
     const run = compareStrategies(stream, [strategyById(job.strategy)]);

@@ -12,7 +12,7 @@ class FakeWorker {
   onerror: ((event: { message: string }) => void) | null = null;
   terminated = false;
   jobs: WorkerJob[] = [];
-  readonly streams = new Map<string, Arrival[]>();
+  readonly streams = new Map<string, readonly Arrival[]>();
 
   constructor() {
     FakeWorker.created.push(this);
@@ -65,6 +65,26 @@ describe('startComparison with workers', () => {
     const total = 2 * 300 * 7;
     expect(progress.at(-1)).toEqual({ done: total, total });
     for (let i = 1; i < progress.length; i++) expect(progress[i]!.done).toBeGreaterThanOrEqual(progress[i - 1]!.done);
+  });
+
+  it('sends the page’s jobs to each worker once a run, and answers for those jobs', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    // Ids as the page writes them, a clock step and a second delay in the middle.
+    const T = Date.UTC(2026, 10, 30, 12);
+    const arrivals: Arrival[] = Array.from({ length: 40 }, (_, i) => ({
+      timestamp: i < 20 ? T : T + 1,
+      delay: i < 30 ? 5000 : 1000,
+      jobId: `job:${i + 1}`,
+      counter: i + 1,
+    }));
+    const outcomes = await new Promise<StrategyOutcome[]>((resolve, reject) => {
+      startComparison({ pattern: 'page', n: arrivals.length, seed: 7, arrivals }, { onProgress: () => {}, onDone: resolve, onError: (m) => reject(new Error(m)) });
+    });
+    expect(outcomes.map((o) => [o.id, o.inversions, Array.from(o.order)])).toEqual(compareStrategiesNow(arrivals).map((o) => [o.id, o.inversions, Array.from(o.order)]));
+    for (const worker of FakeWorker.created) {
+      expect(worker.jobs.map((job) => job.request.arrivals !== undefined)).toEqual(worker.jobs.map((_, i) => i === 0));
+    }
   });
 
   it('reports a worker’s error once and stops the pool', async () => {

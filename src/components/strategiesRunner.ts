@@ -4,9 +4,8 @@
  * block the page; where there is no Worker (tests, old engines) the model's generator is driven in
  * short setTimeout slices instead. Either way the caller gets progress, then every outcome.
  */
-import { generateStream } from '../model/arrivalStreams.ts';
 import { STRATEGIES, type StrategyId } from '../model/strategies.ts';
-import type { ComparisonRequest, WorkerJob, WorkerReply } from './strategiesJob.ts';
+import { streamOf, type ComparisonRequest, type WorkerJob, type WorkerReply } from './strategiesJob.ts';
 import { compareStrategies, type StrategyOutcome } from '../model/strategyComparison.ts';
 
 /** Steps done (one enqueue or one promotion each) of the whole comparison. */
@@ -42,7 +41,7 @@ function runInSlices(request: ComparisonRequest, callbacks: RunCallbacks): () =>
   const slice = () => {
     if (cancelled) return;
     try {
-      run ??= compareStrategies(generateStream(request.pattern, request.n, request.seed));
+      run ??= compareStrategies(streamOf(request));
       const until = performance.now() + SLICE_MS;
       do {
         const step = run.next();
@@ -82,9 +81,14 @@ function runInWorkers(request: ComparisonRequest, callbacks: RunCallbacks): () =
     for (const value of partial.values()) done += value;
     callbacks.onProgress({ done, total });
   };
+  // The page's jobs are copied to each worker once; its later jobs find them in its cache.
+  const { arrivals, ...named } = request;
+  const hasStream = new Set<Worker>();
   const next = (worker: Worker) => {
     const strategy = queue.shift();
-    if (strategy !== undefined) worker.postMessage({ request, strategy } satisfies WorkerJob);
+    if (strategy === undefined) return;
+    worker.postMessage({ request: hasStream.has(worker) || arrivals === undefined ? named : request, strategy } satisfies WorkerJob);
+    hasStream.add(worker);
   };
 
   const cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2;
