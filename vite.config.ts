@@ -3,6 +3,12 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  build: {
+    // The modulepreload polyfill only helps browsers without <link rel="modulepreload"> (Safari
+    // before 17) fetch chunks a little earlier; they load the same modules without it. Leaving it
+    // out keeps ~0.3 KB gzip off the start bundle, whose budget is 90 KB.
+    modulePreload: { polyfill: false },
+  },
   test: {
     projects: [
       {
