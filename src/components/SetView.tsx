@@ -107,7 +107,7 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
                     role="row"
                     aria-rowindex={index + 2}
                     className={`${styles.row} ${row.outOfOrder ? styles.outOfOrder : ''}`}
-                    style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
+                    style={{ height: ROW_HEIGHT, top: index * ROW_HEIGHT }}
                   >
                     <RowCells row={row} />
                   </div>
