@@ -9,6 +9,7 @@
  */
 import type { RedisLike, Reply } from './memoryRedis.ts';
 import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, promoteBound } from './score.ts';
+import { isPlainInteger } from './doubles.ts';
 
 /** A score and the fire-time it was computed for: getDelayedScore.lua's two return values. */
 export interface DelayedScore {
@@ -36,6 +37,8 @@ const NOT_A_NUMBER = /^[+-]?nan$/i;
 function luaToNumber(value: Reply | undefined): number | null {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return null;
+  // The usual case, a score printed as a whole number: no trimming or pattern needed.
+  if (isPlainInteger(value)) return Number(value);
   const text = value.trim();
   if (DECIMAL.test(text)) return Number(text);
   const infinity = INFINITY.exec(text);

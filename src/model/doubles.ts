@@ -175,8 +175,11 @@ function roundBinary(m: bigint, e: number): number {
   return Number(kept) * 2 ** lsb;
 }
 
-/** An optional '-' then only digits: strtod and Number agree on such text without further checks. */
-function isPlainInteger(text: string): boolean {
+/**
+ * An optional '-' then only digits: strtod (and so Lua's tonumber and Redis's string2d) and
+ * Number agree on such text without further checks; the fast path of the number parsers.
+ */
+export function isPlainInteger(text: string): boolean {
   const length = text.length;
   let i = text.charCodeAt(0) === 45 ? 1 : 0;
   if (i === length) return false;
