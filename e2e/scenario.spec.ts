@@ -12,6 +12,11 @@ async function setsText(page: Page): Promise<string[]> {
   return [await page.getByTestId('band-set').innerText(), await page.getByTestId('textbook-set').innerText()];
 }
 
+/** The page writes a change's history entry in the frame after it: let that frame pass. */
+async function historyWritten(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0))));
+}
+
 async function buildScenario(page: Page) {
   await page.goto('/');
   const clock = page.getByLabel('Clock instant (ms or ISO)');
@@ -26,6 +31,7 @@ async function buildScenario(page: Page) {
   await page.getByRole('button', { name: '+1 s' }).click();
   await page.getByRole('button', { name: 'Enqueue job' }).click();
   await expect(page.getByTestId('band-set')).toContainText('7 members');
+  await historyWritten(page);
 }
 
 test('a scenario travels by URL, back/forward and undo/redo move through it, the export downloads', async ({ page, browser }, testInfo) => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from './App.tsx';
 import { BAND_KEY, createAppStore } from '../store/appStore.ts';
 import { encodeScenario } from '../store/scenarioCodec.ts';
@@ -48,14 +48,22 @@ describe('undo and redo', () => {
 });
 
 describe('the scenario in the URL', () => {
-  it('writes each operation to the URL and replays back / forward', () => {
+  it('writes each operation to the URL and replays back / forward', async () => {
     const store = renderApp();
     const start = window.location.hash;
     expect(start).toMatch(/^#s=1~/);
+    const entries = window.history.length;
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    // The history entry is written in the frame after the change, not during the click.
+    expect(window.location.hash).toBe(start);
+    await waitFor(() => expect(window.location.hash).toBe(`#s=${encodeScenario(store.getState().scenario)}`));
     const afterOne = window.location.hash;
-    expect(afterOne).toBe(`#s=${encodeScenario(store.getState().scenario)}`);
+    expect(window.history.length).toBe(entries + 1);
+    // Two operations before the frame: two entries, in order.
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    await waitFor(() => expect(window.history.length).toBe(entries + 3));
+    expect(window.location.hash).toBe(`#s=${encodeScenario(store.getState().scenario)}`);
     // What the browser does on Back: the URL changes, then popstate.
     act(() => {
       window.history.replaceState(null, '', afterOne);
@@ -67,6 +75,31 @@ describe('the scenario in the URL', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     expect(zcard(store)).toBe(0);
+  });
+
+  it('folds a drag into one entry and drops writes that a Back overtook', async () => {
+    const store = renderApp();
+    const start = window.location.hash;
+    const entries = window.history.length;
+    act(() => {
+      store.getState().setDelay(1000);
+      store.getState().setDelay(2000); // the same drag: it replaces the step it started
+    });
+    await waitFor(() => expect(window.history.length).toBe(entries + 1));
+    expect(window.location.hash).toBe(`#s=${encodeScenario(store.getState().scenario)}`);
+    expect(store.getState().scenario.operations).toEqual([{ kind: 'delay', delay: 2000 }]);
+
+    // An enqueue, then Back before its entry was written: the page shows Back's entry, no entry appears.
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    act(() => {
+      window.history.replaceState(null, '', start);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(zcard(store)).toBe(0);
+    expect(store.getState().delay).toBe(5000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(window.history.length).toBe(entries + 1);
+    expect(window.location.hash).toBe(start);
   });
 
   it('opens a scenario from the URL', () => {
