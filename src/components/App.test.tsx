@@ -14,7 +14,7 @@ beforeEach(() => window.history.replaceState(null, '', '/'));
 /** The panels the page loads in their own chunks: imported once up front, so a slow transform on a busy machine cannot outlast findBy's wait. */
 const LAZY_LOAD_TIMEOUT = { timeout: 10_000 };
 beforeAll(async () => {
-  await Promise.all([import('./BandGrid.tsx'), import('./PromotePanel.tsx'), import('./CommandLog.tsx'), import('./Explorations.tsx')]);
+  await Promise.all([import('./BandPanel.tsx'), import('./PromotePanel.tsx'), import('./CommandLog.tsx'), import('./Explorations.tsx')]);
 }, 60_000);
 
 function renderApp(options: AppStoreOptions = {}) {

@@ -8,18 +8,18 @@ import { EnqueueControls } from './EnqueueControls.tsx';
 import { ResetButton } from './ResetButton.tsx';
 import { ScorePanel } from './ScorePanel.tsx';
 import { SetsPanel } from './SetsPanel.tsx';
-import { BandPanel } from './BandPanel.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
 import { useScenarioUrl } from './useScenarioUrl.ts';
 import { useUndoKeys } from './useUndoKeys.ts';
 import styles from './App.module.css';
 import panelStyles from './panel.module.css';
 
-/** The deeper views below the story load after it, in their own chunk. */
 /**
- * Promote and the command log sit below the sets and load in their own chunks just after the
- * page, which keeps the first load's JavaScript under 90 KB gzip.
+ * The band panel, promote and the command log sit below the sets, and the deeper views below
+ * the story: they load in their own chunks just after the page, which keeps the first load's
+ * JavaScript under 90 KB gzip.
  */
+const BandPanel = lazy(() => import('./BandPanel.tsx').then((module) => ({ default: module.BandPanel })));
 const PromotePanel = lazy(() => import('./PromotePanel.tsx').then((module) => ({ default: module.PromotePanel })));
 const CommandLog = lazy(() => import('./CommandLog.tsx').then((module) => ({ default: module.CommandLog })));
 const Explorations = lazy(() => import('./Explorations.tsx').then((module) => ({ default: module.Explorations })));
@@ -75,7 +75,9 @@ export function App({ store: given }: { store?: AppStore }) {
           <SetsPanel />
         </section>
 
-        <BandPanel />
+        <Suspense fallback={<p className={styles.loading}>Loading the band…</p>}>
+          <BandPanel />
+        </Suspense>
         <Suspense fallback={<p className={styles.loading}>Loading promote and the command log…</p>}>
           <PromotePanel />
           <CommandLog />

@@ -1,17 +1,13 @@
-import { Suspense, lazy, useDeferredValue, useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useAppStore, useAppStoreApi } from '../store/StoreContext.tsx';
 import { selectBandView } from '../store/selectors.ts';
 import { BandStrip } from './BandStrip.tsx';
+import { BandGrid } from './BandGrid.tsx';
 import { isoTime } from './isoTime.ts';
 import styles from './panel.module.css';
 
-/**
- * The grid's canvas code loads in its own chunk, just after the page: the panel sits below the
- * fold, and keeping it out of the first load holds the start bundle under 90 KB gzip.
- */
-const BandGrid = lazy(() => import('./BandGrid.tsx').then((module) => ({ default: module.BandGrid })));
 
-/** One millisecond's 4096 slots, and a strip of the milliseconds around it. */
+/** One millisecond's 4096 slots, and a strip of the milliseconds around it (loaded in its own chunk, below the fold). */
 export function BandPanel() {
   const store = useAppStoreApi();
   const following = useAppStore((s) => s.selectedFireTime === null);
@@ -41,15 +37,13 @@ export function BandPanel() {
       <div className={styles.clip}>
         <BandStrip bands={view.strip} selected={view.fireTime} onSelect={(fireTime) => store.getState().selectBand(fireTime)} />
       </div>
-      <Suspense fallback={<p className={styles.lede}>Loading the band grid…</p>}>
-        <BandGrid
-          fireTime={view.fireTime}
-          slots={view.slots}
-          ceilingMembers={view.ceilingMembers}
-          newestSlot={view.newestSlot}
-          pastCliff={view.pastCliff}
-        />
-      </Suspense>
+      <BandGrid
+        fireTime={view.fireTime}
+        slots={view.slots}
+        ceilingMembers={view.ceilingMembers}
+        newestSlot={view.newestSlot}
+        pastCliff={view.pastCliff}
+      />
     </section>
   );
 }
