@@ -144,7 +144,6 @@ describe('compareStrategies', () => {
   it('measures against due order when the jobs do not share a delay (a page’s own enqueues)', () => {
     // job:1 asks for 5 s, job:2 (1 ms later) for 1 s, job:3 and job:4 for 5 s in the same ms as job:1:
     // due order is job:2, then job:1, job:3, job:4 (same fire-time: arrival order).
-    const T = Date.UTC(2026, 10, 30, 12);
     const stream = [
       { timestamp: T, delay: 5000, jobId: 'job:1', counter: 1 },
       { timestamp: T + 1, delay: 1000, jobId: 'job:2', counter: 2 },
