@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ARRIVAL_PATTERNS, MAX_STREAM_SIZE, STREAM_DELAY_MS, type Arrival, type ArrivalPattern } from '../model/arrivalStreams.ts';
+import { ARRIVAL_PATTERNS, MAX_STREAM_SIZE, STREAM_DELAY_MS, type ArrivalPattern } from '../model/arrivalStreams.ts';
 import { STRATEGIES } from '../model/strategies.ts';
-import type { StrategyOutcome } from '../model/strategyComparison.ts';
-import { fireTimeOf } from '../model/score.ts';
+import { fallsDueInArrivalOrder, type StrategyOutcome } from '../model/strategyComparison.ts';
 import type { Parsed } from '../store/input.ts';
 import { useAppStore, useAppStoreApi } from '../store/StoreContext.tsx';
 import { pageStream, selectPageStreamSize } from '../store/pageStream.ts';
@@ -41,14 +40,6 @@ type StreamChoice = ArrivalPattern | 'page';
 const PAGE_LABEL = 'This page’s jobs';
 
 const patternLabel = (pattern: StreamChoice) => (pattern === 'page' ? PAGE_LABEL : (ARRIVAL_PATTERNS.find((p) => p.id === pattern)?.label ?? pattern));
-
-/** Whether the jobs fall due in the order they arrived (fire-times never go down), so due order is arrival order. */
-function dueInArrivalOrder(stream: readonly Arrival[]): boolean {
-  for (let i = 1; i < stream.length; i++) {
-    if (fireTimeOf(stream[i]!.timestamp, stream[i]!.delay) < fireTimeOf(stream[i - 1]!.timestamp, stream[i - 1]!.delay)) return false;
-  }
-  return true;
-}
 
 interface Results {
   readonly request: ComparisonRequest;
@@ -92,10 +83,10 @@ export function StrategiesView() {
     cancelRef.current?.();
     const arrivals = fromPage ? pageStream(store.getState().enqueues) : null;
     const request: ComparisonRequest = arrivals ? { pattern: 'page', n: arrivals.length, seed: ++pageRuns.current, arrivals } : { pattern, n: size, seed: SEED };
-    const arrivalIsDue = arrivals === null || dueInArrivalOrder(arrivals);
+    const arrivalIsDue = arrivals === null || fallsDueInArrivalOrder(arrivals);
     const started = performance.now();
     setError(null);
-    setRunning({ request, progress: { done: 0, total: 2 * size * STRATEGIES.length } });
+    setRunning({ request, progress: { done: 0, total: 2 * request.n * STRATEGIES.length } });
     cancelRef.current = startComparison(request, {
       onProgress: (progress) => setRunning({ request, progress }),
       onDone: (outcomes) => {

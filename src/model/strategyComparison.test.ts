@@ -4,7 +4,7 @@ import type { Arrival } from './arrivalStreams.ts';
 import { generateStream } from './arrivalStreams.ts';
 import { STRATEGIES, strategyById } from './strategies.ts';
 import { compareMembers } from './memberOrder.ts';
-import { compareStrategies, compareStrategiesNow, countTies, dueRanks, normaliseTau, sweepTimeOf } from './strategyComparison.ts';
+import { compareStrategies, compareStrategiesNow, countTies, dueRanks, fallsDueInArrivalOrder, normaliseTau, sweepTimeOf } from './strategyComparison.ts';
 
 const T = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -150,6 +150,9 @@ describe('compareStrategies', () => {
       { timestamp: T, delay: 5000, jobId: 'job:3', counter: 3 },
       { timestamp: T, delay: 5000, jobId: 'job:4', counter: 4 },
     ];
+    expect(fallsDueInArrivalOrder(stream)).toBe(false);
+    expect(fallsDueInArrivalOrder(stream.slice(2))).toBe(true);
+    for (const pattern of ['uniform', 'bursty', 'one-ms', 'seconds'] as const) expect(fallsDueInArrivalOrder(generateStream(pattern, 500))).toBe(true);
     expect([...dueRanks(stream)]).toEqual([
       [2, 1],
       [1, 2],

@@ -93,6 +93,14 @@ export function dueRanks(stream: readonly Arrival[]): Map<number, number> {
   return ranks;
 }
 
+/** Whether the stream falls due in arrival order (its fire-times never go down): then dueRanks are the arrival positions. */
+export function fallsDueInArrivalOrder(stream: readonly Arrival[]): boolean {
+  for (let i = 1; i < stream.length; i++) {
+    if (fireTimeOf(stream[i]!.timestamp, stream[i]!.delay) < fireTimeOf(stream[i - 1]!.timestamp, stream[i - 1]!.delay)) return false;
+  }
+  return true;
+}
+
 /** How many enqueues run between two progress reports. */
 export const ENQUEUE_CHUNK = 2000;
 
