@@ -7,7 +7,7 @@
  *   npm run bench:undo
  */
 import { createAppStore } from '../src/store/appStore.ts';
-import { decodeScenario, encodeScenario } from '../src/store/scenarioCodec.ts';
+import { decodeScenario, encodeScenario } from '../src/session/scenarioCodec.ts';
 import { seededRandom } from '../src/model/seededRandom.ts';
 
 const OPERATIONS = 10_000;

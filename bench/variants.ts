@@ -1,6 +1,6 @@
 /**
  * The benchmark's contenders. Each runs the same delayed-score algorithm (the score arithmetic
- * from src/model/score.ts, never a copy) over a different ordered structure:
+ * from src/model/protocol/score.ts, never a copy) over a different ordered structure:
  * - typed: the project's SortedSet (skiplist with spans) used directly;
  * - commands: the real protocol, delayed.ts over MemoryRedis.call (parsing, replies and all);
  * - sorted-btree and js-sdsl: the same two operations over those libraries, each with a member
@@ -8,11 +8,11 @@
  */
 import sortedBtreeModule from 'sorted-btree';
 import { OrderedSet } from 'js-sdsl';
-import { compareMembers } from '../src/model/memberOrder.ts';
-import { SortedSet, type ZEntry } from '../src/model/sortedSet.ts';
-import { MemoryRedis } from '../src/model/memoryRedis.ts';
-import { addDelayedJob, promoteDelayedJobs } from '../src/model/delayed.ts';
-import { bandOf, fireTimeOf, nextScoreInBand, promoteBound } from '../src/model/score.ts';
+import { compareMembers } from '../src/model/redis/memberOrder.ts';
+import { SortedSet, type ZEntry } from '../src/model/redis/sortedSet.ts';
+import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
+import { addDelayedJob, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
+import { bandOf, fireTimeOf, nextScoreInBand, promoteBound } from '../src/model/protocol/score.ts';
 
 export interface Variant {
   /** getDelayedScore + ZADD for one job. */

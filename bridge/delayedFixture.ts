@@ -6,7 +6,7 @@
  * two jobs past the 2^41 ms cliff that share one score.
  */
 import { readFileSync } from 'node:fs';
-import { CLIFF_FIRE_TIME } from '../src/model/score.ts';
+import { CLIFF_FIRE_TIME } from '../src/model/protocol/score.ts';
 
 const getDelayedScore = readFileSync(new URL('../conformance/lua/getDelayedScore.lua', import.meta.url), 'utf8');
 

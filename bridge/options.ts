@@ -2,7 +2,7 @@
  * The bridge's command line: `--redis <url> --password <pw> --host <addr> --port <n>
  * --origin <url> (repeatable) --timeout <ms>`, checked before anything starts.
  */
-import { DEFAULT_BRIDGE_PORT } from '../src/live/bridgeProtocol.ts';
+import { DEFAULT_BRIDGE_PORT } from '../src/features/live/bridgeProtocol.ts';
 import { redactRedisUrl } from './redact.ts';
 
 export interface BridgeOptions {

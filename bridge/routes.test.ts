@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE } from '../src/live/bridgeProtocol.ts';
+import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE } from '../src/features/live/bridgeProtocol.ts';
 import { MAX_SCAN_ROUNDS, health, listKeys, readMembers } from './routes.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 

@@ -8,8 +8,8 @@ import {
   MAX_KEYS_PER_REPLY,
   MAX_PAGE_SIZE,
   MAX_PATTERN_LENGTH,
-} from '../src/live/bridgeProtocol.ts';
-import type { ErrorReply, HealthReply, KeysReply, MembersReply } from '../src/live/bridgeProtocol.ts';
+} from '../src/features/live/bridgeProtocol.ts';
+import type { ErrorReply, HealthReply, KeysReply, MembersReply } from '../src/features/live/bridgeProtocol.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 /** A reply before it is serialised: HTTP status and JSON body. */

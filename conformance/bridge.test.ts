@@ -18,8 +18,8 @@ import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import type { BridgeOptions } from '../bridge/options.ts';
 import { freePort, startRedisServer } from './redisProcess.ts';
 import type { RedisProcess } from './redisProcess.ts';
-import { MAX_PAGE_SIZE } from '../src/live/bridgeProtocol.ts';
-import type { ErrorReply, KeysReply, MembersReply } from '../src/live/bridgeProtocol.ts';
+import { MAX_PAGE_SIZE } from '../src/features/live/bridgeProtocol.ts';
+import type { ErrorReply, KeysReply, MembersReply } from '../src/features/live/bridgeProtocol.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:4317';
 

@@ -1,7 +1,7 @@
 /**
  * The precision cliff on the real server: the project's own Lua (conformance/lua/) run by EVAL on
  * redis-server 7.0.15 against delayed.ts on MemoryRedis, at fire-times around and past 2^41 ms, and
- * every number the cliff explorer (src/model/cliff.ts) shows about Redis checked by ZADD + ZSCORE.
+ * every number the cliff explorer (src/model/protocol/cliff.ts) shows about Redis checked by ZADD + ZSCORE.
  *
  * Other conformance files FLUSHALL the same server between their cases, so each scenario and each
  * check runs as one MULTI ... EXEC: nobody else's command can land between its steps.
@@ -9,12 +9,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LUA } from './lua.ts';
 import { RespClient, RespError, type RespReply } from './resp-client.ts';
-import { MemoryRedis } from '../src/model/memoryRedis.ts';
-import type { Reply } from '../src/model/memoryRedis.ts';
-import { addDelayedJob, promoteDelayedJobs } from '../src/model/delayed.ts';
-import { CLIFF_FIRE_TIME, bandOf } from '../src/model/score.ts';
-import { LAST_EXACT_FIRE_TIME, bandPrecision, fireTimeYearsPastCliff, longestFifoDelay, sweepReachesNextBand, tiesInBand } from '../src/model/cliff.ts';
-import { compareMembers } from '../src/model/memberOrder.ts';
+import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
+import type { Reply } from '../src/model/redis/memoryRedis.ts';
+import { addDelayedJob, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
+import { CLIFF_FIRE_TIME, bandOf } from '../src/model/protocol/score.ts';
+import { LAST_EXACT_FIRE_TIME, bandPrecision, fireTimeYearsPastCliff, longestFifoDelay, sweepReachesNextBand, tiesInBand } from '../src/model/protocol/cliff.ts';
+import { compareMembers } from '../src/model/redis/memberOrder.ts';
 
 /** Lua's own `s + 1 == s` for the score in ARGV[1]. */
 const BUMP_IS_LOST = 'local s = tonumber(ARGV[1]) return tostring(s + 1 == s)';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RespClient } from './resp-client.ts';
 import type { Command } from './commandGenerator.ts';
-import { MemoryRedis } from '../src/model/memoryRedis.ts';
+import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import { fromMemory, fromServer, toWire } from './outcomes.ts';
 
 const ties: Command = ['ZADD', 'k', 1, '9', 1, '10', 1, 'é', 1, 'e', 1, 'f', 1, '日本', 1, '😀', 1, '\uFFFF', 1, 'ｚ', 1, '', 1, 'a\0b', 1, 'a'];

@@ -11,10 +11,10 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RespClient } from './resp-client.ts';
-import { parseScoreArg } from '../src/model/doubles.ts';
-import { CLIFF_FIRE_TIME, bandOf } from '../src/model/score.ts';
-import { decodePaste } from '../src/model/scoreDecoder.ts';
-import type { PasteLayout } from '../src/model/redisCliOutput.ts';
+import { parseScoreArg } from '../src/model/redis/doubles.ts';
+import { CLIFF_FIRE_TIME, bandOf } from '../src/model/protocol/score.ts';
+import { decodePaste } from '../src/model/decoder/scoreDecoder.ts';
+import type { PasteLayout } from '../src/model/decoder/redisCliOutput.ts';
 
 const KEY = 'conformance:decoder:delayed';
 const T = Date.UTC(2026, 10, 30, 9, 0, 0, 0);

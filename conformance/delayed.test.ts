@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LUA } from './lua.ts';
 import { seededRandom } from '../src/model/seededRandom.ts';
 import { RespClient, RespError, type RespReply } from './resp-client.ts';
-import { MemoryRedis, RedisError } from '../src/model/memoryRedis.ts';
-import { JobNotDelayedError, addDelayedJob, changeDelay, getNextDelayedTimestamp, promoteDelayedJobs } from '../src/model/delayed.ts';
-import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, legacyScore, legacySlot } from '../src/model/score.ts';
+import { MemoryRedis, RedisError } from '../src/model/redis/memoryRedis.ts';
+import { JobNotDelayedError, addDelayedJob, changeDelay, getNextDelayedTimestamp, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
+import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, legacyScore, legacySlot } from '../src/model/protocol/score.ts';
 
 
 type Op =
@@ -166,7 +166,7 @@ async function runBoth(name: string, ops: Iterable<Op>, setEvery = 0): Promise<{
 const repeat = (count: number, make: (i: number) => Op): Op[] => Array.from({ length: count }, (_, i) => make(i));
 const drain = (now: number, times: number): Op[] => repeat(times, () => promote(now));
 
-/** The unit tests' scenarios (src/model/delayed.test.ts), each as a list of operations. */
+/** The unit tests' scenarios (src/model/protocol/delayed.test.ts), each as a list of operations. */
 const scenarios: Record<string, Op[]> = {
   'three jobs in one ms': [add('c', T, 0), add('b', T - 1000, 1000), add('a', T, 0), wholeSet, next],
   'neighbouring ms leave the band alone': [add('before', T - 1, 0), add('after', T + 1, 0), add('x', T, 0)],

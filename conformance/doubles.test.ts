@@ -1,5 +1,5 @@
 /**
- * src/model/doubles.ts against a real Redis 7.0.15: score text through ZADD (accepted or not, and
+ * src/model/redis/doubles.ts against a real Redis 7.0.15: score text through ZADD (accepted or not, and
  * what ZSCORE prints back), range bounds through ZRANGEBYSCORE, LIMIT numbers, and random doubles
  * through a Lua number (the text redis.call sends, and the score printed after ZADD).
  *
@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
 import { RespClient, RespError, type RespReply } from './resp-client.ts';
-import { formatScore, luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg } from '../src/model/doubles.ts';
+import { formatScore, luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg } from '../src/model/redis/doubles.ts';
 
 /** A member longer than zset-max-listpack-value (64), so the set is a skiplist and keeps -0 as -0. */
 const SKIPLIST_FILLER = "string.rep('f', 65)";

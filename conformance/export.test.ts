@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RespClient } from './resp-client.ts';
 import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from '../src/store/appStore.ts';
 import type { AppStore } from '../src/store/appStore.ts';
-import { sessionScript } from '../src/store/sessionScript.ts';
+import { sessionScript } from '../src/session/sessionScript.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 

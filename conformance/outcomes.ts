@@ -5,8 +5,8 @@
  */
 import { RespError, type RespReply } from './resp-client.ts';
 import type { Command } from './commandGenerator.ts';
-import { RedisError, type MemoryRedis, type Reply } from '../src/model/memoryRedis.ts';
-import { luaNumberArg } from '../src/model/doubles.ts';
+import { RedisError, type MemoryRedis, type Reply } from '../src/model/redis/memoryRedis.ts';
+import { luaNumberArg } from '../src/model/redis/doubles.ts';
 
 export type Outcome = Reply | { error: string };
 

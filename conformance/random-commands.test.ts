@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RespClient } from './resp-client.ts';
 import { CommandGenerator } from './commandGenerator.ts';
-import { MemoryRedis } from '../src/model/memoryRedis.ts';
+import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import { fromMemory, fromServer, toWire } from './outcomes.ts';
 
 const CASES = 12;

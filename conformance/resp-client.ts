@@ -4,7 +4,7 @@
  * strings as strings, nil as null, arrays), with error replies as RespError values.
  */
 import { connect, type Socket } from 'node:net';
-import type { Reply } from '../src/model/memoryRedis.ts';
+import type { Reply } from '../src/model/redis/memoryRedis.ts';
 
 /** An error reply, kept as a value so a pipeline can hold it beside ordinary replies. */
 export class RespError {

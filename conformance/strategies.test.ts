@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RespClient } from './resp-client.ts';
 import type { Command } from './commandGenerator.ts';
 import { fromMemory, fromServer, toWire, type Outcome } from './outcomes.ts';
-import { MemoryRedis, RedisError, type RedisLike, type Reply } from '../src/model/memoryRedis.ts';
-import { generateStream, type Arrival, type ArrivalPattern } from '../src/model/arrivalStreams.ts';
-import { STRATEGIES, resqueListKey, resquePayload, sidekiqScore, strategyById } from '../src/model/strategies.ts';
-import { sweepTimeOf } from '../src/model/strategyComparison.ts';
-import { textbookScore } from '../src/model/score.ts';
+import { MemoryRedis, RedisError, type RedisLike, type Reply } from '../src/model/redis/memoryRedis.ts';
+import { generateStream, type Arrival, type ArrivalPattern } from '../src/model/strategies/arrivalStreams.ts';
+import { STRATEGIES, resqueListKey, resquePayload, sidekiqScore, strategyById } from '../src/model/strategies/strategies.ts';
+import { sweepTimeOf } from '../src/model/strategies/strategyComparison.ts';
+import { textbookScore } from '../src/model/protocol/score.ts';
 import { createAppStore } from '../src/store/appStore.ts';
 import { pageStream } from '../src/store/pageStream.ts';
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { CLIFF_FIRE_TIME, bandOf } from '../src/model/score.ts';
-import { formatScore } from '../src/model/doubles.ts';
+import { CLIFF_FIRE_TIME, bandOf } from '../src/model/protocol/score.ts';
+import { formatScore } from '../src/model/redis/doubles.ts';
 import { screenshot } from './screenshot.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });

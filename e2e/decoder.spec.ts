@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bandOf } from '../src/model/score.ts';
+import { bandOf } from '../src/model/protocol/score.ts';
 import { screenshot } from './screenshot.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });

@@ -7,8 +7,8 @@ import { SATURATED_JOBS, fixtureEvalArgs } from '../bridge/delayedFixture.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { startRedisServer } from '../conformance/redisProcess.ts';
 import type { RedisProcess } from '../conformance/redisProcess.ts';
-import { parseScoreArg } from '../src/model/doubles.ts';
-import { scoreFlags } from '../src/model/scoreDecoder.ts';
+import { parseScoreArg } from '../src/model/redis/doubles.ts';
+import { scoreFlags } from '../src/model/decoder/scoreDecoder.ts';
 import { screenshot } from './screenshot.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });

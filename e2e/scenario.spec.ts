@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { screenshot } from './screenshot.ts';
-import { textbookScore } from '../src/model/score.ts';
-import { luaNumberArg } from '../src/model/doubles.ts';
+import { textbookScore } from '../src/model/protocol/score.ts';
+import { luaNumberArg } from '../src/model/redis/doubles.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
-import { bandOf, fireTimeOf, nextScoreInBand, textbookScore } from '../src/model/score.ts';
-import { formatScore } from '../src/model/doubles.ts';
+import { bandOf, fireTimeOf, nextScoreInBand, textbookScore } from '../src/model/protocol/score.ts';
+import { formatScore } from '../src/model/redis/doubles.ts';
 import { screenshot } from './screenshot.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);

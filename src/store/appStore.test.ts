@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryRedis, RedisError } from '../model/memoryRedis.ts';
-import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore } from '../model/score.ts';
-import { formatScore } from '../model/doubles.ts';
+import { MemoryRedis, RedisError } from '../model/redis/memoryRedis.ts';
+import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore } from '../model/protocol/score.ts';
+import { formatScore } from '../model/redis/doubles.ts';
 import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
-import { LOG_CAPACITY } from './commandLog.ts';
+import { LOG_CAPACITY } from '../session/commandLog.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 

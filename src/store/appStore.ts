@@ -8,21 +8,21 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import type { MemoryRedis } from '../model/memoryRedis.ts';
-import { CommandLog } from './commandLog.ts';
-import { LoggingRedis } from './loggingRedis.ts';
-import type { ArrivalTracker } from './arrivalTracker.ts';
-import { seededUuid } from './jobIds.ts';
-import type { IdStyle } from './jobIds.ts';
-import { MAX_CLOCK_MS } from './input.ts';
-import { Session, replay } from './session.ts';
-import type { EnqueueBatch, EnqueueResult, PromoteResult } from './session.ts';
-import { defaultSettings } from './operations.ts';
-import type { Operation, Scenario, Settings, TextbookUnit } from './operations.ts';
+import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
+import { CommandLog } from '../session/commandLog.ts';
+import { LoggingRedis } from '../session/loggingRedis.ts';
+import type { ArrivalTracker } from '../session/arrivalTracker.ts';
+import { seededUuid } from '../session/jobIds.ts';
+import type { IdStyle } from '../session/jobIds.ts';
+import { MAX_CLOCK_MS } from '../session/input.ts';
+import { Session, replay } from '../session/session.ts';
+import type { EnqueueBatch, EnqueueResult, PromoteResult } from '../session/session.ts';
+import { defaultSettings } from '../session/operations.ts';
+import type { Operation, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
 
-export { BAND_KEY, TEXTBOOK_KEY, PROMOTE_LIMIT } from './session.ts';
-export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob } from './session.ts';
-export type { ClockMode, TextbookUnit } from './operations.ts';
+export { BAND_KEY, TEXTBOOK_KEY, PROMOTE_LIMIT } from '../session/session.ts';
+export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob } from '../session/session.ts';
+export type { ClockMode, TextbookUnit } from '../session/operations.ts';
 
 /** Changes of one field within this long (a slider drag, typing) make one operation, one undo step. */
 export const COALESCE_MS = 700;

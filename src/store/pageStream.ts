@@ -1,6 +1,6 @@
-import type { Arrival } from '../model/arrivalStreams.ts';
+import type { Arrival } from '../model/strategies/arrivalStreams.ts';
 import type { AppState } from './appStore.ts';
-import type { EnqueueBatch } from './session.ts';
+import type { EnqueueBatch } from '../session/session.ts';
 import { memoOn } from './memo.ts';
 
 /**

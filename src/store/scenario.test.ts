@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BAND_KEY, COALESCE_MS, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
 import type { AppStore } from './appStore.ts';
-import { decodeScenario, encodeScenario } from './scenarioCodec.ts';
+import { decodeScenario, encodeScenario } from '../session/scenarioCodec.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 

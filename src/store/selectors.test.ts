@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { arrivalRanks, countInversions } from '../model/arrivalOrder.ts';
+import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
 import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
 import type { AppStore } from './appStore.ts';
-import { bandOf, decodeScore, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/score.ts';
-import { formatScore } from '../model/doubles.ts';
+import { bandOf, decodeScore, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
+import { formatScore } from '../model/redis/doubles.ts';
 import { createAppStore } from './appStore.ts';
 import { STRIP_RADIUS, selectBandSet, selectBandView, selectPromoteSummary, selectScorePanel, selectTextbookSet } from './selectors.ts';
 

@@ -3,15 +3,15 @@
  * sets goes through the model (delayed.ts, score.ts, MemoryRedis replies) and is memoized on the
  * instances and `version`, so a selector returns the same object until something really changed.
  */
-import type { MemoryRedis, Reply } from '../model/memoryRedis.ts';
-import { getDelayedScore } from '../model/delayed.ts';
-import { bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/score.ts';
-import { parseScoreArg } from '../model/doubles.ts';
-import { arrivalRanks, countInversions } from '../model/arrivalOrder.ts';
+import type { MemoryRedis, Reply } from '../model/redis/memoryRedis.ts';
+import { getDelayedScore } from '../model/protocol/delayed.ts';
+import { bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
+import { parseScoreArg } from '../model/redis/doubles.ts';
+import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
 import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
 import type { AppState, TextbookUnit } from './appStore.ts';
 import { memoOn } from './memo.ts';
-import type { ArrivalTracker } from './arrivalTracker.ts';
+import type { ArrivalTracker } from '../session/arrivalTracker.ts';
 
 export const selectDelay = (s: AppState) => s.delay;
 export const selectTextbookUnit = (s: AppState) => s.textbookUnit;

@@ -1,0 +1,259 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { CSSProperties, ChangeEvent } from 'react';
+import { formatScore } from '../../model/redis/doubles.ts';
+import { exampleCliPaste } from '../../model/decoder/decoderExample.ts';
+import { SCORE_FLAGS } from '../../model/decoder/scoreDecoder.ts';
+import type { DecodedScore } from '../../model/decoder/scoreDecoder.ts';
+import type { PasteLayout, UnreadableLine } from '../../model/decoder/redisCliOutput.ts';
+import { VirtualList } from '../../ui/VirtualList.tsx';
+import { useDecodedPaste } from './useDecodedPaste.ts';
+import type { DecodedRows } from './packedPaste.ts';
+import { isoTime } from '../../ui/isoTime.ts';
+import panel from '../../ui/panel.module.css';
+import styles from './ScoreDecoder.module.css';
+import { FLAG_TEXT } from '../../ui/flagText.ts';
+import { LabelledCell } from '../../ui/LabelledCell.tsx';
+import flagStyles from '../../ui/flags.module.css';
+
+/** Typing pauses this long (ms) before the text is decoded again. */
+const DECODE_DELAY_MS = 300;
+/** Row height (px) of both lists; ScoreDecoder.module.css sizes the lists with the same 30px. */
+const ROW_HEIGHT = 30;
+const grouped = new Intl.NumberFormat('en-US');
+
+const LAYOUT_TEXT: Readonly<Record<PasteLayout, string>> = {
+  numbered: "redis-cli's numbered layout (a terminal, or --no-raw)",
+  raw: 'redis-cli --raw: member and score on alternating lines',
+  scores: 'a list of scores',
+  empty: 'no reply',
+};
+
+/** The example session, built once on first use (it fills a 4096-slot band through BullMQ's scoring). */
+let example: string | null = null;
+function exampleText(): string {
+  example ??= exampleCliPaste();
+  return example;
+}
+
+const CONTROL_NAMES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A member as one line of text: control characters shown as escapes (\n, \t, \u{7}), the empty member named. */
+function visibleMember(member: string | null): string {
+  if (member === null) return '—';
+  if (member === '') return '(empty member)';
+  return member.replace(/\p{Cc}/gu, (c) => CONTROL_NAMES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
+
+/** The row count as the CSS variable the list heights use. */
+function rowsStyle(count: number): CSSProperties {
+  return { '--rows': count } as CSSProperties;
+}
+
+/** Lines in a text, counted without splitting it. */
+function lineCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${grouped.format(n)} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The score decoder: paste redis-cli output or scores, see each score split into fire-time and slot
+ * with flags for what getDelayedScore.lua did. Decoding is model code (scoreDecoder.ts), long pastes in
+ * a Web Worker (useDecodedPaste); the table and the list of unread lines are virtualized, so 100,000
+ * lines stay responsive. Pasted text is only ever rendered as text.
+ */
+export function ScoreDecoder() {
+  const headingId = useId();
+  const inputId = useId();
+  const hintId = useId();
+  const [text, setText] = useState('');
+  const { decoded, pending, decode } = useDecodedPaste();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+  }, []);
+
+  function decodeNow(value: string) {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+    decode(value);
+  }
+
+  function onInput(event: ChangeEvent<HTMLTextAreaElement>) {
+    const value = event.target.value;
+    setText(value);
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = setTimeout(() => decodeNow(value), DECODE_DELAY_MS);
+  }
+
+  function tryExample() {
+    const value = exampleText();
+    setText(value);
+    decodeNow(value);
+  }
+
+  return (
+    <section className={panel.panel} aria-labelledby={headingId} data-testid="score-decoder">
+      <h2 id={headingId}>Decode real scores</h2>
+      <p className={panel.lede}>
+        Paste scores from a real delayed set: one score, a list, or what <code>redis-cli ZRANGE key 0 -1 WITHSCORES</code>{' '}
+        prints, in a terminal or with <code>--raw</code> / <code>--no-raw</code>. Each score is split into the millisecond it
+        fires at and its slot in that millisecond&apos;s band of 4096 scores.
+      </p>
+      <div className={panel.field}>
+        <label htmlFor={inputId}>Scores to decode</label>
+        <textarea
+          id={inputId}
+          className={styles.input}
+          value={text}
+          onChange={onInput}
+          rows={8}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={hintId}
+          placeholder={'127.0.0.1:6379> ZRANGE bull:mail:delayed 0 -1 WITHSCORES\n1) "1"\n2) "7356535848960000"'}
+        />
+        <p id={hintId} className={panel.hint}>
+          Decodes as you type. Nothing leaves the page.
+        </p>
+      </div>
+      <div className={`${panel.row} ${styles.actions}`}>
+        <button type="button" onClick={() => decodeNow(text)}>
+          Decode
+        </button>
+        <button type="button" className="secondary" onClick={tryExample}>
+          Try an example
+        </button>
+      </div>
+      {pending ? (
+        <p className={panel.hint} role="status">
+          Decoding {plural(lineCount(text), 'line', 'lines')}…
+        </p>
+      ) : null}
+      {decoded ? <DecodedView decoded={decoded} /> : null}
+    </section>
+  );
+}
+
+function DecodedView({ decoded }: { decoded: DecodedRows }) {
+  const { rowCount, unreadable, skipped, flagCounts } = decoded;
+  const notRead = unreadable.length + skipped.length === 0 ? [] : [...unreadable, ...skipped].sort((a, b) => a.line - b.line);
+  if (decoded.layout === 'empty' && notRead.length === 0) {
+    return (
+      <p className={panel.hint} role="status" data-testid="decoder-summary">
+        Nothing to decode: paste a score, a list of scores or redis-cli output above, or try the example.
+      </p>
+    );
+  }
+  return (
+    <div className={styles.result}>
+      <div className={styles.summary} role="status" data-testid="decoder-summary">
+        <p className={styles.counts}>
+          Read as {LAYOUT_TEXT[decoded.layout]}: <strong>{plural(rowCount, 'score', 'scores')}</strong> in{' '}
+          {plural(decoded.bands, 'millisecond band', 'millisecond bands')} ({grouped.format(decoded.crowdedBands)} with
+          several jobs, {grouped.format(decoded.saturatedBands)} saturated)
+          {decoded.multiLineMembers > 0 ? `, ${plural(decoded.multiLineMembers, 'member', 'members')} across several lines` : ''}
+          ; {plural(unreadable.length, 'unreadable line', 'unreadable lines')}
+          {skipped.length > 0 ? `, ${plural(skipped.length, 'line', 'lines')} skipped (prompts, empty replies)` : ''}.
+        </p>
+        <ul className={flagStyles.flagCounts} aria-label="Rows by flag">
+          {SCORE_FLAGS.filter((flag) => flagCounts[flag] > 0).map((flag) => (
+            <li key={flag} className={flagStyles.flag} data-flag={flag}>
+              <strong>{grouped.format(flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {rowCount > 0 ? <ScoreTable decoded={decoded} /> : null}
+      {notRead.length > 0 ? <NotReadList lines={notRead} /> : null}
+    </div>
+  );
+}
+
+function ScoreTable({ decoded }: { decoded: DecodedRows }) {
+  return (
+    <div className={styles.tableScroll} data-testid="decoder-table">
+      <div className={styles.table} style={rowsStyle(decoded.rowCount)}>
+      <div className={`${styles.tableRow} ${styles.head}`} aria-hidden="true">
+        <span className={styles.num}>Line</span>
+        <span>Member</span>
+        <span className={styles.num}>Score</span>
+        <span className={styles.num}>Fire-time (ms)</span>
+        <span>Fire-time (UTC)</span>
+        <span className={styles.num}>Slot</span>
+        <span>Flags</span>
+      </div>
+      <VirtualList
+        count={decoded.rowCount}
+        rowHeight={ROW_HEIGHT}
+        label="Decoded scores"
+        testId="decoder-rows"
+        renderRow={(index) => <ScoreRow row={decoded.rowAt(index)} />}
+      />
+      </div>
+    </div>
+  );
+}
+
+function ScoreRow({ row }: { row: DecodedScore }) {
+  const member = visibleMember(row.member);
+  const exact = formatScore(row.score);
+  const scoreTitle = exact === row.scoreText ? exact : `${exact} (pasted as ${row.scoreText})`;
+  return (
+    <div className={`${styles.tableRow} ${row.notBandReason !== null ? styles.notBandRow : ''}`} data-flags={row.flags.join(' ')}>
+      <LabelledCell label="Line" className={styles.num}>
+        {String(row.line)}
+      </LabelledCell>
+      <LabelledCell label="Member" className={row.member === null || row.member === '' ? styles.muted : undefined}>
+        {member}
+      </LabelledCell>
+      <LabelledCell label="Score" className={styles.num} title={scoreTitle}>
+        {exact}
+      </LabelledCell>
+      <LabelledCell label="Fire-time (ms)" className={styles.num}>
+        {row.fireTime === null ? '—' : formatScore(row.fireTime)}
+      </LabelledCell>
+      <LabelledCell label="Fire-time (UTC)">{row.fireTime === null ? '—' : isoTime(row.fireTime)}</LabelledCell>
+      <LabelledCell label="Slot" className={styles.num}>
+        {row.slot === null ? '—' : formatScore(row.slot)}
+      </LabelledCell>
+      <span className={flagStyles.badges} title={row.notBandReason ?? undefined}>
+        <span className="visually-hidden">Flags: </span>
+        {row.flags.map((flag) => (
+          <span key={flag} className={flagStyles.badge} data-flag={flag}>
+            {flag === 'shared' ? `shared ×${grouped.format(row.sharedBy)}` : FLAG_TEXT[flag].badge}
+          </span>
+        ))}
+        {row.notBandReason !== null ? <span className={styles.reason}>{row.notBandReason}</span> : null}
+      </span>
+    </div>
+  );
+}
+
+function NotReadList({ lines }: { lines: UnreadableLine[] }) {
+  return (
+    <div className={styles.notRead} data-testid="decoder-unreadable" style={rowsStyle(lines.length)}>
+      <h3>Lines not decoded: skipped or unreadable</h3>
+      <VirtualList
+        count={lines.length}
+        rowHeight={ROW_HEIGHT}
+        label="Lines not decoded"
+        renderRow={(index) => {
+          const entry = lines[index]!;
+          return (
+            <span className={styles.notReadRow} title={entry.text}>
+              <span className={styles.lineNo}>line {entry.line}</span>
+              <span className={styles.reasonText}>{entry.reason}</span>
+              <code className={styles.lineText}>{entry.text === '' ? '(empty)' : entry.text}</code>
+            </span>
+          );
+        }}
+      />
+    </div>
+  );
+}

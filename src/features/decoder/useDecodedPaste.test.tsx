@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { decodePaste } from '../../model/decoder/scoreDecoder.ts';
+import { packPaste } from './packedPaste.ts';
+import { WORKER_THRESHOLD, useDecodedPaste } from './useDecodedPaste.ts';
+import type { DecodeReply, DecodeRequest } from './useDecodedPaste.ts';
+
+const SCORE = '7356535848960000';
+const longText = (score: string) => `${score}\n`.repeat(Math.ceil(WORKER_THRESHOLD / (score.length + 1)));
+
+/** A stand-in Worker: holds requests until the test answers them (or fails to start). */
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  onmessage: ((event: MessageEvent<DecodeReply>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  requests: DecodeRequest[] = [];
+  terminated = false;
+  constructor() {
+    FakeWorker.made.push(this);
+  }
+  postMessage(request: DecodeRequest) {
+    this.requests.push(request);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  answer(request: DecodeRequest) {
+    const reply: DecodeReply = { id: request.id, packed: structuredClone(packPaste(decodePaste(request.text))) };
+    this.onmessage?.({ data: reply } as MessageEvent<DecodeReply>);
+  }
+}
+
+describe('useDecodedPaste', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeWorker.made = [];
+  });
+
+  it('decodes short text at once, without a worker', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const { result } = renderHook(() => useDecodedPaste());
+    act(() => result.current.decode(SCORE));
+    expect(result.current.decoded?.rowCount).toBe(1);
+    expect(result.current.pending).toBe(false);
+    expect(FakeWorker.made).toHaveLength(0);
+  });
+
+  it('sends long text to one worker and keeps only the latest answer', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const { result, unmount } = renderHook(() => useDecodedPaste());
+    act(() => result.current.decode(longText(SCORE)));
+    act(() => result.current.decode(longText('1764460800000')));
+    expect(result.current.pending).toBe(true);
+    const [worker] = FakeWorker.made;
+    expect(FakeWorker.made).toHaveLength(1);
+    const [first, second] = worker!.requests;
+    act(() => worker!.answer(first!));
+    expect(result.current.decoded).toBeNull();
+    act(() => worker!.answer(second!));
+    expect(result.current.pending).toBe(false);
+    expect(result.current.decoded?.flagCounts.notBand).toBe(result.current.decoded?.rowCount);
+    expect(result.current.decoded?.rowAt(0)).toMatchObject({ line: 1, score: 1764460800000, flags: ['notBand', 'shared'] });
+    unmount();
+    expect(worker!.terminated).toBe(true);
+  });
+
+  it('decodes in place when the worker fails to start', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const { result } = renderHook(() => useDecodedPaste());
+    act(() => result.current.decode(longText(SCORE)));
+    act(() => FakeWorker.made[0]!.onerror?.());
+    expect(result.current.pending).toBe(false);
+    expect(result.current.decoded?.rowCount).toBeGreaterThan(1000);
+    act(() => result.current.decode(longText(SCORE)));
+    expect(FakeWorker.made).toHaveLength(1);
+  });
+});

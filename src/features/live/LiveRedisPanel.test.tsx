@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bandOf } from '../../model/protocol/score.ts';
+import type { Fetch } from './bridgeClient.ts';
+import { LiveRedisPanel } from './LiveRedisPanel.tsx';
+
+const T = Date.UTC(2026, 10, 30, 12, 1);
+const { minScore, maxScore } = bandOf(T);
+const HOSTILE = '<img src=x onerror="window.hacked=1">';
+
+/** A saturated band's tail (9999 after 10000) and a member written to look like markup. */
+const ENTRIES: Array<[string, string]> = [
+  ['1', String(minScore)],
+  ['2', String(minScore + 1)],
+  ['10000', String(maxScore)],
+  ['9999', String(maxScore)],
+];
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A bridge in a function: answers /api/keys and /api/members from `sets`, records the URLs. */
+function fakeBridge(sets: Record<string, Array<[string, string]>>) {
+  const urls: URL[] = [];
+  const fetchImpl = vi.fn<Fetch>((url) => {
+    const parsed = new URL(url);
+    urls.push(parsed);
+    if (parsed.pathname === '/api/keys') return Promise.resolve(json({ pattern: parsed.searchParams.get('pattern'), keys: Object.keys(sets), cursor: '0' }));
+    const key = parsed.searchParams.get('key') ?? '';
+    const entries = sets[key] ?? [];
+    const start = Number(parsed.searchParams.get('start'));
+    return Promise.resolve(json({ key, size: entries.length, start, entries: entries.slice(start, start + Number(parsed.searchParams.get('count'))) }));
+  });
+  return { fetchImpl, urls };
+}
+
+async function connectAndChoose(user: ReturnType<typeof userEvent.setup>, key: string) {
+  await user.click(screen.getByRole('button', { name: 'List keys' }));
+  await user.click(await within(await screen.findByTestId('live-keys')).findByRole('button', { name: key }));
+  await screen.findByTestId('live-set-view');
+}
+
+describe('LiveRedisPanel', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks nothing until told to, then lists the matching sorted sets', async () => {
+    const user = userEvent.setup();
+    const { fetchImpl, urls } = fakeBridge({ 'bull:mail:delayed': ENTRIES, 'bull:pdf:delayed': [] });
+    render(<LiveRedisPanel fetchImpl={fetchImpl} />);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(screen.getByTestId('live-status').textContent).toBe('Not connected yet: start the bridge, then List keys.');
+    await user.click(screen.getByRole('button', { name: 'List keys' }));
+    const keys = within(await screen.findByTestId('live-keys')).getAllByRole('button');
+    expect(keys.map((b) => b.textContent)).toEqual(['bull:mail:delayed', 'bull:pdf:delayed']);
+    expect(urls[0]!.toString()).toBe('http://127.0.0.1:7379/api/keys?pattern=*%3Adelayed&cursor=0');
+    expect(screen.getByTestId('live-status').textContent).toBe('2 sorted sets match *:delayed.');
+  });
+
+  it('shows the chosen set through SetView, BandGrid and the decoder flags', async () => {
+    const user = userEvent.setup();
+    render(<LiveRedisPanel fetchImpl={fakeBridge({ 'bull:mail:delayed': ENTRIES }).fetchImpl} />);
+    await connectAndChoose(user, 'bull:mail:delayed');
+
+    const setView = screen.getByTestId('live-set-view');
+    const rows = within(setView).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['0', '1', String(minScore), '1'],
+      ['1', '2', String(minScore + 1), '2'],
+      ['2', '10000', String(maxScore), '⇅out of arrival order, arrival 10000'],
+      ['3', '9999', String(maxScore), '⇅out of arrival order, arrival 9999'],
+    ]);
+    expect(setView.textContent).toContain('1 pair out of arrival order');
+
+    const flags = within(screen.getByTestId('live-flags')).getAllByRole('listitem');
+    expect(flags.map((li) => li.querySelector('[data-flags]')?.getAttribute('data-flags')?.split(' ').sort().join(' '))).toEqual([
+      'first',
+      'bumped',
+      'ceiling shared',
+      'ceiling shared',
+    ]);
+    expect(flags[2]!.textContent).toContain(`Slot: 4095`);
+    expect(screen.getByTestId('live-summary').textContent).toContain('bull:mail:delayed: 4 members (ZCARD), in 1 millisecond band.');
+
+    const select = screen.getByTestId('live-band-select') as HTMLSelectElement;
+    expect(select.value).toBe(String(T));
+    expect(select.selectedOptions[0]!.textContent).toBe('2026-11-30T12:01:00.000Z · 4 jobs');
+    expect(screen.getByRole('group', { name: 'Milliseconds around the fire-time' })).toBeTruthy();
+  });
+
+  it('renders members as text, never as markup', async () => {
+    const user = userEvent.setup();
+    const hostile: Array<[string, string]> = [[HOSTILE, String(minScore)]];
+    render(<LiveRedisPanel fetchImpl={fakeBridge({ [HOSTILE]: hostile }).fetchImpl} />);
+    await connectAndChoose(user, HOSTILE);
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('live-set-view').textContent).toContain(HOSTILE);
+    expect(screen.getByTestId('live-flags').textContent).toContain(HOSTILE);
+  });
+
+  it('says so when the bridge cannot be reached, and keeps the last set read', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge({ 'bull:mail:delayed': ENTRIES });
+    render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} />);
+    await connectAndChoose(user, 'bull:mail:delayed');
+    bridge.fetchImpl.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^Cannot reach the bridge at http:\/\/127\.0\.0\.1:7379\. Start it with "npm run bridge/);
+    expect(alert.textContent).toMatch(/Showing the set as read at \d\d:\d\d:\d\d UTC\.$/);
+    expect(screen.getByTestId('live-set-view')).toBeTruthy();
+  });
+
+  it("shows the bridge's message when Redis is down or wants a password", async () => {
+    const user = userEvent.setup();
+    const message = 'Redis at redis://127.0.0.1:6379 needs a password (NOAUTH): start the bridge with --password, or put it in the URL as redis://:password@host:port.';
+    const fetchImpl = vi.fn<Fetch>(() => Promise.resolve(json({ error: { code: 'redis-auth', message } }, 502)));
+    render(<LiveRedisPanel fetchImpl={fetchImpl} />);
+    await user.click(screen.getByRole('button', { name: 'List keys' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
+  it('checks the bridge address and keeps the last valid one', async () => {
+    const user = userEvent.setup();
+    const { fetchImpl, urls } = fakeBridge({});
+    render(<LiveRedisPanel fetchImpl={fetchImpl} />);
+    const field = screen.getByTestId('live-bridge-url');
+    await user.clear(field);
+    await user.type(field, 'http://127.0.0.1:9000');
+    await user.type(field, '/x');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Only scheme, host and port, e.g. http://127.0.0.1:7379.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'List keys' }));
+    await waitFor(() => expect(urls).toHaveLength(1));
+    expect(urls[0]!.origin).toBe('http://127.0.0.1:9000');
+  });
+
+  it('refreshes every N seconds when asked, and checks N', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { fetchImpl, urls } = fakeBridge({ 'bull:mail:delayed': ENTRIES });
+    render(<LiveRedisPanel fetchImpl={fetchImpl} />);
+    await connectAndChoose(user, 'bull:mail:delayed');
+    const seconds = screen.getByTestId('live-refresh-seconds');
+    await user.clear(seconds);
+    await user.type(seconds, '0');
+    expect(screen.getByText('From 1 to 3600 seconds.')).toBeTruthy();
+    await user.clear(seconds);
+    await user.type(seconds, '2');
+    await user.click(screen.getByTestId('live-auto'));
+    const before = urls.length;
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(urls.length).toBe(before + 2));
+    expect(urls.slice(before).map((u) => u.pathname)).toEqual(['/api/keys', '/api/members']);
+    await user.click(screen.getByTestId('live-auto'));
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(urls.length).toBe(before + 2);
+  });
+
+  it('skips a refresh tick while the last read is still running', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const bridge = fakeBridge({ 'bull:mail:delayed': ENTRIES });
+    render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} />);
+    await connectAndChoose(user, 'bull:mail:delayed');
+    const calls = bridge.fetchImpl.mock.calls.length;
+    bridge.fetchImpl.mockImplementation(() => new Promise<Response>(() => undefined));
+    const seconds = screen.getByTestId('live-refresh-seconds');
+    await user.clear(seconds);
+    await user.type(seconds, '1');
+    await user.click(screen.getByTestId('live-auto'));
+    await act(() => vi.advanceTimersByTimeAsync(3500));
+    expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 1);
+    expect(screen.getByTestId('live-status').textContent).toBe('Reading from the bridge…');
+  });
+});

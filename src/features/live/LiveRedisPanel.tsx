@@ -1,0 +1,312 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { SCORE_FLAGS } from '../../model/decoder/scoreDecoder.ts';
+import { BridgeRequestError, MAX_LIVE_MEMBERS, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, readSetHead } from './bridgeClient.ts';
+import type { Fetch } from './bridgeClient.ts';
+import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN } from './bridgeProtocol.ts';
+import { bandStrip, busiestBand, decodeLiveSet, liveBand } from './liveSet.ts';
+import type { LiveRow, LiveSet } from './liveSet.ts';
+import { BandGrid } from '../../ui/BandGrid.tsx';
+import { BandStrip } from '../../ui/BandStrip.tsx';
+import { SetView } from '../../ui/SetView.tsx';
+import type { SetRow } from '../../ui/SetView.tsx';
+import { ValidatedField } from '../../ui/ValidatedField.tsx';
+import { VirtualList } from '../../ui/VirtualList.tsx';
+import { isoTime } from '../../ui/isoTime.ts';
+import panel from '../../ui/panel.module.css';
+import styles from './LiveRedisPanel.module.css';
+import { FLAG_TEXT } from '../../ui/flagText.ts';
+import { LabelledCell } from '../../ui/LabelledCell.tsx';
+import flagStyles from '../../ui/flags.module.css';
+
+const grouped = new Intl.NumberFormat('en-US');
+/** Row height (px) of the flags list; LiveRedisPanel.module.css uses the same 30px. */
+const ROW_HEIGHT = 30;
+/** Milliseconds the strip shows on each side of the chosen one. */
+const STRIP_RADIUS = 10;
+/** Bands offered in the millisecond menu: the fullest ones. */
+const MENU_BANDS = 100;
+
+const CONTROL_NAMES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Text from Redis as one visible line: control characters as escapes, the empty string named. */
+function printable(text: string): string {
+  if (text === '') return '(empty)';
+  return text.replace(/\p{Cc}/gu, (c) => CONTROL_NAMES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${grouped.format(n)} ${n === 1 ? one : many}`;
+}
+
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+/** The page's own fetch (one function for the panel's lifetime, so the refresh timer is not reset). */
+const pageFetch: Fetch = (url, init) => fetch(url, init);
+
+interface Snapshot {
+  readonly set: LiveSet;
+  readonly readAt: number;
+}
+
+/**
+ * The Live Redis panel: connects to the read-only bridge (`npm run bridge`), lists the sorted sets
+ * matching a pattern, and shows a chosen delayed set through the simulation's own views: SetView
+ * for the set order, BandStrip and BandGrid for one millisecond, and the score decoder's flags per
+ * member. Everything from Redis (keys, members, scores) is rendered as text only. A bridge or
+ * Redis that cannot be reached is said in the panel; nothing else on the page depends on it.
+ */
+export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch }) {
+  const headingId = useId();
+  const [bridgeUrl, setBridgeUrl] = useState(DEFAULT_BRIDGE_URL);
+  const [pattern, setPattern] = useState(DEFAULT_KEY_PATTERN);
+  const [keys, setKeys] = useState<{ keys: string[]; complete: boolean; pattern: string } | null>(null);
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
+  const [chosenBand, setChosenBand] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [autoRefresh, setAutoRefresh] = useState(false);
+  const [refreshSeconds, setRefreshSeconds] = useState(5);
+  const [version, setVersion] = useState(0);
+  const request = useRef(0);
+  const inFlight = useRef<AbortController | null>(null);
+  const loading = useRef(false);
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  /** Lists the keys (when asked) and re-reads the chosen key; a newer load supersedes an older one. */
+  const load = useCallback(
+    async (what: { listKeys: boolean; key: string | null }) => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      const id = ++request.current;
+      loading.current = true;
+      setBusy(true);
+      try {
+        if (what.listKeys) {
+          const listed = await listKeys(bridgeUrl, pattern, fetchImpl, controller.signal);
+          if (id !== request.current) return;
+          setKeys({ ...listed, pattern });
+        }
+        if (what.key !== null) {
+          const head = await readSetHead(bridgeUrl, what.key, fetchImpl, controller.signal);
+          if (id !== request.current) return;
+          const set = decodeLiveSet(what.key, head.size, head.entries);
+          setSnapshot({ set, readAt: Date.now() });
+          setChosenBand((band) => (band !== null && set.bands.some((b) => b.fireTime === band) ? band : busiestBand(set)));
+          setVersion((v) => v + 1);
+        }
+        setProblem(null);
+      } catch (error) {
+        if (id !== request.current) return;
+        setProblem(error instanceof BridgeRequestError ? error.message : 'The bridge gave an answer the panel cannot read.');
+      } finally {
+        if (id === request.current) {
+          loading.current = false;
+          setBusy(false);
+        }
+      }
+    },
+    [bridgeUrl, pattern, fetchImpl],
+  );
+
+  const refresh = useCallback(() => void load({ listKeys: true, key: chosenKey }), [load, chosenKey]);
+
+  useEffect(() => {
+    if (!autoRefresh) return;
+    // a tick while a read is still running skips: it would cancel that read
+    const timer = setInterval(() => {
+      if (!loading.current) refresh();
+    }, refreshSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [autoRefresh, refreshSeconds, refresh]);
+
+  function choose(key: string) {
+    setChosenKey(key);
+    setChosenBand(null);
+    void load({ listKeys: false, key });
+  }
+
+  const set = snapshot !== null && snapshot.set.key === chosenKey ? snapshot.set : null;
+
+  return (
+    <section className={panel.panel} aria-labelledby={headingId} data-testid="live-redis">
+      <h2 id={headingId}>Live Redis</h2>
+      <p className={panel.lede}>
+        Look at a real delayed set through the same views as the simulation. Start the bridge beside your Redis with{' '}
+        <code>npm run bridge -- --redis redis://127.0.0.1:6379</code>: it only reads (SCAN, TYPE, ZCARD, ZRANGE), listens on
+        this machine only and answers only this page. The simulation above does not depend on it.
+      </p>
+      <div className={styles.controls}>
+        <ValidatedField label="Bridge address" value={bridgeUrl} parse={parseBridgeUrl} onValid={setBridgeUrl} hint="As npm run bridge prints it." testId="live-bridge-url" />
+        <ValidatedField label="Key pattern" value={pattern} parse={parseKeyPattern} onValid={setPattern} hint="SCAN MATCH, sorted sets only." testId="live-pattern" />
+        <div className={`${panel.row} ${styles.buttons}`}>
+          <button type="button" onClick={() => void load({ listKeys: true, key: chosenKey })} disabled={busy}>
+            List keys
+          </button>
+          <button type="button" className="secondary" onClick={refresh} disabled={busy || (keys === null && chosenKey === null)}>
+            Refresh
+          </button>
+        </div>
+        <div className={styles.auto}>
+          <label className={styles.check}>
+            <input type="checkbox" checked={autoRefresh} onChange={(event) => setAutoRefresh(event.target.checked)} data-testid="live-auto" />
+            Auto-refresh
+          </label>
+          <ValidatedField label="Every (seconds)" value={String(refreshSeconds)} parse={parseRefreshSeconds} onValid={setRefreshSeconds} inputMode="numeric" testId="live-refresh-seconds" />
+        </div>
+      </div>
+      <p className={panel.hint} role="status" data-testid="live-status">
+        {statusText(busy, keys, snapshot)}
+      </p>
+      {problem !== null ? (
+        <p className={`${styles.problem}`} role="alert" data-testid="live-problem">
+          {problem}
+          {snapshot !== null ? ` Showing the set as read at ${clock(snapshot.readAt)} UTC.` : ''}
+        </p>
+      ) : null}
+      {keys !== null ? <KeyList keys={keys} chosen={chosenKey} onChoose={choose} /> : null}
+      {set !== null ? <LiveSetViews set={set} chosenBand={chosenBand} onChooseBand={setChosenBand} version={version} /> : null}
+    </section>
+  );
+}
+
+function statusText(busy: boolean, keys: { keys: string[]; complete: boolean; pattern: string } | null, snapshot: Snapshot | null): string {
+  if (busy) return 'Reading from the bridge…';
+  if (keys === null) return 'Not connected yet: start the bridge, then List keys.';
+  const found = `${plural(keys.keys.length, 'sorted set', 'sorted sets')} match ${keys.pattern}${keys.complete ? '' : ' (the first ones: narrow the pattern)'}`;
+  return snapshot === null ? `${found}.` : `${found}; ${snapshot.set.key} read at ${clock(snapshot.readAt)} UTC.`;
+}
+
+function KeyList({ keys, chosen, onChoose }: { keys: { keys: string[]; pattern: string }; chosen: string | null; onChoose: (key: string) => void }) {
+  if (keys.keys.length === 0) {
+    return <p className={panel.hint}>No sorted set matches {keys.pattern}. BullMQ names its delayed sets bull:&lt;queue&gt;:delayed.</p>;
+  }
+  return (
+    <ul className={styles.keys} aria-label="Sorted sets matching the pattern" data-testid="live-keys">
+      {keys.keys.map((key) => (
+        <li key={key}>
+          <button type="button" className={key === chosen ? undefined : 'secondary'} aria-pressed={key === chosen} onClick={() => onChoose(key)}>
+            {printable(key)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LiveSetViews({ set, chosenBand, onChooseBand, version }: { set: LiveSet; chosenBand: number | null; onChooseBand: (fireTime: number) => void; version: number }) {
+  const readRows = useCallback(
+    (start: number, end: number): SetRow[] =>
+      set.rows.slice(start, end + 1).map((row) => ({ position: row.position, member: row.member, scoreText: row.scoreText, arrival: row.arrival, outOfOrder: row.outOfOrder })),
+    [set],
+  );
+  const band = useMemo(() => (chosenBand === null ? null : liveBand(set, chosenBand)), [set, chosenBand]);
+  const strip = useMemo(() => (chosenBand === null ? [] : bandStrip(set, chosenBand, STRIP_RADIUS)), [set, chosenBand]);
+  const menu = useMemo(() => {
+    const fullest = [...set.bands].sort((a, b) => b.count - a.count || a.fireTime - b.fireTime).slice(0, MENU_BANDS);
+    if (chosenBand !== null && !fullest.some((b) => b.fireTime === chosenBand)) fullest.push({ fireTime: chosenBand, count: band?.slots.length ?? 0 });
+    return fullest.sort((a, b) => a.fireTime - b.fireTime);
+  }, [set, chosenBand, band]);
+  const partial = set.rows.length < set.size;
+
+  return (
+    <div className={styles.views}>
+      <div className={styles.summary} data-testid="live-summary">
+        <p>
+          <strong>{printable(set.key)}</strong>: {plural(set.size, 'member', 'members')} (ZCARD)
+          {partial ? `; showing the first ${grouped.format(set.rows.length)}, the jobs due first (the panel reads at most ${grouped.format(MAX_LIVE_MEMBERS)})` : ''}, in{' '}
+          {plural(set.bands.length, 'millisecond band', 'millisecond bands')}.
+        </p>
+        <ul className={flagStyles.flagCounts} aria-label="Members by flag">
+          {SCORE_FLAGS.filter((flag) => set.flagCounts[flag] > 0).map((flag) => (
+            <li key={flag} className={flagStyles.flag} data-flag={flag}>
+              <strong>{grouped.format(set.flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <SetView
+        title={`${printable(set.key)} (live)`}
+        description={
+          set.arrivalKnown
+            ? 'The set as ZRANGE walks it, scores exactly as Redis replied them. Arrival is the job id: BullMQ counts ids up as jobs are added.'
+            : 'The set as ZRANGE walks it, scores exactly as Redis replied them. These ids are not counter ids, so arrival order is unknown: the Arrival column repeats the position.'
+        }
+        size={set.rows.length}
+        outOfOrderPairs={set.outOfOrderPairs}
+        readRows={readRows}
+        version={version}
+        testId="live-set-view"
+      />
+      {band !== null && chosenBand !== null ? (
+        <div className={styles.band}>
+          <h3>One millisecond of this set</h3>
+          <label className={panel.field}>
+            Millisecond (the {Math.min(MENU_BANDS, set.bands.length)} fullest)
+            <select value={chosenBand} onChange={(event) => onChooseBand(Number(event.target.value))} data-testid="live-band-select">
+              {menu.map((b) => (
+                <option key={b.fireTime} value={b.fireTime}>
+                  {isoTime(b.fireTime)} · {plural(b.count, 'job', 'jobs')}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className={panel.clip}>
+            <BandStrip bands={strip} selected={chosenBand} onSelect={onChooseBand} />
+          </div>
+          <BandGrid fireTime={band.fireTime} slots={band.slots} ceilingMembers={band.ceilingMembers} newestSlot={band.newestSlot} pastCliff={band.pastCliff} />
+        </div>
+      ) : null}
+      <FlagsList rows={set.rows} />
+    </div>
+  );
+}
+
+function FlagsList({ rows }: { rows: readonly LiveRow[] }) {
+  return (
+    <div className={styles.flagsBlock}>
+      <h3>Each member decoded</h3>
+      <div className={styles.flagsScroll}>
+        <div className={styles.flagsTable}>
+          <div className={`${styles.flagRow} ${styles.head}`} aria-hidden="true">
+            <span className={styles.num}>Position</span>
+            <span>Member</span>
+            <span className={styles.num}>Score</span>
+            <span>Fire-time (UTC)</span>
+            <span className={styles.num}>Slot</span>
+            <span>Flags</span>
+          </div>
+          <VirtualList count={rows.length} rowHeight={ROW_HEIGHT} label="Members decoded" testId="live-flags" renderRow={(index) => <FlagRow row={rows[index]!} />} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FlagRow({ row }: { row: LiveRow }) {
+  return (
+    <div className={styles.flagRow} data-flags={row.flags.join(' ')} data-member={row.member}>
+      <LabelledCell label="Position" className={styles.num}>
+        {String(row.position)}
+      </LabelledCell>
+      <LabelledCell label="Member">{printable(row.member)}</LabelledCell>
+      <LabelledCell label="Score" className={styles.num}>
+        {row.scoreText}
+      </LabelledCell>
+      <LabelledCell label="Fire-time">{row.fireTime === null ? '—' : isoTime(row.fireTime)}</LabelledCell>
+      <LabelledCell label="Slot" className={styles.num}>
+        {row.slot === null ? '—' : String(row.slot)}
+      </LabelledCell>
+      <span className={flagStyles.badges}>
+        <span className="visually-hidden">Flags: </span>
+        {row.flags.map((flag) => (
+          <span key={flag} className={flagStyles.badge} data-flag={flag}>
+            {FLAG_TEXT[flag].badge}
+          </span>
+        ))}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { CLIFF_FIRE_TIME, bandOf } from '../../model/protocol/score.ts';
+import { bandStrip, busiestBand, decodeLiveSet, liveBand } from './liveSet.ts';
+
+const T = Date.UTC(2026, 10, 30, 12);
+const { minScore, maxScore } = bandOf(T);
+const cliff = bandOf(CLIFF_FIRE_TIME + 7).minScore;
+
+/** A saturated band as Redis lists it: ids 9999..10003 share the ceiling, in member byte order. */
+const entries: Array<[string, string]> = [
+  ['1', String(minScore)],
+  ['2', String(minScore + 1)],
+  ['9998', String(maxScore - 1)],
+  ['10000', String(maxScore)],
+  ['10001', String(maxScore)],
+  ['9999', String(maxScore)],
+  ['20001', String(cliff)],
+  ['20002', String(cliff)],
+];
+
+describe('decodeLiveSet', () => {
+  const set = decodeLiveSet('bull:q:delayed', 10, entries);
+
+  it('keeps the score text as Redis sent it and the set order as positions', () => {
+    expect(set.rows.map((row) => [row.position, row.member, row.scoreText])).toEqual(entries.map(([m, s], i) => [i, m, s]));
+    expect(set.size).toBe(10);
+  });
+
+  it("gives each row the decoder's flags, with 'shared' for equal neighbours", () => {
+    // sorted: the decoder owns the order its flags come in
+    expect(set.rows.map((row) => [...row.flags].sort().join(' '))).toEqual([
+      'first',
+      'bumped',
+      'bumped',
+      'ceiling shared',
+      'ceiling shared',
+      'ceiling shared',
+      'first pastCliff previousCeiling shared',
+      'first pastCliff previousCeiling shared',
+    ]);
+    expect(set.flagCounts).toMatchObject({ first: 3, bumped: 2, ceiling: 3, shared: 5, pastCliff: 2, previousCeiling: 2, notBand: 0 });
+    expect(set.rows[3]).toMatchObject({ fireTime: T, slot: 4095 });
+  });
+
+  it('reads counter ids as arrival: 9999 sits after 10000 and 10001', () => {
+    expect(set.arrivalKnown).toBe(true);
+    expect(set.rows.map((row) => row.arrival)).toEqual([1, 2, 9998, 10000, 10001, 9999, 20001, 20002]);
+    expect(set.rows.filter((row) => row.outOfOrder).map((row) => row.member)).toEqual(['10000', '10001', '9999']);
+    expect(set.outOfOrderPairs).toBe(2);
+  });
+
+  it('without counter ids arrival is unknown: position order, no pairs', () => {
+    const custom = decodeLiveSet('k', 2, [['mail-b', String(minScore)], ['mail-a', String(minScore)]]);
+    expect(custom.arrivalKnown).toBe(false);
+    expect(custom.rows.map((row) => [row.arrival, row.outOfOrder])).toEqual([[1, false], [2, false]]);
+    expect(custom.outOfOrderPairs).toBe(0);
+  });
+
+  it('flags scores that no band gives, Redis infinities included', () => {
+    const odd = decodeLiveSet('k', 3, [['a', '-inf'], ['b', '1764504000'], ['c', 'inf']]);
+    expect(odd.rows.map((row) => [row.flags.join(' '), row.fireTime])).toEqual([['notBand', null], ['notBand', 430787], ['notBand', null]]);
+    expect(odd.bands).toEqual([]);
+  });
+
+  it('counts rows per millisecond', () => {
+    expect(set.bands).toEqual([{ fireTime: T, count: 6 }, { fireTime: CLIFF_FIRE_TIME + 7, count: 2 }]);
+    expect(busiestBand(set)).toBe(T);
+    expect(busiestBand(decodeLiveSet('k', 0, []))).toBeNull();
+  });
+});
+
+describe('liveBand and bandStrip', () => {
+  const set = decodeLiveSet('bull:q:delayed', 8, entries);
+
+  it('gives BandGrid the slots of one millisecond, the ceiling count and the newest arrival', () => {
+    const band = liveBand(set, T);
+    expect(band.slots.map((s) => [s.slot, s.member])).toEqual([[0, '1'], [1, '2'], [4094, '9998'], [4095, '10000'], [4095, '10001'], [4095, '9999']]);
+    expect(band.ceilingMembers).toBe(3);
+    expect(band.newestSlot).toBe(4095);
+    expect(band.pastCliff).toBe(false);
+    expect(liveBand(set, CLIFF_FIRE_TIME + 7)).toMatchObject({ ceilingMembers: 0, pastCliff: true, newestSlot: 0 });
+    expect(liveBand(set, T + 1).slots).toEqual([]);
+  });
+
+  it('lists consecutive milliseconds with their counts', () => {
+    expect(bandStrip(set, T, 1)).toEqual([{ fireTime: T - 1, count: 0 }, { fireTime: T, count: 6 }, { fireTime: T + 1, count: 0 }]);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * A real delayed set, as the bridge read it (ZRANGE ... WITHSCORES pages), made ready for the
+ * simulation's views: rows for SetView, a band for BandGrid, and the score decoder's flags for
+ * every member. Scores stay the text Redis replied; their values come from doubles.ts, their
+ * fire-time and slot from score.ts, their flags from scoreDecoder.ts.
+ */
+import { arrivalRanks, countInversions } from '../../model/strategies/arrivalOrder.ts';
+import { parseScoreArg } from '../../model/redis/doubles.ts';
+import { bandOf, decodeScore, isPastCliff } from '../../model/protocol/score.ts';
+import { SCORE_FLAGS, scoreFlags } from '../../model/decoder/scoreDecoder.ts';
+import type { ScoreFlag } from '../../model/decoder/scoreDecoder.ts';
+
+/** One member of the live set, decoded. */
+export interface LiveRow {
+  /** 0-based rank in the set (what ZRANGE counts from). */
+  readonly position: number;
+  readonly member: string;
+  /** The score exactly as Redis replied it. */
+  readonly scoreText: string;
+  /** The score's value; null when Redis sent text that is not a number (never from a real server). */
+  readonly score: number | null;
+  /** decodeScore's millisecond and slot; null for an infinite or unreadable score. */
+  readonly fireTime: number | null;
+  readonly slot: number | null;
+  /** scoreFlags of the score, plus 'shared' when a neighbour holds the same score. */
+  readonly flags: readonly ScoreFlag[];
+  /** The job's arrival number: its BullMQ id when every id is a counter id, else position + 1. */
+  readonly arrival: number;
+  readonly outOfOrder: boolean;
+}
+
+export interface LiveSet {
+  readonly key: string;
+  /** ZCARD when the first page was read. */
+  readonly size: number;
+  /** The members read, in set order (the head of the set when it holds more than the panel reads). */
+  readonly rows: readonly LiveRow[];
+  /** True when every id is a whole number: BullMQ's default ids count jobs as they are added. */
+  readonly arrivalKnown: boolean;
+  /** Pairs of rows in the opposite order to their arrival (0 when arrival is unknown). */
+  readonly outOfOrderPairs: number;
+  readonly flagCounts: Readonly<Record<ScoreFlag, number>>;
+  /** Milliseconds the rows fire at, ascending, with how many rows each holds. */
+  readonly bands: ReadonlyArray<{ readonly fireTime: number; readonly count: number }>;
+}
+
+/** A BullMQ counter id: digits only, no leading zero, exact as a double. */
+const COUNTER_ID = /^(?:0|[1-9]\d{0,14})$/;
+
+/**
+ * Decodes the entries of ZRANGE key 0 n WITHSCORES ([member, score text] pairs) into a LiveSet.
+ * Equal scores sit next to each other in a sorted set, so 'shared' only looks at neighbours.
+ */
+export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<readonly [string, string]>): LiveSet {
+  const count = entries.length;
+  const scores = entries.map(([, text]) => parseScoreArg(text));
+  const arrivalKnown = count > 0 && entries.every(([member]) => COUNTER_ID.test(member));
+  const arrivals = entries.map(([member], i) => (arrivalKnown ? Number(member) : i + 1));
+  const ranks = arrivalKnown ? arrivalRanks(arrivals) : null;
+  const flagCounts = Object.fromEntries(SCORE_FLAGS.map((flag) => [flag, 0])) as Record<ScoreFlag, number>;
+  const perBand = new Map<number, number>();
+
+  const rows: LiveRow[] = entries.map(([member, scoreText], i) => {
+    const score = scores[i] ?? null;
+    const finite = score !== null && Number.isFinite(score);
+    const { fireTime, slot } = finite ? decodeScore(score) : { fireTime: null, slot: null };
+    const flags: ScoreFlag[] = score === null ? ['notBand'] : [...scoreFlags(score)];
+    if (score !== null && (scores[i - 1] === score || scores[i + 1] === score)) flags.push('shared');
+    for (const flag of flags) flagCounts[flag]++;
+    if (fireTime !== null && !flags.includes('notBand')) perBand.set(fireTime, (perBand.get(fireTime) ?? 0) + 1);
+    return { position: i, member, scoreText, score, fireTime, slot, flags, arrival: arrivals[i]!, outOfOrder: ranks !== null && ranks[i] !== i };
+  });
+
+  return {
+    key,
+    size,
+    rows,
+    arrivalKnown,
+    outOfOrderPairs: arrivalKnown ? countInversions(arrivals) : 0,
+    flagCounts,
+    bands: [...perBand].map(([fireTime, n]) => ({ fireTime, count: n })).sort((a, b) => a.fireTime - b.fireTime),
+  };
+}
+
+/** One band of the live set, in the shape BandGrid reads. */
+export interface LiveBand {
+  readonly fireTime: number;
+  readonly slots: Array<{ slot: number; member: string; scoreText: string; arrival: number }>;
+  /** Rows at the band's maxScore (more than one: the band saturated). */
+  readonly ceilingMembers: number;
+  /** Slot of the latest arrival in the band (the newest bump), when arrival is known. */
+  readonly newestSlot: number | null;
+  readonly pastCliff: boolean;
+}
+
+/** The rows of `set` whose score decodes to `fireTime` (bandOf's minScore..maxScore). */
+export function liveBand(set: LiveSet, fireTime: number): LiveBand {
+  const { maxScore } = bandOf(fireTime);
+  const slots: LiveBand['slots'] = [];
+  let ceilingMembers = 0;
+  let newest: { arrival: number; slot: number } | null = null;
+  for (const row of set.rows) {
+    if (row.fireTime !== fireTime || row.slot === null || row.flags.includes('notBand')) continue;
+    slots.push({ slot: row.slot, member: row.member, scoreText: row.scoreText, arrival: row.arrival });
+    if (row.score === maxScore) ceilingMembers++;
+    if (set.arrivalKnown && (newest === null || row.arrival > newest.arrival)) newest = { arrival: row.arrival, slot: row.slot };
+  }
+  return { fireTime, slots, ceilingMembers, newestSlot: newest?.slot ?? null, pastCliff: isPastCliff(fireTime) };
+}
+
+/** The millisecond to show first: the band holding the most rows (the earliest of equals), or null. */
+export function busiestBand(set: LiveSet): number | null {
+  let best: { fireTime: number; count: number } | null = null;
+  for (const band of set.bands) if (best === null || band.count > best.count) best = band;
+  return best?.fireTime ?? null;
+}
+
+/** Consecutive milliseconds around `fireTime` and how many rows of the set fire in each (for BandStrip). */
+export function bandStrip(set: LiveSet, fireTime: number, radius: number): Array<{ fireTime: number; count: number }> {
+  const counts = new Map(set.bands.map((band) => [band.fireTime, band.count]));
+  const strip: Array<{ fireTime: number; count: number }> = [];
+  for (let ms = fireTime - radius; ms <= fireTime + radius; ms++) strip.push({ fireTime: ms, count: counts.get(ms) ?? 0 });
+  return strip;
+}

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ExportButtons } from './ExportButtons.tsx';
+import { StoreProvider } from '../../store/StoreContext.tsx';
+import { createAppStore } from '../../store/appStore.ts';
+import { sessionScript } from '../../session/sessionScript.ts';
+
+const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+function renderButtons() {
+  const store = createAppStore({ frozenAt: T0, seed: 3 });
+  store.getState().enqueue(2);
+  render(
+    <StoreProvider store={store}>
+      <ExportButtons />
+    </StoreProvider>,
+  );
+  return store;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ExportButtons', () => {
+  it('copies the script and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const store = renderButtons();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy as redis-cli script' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Copied 4 commands as a redis-cli script.'));
+    expect(writeText).toHaveBeenCalledWith(sessionScript(store.getState().scenario));
+  });
+
+  it('says to download when the clipboard is refused', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+    renderButtons();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy as redis-cli script' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/did not allow copying.*Download firetime-session\.redis/));
+  });
+
+  it('downloads firetime-session.redis', () => {
+    const createObjectURL = vi.fn((blob: Blob) => (void blob, 'blob:x'));
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('firetime-session.redis');
+    });
+    renderButtons();
+    fireEvent.click(screen.getByRole('button', { name: 'Download firetime-session.redis' }));
+    expect(click).toHaveBeenCalledOnce();
+    expect(createObjectURL).toHaveBeenCalledOnce();
+    expect(screen.getByRole('status').textContent).toContain('Saved firetime-session.redis');
+  });
+});

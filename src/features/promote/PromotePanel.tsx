@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import { formatScore } from '../../model/redis/doubles.ts';
+import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
+import { selectPromoteSummary } from '../../store/selectors.ts';
+import type { PromotedListData } from '../../store/selectors.ts';
+import { VirtualList } from '../../ui/VirtualList.tsx';
+import { isoTime } from '../../ui/isoTime.ts';
+import styles from '../../ui/panel.module.css';
+
+const grouped = new Intl.NumberFormat('en-US');
+
+function PromotedList({ title, list, note, testId }: { title: string; list: PromotedListData; note: string; testId: string }) {
+  return (
+    <div className={styles.card} data-testid={testId}>
+      <h3>{title}</h3>
+      <p className={styles.hint}>{note}</p>
+      <p data-testid={`${testId}-summary`}>
+        {grouped.format(list.jobs.length)} promoted in {list.calls} call{list.calls === 1 ? '' : 's'};{' '}
+        <strong className={list.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>
+          {grouped.format(list.outOfOrderPairs)} pair{list.outOfOrderPairs === 1 ? '' : 's'} out of arrival order
+        </strong>
+      </p>
+      {list.jobs.length > 0 ? (
+        <VirtualList
+          count={list.jobs.length}
+          rowHeight={26}
+          label={`${title}, in the order they came out`}
+          renderRow={(index) => {
+            const job = list.jobs[index];
+            if (!job) return null;
+            const outOfOrder = list.ranks[index] !== index;
+            return (
+              <span className={`${styles.promotedRow} ${outOfOrder ? styles.warnText : ''}`}>
+                <span className={styles.logMeta}>{index + 1}.</span>
+                <span className="mono">{job.member}</span>
+                <span>
+                  {outOfOrder ? <span aria-hidden="true">⇅ </span> : null}
+                  {outOfOrder ? <span className="visually-hidden">out of arrival order, </span> : null}
+                  arrival {grouped.format(job.arrival)}
+                </span>
+              </span>
+            );
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Promote due jobs from both sets at the clock's now, and show what came out, in order. */
+export function PromotePanel() {
+  const store = useAppStoreApi();
+  const summary = useAppStore(selectPromoteSummary);
+  const headingId = useId();
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId}>Promote</h2>
+      <p className={styles.lede}>
+        A worker moves due jobs out of the delayed set. Here one press runs every batch of 1,000 until nothing due is
+        left: promoteDelayedJobs on the band set, and ZRANGEBYSCORE 0 now + ZREM on the textbook set, in its unit.
+      </p>
+      <div className={styles.row}>
+        <button type="button" onClick={() => store.getState().promote()}>
+          Promote due jobs
+        </button>
+      </div>
+      {summary === null ? (
+        <p className={styles.hint}>Nothing promoted yet. Move the clock past the fire-times, then promote.</p>
+      ) : (
+        <>
+          <p className={styles.readout}>
+            Promoted at now = <span className="mono">{summary.now}</span> ms ({isoTime(summary.now)}).
+          </p>
+          <div className={styles.cards}>
+            <PromotedList
+              title="Band set"
+              list={summary.band}
+              note="Swept up to (now + 1) × 0x1000 − 1: the top of the current millisecond."
+              testId="promoted-band"
+            />
+            <PromotedList
+              title="Textbook set"
+              list={summary.textbook}
+              note={`Swept up to ${formatScore(summary.textbook.bound)}, the clock in ${
+                summary.textbook.unit === 's' ? 'whole seconds: a job can leave up to 999 ms before its fire-time' : 'ms'
+              }.`}
+              testId="promoted-textbook"
+            />
+          </div>
+          <p data-testid="next-wake">
+            Next wake (getNextDelayedTimestamp):{' '}
+            {summary.nextWake === null || summary.nextWakeMs === null ? (
+              'none, the band set is empty'
+            ) : (
+              <>
+                <span className="mono">{String(summary.nextWake)}</span>, so the worker wakes at{' '}
+                <span className="mono">{summary.nextWakeMs}</span> ms ({isoTime(summary.nextWakeMs)})
+              </>
+            )}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

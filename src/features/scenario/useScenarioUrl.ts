@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import type { AppStore, HistoryStep } from '../../store/appStore.ts';
+import type { Scenario } from '../../session/operations.ts';
+import { HASH_KEY, decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
+
+/** How long a history write may wait when no frame comes (a hidden tab has none). */
+const LATEST_WRITE_MS = 250;
+
+/**
+ * Keeps the URL's `#s=` and the store's scenario together: opens the scenario a URL holds (or says
+ * why it cannot), writes each operation as a history entry (pushState; a drag of one field replaces
+ * its entry), and replays the entry back / forward lands on (popstate).
+ *
+ * The history writes wait for the frame after the change: a pushState costs Chromium ~5 ms, which
+ * would otherwise sit between a click and its first paint. Writes that pile up meanwhile are made
+ * in order; a replace folds into the write before it (one entry either way).
+ */
+export function useScenarioUrl(store: AppStore): void {
+  useEffect(() => {
+    let shown: string | null = null;
+    const urlFor = (text: string) => `${window.location.pathname}${window.location.search}#${HASH_KEY}=${text}`;
+    let pending: Array<{ step: Exclude<HistoryStep, 'none'>; scenario: Scenario }> = [];
+    let frame: number | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+
+    const cancelWrite = () => {
+      if (frame !== null) cancelAnimationFrame(frame);
+      if (timer !== null) clearTimeout(timer);
+      frame = timer = null;
+    };
+    const write = () => {
+      cancelWrite();
+      for (const { step, scenario } of pending) {
+        shown = encodeScenario(scenario);
+        if (step === 'push') window.history.pushState(null, '', urlFor(shown));
+        else window.history.replaceState(window.history.state, '', urlFor(shown));
+      }
+      pending = [];
+    };
+
+    /** Opens the scenario in the URL; false when the URL holds none (another fragment, e.g. #sets). */
+    const openFromUrl = (): boolean => {
+      const text = scenarioText(window.location.hash);
+      if (text === null) return false;
+      if (text === shown) return true;
+      shown = text;
+      const decoded = decodeScenario(text);
+      if (!decoded.ok) {
+        store.getState().discardScenario(`This link's scenario could not be read: ${decoded.message} A clean default state is shown instead.`);
+      } else {
+        store.getState().loadScenario(decoded.scenario, 'none', "This link's scenario could not be replayed");
+      }
+      return true;
+    };
+
+    if (!openFromUrl()) {
+      // The entry the page opened on gets the empty scenario, so going back to it empties the sets.
+      shown = encodeScenario(store.getState().scenario);
+      window.history.replaceState(window.history.state, '', urlFor(shown));
+    }
+
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.scenarioChange === previous.scenarioChange) return;
+      const step = state.scenarioChange.history;
+      if (step === 'none') return;
+      const last = pending[pending.length - 1];
+      if (step === 'replace' && last !== undefined) pending[pending.length - 1] = { step: last.step, scenario: state.scenario };
+      else pending.push({ step, scenario: state.scenario });
+      if (frame === null) frame = requestAnimationFrame(() => setTimeout(write, 0));
+      if (timer === null) timer = setTimeout(write, LATEST_WRITE_MS);
+    });
+    const onPopState = () => {
+      // The browser moved to another entry: writes still waiting belonged to the entry it left.
+      cancelWrite();
+      pending = [];
+      openFromUrl();
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('popstate', onPopState);
+      write();
+    };
+  }, [store]);
+}

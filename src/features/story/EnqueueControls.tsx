@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
+import { selectBatchSize, selectEnqueueError, selectIdPrefix, selectIdStyle, selectNextArrival } from '../../store/selectors.ts';
+import { ID_STYLES } from '../../session/jobIds.ts';
+import type { IdStyle } from '../../session/jobIds.ts';
+import { parseBatchSize, parseIdPrefix } from '../../session/input.ts';
+import { ValidatedField } from '../../ui/ValidatedField.tsx';
+import styles from '../../ui/panel.module.css';
+
+function isIdStyle(value: string): value is IdStyle {
+  return ID_STYLES.some((option) => option.style === value);
+}
+
+/** Enqueue one job, or N jobs sharing one timestamp, into both sets; choose how ids look. */
+export function EnqueueControls() {
+  const store = useAppStoreApi();
+  const idStyle = useAppStore(selectIdStyle);
+  const idPrefix = useAppStore(selectIdPrefix);
+  const batchSize = useAppStore(selectBatchSize);
+  const nextArrival = useAppStore(selectNextArrival);
+  const error = useAppStore(selectEnqueueError);
+  const styleId = useId();
+  const errorId = useId();
+
+  return (
+    <fieldset className={styles.group}>
+      <legend>Enqueue</legend>
+      <div className={styles.field}>
+        <label htmlFor={styleId}>Job id style</label>
+        <select
+          id={styleId}
+          value={idStyle}
+          onChange={(event) => {
+            if (isIdStyle(event.target.value)) store.getState().setIdStyle(event.target.value);
+          }}
+        >
+          {ID_STYLES.map((option) => (
+            <option key={option.style} value={option.style}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {idStyle === 'prefix' ? (
+        <ValidatedField label="Id prefix" value={idPrefix} parse={parseIdPrefix} onValid={(value) => store.getState().setIdPrefix(value)} testId="prefix-field" />
+      ) : null}
+      <div className={styles.row}>
+        <button type="button" onClick={() => store.getState().enqueue(1)} aria-describedby={error ? errorId : undefined}>
+          Enqueue job
+        </button>
+      </div>
+      <ValidatedField
+        label="N (jobs sharing one timestamp)"
+        value={String(batchSize)}
+        parse={parseBatchSize}
+        onValid={(value) => store.getState().setBatchSize(value)}
+        hint="2 to 10,000."
+        inputMode="numeric"
+        testId="batch-field"
+      />
+      <div className={styles.row}>
+        <button type="button" onClick={() => store.getState().enqueue(store.getState().batchSize)} aria-describedby={error ? errorId : undefined}>
+          Enqueue N at the same millisecond
+        </button>
+      </div>
+      <p className={styles.hint}>Next arrival number: {nextArrival.toLocaleString('en-US')}</p>
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { addDelayedJob } from '../protocol/delayed.ts';
+import { MemoryRedis } from '../redis/memoryRedis.ts';
+import { printCliArray } from './redisCliOutput.ts';
+import { BAND_SLOTS, CLIFF_FIRE_TIME, bandOf } from '../protocol/score.ts';
+import { EARLIEST_BAND_FIRE_TIME, LATEST_BAND_FIRE_TIME, bandScoreProblem, decodePaste, isBandScore, scoreFlags } from './scoreDecoder.ts';
+
+const T = Date.UTC(2026, 10, 30, 9, 0, 0, 0);
+const band = bandOf(T);
+
+describe('bandScoreProblem: what getDelayedScore.lua cannot give', () => {
+  it('accepts whole scores decoding from 2000-01-01 to the last JavaScript date', () => {
+    expect(bandScoreProblem(band.minScore)).toBeNull();
+    expect(bandScoreProblem(band.maxScore)).toBeNull();
+    expect(bandScoreProblem(bandOf(EARLIEST_BAND_FIRE_TIME).minScore)).toBeNull();
+    expect(bandScoreProblem(bandOf(LATEST_BAND_FIRE_TIME).minScore)).toBeNull();
+    expect(bandScoreProblem(bandOf(CLIFF_FIRE_TIME).minScore)).toBeNull();
+  });
+
+  it('names bare timestamps, which decode to January 1970', () => {
+    expect(bandScoreProblem(T)).toBe('decodes to 1970: a bare fire-time in ms (score = fire-time)?');
+    expect(bandScoreProblem(T / 1000)).toBe('decodes to 1970: a bare fire-time in seconds (score = fire-time)?');
+    expect(bandScoreProblem(42)).toBe('decodes to a fire-time before 2000');
+    expect(bandScoreProblem(bandOf(EARLIEST_BAND_FIRE_TIME).minScore - 1)).toBe('decodes to a fire-time before 2000');
+  });
+
+  it('refuses negative, fractional, infinite and too distant scores', () => {
+    expect(bandScoreProblem(-band.minScore)).toMatch(/^negative/);
+    expect(bandScoreProblem(T / 1000 + 0.25)).toMatch(/^fractional/);
+    expect(bandScoreProblem(Infinity)).toMatch(/^infinite/);
+    expect(bandScoreProblem(-Infinity)).toMatch(/^infinite/);
+    expect(bandScoreProblem(bandOf(LATEST_BAND_FIRE_TIME + 1).minScore)).toBe('decodes past the last date JavaScript can show');
+    expect(isBandScore(1e20)).toBe(false);
+  });
+});
+
+describe('scoreFlags', () => {
+  it('tells the three branches of getDelayedScore.lua apart', () => {
+    expect(scoreFlags(band.minScore)).toEqual(['first']);
+    expect(scoreFlags(band.minScore + 1)).toEqual(['bumped']);
+    expect(scoreFlags(band.maxScore - 1)).toEqual(['bumped']);
+    expect(scoreFlags(band.maxScore)).toEqual(['ceiling']);
+    expect(scoreFlags(T)).toEqual(['notBand']);
+  });
+
+  it('returns a new array each time, which a caller may extend', () => {
+    const flags = scoreFlags(band.minScore);
+    flags.push('shared');
+    expect(scoreFlags(band.minScore)).toEqual(['first']);
+  });
+
+  it('marks the cliff at 2^41 ms: the last exact band below, shared slots past it', () => {
+    const last = bandOf(CLIFF_FIRE_TIME - 1);
+    expect(scoreFlags(last.minScore)).toEqual(['first']);
+    expect(scoreFlags(last.maxScore)).toEqual(['ceiling']);
+    const cliff = bandOf(CLIFF_FIRE_TIME);
+    expect(cliff.minScore).toBe(2 ** 53);
+    expect(scoreFlags(cliff.minScore)).toEqual(['first', 'pastCliff']);
+    expect(scoreFlags(cliff.minScore + 2)).toEqual(['bumped', 'pastCliff']);
+    // 2^41's ceiling rounds up to 2^41 + 1's floor: that score is both
+    const next = bandOf(CLIFF_FIRE_TIME + 1);
+    expect(cliff.maxScore).toBe(next.minScore);
+    expect(scoreFlags(next.minScore)).toEqual(['first', 'pastCliff', 'previousCeiling']);
+  });
+});
+
+describe('decodePaste', () => {
+  it('decodes what BullMQ scoring put in a set, printed by redis-cli, back to the same members and scores', () => {
+    const redis = new MemoryRedis();
+    const ids: string[] = [];
+    for (let i = 0; i < BAND_SLOTS + 3; i++) ids.push(String(i + 1));
+    for (const id of ids) addDelayedJob(redis, 'd', id, T, 1000);
+    addDelayedJob(redis, 'd', 'late', T, 1001);
+    const reply = redis.call('ZRANGE', 'd', 0, -1, 'WITHSCORES') as string[];
+    for (const layout of ['numbered', 'raw'] as const) {
+      const decoded = decodePaste(printCliArray(reply, layout));
+      expect(decoded.layout).toBe(layout);
+      expect(decoded.rows.flatMap((row) => [row.member, row.scoreText])).toEqual(reply);
+      expect(decoded.flagCounts).toEqual({ first: 2, bumped: BAND_SLOTS - 2, ceiling: 4, previousCeiling: 0, pastCliff: 0, notBand: 0, shared: 4 });
+      expect(decoded).toMatchObject({ bands: 2, crowdedBands: 1, saturatedBands: 1 });
+      const ceiling = decoded.rows.filter((row) => row.flags.includes('ceiling'));
+      expect(ceiling.map((row) => row.member)).toEqual(['4096', '4097', '4098', '4099']);
+      expect(ceiling.every((row) => row.sharedBy === 4 && row.slot === BAND_SLOTS - 1 && row.fireTime === T + 1000)).toBe(true);
+    }
+  });
+
+  it('gives fire-time and slot for every finite score, null for an infinite one', () => {
+    const { rows } = decodePaste(`${band.minScore + 7} ${T} -5 inf`);
+    expect(rows.map(({ fireTime, slot }) => [fireTime, slot])).toEqual([
+      [T, 7],
+      [Math.floor(T / BAND_SLOTS), T % BAND_SLOTS],
+      [-1, BAND_SLOTS - 5],
+      [null, null],
+    ]);
+    expect(rows.map(({ notBandReason }) => notBandReason === null)).toEqual([true, false, false, false]);
+  });
+
+  it('decodes exponent text exactly', () => {
+    const [row] = decodePaste('7.0451200040960005e+15').rows;
+    expect(row).toMatchObject({ score: 7045120004096000, fireTime: 1_720_000_001_000, slot: 0, flags: ['first'] });
+  });
+
+  it('lists the garbage and decodes the rest', () => {
+    const decoded = decodePaste(`\u0000\u00ff\u0007junk\n${band.minScore}\n1e400\nNaN\n\n${band.minScore + 1}`);
+    expect(decoded.rows.map((row) => row.score)).toEqual([band.minScore, band.minScore + 1]);
+    expect(decoded.unreadable.map((entry) => entry.line)).toEqual([1, 3, 4]);
+  });
+
+  it('never throws on any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
+        const decoded = decodePaste(text);
+        expect(decoded.rows.length + decoded.unreadable.length + decoded.skipped.length >= 0).toBe(true);
+      }),
+    );
+  });
+
+  it('decodes 100,000 lines', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 100_000; i++) lines.push(String(band.minScore + (i % BAND_SLOTS)));
+    const decoded = decodePaste(lines.join('\n'));
+    expect(decoded.rows).toHaveLength(100_000);
+    expect(decoded.flagCounts.ceiling).toBe(Math.floor(100_000 / BAND_SLOTS));
+    expect(decoded.flagCounts.shared).toBe(100_000);
+    expect(decoded.bands).toBe(1);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * How far one sorted set is from arrival order, kept current as jobs come and go, so a set of
+ * 100,000 jobs is never re-read whole: a Fenwick tree counts the arrival numbers present.
+ *
+ * It relies on two facts of this page: a new job always has the highest arrival number so far
+ * (numbers are handed out in order), and jobs only ever leave from the head of the set (both
+ * sweeps read from score 0 upwards). So a job inserted at `position` is out of order with every
+ * job after it, and the head job leaving was out of order with every present job that arrived
+ * before it. The full recount (countInversions, arrivalRanks in model/strategies/arrivalOrder.ts) is the
+ * reference the tests hold this to.
+ */
+export class ArrivalTracker {
+  /** Fenwick tree over arrival numbers 1..capacity: how many of them are in the set. */
+  #tree: Int32Array = new Int32Array(1024 + 1);
+  #present: Uint8Array = new Uint8Array(1024 + 1);
+  #size = 0;
+  #inversions = 0;
+
+  /** Members in the set. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Pairs of members whose set order disagrees with their arrival order. */
+  get inversions(): number {
+    return this.#inversions;
+  }
+
+  /** Records a new job (the highest arrival so far) that the set placed at `position` (its ZRANK). */
+  add(arrival: number, position: number): void {
+    this.#grow(arrival);
+    this.#size++;
+    this.#inversions += this.#size - 1 - position;
+    this.#present[arrival] = 1;
+    this.#update(arrival, 1);
+  }
+
+  /** Records that the set's head (position 0) left. */
+  removeHead(arrival: number): void {
+    if (this.#present[arrival] !== 1) return;
+    this.#inversions -= this.rank(arrival);
+    this.#present[arrival] = 0;
+    this.#update(arrival, -1);
+    this.#size--;
+  }
+
+  /** How many present jobs arrived before this arrival number: where arrival order would put it. */
+  rank(arrival: number): number {
+    let count = 0;
+    for (let i = Math.min(arrival - 1, this.#tree.length - 1); i > 0; i -= i & -i) count += this.#tree[i]!;
+    return count;
+  }
+
+  #update(arrival: number, delta: number): void {
+    for (let i = arrival; i < this.#tree.length; i += i & -i) this.#tree[i]! += delta;
+  }
+
+  /** Doubles the tree until it covers `arrival`, rebuilding the counts from the present flags. */
+  #grow(arrival: number): void {
+    if (arrival < this.#tree.length) return;
+    let capacity = this.#tree.length - 1;
+    while (capacity < arrival) capacity *= 2;
+    const present = new Uint8Array(capacity + 1);
+    present.set(this.#present);
+    const tree = new Int32Array(capacity + 1);
+    for (let i = 1; i <= capacity; i++) {
+      tree[i]! += present[i]!;
+      const parent = i + (i & -i);
+      if (parent <= capacity) tree[parent]! += tree[i]!;
+    }
+    this.#present = present;
+    this.#tree = tree;
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { CommandLog } from './commandLog.ts';
+import { LoggingRedis } from './loggingRedis.ts';
+import { MemoryRedis, RedisError } from '../model/redis/memoryRedis.ts';
+
+describe('CommandLog', () => {
+  it('reads newest first and forgets the oldest past its capacity', () => {
+    const log = new CommandLog(3);
+    for (let i = 1; i <= 5; i++) log.record('band', 'ZCARD', [`k${i}`], { reply: i });
+    expect(log.size).toBe(3);
+    expect(log.total).toBe(5);
+    expect([0, 1, 2].map((i) => log.newest(i)?.args[0])).toEqual(['k5', 'k4', 'k3']);
+    expect(log.newest(3)).toBeUndefined();
+    log.clear();
+    expect([log.size, log.total, log.newest(0)]).toEqual([0, 0, undefined]);
+  });
+});
+
+describe('LoggingRedis', () => {
+  it('passes replies through and logs them', () => {
+    const log = new CommandLog();
+    const redis = new LoggingRedis(new MemoryRedis(), log, 'textbook');
+    expect(redis.call('ZADD', 'k', 1, 'a')).toBe(1);
+    expect(log.newest(0)).toMatchObject({ seq: 1, set: 'textbook', command: 'ZADD', args: ['k', 1, 'a'], reply: 1, error: undefined });
+  });
+
+  it('logs an error reply and rethrows it unchanged', () => {
+    const log = new CommandLog();
+    const redis = new LoggingRedis(new MemoryRedis(), log, 'band');
+    expect(() => redis.call('ZADD', 'k', 'nope', 'a')).toThrow(RedisError);
+    expect(log.newest(0)).toMatchObject({ command: 'ZADD', reply: undefined, error: 'ERR value is not a valid float' });
+  });
+});

@@ -1,0 +1,387 @@
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
+import { BAND_SLOTS } from '../model/protocol/score.ts';
+import {
+  CEILING_SLOT,
+  GRID_SIDE,
+  arrivalColorScale,
+  cssColor,
+  gridLayout,
+  mixRgb,
+  moveCursor,
+  parseColor,
+  slotAtPoint,
+  slotCell,
+} from './bandGeometry.ts';
+import type { GridLayout, Rgb } from './bandGeometry.ts';
+import styles from './BandGrid.module.css';
+
+/** One job in the band: its slot (the low twelve bits of its score) and where it came from. */
+export interface BandSlot {
+  slot: number;
+  member: string;
+  scoreText: string;
+  arrival: number;
+}
+
+export interface BandGridProps {
+  fireTime: number;
+  slots: BandSlot[];
+  ceilingMembers: number;
+  newestSlot: number | null;
+  pastCliff: boolean;
+}
+
+const count = new Intl.NumberFormat('en-US');
+/** CSS px kept free around the grid inside the canvas so outlines of edge cells are not cut off. */
+const OUTLINE_ROOM = 4;
+/** How many of the jobs sharing one slot the readout names before saying "and N more". */
+const NAMED_SHARERS = 3;
+
+/**
+ * One millisecond's band: its 4096 slots (scores minScore..maxScore) as a 64 x 64 grid on a
+ * canvas, filled slots coloured by arrival, the newest bump outlined, the ceiling's pile-up
+ * counted. Mouse hover or a keyboard cursor (arrows, PageUp/PageDown, Home/End) names a slot's
+ * score and job in a readout that is also a live region.
+ */
+export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastCliff }: BandGridProps) {
+  const helpId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const ringsRef = useRef<HTMLCanvasElement>(null);
+  const themeRef = useRef<{ theme: Theme; repaints: number } | null>(null);
+  const [available, setAvailable] = useState(0);
+  const [repaints, setRepaints] = useState(0);
+  const [hover, setHover] = useState<number | null>(null);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const active = hover ?? cursor;
+
+  const bySlot = useMemo(() => groupBySlot(slots), [slots]);
+  const filled = useMemo(() => bySlot.reduce((n, entries) => (entries ? n + 1 : n), 0), [bySlot]);
+  const arrivals = useMemo(() => arrivalRange(slots), [slots]);
+  const saturated = ceilingMembers > 1;
+
+  // The canvas is a whole number of device pixels per cell, as large as the column allows.
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const inset = Math.ceil(OUTLINE_ROOM * dpr);
+  const cellPixels = Math.floor((available * dpr - 2 * inset) / GRID_SIDE);
+  const pixels = cellPixels > 0 ? cellPixels * GRID_SIDE + 2 * inset : 0;
+
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    const canvas = canvasRef.current;
+    const frame = frameRef.current;
+    if (!wrap || !canvas || !frame) return;
+    const measure = () => setAvailable(wrap.clientWidth - (frame.offsetWidth - canvas.offsetWidth));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(wrap);
+    return () => observer.disconnect();
+  }, []);
+
+  // Repaint when the colour scheme flips, or the window moves to a screen of another pixel density.
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const queries = [window.matchMedia('(prefers-color-scheme: dark)'), window.matchMedia(`(resolution: ${dpr}dppx)`)];
+    const repaint = () => setRepaints((v) => v + 1);
+    for (const query of queries) query.addEventListener('change', repaint);
+    return () => {
+      for (const query of queries) query.removeEventListener('change', repaint);
+    };
+  }, [dpr]);
+
+  // Both canvases: `pixels` device pixels square, shown at the CSS size those make.
+  const canvasSize = { width: pixels || undefined, height: pixels || undefined, style: { width: pixels / dpr, height: pixels / dpr } };
+
+  /** The canvas colours, read from CSS once, and again after each colour-scheme or density change. */
+  const themeOf = (element: Element): Theme => {
+    if (themeRef.current?.repaints !== repaints) themeRef.current = { theme: readTheme(element), repaints };
+    return themeRef.current.theme;
+  };
+
+  // Two stacked canvases: the cells are drawn only when the band, the size or the colours change;
+  // the rings above them (newest bump, cursor) are redrawn on every hover and key press.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const ctx = canvas && pixels > 0 ? canvas.getContext('2d') : null;
+    if (!canvas || !ctx) return;
+    const arrivalDomain = arrivals ? [arrivals.first, arrivals.last] : [];
+    drawCells(ctx, { layout: gridLayout(pixels, inset), bySlot, arrivalDomain, theme: themeOf(canvas), saturated });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- themeOf reads `repaints`, listed
+  }, [pixels, inset, bySlot, arrivals, saturated, repaints]);
+
+  useEffect(() => {
+    const canvas = ringsRef.current;
+    const ctx = canvas && pixels > 0 ? canvas.getContext('2d') : null;
+    if (!canvas || !ctx) return;
+    ctx.clearRect(0, 0, pixels, pixels);
+    drawRings(ctx, { layout: gridLayout(pixels, inset), dpr, theme: themeOf(canvas), newestSlot, active });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- themeOf reads `repaints`, listed
+  }, [pixels, inset, dpr, repaints, newestSlot, active]);
+
+  function slotUnderPointer(event: PointerEvent<HTMLCanvasElement>): number | null {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const layout = gridLayout(Math.round(rect.width * dpr), inset);
+    return slotAtPoint(layout, (event.clientX - rect.left) * dpr, (event.clientY - rect.top) * dpr);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLCanvasElement>) {
+    const next = moveCursor(cursor ?? startSlot(newestSlot, slots), event.key);
+    if (next === null) return;
+    event.preventDefault();
+    setHover(null);
+    setCursor(next);
+  }
+
+  return (
+    <div className={styles.band}>
+      <p className={styles.summary}>
+        <span>
+          <span className={styles.mono}>{count.format(filled)}</span> of {count.format(BAND_SLOTS)} slots used
+        </span>
+        {slots.length > filled ? (
+          <span>
+            <span className={styles.mono}>{count.format(slots.length)}</span> jobs: some share a slot
+          </span>
+        ) : null}
+      </p>
+      <div ref={wrapRef} className={styles.canvasWrap}>
+        <div ref={frameRef} className={styles.frame}>
+          <div className={styles.stack}>
+            <canvas
+              ref={canvasRef}
+              className={styles.canvas}
+              {...canvasSize}
+              tabIndex={0}
+              role="application"
+              aria-roledescription="slot grid"
+              aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${count.format(BAND_SLOTS)} slots, ${count.format(filled)} used`}
+              aria-describedby={helpId}
+              onKeyDown={onKeyDown}
+              onFocus={() => setCursor((c) => c ?? startSlot(newestSlot, slots))}
+              onPointerMove={(event) => setHover(slotUnderPointer(event))}
+              onPointerLeave={() => setHover(null)}
+              onPointerDown={(event) => {
+                const slot = slotUnderPointer(event);
+                if (slot !== null) setCursor(slot);
+              }}
+            />
+            <canvas
+              ref={ringsRef}
+              className={styles.rings}
+              {...canvasSize}
+              aria-hidden="true"
+            />
+          </div>
+        </div>
+      </div>
+      <p className={styles.readout} aria-live="polite" aria-atomic="true">
+        {active === null ? (
+          <span className={styles.hint}>Hover or focus the grid to read a slot.</span>
+        ) : (
+          <SlotReadout slot={active} entries={bySlot[active]} ceilingMembers={ceilingMembers} />
+        )}
+      </p>
+      <p id={helpId} className={styles.help}>
+        Arrow keys move between slots, Page Up/Down by eight rows, Home and End jump to slot 0 (the floor) and 4095
+        (the ceiling).
+      </p>
+      <ul className={styles.legend} aria-label="Legend">
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchArrival}`} aria-hidden="true" />
+          arrival{' '}
+          {arrivals ? (
+            <span className={styles.mono}>
+              {count.format(arrivals.first)} → {count.format(arrivals.last)}
+            </span>
+          ) : null}
+        </li>
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchEmpty}`} aria-hidden="true" />
+          empty
+        </li>
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchNewest}`} aria-hidden="true" />
+          newest
+        </li>
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchShared}`} aria-hidden="true" />
+          shared score
+        </li>
+      </ul>
+      {saturated ? (
+        <p className={styles.ceiling}>
+          <span className={styles.badge}>
+            slot {CEILING_SLOT} × <span className={styles.mono}>{count.format(ceilingMembers)}</span>
+          </span>{' '}
+          The band is full: {count.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores
+          Redis orders them by member bytes, not by arrival.
+        </p>
+      ) : null}
+      {pastCliff ? (
+        <p className={styles.cliff}>
+          <span className={styles.badge}>past the cliff</span> This fire-time is at or beyond 2<sup>41</sup> ms, so
+          its scores are at or beyond 2<sup>53</sup>, where doubles are no longer 1 apart: score + 1 rounds back to the
+          same score and the +1 is lost here. Jobs in this millisecond share a score and fall back to member-byte order.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries: readonly BandSlot[] | undefined; ceilingMembers: number }) {
+  const { row, col } = slotCell(slot);
+  const where = slot === 0 ? ' (floor)' : slot === CEILING_SLOT ? ' (ceiling)' : '';
+  const head = (
+    <>
+      <strong>
+        Slot {slot}
+        {where}
+      </strong>
+      <span className={styles.cell}>
+        {' '}
+        row {row}, column {col}
+      </span>
+      :{' '}
+    </>
+  );
+  const first = entries?.[0];
+  if (!entries || !first) return <>{head}empty.</>;
+  if (entries.length === 1 && !(slot === CEILING_SLOT && ceilingMembers > 1)) {
+    return (
+      <>
+        {head}score <Value>{first.scoreText}</Value>, member <Value>{first.member}</Value>, arrival{' '}
+        <Value>{count.format(first.arrival)}</Value>.
+      </>
+    );
+  }
+  const sharers = slot === CEILING_SLOT ? Math.max(ceilingMembers, entries.length) : entries.length;
+  const named = entries.slice(0, NAMED_SHARERS);
+  const rest = sharers - named.length;
+  return (
+    <>
+      {head}score <Value>{first.scoreText}</Value>, shared by {count.format(sharers)} jobs in member-byte order:{' '}
+      {named.map((entry, i) => (
+        <span key={i}>
+          {i > 0 ? ', ' : ''}
+          <Value>{entry.member}</Value> (arrival {count.format(entry.arrival)})
+        </span>
+      ))}
+      {rest > 0 ? ` and ${count.format(rest)} more` : ''}.
+    </>
+  );
+}
+
+function Value({ children }: { children: ReactNode }) {
+  return <span className={styles.value}>{children}</span>;
+}
+
+/** Where the keyboard cursor starts: the newest bump, else the first filled slot, else the floor. */
+function startSlot(newestSlot: number | null, slots: readonly BandSlot[]): number {
+  return newestSlot ?? slots[0]?.slot ?? 0;
+}
+
+function groupBySlot(slots: readonly BandSlot[]): Array<BandSlot[] | undefined> {
+  const bySlot: Array<BandSlot[] | undefined> = new Array<BandSlot[] | undefined>(BAND_SLOTS).fill(undefined);
+  for (const entry of slots) {
+    if (!Number.isInteger(entry.slot) || entry.slot < 0 || entry.slot >= BAND_SLOTS) continue;
+    const list = bySlot[entry.slot];
+    if (list) list.push(entry);
+    else bySlot[entry.slot] = [entry];
+  }
+  return bySlot;
+}
+
+function arrivalRange(slots: readonly BandSlot[]): { first: number; last: number } | null {
+  if (slots.length === 0) return null;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const { arrival } of slots) {
+    first = Math.min(first, arrival);
+    last = Math.max(last, arrival);
+  }
+  return { first, last };
+}
+
+interface Theme {
+  empty: string;
+  early: Rgb;
+  late: Rgb;
+  fg: string;
+  surface: string;
+  focus: string;
+  warn: string;
+}
+
+const FALLBACK: Record<'surface' | 'fg' | 'border' | 'accent' | 'focus' | 'warn', Rgb> = {
+  surface: [255, 255, 255],
+  fg: [28, 29, 33],
+  border: [211, 212, 207],
+  accent: [31, 95, 191],
+  focus: [194, 65, 12],
+  warn: [161, 66, 11],
+};
+
+/** Canvas colours from the page's CSS custom properties (light or dark), with fallbacks. */
+function readTheme(element: Element): Theme {
+  const computed = getComputedStyle(element);
+  const read = (name: keyof typeof FALLBACK) => parseColor(computed.getPropertyValue(`--${name}`)) ?? FALLBACK[name];
+  const surface = read('surface');
+  const fg = read('fg');
+  const accent = read('accent');
+  return {
+    empty: cssColor(mixRgb(surface, read('border'), 0.55)),
+    early: mixRgb(surface, accent, 0.42),
+    late: mixRgb(accent, fg, 0.45),
+    fg: cssColor(fg),
+    surface: cssColor(surface),
+    focus: cssColor(read('focus')),
+    warn: cssColor(read('warn')),
+  };
+}
+
+/** Every slot as a square: coloured by arrival, faint when empty, warn-coloured when shared. */
+function drawCells(
+  ctx: CanvasRenderingContext2D,
+  view: { layout: GridLayout; bySlot: Array<BandSlot[] | undefined>; arrivalDomain: number[]; theme: Theme; saturated: boolean },
+) {
+  const { layout, bySlot, arrivalDomain, theme, saturated } = view;
+  const colorOf = arrivalColorScale(arrivalDomain, theme.early, theme.late);
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  let current = '';
+  for (let slot = 0; slot < BAND_SLOTS; slot++) {
+    const entries = bySlot[slot];
+    const shared = (entries?.length ?? 0) > 1 || (slot === CEILING_SLOT && saturated);
+    const fill = shared ? theme.warn : entries?.[0] ? colorOf(entries[0].arrival) : theme.empty;
+    // neighbours mostly share a shade: set the style only when it changes
+    if (fill !== current) ctx.fillStyle = current = fill;
+    const { row, col } = slotCell(slot);
+    ctx.fillRect(layout.offset(col), layout.offset(row), layout.cell, layout.cell);
+  }
+}
+
+/** Rings around the newest bump and the cursor; a surface-coloured ring first sets each apart. */
+function drawRings(
+  ctx: CanvasRenderingContext2D,
+  view: { layout: GridLayout; dpr: number; theme: Theme; newestSlot: number | null; active: number | null },
+) {
+  const { layout, dpr, theme, newestSlot, active } = view;
+  // a ring `gap` CSS px outside the cell, `width` CSS px wide
+  const ring = (slot: number, color: string, width: number, gap: number) => {
+    const { row, col } = slotCell(slot);
+    const pad = (gap + width / 2) * dpr;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width * dpr;
+    ctx.strokeRect(layout.offset(col) - pad, layout.offset(row) - pad, layout.cell + 2 * pad, layout.cell + 2 * pad);
+  };
+  if (newestSlot !== null) {
+    ring(newestSlot, theme.surface, 1.5, 0);
+    ring(newestSlot, theme.fg, 1.5, 1.5);
+  }
+  if (active !== null) {
+    ring(active, theme.surface, 1.5, 0);
+    ring(active, theme.focus, 2, 1.5);
+  }
+}

@@ -1,0 +1,65 @@
+import { useLayoutEffect, useRef } from 'react';
+import { BAND_SLOTS } from '../model/protocol/score.ts';
+import styles from './BandStrip.module.css';
+
+export interface BandStripProps {
+  bands: Array<{ fireTime: number; count: number }>;
+  selected: number;
+  onSelect: (fireTime: number) => void;
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/** "+2 ms", "−1 ms", "0 ms": a millisecond's distance from the selected one. */
+function offsetLabel(offset: number): string {
+  if (offset === 0) return '0 ms';
+  return `${offset > 0 ? '+' : '−'}${count.format(Math.abs(offset))} ms`;
+}
+
+/**
+ * Consecutive milliseconds around the fire-time, one button each, with a bar showing how full
+ * its band is (jobs / 4096 slots; a saturated band holds more jobs than slots). Choosing one
+ * (click, Enter, Space) selects its band for the grid.
+ */
+export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
+  const stripRef = useRef<HTMLDivElement>(null);
+
+  // On a narrow screen the strip scrolls sideways: keep the selected millisecond in the middle.
+  useLayoutEffect(() => {
+    const strip = stripRef.current;
+    const button = strip?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!strip || !button || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollLeft = button.offsetLeft - (strip.clientWidth - button.offsetWidth) / 2;
+  }, [selected, bands.length]);
+
+  return (
+    <div ref={stripRef} role="group" aria-label="Milliseconds around the fire-time" className={styles.strip}>
+      {bands.map(({ fireTime, count: jobs }) => {
+        const isSelected = fireTime === selected;
+        // at least a sliver for one job, which is only 1/4096 of the band
+        const fill = jobs > 0 ? Math.max(Math.min(jobs, BAND_SLOTS) / BAND_SLOTS, 0.03) : 0;
+        const full = jobs >= BAND_SLOTS;
+        return (
+          <button
+            key={fireTime}
+            type="button"
+            className={`${styles.band} ${isSelected ? styles.selected : ''} ${full ? styles.full : ''}`}
+            aria-pressed={isSelected}
+            title={`fire-time ${fireTime} ms`}
+            onClick={() => onSelect(fireTime)}
+          >
+            <span className={styles.offset}>{offsetLabel(fireTime - selected)}</span>{' '}
+            <span className={styles.meter} aria-hidden="true">
+              <span className={styles.bar} style={{ transform: `scaleY(${fill})` }} />
+            </span>
+            <span className={styles.count}>
+              {count.format(jobs)}
+              {' '}
+              <span className="visually-hidden">{`${jobs === 1 ? 'job' : 'jobs'}${full ? ', band full' : ''}`}</span>
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

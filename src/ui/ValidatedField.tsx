@@ -1,0 +1,80 @@
+import { useId, useState } from 'react';
+import type { Parsed } from '../session/input.ts';
+import styles from './panel.module.css';
+
+export interface ValidatedFieldProps<T> {
+  label: string;
+  /** The value in effect, as text (shown when the user is not editing). */
+  value: string;
+  parse: (text: string) => Parsed<T>;
+  /** Called with each valid value as the user types. */
+  onValid: (value: T) => void;
+  hint?: string;
+  inputMode?: 'numeric' | 'text';
+  disabled?: boolean;
+  testId?: string;
+  /** Bump to drop what the user typed (and its message) when the value was set elsewhere. */
+  revision?: number;
+}
+
+/**
+ * A labelled text field that checks what is typed: a valid value is applied at once, an invalid
+ * one shows a message beside the field (aria-invalid, aria-describedby) and leaves the value in
+ * effect untouched. What the user types is only ever rendered as text.
+ */
+export function ValidatedField<T>({ label, value, parse, onValid, hint, inputMode = 'text', disabled, testId, revision = 0 }: ValidatedFieldProps<T>) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [seenRevision, setSeenRevision] = useState(revision);
+  if (revision !== seenRevision) {
+    setSeenRevision(revision);
+    setDraft(null);
+    setMessage(null);
+  }
+  const messageId = `${id}-message`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', message ? messageId : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode={inputMode}
+        autoComplete="off"
+        spellCheck={false}
+        value={draft ?? value}
+        disabled={disabled}
+        aria-invalid={message !== null}
+        aria-describedby={describedBy}
+        data-testid={testId}
+        onChange={(event) => {
+          const text = event.target.value;
+          setDraft(text);
+          const parsed = parse(text);
+          if (parsed.ok) {
+            setMessage(null);
+            onValid(parsed.value);
+          } else {
+            setMessage(parsed.message);
+          }
+        }}
+        onBlur={() => {
+          if (message === null) setDraft(null);
+        }}
+      />
+      {hint ? (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      ) : null}
+      {message ? (
+        <span id={messageId} className={styles.error} role="alert">
+          {message}
+        </span>
+      ) : null}
+    </div>
+  );
+}
