@@ -16,7 +16,7 @@ const bridge = { port: 0 };
 
 beforeAll(async () => {
   // redis port 1 on loopback: nothing listens there, so every Redis command fails fast with "cannot reach"
-  child = spawn(process.execPath, ['--import', 'tsx', 'bridge/server.ts', '--port', '0', '--redis', 'redis://127.0.0.1:1', '--timeout', '200'], {
+  child = spawn(process.execPath, ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname, '--port', '0', '--redis', 'redis://127.0.0.1:1', '--timeout', '200'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

@@ -185,8 +185,8 @@ export async function listKeys(base: string, pattern: string, fetchImpl: Fetch, 
 /**
  * The head of the set `key` (named by its bytes): pages of ZRANGE ... WITHSCORES through
  * /api/members until the set (as ZCARD said on the first page), MAX_LIVE_MEMBERS or MAX_LIVE_TEXT
- * is read. Each member comes as its printable text (escaped again here, whoever sent it; `… (N
- * bytes)` when the bridge shortened it). A set that changes between pages may shift by a few
+ * is read. Each member comes as its printable text (escaped again here, as is the score text,
+ * whoever sent them; `… (N bytes)` when the bridge shortened it). A set that changes between pages may shift by a few
  * members; the next refresh reads it again.
  */
 export async function readSetHead(base: string, key: RedisName, fetchImpl: Fetch, signal?: AbortSignal): Promise<{ size: number; entries: Array<[string, string]> }> {
@@ -201,7 +201,7 @@ export async function readSetHead(base: string, key: RedisName, fetchImpl: Fetch
     for (const [member, score] of body.entries) {
       const shown = printable(member.text);
       text += shown.length;
-      entries.push([shown, score]);
+      entries.push([shown, printable(score, '')]);
     }
     if (body.entries.length === 0 || entries.length >= Math.min(size, MAX_LIVE_MEMBERS) || text >= MAX_LIVE_TEXT) break;
   }
