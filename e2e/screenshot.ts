@@ -16,7 +16,9 @@ const DOCS = resolve(import.meta.dirname, '..', 'docs');
 export async function screenshot(target: Page | Locator, testInfo: TestInfo, name: string, options: { docsName?: string; fullPage?: boolean } = {}) {
   const path = testInfo.outputPath(`${name}.png`);
   const fullPage = options.fullPage ?? false;
-  const shoot = (file: string) => ('goto' in target ? target.screenshot({ path: file, fullPage }) : target.screenshot({ path: file }));
+  // caret 'initial': Playwright hides the caret with an injected <style>; under the page's CSP
+  // (style-src 'self') that injection fails and an element shot comes out blank
+  const shoot = (file: string) => ('goto' in target ? target.screenshot({ path: file, fullPage, caret: 'initial' }) : target.screenshot({ path: file, caret: 'initial' }));
   // through the CSSOM: the page's CSP (style-src 'self') refuses an injected <style> element
   const drawAll = fullPage && 'goto' in target;
   if (drawAll) await target.evaluate(drawEveryPanel, true);
