@@ -176,9 +176,13 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      safeLog(`${request.method ?? '?'}: 500 internal: ${error instanceof Error ? error.message : String(error)}`);
-      if (response.headersSent) response.destroy();
-      else send(response, errorReply(500, 'internal', 'the bridge failed on this request; it keeps running'), {});
+      try {
+        safeLog(`${request.method ?? '?'}: 500 internal: ${error instanceof Error ? error.message : String(error)}`);
+        if (response.headersSent) response.destroy();
+        else send(response, errorReply(500, 'internal', 'the bridge failed on this request; it keeps running'), {});
+      } catch {
+        response.destroy(); // even the 500 could not be written: drop this connection, keep the process
+      }
     });
   });
   // a request Node cannot parse never reaches handle: answer it here and close
