@@ -1,13 +1,14 @@
 /**
  * Conformance of the seven scoring strategies: each strategy's queue runs on MemoryRedis through
- * a recorder, and the recorded commands are replayed on the real redis-server 7.0.15 (FLUSHALL
+ * a recorder, and the recorded commands are replayed on the real redis-server 7.0.15 (FLUSHDB
  * first). Every reply must match, so the set is built with the same scores, read back in the same
  * order, and promoted in the same order. resque-scheduler's per-second lists, which the model keeps
  * as arrays, are built on the server as real lists (RPUSH) and drained with LPOP, and must give
  * the model's promotion order.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { RespClient } from './resp-client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRedis, type ConformanceRedis } from './databases.ts';
+import { RespClient } from '../test-support/resp-client.ts';
 import type { Command } from './commandGenerator.ts';
 import { fromMemory, fromServer, toWire, type Outcome } from './outcomes.ts';
 import { MemoryRedis, RedisError, type RedisLike, type Reply } from '../src/model/memoryRedis.ts';
@@ -70,13 +71,15 @@ const ALL_STREAMS: Array<{ name: string; stream: Arrival[] }> = [
   { name: 'the page’s own enqueues', stream: pageLikeStream() },
 ];
 
+let redis: ConformanceRedis;
 let client: RespClient;
 
 beforeAll(async () => {
-  client = await RespClient.connect(inject('redisPort'));
+  redis = await conformanceRedis(import.meta.url);
+  client = redis.client;
 });
 
-afterAll(() => client.close());
+afterAll(() => redis.close());
 
 /** Replays recorded commands on the server in one pipeline; returns the indexes whose replies differ. */
 async function replay(records: Array<{ command: Command; outcome: Outcome }>): Promise<Array<{ command: Command; memory: Outcome; server: Outcome }>> {
@@ -95,7 +98,7 @@ describe.each(ALL_STREAMS)('$name', ({ stream }) => {
   const now = sweepTimeOf(stream);
 
   it.each(STRATEGIES.map((s) => [s.id, s] as const))('%s: same replies, same set, same promotion order on redis-server', async (_id, strategy) => {
-    await client.call('FLUSHALL');
+    await client.call('FLUSHDB');
     const memory = new MemoryRedis();
     const recorder = new RecordingRedis(memory);
     const queue = strategy.open(recorder);
@@ -121,7 +124,7 @@ describe('resque-scheduler: the per-second FIFO lists', () => {
     const stream = generateStream(pattern, n);
     const strategy = strategyById('resque');
 
-    await client.call('FLUSHALL');
+    await client.call('FLUSHDB');
     const queue = strategy.open(new MemoryRedis());
     const writes: Command[] = [];
     for (const arrival of stream) {
@@ -152,7 +155,7 @@ describe('resque-scheduler: the per-second FIFO lists', () => {
 
 describe('Sidekiq: the score text', () => {
   it('Ruby’s shortest Float#to_s and the %.17g text land on the same double', async () => {
-    await client.call('FLUSHALL');
+    await client.call('FLUSHDB');
     const scores = generateStream('uniform', 500).map((a) => sidekiqScore(a.timestamp, a.delay));
     const writes: Command[] = scores.flatMap((score, i): Command[] => [
       ['ZADD', 'shortest', String(score), `m${i}`],
