@@ -29,6 +29,7 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'export.test.ts': { db: 6 },
   'strategies.test.ts': { db: 7 },
   'bridge.test.ts': { db: 8 },
+  'bullmq.test.ts': { db: 9 },
 };
 
 /** What a conformance file talks to: its server's port, its database, a client already in it. */

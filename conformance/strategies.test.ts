@@ -12,12 +12,11 @@ import { RespClient } from '../test-support/resp-client.ts';
 import type { Command } from './commandGenerator.ts';
 import { fromMemory, fromServer, toWire, type Outcome } from './outcomes.ts';
 import { MemoryRedis, RedisError, type RedisLike, type Reply } from '../src/model/memoryRedis.ts';
-import { generateStream, type Arrival, type ArrivalPattern } from '../src/model/arrivalStreams.ts';
+import { generateStream, type Arrival } from '../src/model/arrivalStreams.ts';
+import { GENERATED, allStreams } from './streams.ts';
 import { STRATEGIES, resqueListKey, resquePayload, sidekiqScore, strategyById } from '../src/model/strategies.ts';
 import { sweepTimeOf } from '../src/model/strategyComparison.ts';
 import { textbookScore } from '../src/model/score.ts';
-import { createAppStore } from '../src/store/appStore.ts';
-import { pageStream } from '../src/store/pageStream.ts';
 
 /** A RedisLike that runs each command on MemoryRedis and remembers it with its outcome. */
 class RecordingRedis implements RedisLike {
@@ -37,39 +36,8 @@ class RecordingRedis implements RedisLike {
   }
 }
 
-/** Streams that reach each rule's edge: a saturated band (and the Bull wrap), bursts, collisions, seconds. */
-const STREAMS: Array<{ pattern: ArrivalPattern; n: number }> = [
-  { pattern: 'one-ms', n: 4200 },
-  { pattern: 'bursty', n: 3000 },
-  { pattern: 'uniform', n: 3000 },
-  { pattern: 'seconds', n: 2000 },
-];
-
-/**
- * A stream as the page records it ("This page's jobs"): plain-number ids, uuids and job:N ids, a
- * clock step, a shorter delay, and a clock set back, so fire-times do not follow arrival.
- */
-function pageLikeStream(): Arrival[] {
-  const store = createAppStore({ frozenAt: Date.UTC(2026, 10, 30, 12), seed: 9, idStyle: 'N' });
-  const page = store.getState;
-  page().setBatchSize(600);
-  page().enqueue(600);
-  page().setIdStyle('uuid');
-  page().stepClock(1);
-  page().enqueue(600);
-  page().setIdStyle('job:N');
-  page().setDelay(1000);
-  page().enqueue(300);
-  page().freezeClock(Date.UTC(2026, 10, 30, 11, 59, 58));
-  page().enqueue(200);
-  return pageStream(page().enqueues);
-}
-
-/** Every stream the strategies are replayed on: the generated ones, and one the page recorded. */
-const ALL_STREAMS: Array<{ name: string; stream: Arrival[] }> = [
-  ...STREAMS.map(({ pattern, n }) => ({ name: `${pattern} stream of ${n} jobs`, stream: generateStream(pattern, n) })),
-  { name: 'the page’s own enqueues', stream: pageLikeStream() },
-];
+/** Every stream the strategies are replayed on: the generated ones, one the page recorded, and the edges. */
+const ALL_STREAMS = allStreams();
 
 let redis: ConformanceRedis;
 let client: RespClient;
@@ -120,7 +88,7 @@ describe.each(ALL_STREAMS)('$name', ({ stream }) => {
 });
 
 describe('resque-scheduler: the per-second FIFO lists', () => {
-  it.each(STREAMS)('$pattern: RPUSH per second then LPOP gives the model’s promotion order', async ({ pattern, n }) => {
+  it.each(GENERATED)('$pattern: RPUSH per second then LPOP gives the model’s promotion order', async ({ pattern, n }) => {
     const stream = generateStream(pattern, n);
     const strategy = strategyById('resque');
 
