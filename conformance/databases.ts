@@ -30,6 +30,7 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'strategies.test.ts': { db: 7 },
   'bridge.test.ts': { db: 8 },
   'bullmq.test.ts': { db: 9 },
+  'bull.test.ts': { db: 10 },
 };
 
 /** What a conformance file talks to: its server's port, its database, a client already in it. */
