@@ -31,6 +31,7 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'bridge.test.ts': { db: 8 },
   'bullmq.test.ts': { db: 9 },
   'bull.test.ts': { db: 10 },
+  'bee-queue.test.ts': { db: 11 },
 };
 
 /** What a conformance file talks to: its server's port, its database, a client already in it. */
