@@ -32,6 +32,7 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'bullmq.test.ts': { db: 9 },
   'bull.test.ts': { db: 10 },
   'bee-queue.test.ts': { db: 11 },
+  'kue.test.ts': { db: 12 },
 };
 
 /** What a conformance file talks to: its server's port, its database, a client already in it. */
