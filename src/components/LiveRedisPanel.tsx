@@ -4,6 +4,8 @@ import { BridgeRequestError, MAX_LIVE_MEMBERS, listKeys, parseBridgeUrl, parseKe
 import type { Fetch } from '../live/bridgeClient.ts';
 import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN } from '../live/bridgeProtocol.ts';
 import { bandStrip, busiestBand, decodeLiveSet, liveBand } from '../live/liveSet.ts';
+import { liveLinkFromSearch } from '../live/liveLink.ts';
+import type { LiveLink } from '../live/liveLink.ts';
 import type { LiveRow, LiveSet } from '../live/liveSet.ts';
 import { BandGrid } from './BandGrid.tsx';
 import { BandStrip } from './BandStrip.tsx';
@@ -43,6 +45,9 @@ const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 /** The page's own fetch (one function for the panel's lifetime, so the refresh timer is not reset). */
 const pageFetch: Fetch = (url, init) => fetch(url, init);
 
+/** What the page's address asks of the panel (`?bridge=...&pattern=...&key=...`, as npm run live-demo prints it). */
+const pageLink = (): LiveLink => liveLinkFromSearch(typeof window === 'undefined' ? '' : window.location.search);
+
 interface Snapshot {
   readonly set: LiveSet;
   readonly readAt: number;
@@ -54,16 +59,18 @@ interface Snapshot {
  * for the set order, BandStrip and BandGrid for one millisecond, and the score decoder's flags per
  * member. Everything from Redis (keys, members, scores) is rendered as text only. A bridge or
  * Redis that cannot be reached is said in the panel; nothing else on the page depends on it.
+ * A page address naming a bridge (`link`, read from the query string) sets the fields and lists
+ * the keys at once, and reads the named key.
  */
-export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch }) {
+export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl?: Fetch; link?: LiveLink }) {
   const headingId = useId();
-  const [bridgeUrl, setBridgeUrl] = useState(DEFAULT_BRIDGE_URL);
-  const [pattern, setPattern] = useState(DEFAULT_KEY_PATTERN);
+  const [bridgeUrl, setBridgeUrl] = useState(link.bridgeUrl ?? DEFAULT_BRIDGE_URL);
+  const [pattern, setPattern] = useState(link.pattern ?? DEFAULT_KEY_PATTERN);
   const [keys, setKeys] = useState<{ keys: string[]; complete: boolean; pattern: string } | null>(null);
-  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const [chosenKey, setChosenKey] = useState<string | null>(link.bridgeUrl === null ? null : link.key);
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [chosenBand, setChosenBand] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(link.problem);
   const [busy, setBusy] = useState(false);
   const [autoRefresh, setAutoRefresh] = useState(false);
   const [refreshSeconds, setRefreshSeconds] = useState(5);
@@ -112,6 +119,14 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
   );
 
   const refresh = useCallback(() => void load({ listKeys: true, key: chosenKey }), [load, chosenKey]);
+
+  // a link that names a bridge: read it once, as List keys would (and the named key)
+  const linkRead = useRef(false);
+  useEffect(() => {
+    if (linkRead.current || link.bridgeUrl === null) return;
+    linkRead.current = true;
+    void load({ listKeys: true, key: link.key });
+  }, [link, load]);
 
   useEffect(() => {
     if (!autoRefresh) return;
