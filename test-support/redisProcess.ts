@@ -1,6 +1,7 @@
 /**
- * Throwaway redis-server processes for the tests (the conformance suite, the bridge, e2e): a free loopback
- * port, persistence off, optionally a password; stopped by the test that started it.
+ * Throwaway redis-server processes for the tests (the conformance suite, the bridge, e2e) and for
+ * npm run live-demo: a free loopback port, persistence off, optionally a password; stopped by
+ * whoever started it.
  */
 import { spawn } from 'node:child_process';
 import { createServer, connect } from 'node:net';
