@@ -70,10 +70,11 @@ describe.each(ALL_STREAMS)('$name', ({ stream }) => {
     const memory = new MemoryRedis();
     const recorder = new RecordingRedis(memory);
     const queue = strategy.open(recorder);
-    for (const arrival of stream) queue.add(arrival);
+    // a job without a delay goes straight to the wait list in four of the systems (NaN: no score written)
+    const written = stream.map((arrival) => queue.add(arrival)).filter((score) => !Number.isNaN(score)).length;
 
     const adds = recorder.drain();
-    expect(adds.length).toBeGreaterThanOrEqual(n);
+    expect(adds.length).toBeGreaterThanOrEqual(written);
     expect(await replay(adds)).toEqual([]);
     const memorySet = memory.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES');
     expect(fromServer(await client.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES'))).toEqual(memorySet);
