@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { readOnlyCaller } from './allowList.ts';
-import type { ReadOnlyCall } from './allowList.ts';
+import type { CommandSender, ReadOnlyCall } from './allowList.ts';
 import { decideOrigin, isAllowedHost } from './cors.ts';
 import { secretsOf, shownRedisUrl } from './options.ts';
 import type { BridgeOptions } from './options.ts';
@@ -40,15 +40,22 @@ function send(response: ServerResponse, reply: RouteReply, headers: Readonly<Rec
   response.end(JSON.stringify(reply.body));
 }
 
+/** A connection made elsewhere (bridge/cluster.ts): the client whose events and lifetime the bridge follows, and where commands go. */
+export interface RedisConnection {
+  readonly client: Pick<Redis, 'on' | 'connect' | 'disconnect'>;
+  readonly sender: CommandSender;
+}
+
 /**
  * Starts the bridge: connects to Redis (a Redis that is down or refuses the password does not stop
- * it; requests say why until it answers) and listens on options.host:options.port.
+ * it; requests say why until it answers) and listens on options.host:options.port. `connection`,
+ * when given, replaces the one ioredis client for options.redisUrl (a cluster: bridge/cluster.ts).
  */
-export async function startBridge(options: BridgeOptions, log: LogLine = (line) => console.log(line)): Promise<RunningBridge> {
+export async function startBridge(options: BridgeOptions, log: LogLine = (line) => console.log(line), connection?: RedisConnection): Promise<RunningBridge> {
   const shownUrl = shownRedisUrl(options);
   const secrets = secretsOf(options);
   const safeLog: LogLine = (line) => log(scrubSecrets(line, secrets));
-  const redis = new Redis(options.redisUrl, {
+  const redis = connection?.client ?? new Redis(options.redisUrl, {
     ...(options.password !== null ? { password: options.password } : {}),
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -71,7 +78,7 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
     lastConnectionError ??= new Error('the connection closed');
   });
   // ioredis says 'ready' before a refused AUTH is known, so only an answered command clears the error
-  const readOnly = readOnlyCaller(redis);
+  const readOnly = readOnlyCaller(connection?.sender ?? (redis as Redis));
   const call: ReadOnlyCall = (command, ...args) =>
     readOnly(command, ...args).then((reply) => {
       lastConnectionError = null;

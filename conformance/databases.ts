@@ -21,6 +21,7 @@ export type Placement = { readonly db: number } | 'own-server';
 export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'commands.test.ts': 'own-server', // its FLUSHALL case
   'random-commands.test.ts': 'own-server', // the generator sends FLUSHALL
+  'cluster.test.ts': 'own-server', // a cluster of three servers of its own
   'databases.test.ts': { db: 1 },
   'doubles.test.ts': { db: 2 },
   'delayed.test.ts': { db: 3 },
