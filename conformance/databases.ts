@@ -22,6 +22,7 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'commands.test.ts': 'own-server', // its FLUSHALL case
   'random-commands.test.ts': 'own-server', // the generator sends FLUSHALL
   'cluster.test.ts': 'own-server', // a cluster of three servers of its own
+  'tls.test.ts': 'own-server', // a server with a TLS port
   'databases.test.ts': { db: 1 },
   'doubles.test.ts': { db: 2 },
   'delayed.test.ts': { db: 3 },
