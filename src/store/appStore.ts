@@ -333,7 +333,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       const current = get().scenario;
       const shared = sharedSteps(current, scenario);
       const undoJobs = jobsOf(current.operations.slice(shared));
-      if (session.undoable !== current.operations.length || (shared < current.operations.length && undoJobs > jobsOf(scenario.operations.slice(0, shared)))) {
+      const sameStart = current.seed === scenario.seed && sameSettings(current.initial, scenario.initial);
+      if (!sameStart || session.undoable !== current.operations.length || (shared < current.operations.length && undoJobs > jobsOf(scenario.operations.slice(0, shared)))) {
         return rebuild(scenario);
       }
       for (let k = current.operations.length; k > shared; k--) session.undo();
@@ -345,7 +346,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     const moveCost = (scenario: Scenario): number => {
       const current = get().scenario;
       const shared = sharedSteps(current, scenario);
-      if (session.undoable !== current.operations.length) return jobsOf(scenario.operations);
+      const sameStart = current.seed === scenario.seed && sameSettings(current.initial, scenario.initial);
+      if (!sameStart || session.undoable !== current.operations.length) return jobsOf(scenario.operations);
       return jobsOf(current.operations.slice(shared)) + jobsOf(scenario.operations.slice(shared));
     };
 
