@@ -45,12 +45,19 @@ export class ArrivalTracker {
     return true;
   }
 
-  /** Takes back the latest add(arrival, position), for undo: the job was the newest and is at `position` again. */
-  undoAdd(arrival: number, position: number): void {
+  /**
+   * Takes back the latest add(arrival, ...), for undo (newest first); the inversions it added are
+   * not worked out again: the caller puts back the count it read before (restoreInversions).
+   */
+  undoAdd(arrival: number): void {
     this.#present[arrival] = 0;
     this.#update(arrival, -1);
     this.#size--;
-    this.#inversions -= this.#size - position;
+  }
+
+  /** Puts back the inversion count read before the adds that undoAdd took back. */
+  restoreInversions(inversions: number): void {
+    this.#inversions = inversions;
   }
 
   /** Takes back a removeHead(arrival) that returned true, for undo: the job is the set's head again. */

@@ -115,7 +115,7 @@ interface UndoRecord {
   readonly log: LogMark | null;
   change:
     | { readonly kind: 'settings' }
-    | { readonly kind: 'enqueue'; members: readonly string[]; firstArrival: number; added: number; tried: number; batch: boolean }
+    | { readonly kind: 'enqueue'; members: readonly string[]; firstArrival: number; added: number; tried: number; batch: boolean; readonly inversions: readonly [number, number] }
     | { readonly kind: 'promote'; readonly band: Removed; readonly textbook: Removed }
     | { readonly kind: 'reset'; readonly sets: Sets };
 }
@@ -284,17 +284,21 @@ export class Session {
   }
 
   /** The enqueue's jobs come out, newest first (ZREM, unlogged), each tracker told where it was. */
-  #undoEnqueue(change: { members: readonly string[]; firstArrival: number; added: number; tried: number; batch: boolean }): void {
-    for (let i = change.tried - 1; i >= 0; i--) {
-      const member = change.members[i]!;
-      if (i < change.added) {
-        this.textbookOrder.undoAdd(change.firstArrival + i, Number(this.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
-        this.bandOrder.undoAdd(change.firstArrival + i, Number(this.band.call('ZRANK', BAND_KEY, member)));
-      }
-      this.textbook.call('ZREM', TEXTBOOK_KEY, member);
-      this.band.call('ZREM', BAND_KEY, member);
-      this.arrivals.delete(member);
+  #undoEnqueue(change: { members: readonly string[]; firstArrival: number; added: number; tried: number; batch: boolean; readonly inversions: readonly [number, number] }): void {
+    const tried = change.members.length === change.tried ? change.members : change.members.slice(0, change.tried);
+    if (tried.length > 0) {
+      this.textbook.call('ZREM', TEXTBOOK_KEY, ...tried);
+      this.band.call('ZREM', BAND_KEY, ...tried);
     }
+    for (let i = change.tried - 1; i >= 0; i--) {
+      if (i < change.added) {
+        this.textbookOrder.undoAdd(change.firstArrival + i);
+        this.bandOrder.undoAdd(change.firstArrival + i);
+      }
+      this.arrivals.delete(change.members[i]!);
+    }
+    this.textbookOrder.restoreInversions(change.inversions[0]);
+    this.bandOrder.restoreInversions(change.inversions[1]);
     if (change.batch) this.enqueues.pop();
   }
 
@@ -375,7 +379,8 @@ export class Session {
     let last = { score: 0, delayedTimestamp: timestamp };
     let added = 0;
     let failure: string | null = null;
-    const change = { kind: 'enqueue' as const, members, firstArrival: this.nextArrival, added: 0, tried: 0, batch: false };
+    const inversions = [this.textbookOrder.inversions, this.bandOrder.inversions] as const;
+    const change = { kind: 'enqueue' as const, members, firstArrival: this.nextArrival, added: 0, tried: 0, batch: false, inversions };
     if (record !== null) record.change = change;
     try {
       for (const member of members) {
