@@ -154,3 +154,17 @@ test('a link over the budget can be declined: an empty page opens', async ({ pag
   await historyWritten(page);
   expect(page.url()).not.toContain('e10000');
 });
+
+test('a link just over the budget loads to the end after Load, and undo at its size is a step, not a replay', async ({ page }) => {
+  await page.goto(`/#s=1~k2x9a~f1796040000000~${Array.from({ length: 11 }, () => 'e10000').join('.')}`);
+  await expect(page.getByTestId('link-prompt')).toContainText('This link enqueues 110,000 jobs (about 1.0 MB of ids); load it?');
+  await page.getByTestId('link-prompt').getByRole('button', { name: 'Load' }).click();
+  await expect(page.getByTestId('band-set')).toContainText('110,000 members', { timeout: 50_000 });
+  await expect(page.getByTestId('scenario-loading')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('band-set')).toContainText('100,000 members');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('band-set')).toContainText('110,000 members');
+});
