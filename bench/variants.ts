@@ -48,7 +48,7 @@ function typed(): Variant {
       if (first < 0) return [];
       const last = set.lastRankInRange({ min: 0, max: promoteBound(now), minExclusive: false, maxExclusive: false });
       const batch = set.rangeByRank(first, Math.min(last, first + limit - 1)).map((entry) => entry.member);
-      for (const member of batch) set.delete(member);
+      set.deleteMembers(batch);
       return batch;
     },
   };

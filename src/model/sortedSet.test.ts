@@ -248,6 +248,19 @@ describe('SortedSet.entriesFrom', () => {
     local.delete('b');
     expect(() => walk.next()).toThrow(/changed/);
   });
+
+  it('is read in place through cursorAt, which refuses to be read past its end or after a change', () => {
+    const cursor = set.cursorAt(2, -1);
+    const seen: string[] = [];
+    for (; !cursor.done; cursor.advance()) seen.push(`${cursor.member}=${cursor.score}`);
+    expect(seen).toEqual(['c=3', 'b=2', 'a=1']);
+    expect(() => cursor.member).toThrow(RangeError);
+    expect(set.cursorAt(3, 1).done).toBe(true);
+    const local = filled([['a', 1]]);
+    const stale = local.cursorAt(0, 1);
+    local.set('b', 2);
+    expect(() => stale.score).toThrow(/changed/);
+  });
 });
 
 describe('SortedSet on a large set', () => {

@@ -300,8 +300,17 @@ export class SortedSet {
    * Empty when the rank is outside the set. Changing the set while walking makes next() throw.
    */
   entriesFrom(rank: number, direction: 1 | -1): IterableIterator<ZEntry> {
+    return new LeafWalk(this.cursorAt(rank, direction));
+  }
+
+  /**
+   * The same walk read in place, with no object per entry (what ZRANGE's replies are built
+   * from): done at once when the rank is outside the set. Changing the set while walking makes
+   * reading the cursor throw.
+   */
+  cursorAt(rank: number, direction: 1 | -1): EntryCursor {
     const leaf = this.locate(rank);
-    return new LeafWalk(this, leaf, this.hitSlot, direction, this.version);
+    return new EntryCursor(this, leaf, this.hitSlot, direction, this.version);
   }
 
   /**
@@ -358,7 +367,7 @@ export class SortedSet {
     if (previous !== null && previous.next !== null) fail('a leaf after the last');
   }
 
-  /** True when the tree changed since `version` was read; for LeafWalk only. */
+  /** True when the tree changed since `version` was read; for EntryCursor only. */
   changedSince(version: number): boolean {
     return version !== this.version;
   }
@@ -890,8 +899,9 @@ function entryOf(leaf: Leaf, slot: number): ZEntry {
   return { member: leaf.members[slot]!, score: leaf.scores[slot]! };
 }
 
-/** The iterator behind entriesFrom: steps through a leaf's slots, then to the next or previous leaf. */
-class LeafWalk implements IterableIterator<ZEntry> {
+/** A position in a walk over the entries: the current entry's member and score, and a step to the next. */
+export class EntryCursor {
+  /** @internal built by SortedSet.cursorAt */
   constructor(
     private readonly tree: SortedSet,
     private leaf: Leaf | null,
@@ -900,11 +910,24 @@ class LeafWalk implements IterableIterator<ZEntry> {
     private readonly version: number,
   ) {}
 
-  next(): IteratorResult<ZEntry> {
-    const leaf = this.leaf;
-    if (leaf === null) return { done: true, value: undefined };
-    if (this.tree.changedSince(this.version)) throw new Error('SortedSet changed during entriesFrom iteration');
-    const value = entryOf(leaf, this.slot);
+  /** True once the walk has run off an end of the set. */
+  get done(): boolean {
+    return this.leaf === null;
+  }
+
+  /** The current entry's member (the walk must not be done). */
+  get member(): string {
+    return this.current().members[this.slot]!;
+  }
+
+  /** The current entry's score (the walk must not be done). */
+  get score(): number {
+    return this.current().scores[this.slot]!;
+  }
+
+  /** Moves to the next entry in the walk's direction. */
+  advance(): void {
+    const leaf = this.current();
     this.slot += this.direction;
     if (this.slot === leaf.end) {
       this.leaf = leaf.next;
@@ -913,6 +936,25 @@ class LeafWalk implements IterableIterator<ZEntry> {
       this.leaf = leaf.prev;
       this.slot = this.leaf === null ? 0 : this.leaf.end - 1;
     }
+  }
+
+  private current(): Leaf {
+    const leaf = this.leaf;
+    if (leaf === null) throw new RangeError('EntryCursor read past the end of the walk');
+    if (this.tree.changedSince(this.version)) throw new Error('SortedSet changed during entriesFrom iteration');
+    return leaf;
+  }
+}
+
+/** The iterator behind entriesFrom: one ZEntry per step of a cursor. */
+class LeafWalk implements IterableIterator<ZEntry> {
+  constructor(private readonly cursor: EntryCursor) {}
+
+  next(): IteratorResult<ZEntry> {
+    const cursor = this.cursor;
+    if (cursor.done) return { done: true, value: undefined };
+    const value: ZEntry = { member: cursor.member, score: cursor.score };
+    cursor.advance();
     return { done: false, value };
   }
 
