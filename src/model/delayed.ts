@@ -9,7 +9,7 @@
  */
 import type { RedisLike, Reply } from './memoryRedis.ts';
 import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, promoteBound } from './score.ts';
-import { isPlainInteger } from './doubles.ts';
+import { plainIntegerValue } from './doubles.ts';
 
 /** A score and the fire-time it was computed for: getDelayedScore.lua's two return values. */
 export interface DelayedScore {
@@ -38,7 +38,8 @@ function luaToNumber(value: Reply | undefined): number | null {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return null;
   // The usual case, a score printed as a whole number: no trimming or pattern needed.
-  if (isPlainInteger(value)) return Number(value);
+  const whole = plainIntegerValue(value);
+  if (whole === whole) return whole;
   const text = value.trim();
   if (DECIMAL.test(text)) return Number(text);
   const infinity = INFINITY.exec(text);
