@@ -24,7 +24,7 @@ export interface Variant {
   /** getDelayedScore + ZADD for one job. */
   enqueue(jobId: string, timestamp: number, delay: number): void;
   /** One promote call at `now`: the due jobs, at most `limit`, in order, removed from the set. */
-  promote(now: number, limit: number): string[];
+  promote(now: number, limit: number): readonly string[];
 }
 
 /** The part every structure-level variant shares: the Lua's decision, given the band's highest score. */
@@ -44,10 +44,12 @@ function typed(): Variant {
       set.set(jobId, score);
     },
     promote(now, limit) {
-      const first = set.firstRankInRange({ min: 0, max: promoteBound(now), minExclusive: false, maxExclusive: false });
+      // ZRANGEBYSCORE key 0 bound LIMIT 0 limit, then ZREM of that batch
+      const bound = promoteBound(now);
+      const first = set.firstRankInRange({ min: 0, max: bound, minExclusive: false, maxExclusive: false });
       if (first < 0) return [];
-      const last = set.lastRankInRange({ min: 0, max: promoteBound(now), minExclusive: false, maxExclusive: false });
-      const batch = set.rangeByRank(first, Math.min(last, first + limit - 1)).map((entry) => entry.member);
+      const batch: string[] = [];
+      for (const cursor = set.cursorAt(first, 1); !cursor.done && batch.length < limit && cursor.score <= bound; cursor.advance()) batch.push(cursor.member);
       set.deleteMembers(batch);
       return batch;
     },

@@ -52,6 +52,15 @@ function asArray(reply: Reply): Reply[] {
   return reply;
 }
 
+/** An array reply of bulk strings (members), as the script's table of strings; checked, not copied. */
+function asStrings(reply: Reply): string[] {
+  const array = asArray(reply);
+  for (const element of array) {
+    if (typeof element !== 'string') throw new TypeError(`expected bulk strings, got ${JSON.stringify(element)}`);
+  }
+  return array as string[];
+}
+
 /**
  * getDelayedScore.lua: the score for a job due at `timestamp + delay` (`delay > 0` only). Reads the
  * highest score already in that millisecond's band and returns the floor, one tick above it, or the
@@ -104,9 +113,9 @@ export function changeDelay(redis: RedisLike, delayedKey: string, jobId: string,
  * batch. Returns the ids in score order. Where they go next (wait list, prioritized set), the events
  * and the job hashes are not modelled.
  */
-export function promoteDelayedJobs(redis: RedisLike, delayedKey: string, now: number, limit = 1000): string[] {
+export function promoteDelayedJobs(redis: RedisLike, delayedKey: string, now: number, limit = 1000): readonly string[] {
   // local jobs = rcall("ZRANGEBYSCORE", delayedKey, 0, (timestamp + 1) * 0x1000 - 1, "LIMIT", 0, 1000)
-  const jobs = asArray(redis.call('ZRANGEBYSCORE', delayedKey, 0, promoteBound(now), 'LIMIT', 0, limit)).map(String);
+  const jobs = asStrings(redis.call('ZRANGEBYSCORE', delayedKey, 0, promoteBound(now), 'LIMIT', 0, limit));
   // if (#jobs > 0) then rcall("ZREM", delayedKey, unpack(jobs))
   if (jobs.length > 0) redis.call('ZREM', delayedKey, ...jobs);
   return jobs;

@@ -172,9 +172,18 @@ export class SortedSet {
    * so a member stored with -0 keeps -0 when set to 0. NaN is refused: Redis never stores it.
    */
   set(member: string, score: number): boolean {
+    return this.put(member, score) === undefined;
+  }
+
+  /**
+   * The same write, reporting the score it replaced: undefined when the member is new (ZADD's
+   * "added"), else its score before (equal to `score` when nothing changed). One member-index
+   * probe tells ZADD both whether the member was there and what changed.
+   */
+  put(member: string, score: number): number | undefined {
     if (score !== score) throw new RangeError(`NaN score for member ${JSON.stringify(member)}`);
     const current = this.scores.get(member);
-    if (current === score) return false;
+    if (current === score) return current;
     this.version++;
     this.scores.set(member, score);
     if (current !== undefined) {
@@ -183,13 +192,13 @@ export class SortedSet {
       // zslUpdateScore: when the entry stays between its neighbours in its leaf, only its score changes.
       if (slot > leaf.start && slot < leaf.end - 1 && this.before(leaf, slot - 1, score, member) && !this.before(leaf, slot + 1, score, member)) {
         leaf.scores[slot] = score;
-        return false;
+        return current;
       }
       this.removeAt(leaf, slot);
     }
     const leaf = this.descend(score, member);
     this.insertAt(leaf, this.hitSlot, score, member);
-    return current === undefined;
+    return current;
   }
 
   /** ZSCORE. */
