@@ -178,22 +178,31 @@ function roundBinary(m: bigint, e: number): number {
 /**
  * The value of text that is an optional '-' then at most 16 digits, when it rounds to at most 2^53
  * in magnitude; NaN for any other text. strtod (and so Lua's tonumber and Redis's string2d) reads
- * such text as this very number: digit by digit, each step is exact but the last, which rounds
- * once (ten times a 15-digit number is even and below 2^54, so exact too). The fast path
+ * such text as this very number: the two parts below 10^8 are exact, and so is high * 10^8 (a
+ * multiple of 256 below 2^54), so the one addition is the only rounding, as strtod's. The fast path
  * of the number parsers, for the whole-number scores and bounds scripts send; NaN sends them the
  * long way (which also sees larger numbers, out of range or not, rounded as strtod rounds them).
  */
 export function plainIntegerValue(text: string): number {
   const length = text.length;
   const negative = text.charCodeAt(0) === 45;
-  let i = negative ? 1 : 0;
-  if (i === length || length - i > 16) return NaN;
-  let value = 0;
-  for (; i < length; i++) {
+  const start = negative ? 1 : 0;
+  if (start === length || length - start > 16) return NaN;
+  // all digits but the last eight, then the last eight: two int32 sums, one rounding at the end
+  const cut = length - start > 8 ? length - 8 : start;
+  let high = 0;
+  for (let i = start; i < cut; i++) {
     const digit = text.charCodeAt(i) - 48;
     if (!(digit >= 0 && digit <= 9)) return NaN;
-    value = value * 10 + digit;
+    high = high * 10 + digit;
   }
+  let low = 0;
+  for (let i = cut; i < length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return NaN;
+    low = low * 10 + digit;
+  }
+  const value = high * 1e8 + low;
   if (value > SAFE_LIMIT) return NaN;
   return negative ? -value : value;
 }
@@ -341,12 +350,19 @@ function printG17(magnitude: number): string {
   return `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
 }
 
-const ZERO = 48;
+/** Character codes of the tens and ones digit of 0..99. */
+const TENS = new Uint8Array(100);
+const ONES = new Uint8Array(100);
+for (let i = 0; i < 100; i++) {
+  TENS[i] = 48 + Math.floor(i / 10);
+  ONES[i] = 48 + (i % 10);
+}
 
 /**
  * The decimal digits of a whole number within +-2^53 (String() gives the same text). From 2^31
- * up, where String() has no integer fast path and costs several times more, the digits are
- * worked out in two int32 halves of eight and made into one flat string in one call.
+ * up, where String() has no integer fast path and costs several times more, the digits come from
+ * int32 arithmetic (two halves of eight, four groups of four, eight pairs looked up in a table)
+ * and are made into one flat string in one call.
  */
 function wholeNumberText(value: number): string {
   const magnitude = value < 0 ? -value : value;
@@ -357,14 +373,20 @@ function wholeNumberText(value: number): string {
   const b = high - a * 1e4;
   const c = (low / 1e4) | 0;
   const d = low - c * 1e4;
+  const a1 = (a / 100) | 0;
+  const a2 = a - a1 * 100;
+  const b1 = (b / 100) | 0;
+  const b2 = b - b1 * 100;
+  const c1 = (c / 100) | 0;
+  const c2 = c - c1 * 100;
+  const d1 = (d / 100) | 0;
+  const d2 = d - d1 * 100;
   const digits = String.fromCharCode(
-    ZERO + ((a / 1000) | 0), ZERO + (((a / 100) | 0) % 10), ZERO + (((a / 10) | 0) % 10), ZERO + (a % 10),
-    ZERO + ((b / 1000) | 0), ZERO + (((b / 100) | 0) % 10), ZERO + (((b / 10) | 0) % 10), ZERO + (b % 10),
-    ZERO + ((c / 1000) | 0), ZERO + (((c / 100) | 0) % 10), ZERO + (((c / 10) | 0) % 10), ZERO + (c % 10),
-    ZERO + ((d / 1000) | 0), ZERO + (((d / 100) | 0) % 10), ZERO + (((d / 10) | 0) % 10), ZERO + (d % 10),
+    TENS[a1]!, ONES[a1]!, TENS[a2]!, ONES[a2]!, TENS[b1]!, ONES[b1]!, TENS[b2]!, ONES[b2]!,
+    TENS[c1]!, ONES[c1]!, TENS[c2]!, ONES[c2]!, TENS[d1]!, ONES[d1]!, TENS[d2]!, ONES[d2]!,
   );
   let first = 0;
-  while (digits.charCodeAt(first) === ZERO) first++;
+  while (digits.charCodeAt(first) === 48) first++;
   const text = first === 0 ? digits : digits.slice(first);
   return value < 0 ? `-${text}` : text;
 }

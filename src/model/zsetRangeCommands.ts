@@ -95,14 +95,14 @@ function zrangeGeneric(
   let type = fixedType;
   for (let j = 3; j < args.length; j++) {
     const option = args[j]!;
-    if (isKeyword(option, 'withscores')) withScores = true;
-    else if (isKeyword(option, 'limit') && args.length - j - 1 >= 2) {
+    if (isKeyword(option, 'WITHSCORES')) withScores = true;
+    else if (isKeyword(option, 'LIMIT') && args.length - j - 1 >= 2) {
       offset = integerArg(args[j + 1]!);
       limit = integerArg(args[j + 2]!);
       j += 2;
-    } else if (reverse === null && isKeyword(option, 'rev')) reverse = true;
-    else if (type === null && isKeyword(option, 'bylex')) type = BY_LEX;
-    else if (type === null && isKeyword(option, 'byscore')) type = BY_SCORE;
+    } else if (reverse === null && isKeyword(option, 'REV')) reverse = true;
+    else if (type === null && isKeyword(option, 'BYLEX')) type = BY_LEX;
+    else if (type === null && isKeyword(option, 'BYSCORE')) type = BY_SCORE;
     else throw new RedisError(SYNTAX_ERROR);
   }
   const rangeType = type ?? RANK;

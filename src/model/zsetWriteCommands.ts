@@ -62,12 +62,12 @@ export function zadd(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
   let first = 1;
   for (; first < args.length; first++) {
     const option = args[first]!;
-    if (isKeyword(option, 'nx')) flags.nx = true;
-    else if (isKeyword(option, 'xx')) flags.xx = true;
-    else if (isKeyword(option, 'ch')) ch = true;
-    else if (isKeyword(option, 'incr')) flags.incr = true;
-    else if (isKeyword(option, 'gt')) flags.gt = true;
-    else if (isKeyword(option, 'lt')) flags.lt = true;
+    if (isKeyword(option, 'NX')) flags.nx = true;
+    else if (isKeyword(option, 'XX')) flags.xx = true;
+    else if (isKeyword(option, 'CH')) ch = true;
+    else if (isKeyword(option, 'INCR')) flags.incr = true;
+    else if (isKeyword(option, 'GT')) flags.gt = true;
+    else if (isKeyword(option, 'LT')) flags.lt = true;
     else break;
   }
   const elements = args.length - first;
