@@ -11,9 +11,8 @@
  * 364 ms to promote them (6.2 s and 2.4 s for 1,000,000); this tree took 567 ms and 311 ms (4.7 s
  * and 2.0 s): 1.57x and 1.35x the faster peer library at 200,000, 1.66x and 1.74x at 1,000,000.
  * A skiplist pays a dependent load per hop and per level; here a descent is three or four nodes,
- * each searched in contiguous arrays, and the thousand head deletes of a promote slide one leaf's
- * window instead of unlinking nodes level by level (and take the score from the head entry rather
- * than from the Map).
+ * each searched in contiguous arrays, and a promote's batch, the set's head run, comes off in one
+ * pass (deleteMembers): whole leaves dropped, the member index updated, the left edge mended once.
  *
  * Leaves hold up to `capacity` entries in parallel arrays (scores as unboxed doubles, members) and
  * are linked both ways for range walks. A branch holds its children, the number of entries under
