@@ -38,6 +38,13 @@ export interface PromoteResult {
   readonly nextWake: number | null;
 }
 
+/** Every job promoted since the last reset, per set, in the order they came out, and how many promotes ran. */
+export interface PromotedSinceReset {
+  readonly band: PromotedJob[];
+  readonly textbook: PromotedJob[];
+  promotes: number;
+}
+
 /** The last enqueue: its shared timestamp, the fire-time, and the band score of its last job. */
 export interface EnqueueResult {
   readonly timestamp: number;
@@ -84,7 +91,9 @@ export class Session {
   nextArrival = 1;
   lastEnqueue: EnqueueResult | null = null;
   lastPromote: PromoteResult | null = null;
-  /** The band shown in the grid; null follows the current fire-time. */
+  /** Every job promoted from each set since the last reset, in the order they came out (grows in place). */
+  promoted!: PromotedSinceReset;
+  /** The band shown in the grid: a millisecond the user picked, or null to follow the current fire-time. */
   selectedFireTime: number | null = null;
   /** Why the last enqueue was refused, or null. */
   enqueueError: string | null = null;
@@ -116,6 +125,7 @@ export class Session {
     this.nextArrival = 1;
     this.lastEnqueue = null;
     this.lastPromote = null;
+    this.promoted = { band: [], textbook: [], promotes: 0 };
     this.selectedFireTime = null;
     this.enqueueError = null;
   }
@@ -210,8 +220,8 @@ export class Session {
     if (added > 0) this.enqueues.push({ timestamp, delay: s.delay, firstArrival: this.nextArrival, members: added === members.length ? members : members.slice(0, added) });
     this.nextArrival += added + (failure === null ? 0 : 1);
     if (added > 0) {
+      // The band panel keeps following the fire-time (or the millisecond the user picked): an enqueue picks nothing.
       this.lastEnqueue = { timestamp, fireTime: last.delayedTimestamp, lastScore: last.score, count: added };
-      this.selectedFireTime = last.delayedTimestamp;
     }
     this.enqueueError = failure;
     return added > 0 || failure !== null;
@@ -252,6 +262,9 @@ export class Session {
       if (batch.length < PROMOTE_LIMIT) break;
     }
 
+    for (const job of bandJobs) this.promoted.band.push(job);
+    for (const job of textbookJobs) this.promoted.textbook.push(job);
+    this.promoted.promotes++;
     const nextWake = getNextDelayedTimestamp(this.#loggedBand, BAND_KEY);
     this.lastPromote = {
       now,

@@ -16,12 +16,12 @@ import { seededUuid } from '../session/jobIds.ts';
 import type { IdStyle } from '../session/jobIds.ts';
 import { MAX_CLOCK_MS } from '../session/input.ts';
 import { Session, replay } from '../session/session.ts';
-import type { EnqueueBatch, EnqueueResult, PromoteResult } from '../session/session.ts';
+import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset } from '../session/session.ts';
 import { defaultSettings } from '../session/operations.ts';
 import type { Operation, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
 
 export { BAND_KEY, TEXTBOOK_KEY, PROMOTE_LIMIT } from '../session/session.ts';
-export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob } from '../session/session.ts';
+export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob, PromotedSinceReset } from '../session/session.ts';
 export type { ClockMode, TextbookUnit } from '../session/operations.ts';
 
 /** Changes of one field within this long (a slider drag, typing) make one operation, one undo step. */
@@ -50,7 +50,16 @@ export interface AppState extends Settings {
   readonly log: CommandLog;
   readonly lastEnqueue: EnqueueResult | null;
   readonly lastPromote: PromoteResult | null;
-  /** The band shown in the grid; null follows the current fire-time. */
+  /** Every job promoted since the last reset, per set, in order (grows in place; `version` says when). */
+  readonly promoted: PromotedSinceReset;
+  /**
+   * Auto-promote: a worker (src/store/scheduler.ts) promotes each time the band set's head falls
+   * due. A mode of the page, not a step of the scenario: its promotes are recorded, the switch is not.
+   */
+  readonly autoPromote: boolean;
+  /** Why auto-promote switched itself off (undo, redo, another scenario), or null. */
+  readonly autoPromoteNote: string | null;
+  /** The band shown in the grid: a millisecond the user picked, or null to follow the current fire-time. */
   readonly selectedFireTime: number | null;
   /** Why the last enqueue was refused, or null. */
   readonly enqueueError: string | null;
@@ -71,11 +80,15 @@ export interface AppState extends Settings {
   freezeClock(at?: number): boolean;
   stepClock(ms: number): void;
   tick(): void;
+  /** The clock's reading now (the real time when live, the set instant when frozen); changes nothing. */
+  readClock(): number;
   setIdStyle(style: IdStyle): void;
   setIdPrefix(prefix: string): boolean;
   setBatchSize(size: number): boolean;
   enqueue(count: number): boolean;
   promote(): void;
+  /** Turns auto-promote on or off (clears the note saying why it last stopped). */
+  setAutoPromote(on: boolean): void;
   selectBand(fireTime: number | null): void;
   reset(): void;
   /** Takes back the last operation (replays the rest on fresh sets); false when there is none. */
@@ -159,6 +172,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       nextArrival: session.nextArrival,
       lastEnqueue: session.lastEnqueue,
       lastPromote: session.lastPromote,
+      promoted: session.promoted,
       selectedFireTime: session.selectedFireTime,
       enqueueError: session.enqueueError,
     });
@@ -212,6 +226,14 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       return replay(session, scenario.operations);
     };
 
+    /**
+     * Time travel switches auto-promote off: a worker left running would at once promote again
+     * the jobs an undo just put back (and a new step would clear the redo stack).
+     */
+    const pauseWorker = (what: string) => {
+      if (get().autoPromote) set({ autoPromote: false, autoPromoteNote: `${what} switched auto-promote off, so the worker does not promote again what you took back. Switch it on to go on.` });
+    };
+
     const emptyScenario = (): Scenario => ({ seed: randomSeed(), initial: defaultSettings(clock()), operations: [] });
 
     return {
@@ -223,6 +245,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       redoStack: [],
       scenarioChange: { serial: 0, history: 'none' },
       scenarioError: null,
+      autoPromote: false,
+      autoPromoteNote: null,
 
       setDelay: (delay) => perform({ kind: 'delay', delay }, { coalesce: true }),
       setTextbookUnit: (unit) => perform({ kind: 'unit', unit }),
@@ -236,6 +260,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       tick() {
         if (session.settings.clockMode === 'live') set({ now: clock() });
       },
+      readClock,
       setIdStyle(style) {
         perform({ kind: 'idStyle', style });
       },
@@ -247,6 +272,9 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       },
       promote() {
         perform({ kind: 'promote', at: readClock() });
+      },
+      setAutoPromote(on) {
+        set({ autoPromote: on, autoPromoteNote: null });
       },
       selectBand(fireTime) {
         session.selectedFireTime = fireTime;
@@ -263,6 +291,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         const previous = { ...scenario, operations: scenario.operations.slice(0, -1) };
         rebuild(previous);
         lastRecordedAt = Number.NEGATIVE_INFINITY;
+        pauseWorker('Undo');
         publish(previous, [...redoStack, last], 'push', readClock());
         return true;
       },
@@ -273,6 +302,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         if (op === undefined) return false;
         session.apply(op);
         lastRecordedAt = Number.NEGATIVE_INFINITY;
+        pauseWorker('Redo');
         publish({ ...scenario, operations: [...scenario.operations, op] }, redoStack.slice(0, -1), 'push', readClock());
         return true;
       },
@@ -280,6 +310,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       loadScenario(scenario, history, message = 'This scenario could not be replayed') {
         const refused = rebuild(scenario);
         lastRecordedAt = Number.NEGATIVE_INFINITY;
+        pauseWorker('Going to another scenario (Back, Forward or a link)');
         if (refused < 0) {
           publish(scenario, [], history, readClock());
           set({ scenarioError: null });
