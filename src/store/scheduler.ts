@@ -10,8 +10,9 @@
  * and cleared when stopped. With a frozen clock time stands still: the worker promotes what is
  * due at the frozen now, then waits for the clock to move (a step, a new instant, live).
  */
-import type { AppState, AppStore } from './appStore.ts';
+import type { AppState, AppStore, ClockMode } from './appStore.ts';
 import { selectBandHead } from './selectors.ts';
+import type { BandHead } from './selectors.ts';
 
 /** The timer functions the worker uses (the global ones by default; tests pass fake ones). */
 export interface SchedulerTimers {
@@ -33,13 +34,18 @@ export type WorkerPlan =
   /** Frozen clock before the head's millisecond: nothing falls due until the clock moves. */
   | { readonly kind: 'frozen'; readonly wakeAt: number; readonly nextTimestamp: number };
 
-/** What the worker does next for this state, with the clock reading `now`. */
-export function workerPlan(state: AppState, now: number): WorkerPlan {
-  if (!state.autoPromote) return { kind: 'off' };
-  const { wakeAt, nextTimestamp } = selectBandHead(state);
+/** What the worker does next with auto-promote `on`, this clock mode and band-set head, at clock reading `now`. */
+export function planOf(on: boolean, clockMode: ClockMode, head: Pick<BandHead, 'wakeAt' | 'nextTimestamp'>, now: number): WorkerPlan {
+  if (!on) return { kind: 'off' };
+  const { wakeAt, nextTimestamp } = head;
   if (wakeAt === null || nextTimestamp === null) return { kind: 'empty' };
   if (now >= wakeAt) return { kind: 'due', wakeAt };
-  return state.clockMode === 'live' ? { kind: 'sleeping', wakeAt, nextTimestamp } : { kind: 'frozen', wakeAt, nextTimestamp };
+  return clockMode === 'live' ? { kind: 'sleeping', wakeAt, nextTimestamp } : { kind: 'frozen', wakeAt, nextTimestamp };
+}
+
+/** What the worker does next for this state, with the clock reading `now`. */
+export function workerPlan(state: AppState, now: number): WorkerPlan {
+  return planOf(state.autoPromote, state.clockMode, selectBandHead(state), now);
 }
 
 const globalTimers: SchedulerTimers = {

@@ -1,0 +1,179 @@
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { scaleUtc } from 'd3-scale';
+import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
+import { HEAD_MARKS, selectBandHead } from '../../store/selectors.ts';
+import type { BandHead } from '../../store/selectors.ts';
+import styles from './Timeline.module.css';
+
+const grouped = new Intl.NumberFormat('en-US');
+
+/** Drawing width before the container is measured (jsdom measures nothing). */
+const FALLBACK_WIDTH = 640;
+const HEIGHT = 84;
+const LEFT = 8;
+const RIGHT = 8;
+const MARK_TOP = 22;
+const AXIS_Y = 56;
+/** The part of the span shown before now, so jobs can be seen reaching the now line. */
+const PAST = 0.2;
+/** The shortest stretch of time the axis shows ahead of now. */
+const MIN_SPAN_MS = 1000;
+/** How far (as a share of the span) the axis slides before it is drawn again around the new now. */
+const SLIDE = 0.5;
+
+/** How much time ahead of `now` the axis shows: up to the last marked job (a little past it). */
+export function timelineSpan(head: Pick<BandHead, 'marks' | 'wakeAt'>, now: number): number {
+  const last = head.marks.at(-1)?.fireTime ?? head.wakeAt ?? now;
+  return Math.max(MIN_SPAN_MS, Math.ceil((last - now) * 1.1));
+}
+
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const change = () => setReduced(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return reduced;
+}
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(FALLBACK_WIDTH);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      if (element.clientWidth > 0) setWidth(element.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * A time axis (d3 scaleUtc, drawn by React as SVG): now, the worker's next wake, and a mark for
+ * each of the band set's first 200 jobs at its fire-time. With a live clock everything slides
+ * toward the now line on every animation frame (once a second with prefers-reduced-motion): the
+ * frame only moves one group's transform; React draws again only when the set changes or the
+ * axis has slid half its span. Reads the head of the set through a selector memoised on the
+ * store's version, so a slider drag never redraws it.
+ */
+export function Timeline() {
+  const store = useAppStoreApi();
+  const head = useAppStore(selectBandHead);
+  const live = useAppStore((s) => s.clockMode === 'live');
+  const frozenAt = useAppStore((s) => s.frozenAt);
+  const reduced = useReducedMotion();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const slideRef = useRef<SVGGElement>(null);
+  const width = useWidth(boxRef);
+  const clipId = useId();
+  const captionId = useId();
+  /** Bumped when the axis has slid too far and must be drawn around the new now. */
+  const [epoch, setEpoch] = useState(0);
+
+  // The span follows the set (and the clock's mode); the anchor (the now the axis is drawn around) moves on.
+  const span = useMemo(() => timelineSpan(head, store.getState().readClock()), [head, store, live, frozenAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const frame = useMemo(() => {
+    const anchor = store.getState().readClock();
+    const plotRight = width - RIGHT;
+    const x = scaleUtc()
+      .domain([anchor - PAST * span, anchor + span])
+      .range([LEFT, plotRight]);
+    const pxPerMs = (plotRight - LEFT) / ((1 + PAST) * span);
+    // Ticks over the stretch the axis will slide through before it is drawn again.
+    const reach = anchor + span * (1 + SLIDE);
+    const axis = x.copy().domain([anchor - PAST * span, reach]).range([LEFT, x(reach)]);
+    const tickCount = Math.max(2, Math.round(((plotRight - LEFT) / 110) * ((1 + PAST + SLIDE) / (1 + PAST))));
+    const format = axis.tickFormat(tickCount);
+    const ticks = axis.ticks(tickCount).map((tick) => ({ x: axis(tick), label: format(tick), key: tick.getTime() }));
+    return { anchor, x, pxPerMs, ticks, nowX: x(anchor) };
+    // epoch, live, frozenAt: drawn again around the clock's new reading
+  }, [store, span, width, epoch, live, frozenAt]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const marksPath = useMemo(() => {
+    let d = '';
+    for (const mark of head.marks) {
+      const px = frame.x(mark.fireTime);
+      d += `M${px.toFixed(1)} ${MARK_TOP}V${AXIS_Y - 4}`;
+    }
+    return d;
+  }, [head, frame]);
+
+  // Slide: one transform per frame (or per second); a new drawing once the axis has slid half its span.
+  useLayoutEffect(() => {
+    const group = slideRef.current;
+    if (!group) return;
+    const place = (): boolean => {
+      const drift = store.getState().readClock() - frame.anchor;
+      if (drift < 0 || drift > span * SLIDE) {
+        setEpoch((e) => e + 1);
+        return false;
+      }
+      group.setAttribute('transform', `translate(${(-drift * frame.pxPerMs).toFixed(2)} 0)`);
+      return true;
+    };
+    if (!place() || !live) return;
+    if (reduced || typeof requestAnimationFrame !== 'function') {
+      const timer = setInterval(place, 1000);
+      return () => clearInterval(timer);
+    }
+    let request = requestAnimationFrame(function slide() {
+      if (place()) request = requestAnimationFrame(slide);
+    });
+    return () => cancelAnimationFrame(request);
+  }, [store, frame, span, live, reduced]);
+
+  const wakeX = head.wakeAt === null ? null : frame.x(head.wakeAt);
+  const shown = head.marks.length;
+  return (
+    <figure className={styles.timeline} data-testid="timeline">
+      <div ref={boxRef} className={styles.box}>
+        <svg width={width} height={HEIGHT} role="img" aria-labelledby={captionId} className={styles.svg}>
+          <defs>
+            <clipPath id={clipId}>
+              <rect x={LEFT} y={0} width={Math.max(0, width - LEFT - RIGHT)} height={HEIGHT} />
+            </clipPath>
+          </defs>
+          <line className={styles.axis} x1={LEFT} x2={width - RIGHT} y1={AXIS_Y} y2={AXIS_Y} />
+          <g clipPath={`url(#${clipId})`}>
+            <g ref={slideRef}>
+              {frame.ticks.map((tick) => (
+                <g key={tick.key} transform={`translate(${tick.x.toFixed(1)} 0)`}>
+                  <line className={styles.tick} y1={AXIS_Y} y2={AXIS_Y + 5} />
+                  <text className={styles.tickLabel} y={AXIS_Y + 18} textAnchor="middle">
+                    {tick.label}
+                  </text>
+                </g>
+              ))}
+              <path className={styles.marks} d={marksPath} data-testid="timeline-marks" data-count={shown} />
+              {wakeX === null ? null : (
+                <g transform={`translate(${wakeX.toFixed(1)} 0)`} data-testid="timeline-wake">
+                  <line className={styles.wake} y1={MARK_TOP - 6} y2={AXIS_Y} />
+                  <text className={styles.wakeLabel} x={4} y={MARK_TOP - 8}>
+                    next wake
+                  </text>
+                </g>
+              )}
+            </g>
+          </g>
+          <line className={styles.now} x1={frame.nowX} x2={frame.nowX} y1={4} y2={AXIS_Y + 4} />
+          <text className={styles.nowLabel} x={frame.nowX - 4} y={14} textAnchor="end">
+            now
+          </text>
+        </svg>
+      </div>
+      <figcaption id={captionId} className={styles.caption}>
+        {head.size === 0
+          ? 'Timeline (UTC): now, and nothing waiting in the band set.'
+          : `Timeline (UTC): now, the next wake and ${shown === head.size ? `all ${grouped.format(shown)}` : `the first ${grouped.format(shown)} of ${grouped.format(head.size)}`} ${head.size === 1 ? 'job' : 'jobs'} in the band set, marked at ${head.size === 1 ? 'its' : 'their'} fire-time${head.size === 1 ? '' : 's'}${live ? ', sliding toward now' : ''}.`}
+        {shown < head.size ? ` (At most ${HEAD_MARKS} are marked.)` : null}
+      </figcaption>
+    </figure>
+  );
+}
