@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { StoreProvider } from '../../store/StoreContext.tsx';
+import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
+import type { AppStore } from '../../store/appStore.ts';
+import { PromotePanel } from './PromotePanel.tsx';
+
+const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0 });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderPanel(store: AppStore) {
+  render(
+    <StoreProvider store={store}>
+      <PromotePanel />
+    </StoreProvider>,
+  );
+}
+
+function enqueueWithDelay(store: AppStore, delay: number) {
+  act(() => {
+    store.getState().setDelay(delay);
+    store.getState().enqueue(1);
+  });
+}
+
+function bandMembers(store: AppStore): string[] {
+  return store.getState().band.call('ZRANGE', BAND_KEY, 0, -1) as string[];
+}
+
+/** The members the band card lists as promoted since the last reset, in order. */
+function promotedBand(): string[] {
+  const list = screen.queryByTestId('promoted-band-list');
+  if (list === null) return [];
+  return within(list)
+    .getAllByRole('listitem')
+    .map((row) => /job:\d+/.exec(row.textContent ?? '')?.[0] ?? '');
+}
+
+function status(): string {
+  return screen.getByTestId('auto-promote-status').textContent ?? '';
+}
+
+describe('Auto-promote in the promote panel', () => {
+  it('lets the jobs leave as their millisecond passes, lists them in order, and stops when switched off', () => {
+    const store = createAppStore(); // live clock (the fake timers' Date.now)
+    renderPanel(store);
+    enqueueWithDelay(store, 600); // job:1 due T0 + 600
+    enqueueWithDelay(store, 200); // job:2 due T0 + 200
+    enqueueWithDelay(store, 400); // job:3 due T0 + 400
+    expect(status()).toMatch(/^Off\./);
+    expect(screen.getByTestId('timeline-marks').getAttribute('data-count')).toBe('3');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Auto-promote (run a worker)' }));
+    expect(status()).toContain(`sleeps until ${T0 + 200} ms`);
+    act(() => vi.advanceTimersByTime(199));
+    expect(bandMembers(store)).toEqual(['job:2', 'job:3', 'job:1']);
+    act(() => vi.advanceTimersByTime(1));
+    expect(bandMembers(store)).toEqual(['job:3', 'job:1']);
+    expect(promotedBand()).toEqual(['job:2']);
+    expect(status()).toContain(`sleeps until ${T0 + 400} ms`);
+    act(() => vi.advanceTimersByTime(200));
+    expect(promotedBand()).toEqual(['job:2', 'job:3']);
+    expect(screen.getByTestId('promoted-band-summary').textContent).toMatch(/^1 promoted in 1 call/);
+    expect(screen.getByTestId('promoted-band-total').textContent).toMatch(/2 jobs; 0 pairs out of arrival order/);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Auto-promote (run a worker)' }));
+    expect(status()).toMatch(/^Off\./);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(bandMembers(store)).toEqual(['job:1']);
+    expect(store.getState().scenario.operations.filter((op) => op.kind === 'promote')).toEqual([
+      { kind: 'promote', at: T0 + 200 },
+      { kind: 'promote', at: T0 + 400 },
+    ]);
+  });
+
+  it('says what a frozen clock means for the worker', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    renderPanel(store);
+    enqueueWithDelay(store, 0); // due now
+    enqueueWithDelay(store, 1000);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Auto-promote (run a worker)' }));
+    act(() => vi.advanceTimersByTime(0));
+    expect(promotedBand()).toEqual(['job:1']);
+    expect(status()).toMatch(/frozen at .* the worker promoted what was due at that instant/);
+    expect(status()).toContain(`falls due at ${T0 + 1000} ms`);
+    act(() => store.getState().stepClock(1000));
+    act(() => vi.advanceTimersByTime(0));
+    expect(promotedBand()).toEqual(['job:1', 'job:2']);
+    expect(status()).toMatch(/band set is empty/);
+  });
+
+  it('says why it switched itself off after an undo', () => {
+    const store = createAppStore();
+    renderPanel(store);
+    enqueueWithDelay(store, 100);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Auto-promote (run a worker)' }));
+    act(() => vi.advanceTimersByTime(100));
+    expect(bandMembers(store)).toEqual([]);
+    act(() => {
+      store.getState().undo();
+    });
+    expect((screen.getByRole('checkbox', { name: 'Auto-promote (run a worker)' }) as HTMLInputElement).checked).toBe(false);
+    expect(status()).toMatch(/Undo switched auto-promote off/);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(bandMembers(store)).toEqual(['job:1']);
+  });
+});
+
+describe('the timeline', () => {
+  it('marks the head of the band set (at most 200), now and the next wake, with readable UTC ticks', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    renderPanel(store);
+    act(() => {
+      store.getState().setDelay(2000);
+      store.getState().setBatchSize(250);
+      store.getState().enqueue(250);
+    });
+    const timeline = screen.getByTestId('timeline');
+    expect(screen.getByTestId('timeline-marks').getAttribute('data-count')).toBe('200');
+    expect(timeline.textContent).toContain('the first 200 of 250 jobs in the band set');
+    expect(within(timeline).getByText('now')).toBeTruthy();
+    expect(within(timeline).getByText('next wake')).toBeTruthy();
+    // d3's UTC multi-scale format: whole seconds as ":SS" around 12:00 UTC
+    expect(within(timeline).getByText(':01')).toBeTruthy();
+    // the wake sits at the head's fire-time, right of now
+    const wake = screen.getByTestId('timeline-wake').getAttribute('transform')!;
+    const wakeX = Number(/translate\(([\d.]+)/.exec(wake)![1]);
+    const nowX = Number(timeline.querySelector('line[y1="4"]')!.getAttribute('x1'));
+    expect(wakeX).toBeGreaterThan(nowX);
+  });
+});
