@@ -38,10 +38,15 @@ export interface PromoteResult {
   readonly nextWake: number | null;
 }
 
+/** A promoted job and the instant of the promote that took it. */
+export interface PromotedAt extends PromotedJob {
+  readonly at: number;
+}
+
 /** Every job promoted since the last reset, per set, in the order they came out, and how many promotes ran. */
 export interface PromotedSinceReset {
-  readonly band: PromotedJob[];
-  readonly textbook: PromotedJob[];
+  readonly band: PromotedAt[];
+  readonly textbook: PromotedAt[];
   promotes: number;
 }
 
@@ -262,8 +267,8 @@ export class Session {
       if (batch.length < PROMOTE_LIMIT) break;
     }
 
-    for (const job of bandJobs) this.promoted.band.push(job);
-    for (const job of textbookJobs) this.promoted.textbook.push(job);
+    for (const job of bandJobs) this.promoted.band.push({ ...job, at: now });
+    for (const job of textbookJobs) this.promoted.textbook.push({ ...job, at: now });
     this.promoted.promotes++;
     const nextWake = getNextDelayedTimestamp(this.#loggedBand, BAND_KEY);
     this.lastPromote = {

@@ -200,7 +200,8 @@ export const selectBandView = memoOn((s: AppState) => [s.band, s.version, s.arri
 );
 
 export interface PromotedListData {
-  readonly jobs: ReadonlyArray<{ member: string; arrival: number }>;
+  /** In the order they came out; `at`: the instant of the promote that took the job (lists since the last reset). */
+  readonly jobs: ReadonlyArray<{ member: string; arrival: number; at?: number }>;
   readonly calls: number;
   readonly outOfOrderPairs: number;
   readonly ranks: Int32Array;
@@ -214,7 +215,7 @@ export interface PromoteSummary {
   readonly nextWakeMs: number | null;
 }
 
-function promotedList(jobs: ReadonlyArray<{ member: string; arrival: number }>, calls: number): PromotedListData {
+function promotedList(jobs: PromotedListData['jobs'], calls: number): PromotedListData {
   const arrivals = Float64Array.from(jobs, (job) => job.arrival);
   return { jobs, calls, outOfOrderPairs: countInversions(arrivals), ranks: arrivalRanks(arrivals) };
 }

@@ -53,6 +53,7 @@ function PromotedList({ title, last, list, note, testId }: { title: string; last
                   {outOfOrder ? <span aria-hidden="true">⇅ </span> : null}
                   {outOfOrder ? <span className="visually-hidden">out of arrival order, </span> : null}
                   arrival {grouped.format(job.arrival)}
+                  {job.at === undefined ? null : <span className={styles.logMeta}>, left at {isoTime(job.at).slice(11)}</span>}
                 </span>
               </span>
             );
@@ -71,7 +72,7 @@ export function PromotePanel() {
   const headingId = useId();
 
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section className={styles.panel} aria-labelledby={headingId} data-testid="promote-panel">
       <h2 id={headingId}>Promote</h2>
       <p className={styles.lede}>
         A worker moves due jobs out of the delayed set. Here one press runs every batch of 1,000 until nothing due is
