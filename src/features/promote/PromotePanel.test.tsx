@@ -136,3 +136,43 @@ describe('the timeline', () => {
     expect(wakeX).toBeGreaterThan(nowX);
   });
 });
+
+describe('the timeline with a live clock', () => {
+  /** The slide group's x offset (the marks and ticks move left as time passes). */
+  function slideX(): number {
+    const group = screen.getByTestId('timeline-marks').parentElement!;
+    return Number(/translate\((-?[\d.]+)/.exec(group.getAttribute('transform') ?? 'translate(0')![1]);
+  }
+
+  function mockReducedMotion(reduce: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: reduce && query === '(prefers-reduced-motion: reduce)',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('slides toward now on animation frames', () => {
+    mockReducedMotion(false);
+    const store = createAppStore();
+    renderPanel(store);
+    enqueueWithDelay(store, 5000);
+    const start = slideX();
+    act(() => vi.advanceTimersByTime(100)); // a few frames, well before a second
+    expect(slideX()).toBeLessThan(start);
+  });
+
+  it('with prefers-reduced-motion, moves once a second instead', () => {
+    mockReducedMotion(true);
+    const store = createAppStore();
+    renderPanel(store);
+    enqueueWithDelay(store, 5000);
+    const start = slideX();
+    act(() => vi.advanceTimersByTime(999));
+    expect(slideX()).toBe(start);
+    act(() => vi.advanceTimersByTime(1));
+    expect(slideX()).toBeLessThan(start);
+  });
+});
