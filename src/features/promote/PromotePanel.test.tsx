@@ -4,6 +4,7 @@ import { StoreProvider } from '../../store/StoreContext.tsx';
 import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
 import type { AppStore } from '../../store/appStore.ts';
 import { PromotePanel } from './PromotePanel.tsx';
+import { tickLabel } from './Timeline.tsx';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -127,13 +128,25 @@ describe('the timeline', () => {
     expect(timeline.textContent).toContain('the first 200 of 250 jobs in the band set');
     expect(within(timeline).getByText('now')).toBeTruthy();
     expect(within(timeline).getByText('next wake')).toBeTruthy();
-    // d3's UTC multi-scale format: whole seconds as ":SS" around 12:00 UTC
-    expect(within(timeline).getByText(':01')).toBeTruthy();
+    // ticks in UTC, as precise as their step
+    expect(within(timeline).getByText('12:00:01.000')).toBeTruthy(); // steps of 500 ms over a 2.2 s span
+    expect(within(timeline).getByText('12:00:01.500')).toBeTruthy();
     // the wake sits at the head's fire-time, right of now
     const wake = screen.getByTestId('timeline-wake').getAttribute('transform')!;
     const wakeX = Number(/translate\(([\d.]+)/.exec(wake)![1]);
     const nowX = Number(timeline.querySelector('line[y1="4"]')!.getAttribute('x1'));
     expect(wakeX).toBeGreaterThan(nowX);
+  });
+});
+
+describe('tickLabel', () => {
+  it('labels a tick as precisely as its step needs, in UTC', () => {
+    expect(tickLabel(T0 + 1200, 200)).toBe('12:00:01.200');
+    expect(tickLabel(T0 + 2000, 1000)).toBe('12:00:02');
+    expect(tickLabel(T0 + 100_000, 50_000)).toBe('12:01:40');
+    expect(tickLabel(T0 + 120_000, 60_000)).toBe('12:02');
+    expect(tickLabel(Date.UTC(2030, 0, 1), 10 * 86_400_000)).toBe('2030-01-01');
+    expect(tickLabel(Date.UTC(2030, 0, 1, 6), 2e8)).toBe('2030-01-01 06:00');
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { scaleUtc } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { HEAD_MARKS, selectBandHead } from '../../store/selectors.ts';
 import type { BandHead } from '../../store/selectors.ts';
@@ -25,6 +25,19 @@ const SLIDE = 0.5;
 export function timelineSpan(head: Pick<BandHead, 'marks' | 'wakeAt'>, now: number): number {
   const last = head.marks.at(-1)?.fireTime ?? head.wakeAt ?? now;
   return Math.max(MIN_SPAN_MS, Math.ceil((last - now) * 1.1));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A tick's label, in UTC like the page's ISO times, as precise as the tick step needs: the time
+ * of day with milliseconds, seconds or minutes, and the date once the steps reach a day.
+ */
+export function tickLabel(ms: number, step: number): string {
+  const iso = new Date(ms).toISOString(); // 2026-12-01T03:39:15.127Z
+  if (step >= DAY_MS) return step % DAY_MS === 0 ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  if (step % 60_000 === 0) return iso.slice(11, 16);
+  return step % 1000 === 0 ? iso.slice(11, 19) : iso.slice(11, 23);
 }
 
 function useReducedMotion(): boolean {
@@ -56,7 +69,7 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
 }
 
 /**
- * A time axis (d3 scaleUtc, drawn by React as SVG): now, the worker's next wake, and a mark for
+ * A time axis (a d3 scaleLinear over Unix ms, drawn by React as SVG; ticks in UTC): now, the worker's next wake, and a mark for
  * each of the band set's first 200 jobs at its fire-time. With a live clock everything slides
  * toward the now line on every animation frame (once a second with prefers-reduced-motion): the
  * frame only moves one group's transform; React draws again only when the set changes or the
@@ -82,7 +95,7 @@ export function Timeline() {
   const frame = useMemo(() => {
     const anchor = store.getState().readClock();
     const plotRight = width - RIGHT;
-    const x = scaleUtc()
+    const x = scaleLinear()
       .domain([anchor - PAST * span, anchor + span])
       .range([LEFT, plotRight]);
     const pxPerMs = (plotRight - LEFT) / ((1 + PAST) * span);
@@ -90,8 +103,9 @@ export function Timeline() {
     const reach = anchor + span * (1 + SLIDE);
     const axis = x.copy().domain([anchor - PAST * span, reach]).range([LEFT, x(reach)]);
     const tickCount = Math.max(2, Math.round(((plotRight - LEFT) / 110) * ((1 + PAST + SLIDE) / (1 + PAST))));
-    const format = axis.tickFormat(tickCount);
-    const ticks = axis.ticks(tickCount).map((tick) => ({ x: axis(tick), label: format(tick), key: tick.getTime() }));
+    const values = axis.ticks(tickCount);
+    const step = values.length > 1 ? values[1]! - values[0]! : span;
+    const ticks = values.map((tick) => ({ x: axis(tick), label: tickLabel(tick, step), key: tick }));
     return { anchor, x, pxPerMs, ticks, nowX: x(anchor) };
     // epoch, live, frozenAt: drawn again around the clock's new reading
   }, [store, span, width, epoch, live, frozenAt]); // eslint-disable-line react-hooks/exhaustive-deps
