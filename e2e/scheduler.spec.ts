@@ -38,6 +38,7 @@ test('auto-promote: with a live clock the worker lets jobs leave in fire-time or
   await timeline.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('timeline-marks')).toHaveAttribute('data-count', '3');
   await expect(timeline).toContainText('all 3 jobs in the band set');
+  await screenshot(timeline, testInfo, 'timeline-waiting');
 
   await page.getByRole('checkbox', { name: 'Auto-promote (run a worker)' }).check();
   await expect(timeline).toBeVisible();

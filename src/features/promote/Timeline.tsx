@@ -14,8 +14,10 @@ const LEFT = 8;
 const RIGHT = 8;
 const MARK_TOP = 22;
 const AXIS_Y = 56;
-/** The part of the span shown before now, so jobs can be seen reaching the now line. */
+/** The least part of the span shown before now, so jobs can be seen reaching the now line. */
 const PAST = 0.2;
+/** Pixels per tick label (the longest, 12:00:01.500, is about 85 px at 12 px). */
+const TICK_SPACING_PX = 140;
 /** The shortest stretch of time the axis shows ahead of now. */
 const MIN_SPAN_MS = 1000;
 /** How far (as a share of the span) the axis slides before it is drawn again around the new now. */
@@ -95,20 +97,24 @@ export function Timeline() {
   const frame = useMemo(() => {
     const anchor = store.getState().readClock();
     const plotRight = width - RIGHT;
+    // Before now: a fifth of the span, or back to an overdue head (a job still waiting past its
+    // time, auto-promote off), so the head and the wake stay on the axis.
+    const headFireTime = head.marks[0]?.fireTime ?? anchor;
+    const past = Math.max(PAST * span, Math.ceil((anchor - headFireTime) * 1.1));
     const x = scaleLinear()
-      .domain([anchor - PAST * span, anchor + span])
+      .domain([anchor - past, anchor + span])
       .range([LEFT, plotRight]);
-    const pxPerMs = (plotRight - LEFT) / ((1 + PAST) * span);
+    const pxPerMs = (plotRight - LEFT) / (past + span);
     // Ticks over the stretch the axis will slide through before it is drawn again.
     const reach = anchor + span * (1 + SLIDE);
-    const axis = x.copy().domain([anchor - PAST * span, reach]).range([LEFT, x(reach)]);
-    const tickCount = Math.max(2, Math.round(((plotRight - LEFT) / 110) * ((1 + PAST + SLIDE) / (1 + PAST))));
+    const axis = x.copy().domain([anchor - past, reach]).range([LEFT, x(reach)]);
+    const tickCount = Math.max(2, Math.round((x(reach) - LEFT) / TICK_SPACING_PX));
     const values = axis.ticks(tickCount);
     const step = values.length > 1 ? values[1]! - values[0]! : span;
     const ticks = values.map((tick) => ({ x: axis(tick), label: tickLabel(tick, step), key: tick }));
     return { anchor, x, pxPerMs, ticks, nowX: x(anchor) };
     // epoch, live, frozenAt: drawn again around the clock's new reading
-  }, [store, span, width, epoch, live, frozenAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [store, head, span, width, epoch, live, frozenAt]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const marksPath = useMemo(() => {
     let d = '';
