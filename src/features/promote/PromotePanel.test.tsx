@@ -139,6 +139,20 @@ describe('the timeline', () => {
   });
 });
 
+describe('the timeline with the head overdue (auto-promote off)', () => {
+  it('reaches back to the head, so the next wake stays on the axis, left of now', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    renderPanel(store);
+    enqueueWithDelay(store, 1000);
+    act(() => store.getState().stepClock(60_000));
+    const timeline = screen.getByTestId('timeline');
+    const wakeX = Number(/translate\(([\d.]+)/.exec(screen.getByTestId('timeline-wake').getAttribute('transform')!)![1]);
+    const nowX = Number(timeline.querySelector('line[y1="4"]')!.getAttribute('x1'));
+    expect(wakeX).toBeGreaterThanOrEqual(8);
+    expect(wakeX).toBeLessThan(nowX);
+  });
+});
+
 describe('tickLabel', () => {
   it('labels a tick as precisely as its step needs, in UTC', () => {
     expect(tickLabel(T0 + 1200, 200)).toBe('12:00:01.200');
