@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef } from 'react';
 import { useRowWindow } from './useRowWindow.ts';
 import styles from './SetView.module.css';
+import { printable } from '../model/printable.ts';
 
 /** One member of a sorted set, as a ZRANGE walk returns it, with the order it arrived in. */
 export interface SetRow {
@@ -128,8 +129,8 @@ function RowCells({ row }: { row: SetRow }) {
       <span role="cell" className={styles.num}>
         {row.position}
       </span>
-      <span role="cell" className={styles.member} title={row.member}>
-        {row.member}
+      <span role="cell" className={styles.member} title={printable(row.member)}>
+        {printable(row.member)}
       </span>
       <span role="cell" className={`${styles.num} ${styles.score}`} title={row.scoreText}>
         {row.scoreText}
