@@ -81,6 +81,20 @@ describe('Auto-promote in the promote panel', () => {
     ]);
   });
 
+  it('stops the worker when the panel unmounts', () => {
+    const store = createAppStore();
+    const { unmount } = render(
+      <StoreProvider store={store}>
+        <PromotePanel />
+      </StoreProvider>,
+    );
+    enqueueWithDelay(store, 300);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Auto-promote (run a worker)' }));
+    unmount();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(bandMembers(store)).toEqual(['job:1']);
+  });
+
   it('says what a frozen clock means for the worker', () => {
     const store = createAppStore({ frozenAt: T0 });
     renderPanel(store);
