@@ -148,7 +148,7 @@ describe('the timeline', () => {
     // the wake sits at the head's fire-time, right of now
     const wake = screen.getByTestId('timeline-wake').getAttribute('transform')!;
     const wakeX = Number(/translate\(([\d.]+)/.exec(wake)![1]);
-    const nowX = Number(timeline.querySelector('line[y1="4"]')!.getAttribute('x1'));
+    const nowX = Number(screen.getByTestId('timeline-now').getAttribute('x1'));
     expect(wakeX).toBeGreaterThan(nowX);
   });
 });
@@ -159,9 +159,8 @@ describe('the timeline with the head overdue (auto-promote off)', () => {
     renderPanel(store);
     enqueueWithDelay(store, 1000);
     act(() => store.getState().stepClock(60_000));
-    const timeline = screen.getByTestId('timeline');
     const wakeX = Number(/translate\(([\d.]+)/.exec(screen.getByTestId('timeline-wake').getAttribute('transform')!)![1]);
-    const nowX = Number(timeline.querySelector('line[y1="4"]')!.getAttribute('x1'));
+    const nowX = Number(screen.getByTestId('timeline-now').getAttribute('x1'));
     expect(wakeX).toBeGreaterThanOrEqual(8);
     expect(wakeX).toBeLessThan(nowX);
   });
@@ -181,8 +180,8 @@ describe('tickLabel', () => {
 describe('the timeline with a live clock', () => {
   /** The slide group's x offset (the marks and ticks move left as time passes). */
   function slideX(): number {
-    const group = screen.getByTestId('timeline-marks').parentElement!;
-    return Number(/translate\((-?[\d.]+)/.exec(group.getAttribute('transform') ?? 'translate(0')![1]);
+    const layer = screen.getByTestId('timeline-marks').closest('svg')!.parentElement!;
+    return Number(/translateX\((-?[\d.]+)px\)/.exec(layer.style.transform || 'translateX(0px)')![1]);
   }
 
   function mockReducedMotion(reduce: boolean) {

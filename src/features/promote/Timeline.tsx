@@ -9,6 +9,7 @@ const grouped = new Intl.NumberFormat('en-US');
 
 /** Drawing width before the container is measured (jsdom measures nothing). */
 const FALLBACK_WIDTH = 640;
+/** The drawing's height (px); Timeline.module.css gives the box the same. */
 const HEIGHT = 84;
 const LEFT = 8;
 const RIGHT = 8;
@@ -85,9 +86,8 @@ export function Timeline() {
   const frozenAt = useAppStore((s) => s.frozenAt);
   const reduced = useReducedMotion();
   const boxRef = useRef<HTMLDivElement>(null);
-  const slideRef = useRef<SVGGElement>(null);
+  const slideRef = useRef<HTMLDivElement>(null);
   const width = useWidth(boxRef);
-  const clipId = useId();
   const captionId = useId();
   /** Bumped when the axis has slid too far and must be drawn around the new now. */
   const [epoch, setEpoch] = useState(0);
@@ -112,7 +112,8 @@ export function Timeline() {
     const values = axis.ticks(tickCount);
     const step = values.length > 1 ? values[1]! - values[0]! : span;
     const ticks = values.map((tick) => ({ x: axis(tick), label: tickLabel(tick, step), key: tick }));
-    return { anchor, x, pxPerMs, ticks, nowX: x(anchor) };
+    // The sliding layer is drawn this wide: up to the reach, with room for the last label.
+    return { anchor, x, pxPerMs, ticks, nowX: x(anchor), slideWidth: Math.ceil(x(reach)) + 60 };
     // epoch, live, frozenAt: drawn again around the clock's new reading
   }, [store, head, span, width, epoch, live, frozenAt]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -135,7 +136,8 @@ export function Timeline() {
         setEpoch((e) => e + 1);
         return false;
       }
-      group.setAttribute('transform', `translate(${(-drift * frame.pxPerMs).toFixed(2)} 0)`);
+      // A composited transform on its own layer: no layout, no paint per frame.
+      group.style.transform = `translateX(${(-drift * frame.pxPerMs).toFixed(2)}px)`;
       return true;
     };
     if (!place() || !live) return;
@@ -153,36 +155,31 @@ export function Timeline() {
   const shown = head.marks.length;
   return (
     <figure className={styles.timeline} data-testid="timeline">
-      <div ref={boxRef} className={styles.box}>
-        <svg width={width} height={HEIGHT} role="img" aria-labelledby={captionId} className={styles.svg}>
-          <defs>
-            <clipPath id={clipId}>
-              <rect x={LEFT} y={0} width={Math.max(0, width - LEFT - RIGHT)} height={HEIGHT} />
-            </clipPath>
-          </defs>
-          <line className={styles.axis} x1={LEFT} x2={width - RIGHT} y1={AXIS_Y} y2={AXIS_Y} />
-          <g clipPath={`url(#${clipId})`}>
-            <g ref={slideRef}>
-              {frame.ticks.map((tick) => (
-                <g key={tick.key} transform={`translate(${tick.x.toFixed(1)} 0)`}>
-                  <line className={styles.tick} y1={AXIS_Y} y2={AXIS_Y + 5} />
-                  <text className={styles.tickLabel} y={AXIS_Y + 18} textAnchor="middle">
-                    {tick.label}
-                  </text>
-                </g>
-              ))}
-              <path className={styles.marks} d={marksPath} data-testid="timeline-marks" data-count={shown} />
-              {wakeX === null ? null : (
-                <g transform={`translate(${wakeX.toFixed(1)} 0)`} data-testid="timeline-wake">
-                  <line className={styles.wake} y1={MARK_TOP - 6} y2={AXIS_Y} />
-                  <text className={styles.wakeLabel} x={4} y={MARK_TOP - 8}>
-                    next wake
-                  </text>
-                </g>
-              )}
-            </g>
-          </g>
-          <line className={styles.now} x1={frame.nowX} x2={frame.nowX} y1={4} y2={AXIS_Y + 4} />
+      <div ref={boxRef} className={styles.box} role="img" aria-labelledby={captionId}>
+        <div ref={slideRef} className={styles.slide}>
+          <svg width={frame.slideWidth} height={HEIGHT} className={styles.svg} aria-hidden="true">
+            {frame.ticks.map((tick) => (
+              <g key={tick.key} transform={`translate(${tick.x.toFixed(1)} 0)`}>
+                <line className={styles.tick} y1={AXIS_Y} y2={AXIS_Y + 5} />
+                <text className={styles.tickLabel} y={AXIS_Y + 18} textAnchor="middle">
+                  {tick.label}
+                </text>
+              </g>
+            ))}
+            <path className={styles.marks} d={marksPath} data-testid="timeline-marks" data-count={shown} />
+            {wakeX === null ? null : (
+              <g transform={`translate(${wakeX.toFixed(1)} 0)`} data-testid="timeline-wake">
+                <line className={styles.wake} y1={MARK_TOP - 6} y2={AXIS_Y} />
+                <text className={styles.wakeLabel} x={4} y={MARK_TOP - 8}>
+                  next wake
+                </text>
+              </g>
+            )}
+          </svg>
+        </div>
+        <svg width={width} height={HEIGHT} className={styles.overlay} aria-hidden="true">
+          <line className={styles.axis} x1={0} x2={width} y1={AXIS_Y} y2={AXIS_Y} />
+          <line className={styles.now} x1={frame.nowX} x2={frame.nowX} y1={4} y2={AXIS_Y + 4} data-testid="timeline-now" />
           <text className={styles.nowLabel} x={frame.nowX - 4} y={14} textAnchor="end">
             now
           </text>
