@@ -204,6 +204,25 @@ describe('the timeline with a live clock', () => {
     expect(slideX()).toBeLessThan(start);
   });
 
+  it('where the browser has Web Animations, hands the slide to one linear animation of the layer', () => {
+    mockReducedMotion(false);
+    const animate = vi.fn(() => ({ cancel: vi.fn(), onfinish: null }));
+    Object.defineProperty(window.HTMLElement.prototype, 'animate', { value: animate, configurable: true });
+    try {
+      const store = createAppStore();
+      renderPanel(store);
+      enqueueWithDelay(store, 5000);
+      expect(animate).toHaveBeenCalled();
+      const [keyframes, options] = animate.mock.calls.at(-1) as unknown as [Array<{ transform: string }>, KeyframeAnimationOptions];
+      expect(keyframes[0]!.transform).toMatch(/^translateX\(-?0\.00px\)$/); // from now (the fake clock stands still)
+      expect(keyframes[1]!.transform).toMatch(/^translateX\(-\d+\.\d\dpx\)$/);
+      expect(options).toMatchObject({ easing: 'linear', fill: 'forwards' });
+      expect(options.duration).toBeGreaterThan(1000); // half of a 5.5 s span
+    } finally {
+      delete (window.HTMLElement.prototype as { animate?: unknown }).animate;
+    }
+  });
+
   it('with prefers-reduced-motion, moves once a second instead', () => {
     mockReducedMotion(true);
     const store = createAppStore();

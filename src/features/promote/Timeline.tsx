@@ -74,9 +74,9 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
 /**
  * A time axis (a d3 scaleLinear over Unix ms, drawn by React as SVG; ticks in UTC): now, the worker's next wake, and a mark for
  * each of the band set's first 200 jobs at its fire-time. With a live clock everything slides
- * toward the now line on every animation frame (once a second with prefers-reduced-motion): the
- * frame only moves one group's transform; React draws again only when the set changes or the
- * axis has slid half its span. Reads the head of the set through a selector memoised on the
+ * toward the now line (a compositor animation of one layer's transform; once a second with
+ * prefers-reduced-motion); React draws again only when the set changes or the axis has slid half
+ * its span. Reads the head of the set through a selector memoised on the
  * store's version, so a slider drag never redraws it.
  */
 export function Timeline() {
@@ -126,24 +126,35 @@ export function Timeline() {
     return d;
   }, [head, frame]);
 
-  // Slide: one transform per frame (or per second); a new drawing once the axis has slid half its span.
+  // Slide toward now: a linear animation of the layer's transform that the compositor runs on
+  // its own (no work on the page's main thread per frame, so a slider drag keeps its frames),
+  // drawn again around the new now once the axis has slid half its span. Where the browser has
+  // no Web Animations, one transform per requestAnimationFrame; with prefers-reduced-motion, one
+  // step a second.
   useLayoutEffect(() => {
-    const group = slideRef.current;
-    if (!group) return;
+    const layer = slideRef.current;
+    if (!layer) return;
+    const offset = (drift: number) => `translateX(${(-drift * frame.pxPerMs).toFixed(2)}px)`;
     const place = (): boolean => {
       const drift = store.getState().readClock() - frame.anchor;
       if (drift < 0 || drift > span * SLIDE) {
         setEpoch((e) => e + 1);
         return false;
       }
-      // A composited transform on its own layer: no layout, no paint per frame.
-      group.style.transform = `translateX(${(-drift * frame.pxPerMs).toFixed(2)}px)`;
+      layer.style.transform = offset(drift);
       return true;
     };
     if (!place() || !live) return;
-    if (reduced || typeof requestAnimationFrame !== 'function') {
+    if (reduced) {
       const timer = setInterval(place, 1000);
       return () => clearInterval(timer);
+    }
+    if (typeof layer.animate === 'function') {
+      const drift = store.getState().readClock() - frame.anchor;
+      const end = span * SLIDE;
+      const animation = layer.animate([{ transform: offset(drift) }, { transform: offset(end) }], { duration: Math.max(end - drift, 1), easing: 'linear', fill: 'forwards' });
+      animation.onfinish = () => setEpoch((e) => e + 1);
+      return () => animation.cancel();
     }
     let request = requestAnimationFrame(function slide() {
       if (place()) request = requestAnimationFrame(slide);
