@@ -6,7 +6,7 @@ import { sessionScript } from '../session/sessionScript.ts';
 import { BAND_KEY, createAppStore } from './appStore.ts';
 import type { AppStore } from './appStore.ts';
 import { MAX_TIMER_MS, startScheduler, workerPlan } from './scheduler.ts';
-import { selectBandHead } from './selectors.ts';
+import { selectBandHead, selectPromotedSinceReset } from './selectors.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -166,6 +166,10 @@ describe('auto-promote with a live clock', () => {
     vi.advanceTimersByTime(1000);
     expect(bandMembers(store)).toEqual(['job:1']);
     expect(store.getState().redoStack).toHaveLength(1);
+    expect(promotedMembers(store)).toEqual([]); // the list since the last reset is taken back too
+    expect(selectPromotedSinceReset(store.getState()).band.jobs).toHaveLength(0);
+    store.getState().promote(); // promoted again (by hand): the list shows it
+    expect(selectPromotedSinceReset(store.getState()).band.jobs.map((job) => job.member)).toEqual(['job:1']);
   });
 });
 

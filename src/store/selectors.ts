@@ -242,11 +242,11 @@ export interface PromotedSinceResetData {
 }
 
 /** Every job promoted since the last reset (manual and auto-promote alike), per set, in order. */
-export const selectPromotedSinceReset = memoOn((s: AppState) => [s.promoted, s.promoted.promotes] as const)(
-  (promoted, promotes): PromotedSinceResetData => ({
-    promotes,
-    band: promotedList(promoted.band, promotes),
-    textbook: promotedList(promoted.textbook, promotes),
+export const selectPromotedSinceReset = memoOn((s: AppState) => [s.promoted, s.promoted.changes] as const)(
+  (promoted): PromotedSinceResetData => ({
+    promotes: promoted.promotes,
+    band: promotedList(promoted.band, promoted.promotes),
+    textbook: promotedList(promoted.textbook, promoted.promotes),
   }),
 );
 
