@@ -398,6 +398,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
      * the page keeps showing (and changing) the current session until the last slice swaps it in.
      */
     const loadInSlices = (scenario: Scenario, history: HistoryStep, message: string) => {
+      pauseWorker('Going to another scenario (Back, Forward or a link)');
       running?.cancel();
       const nextLog = new CommandLog();
       const next = new Session(scenario.initial, hooks(scenario.seed, nextLog));
