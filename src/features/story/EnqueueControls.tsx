@@ -25,7 +25,7 @@ export function EnqueueControls() {
   return (
     <fieldset className={styles.group}>
       <legend>Enqueue</legend>
-      <div className={styles.field}>
+      <div className={`${styles.field} ${styles.inline}`}>
         <label htmlFor={styleId}>Job id style</label>
         <select
           id={styleId}
@@ -42,7 +42,7 @@ export function EnqueueControls() {
         </select>
       </div>
       {idStyle === 'prefix' ? (
-        <ValidatedField label="Id prefix" value={idPrefix} parse={parseIdPrefix} onValid={(value) => store.getState().setIdPrefix(value)} testId="prefix-field" />
+        <ValidatedField inline label="Id prefix" value={idPrefix} parse={parseIdPrefix} onValid={(value) => store.getState().setIdPrefix(value)} testId="prefix-field" />
       ) : null}
       <div className={styles.row}>
         <button type="button" onClick={() => store.getState().enqueue(1)} aria-describedby={error ? errorId : undefined}>
@@ -57,13 +57,14 @@ export function EnqueueControls() {
         hint="2 to 10,000."
         inputMode="numeric"
         testId="batch-field"
+        inline
       />
       <div className={styles.row}>
         <button type="button" onClick={() => store.getState().enqueue(store.getState().batchSize)} aria-describedby={error ? errorId : undefined}>
           Enqueue N at the same millisecond
         </button>
       </div>
-      <p className={styles.hint}>Next arrival number: {nextArrival.toLocaleString('en-US')}</p>
+      <p className={styles.hint}>Next arrival number: {nextArrival.toLocaleString('en-US')}.</p>
       {error ? (
         <p id={errorId} className={styles.error} role="alert">
           {error}

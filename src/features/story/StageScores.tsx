@@ -1,0 +1,119 @@
+import { useId } from 'react';
+import { formatScore } from '../../model/redis/doubles.ts';
+import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
+import { selectLastRecovery, selectScorePanel, selectTextbookHasJobs } from '../../store/selectors.ts';
+import { isoTime } from '../../ui/isoTime.ts';
+import styles from './Stage.module.css';
+import panel from '../../ui/panel.module.css';
+
+export function describeNext(kind: 'floor' | 'bump' | 'ceiling', slot: number): string {
+  if (kind === 'floor') return 'the floor: first job in this millisecond';
+  if (kind === 'ceiling') return 'the ceiling: the band is full, ties fall back to member order';
+  return `floor + ${slot}: one tick above the band's highest score`;
+}
+
+/** `score / 0x1000` as the Lua returns it, with the fraction spelled out when the score was bumped. */
+function Recovery({ recovered, wholeMs, slot, testId }: { recovered: number; wholeMs: number; slot: number; testId: string }) {
+  return (
+    <>
+      <span className="mono" data-testid={testId}>
+        {String(recovered)}
+      </span>
+      {slot !== 0 ? <span className={`mono ${panel.hint}`}> = {wholeMs} + {slot}/4096</span> : null}
+      <span className={panel.hint}>
+        {' '}
+        wakes at ms <span className="mono" data-testid={`${testId}-ms`}>{wholeMs}</span>
+      </span>
+    </>
+  );
+}
+
+/**
+ * The stage's numbers for the current delay and clock, in the story's order: the fire-time, the
+ * textbook score beside the band's scores (min, the next job's score, max), and the recovery
+ * score / 0x1000 of the next job and of the last enqueued one.
+ */
+export function StageScores() {
+  const store = useAppStoreApi();
+  const data = useAppStore(selectScorePanel);
+  const last = useAppStore(selectLastRecovery);
+  const unitLocked = useAppStore(selectTextbookHasJobs);
+  const headingId = useId();
+  const unitNoteId = useId();
+  const { next } = data;
+
+  return (
+    <section className={styles.scores} aria-labelledby={headingId} data-testid="stage-scores">
+      <h2 id={headingId} className={styles.heading}>
+        The scores
+      </h2>
+      <div className={styles.score}>
+        <span className={styles.scoreLabel}>Fire-time = now + delay</span>
+        <span className={`mono ${styles.big}`} data-testid="fire-time-ms">
+          {data.fireTime} ms
+        </span>
+        <span className={`mono ${panel.hint}`} data-testid="fire-time-iso">
+          {isoTime(data.fireTime)}
+        </span>
+      </div>
+      <div className={styles.score}>
+        <span className={styles.scoreLabel}>Textbook score (the fire-time)</span>
+        <span className={`mono ${styles.big}`} data-testid="textbook-score">
+          {formatScore(data.textbookScore)}
+        </span>
+        <div className={panel.segmented} role="radiogroup" aria-label="Textbook score unit" aria-describedby={unitNoteId}>
+          <label>
+            <input type="radio" name="textbook-unit" checked={data.textbookUnit === 's'} disabled={unitLocked} onChange={() => store.getState().setTextbookUnit('s')} />
+            whole seconds
+          </label>
+          <label>
+            <input type="radio" name="textbook-unit" checked={data.textbookUnit === 'ms'} disabled={unitLocked} onChange={() => store.getState().setTextbookUnit('ms')} />
+            ms
+          </label>
+        </div>
+        <span id={unitNoteId} className={panel.hint} data-testid="unit-note">
+          {unitLocked
+            ? 'Locked: the textbook set holds scores in this unit. Promote or reset it to switch.'
+            : 'The unit can change only while the textbook set is empty.'}
+        </span>
+      </div>
+      <div className={styles.score}>
+        <span className={styles.scoreLabel}>Fire-time × 0x1000: the band</span>
+        <dl className={styles.band}>
+          <dt>min</dt>
+          <dd className="mono" data-testid="min-score">
+            {formatScore(data.minScore)}
+          </dd>
+          <dt>next</dt>
+          <dd className={`mono ${styles.next}`} data-testid="next-score">
+            {formatScore(next.score)}
+          </dd>
+          <dt>max</dt>
+          <dd className="mono" data-testid="max-score">
+            {formatScore(data.maxScore)}
+          </dd>
+        </dl>
+        <span className={panel.hint} data-testid="next-kind">
+          Next job: {describeNext(next.kind, next.slot)}. {next.jobsInBand.toLocaleString('en-US')} job{next.jobsInBand === 1 ? '' : 's'} already in this
+          millisecond.
+        </span>
+        {data.pastCliff ? <span className={panel.error}>Past the 2^53 cliff: this band's scores are no longer exact, so the +1 bump is lost.</span> : null}
+      </div>
+      <div className={styles.score}>
+        <span className={styles.scoreLabel}>Recovery: score / 0x1000</span>
+        <span>
+          <span className={panel.hint}>next job's score: </span>
+          <Recovery recovered={next.recovered} wholeMs={next.wholeMs} slot={next.slot} testId="recovered" />
+        </span>
+        <span>
+          <span className={panel.hint}>last enqueued job: </span>
+          {last === null ? (
+            <span className={panel.hint}>none yet</span>
+          ) : (
+            <Recovery recovered={last.recovered} wholeMs={last.wholeMs} slot={last.slot} testId="last-recovered" />
+          )}
+        </span>
+      </div>
+    </section>
+  );
+}
