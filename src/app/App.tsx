@@ -6,7 +6,7 @@ import { DelayControl } from '../features/story/DelayControl.tsx';
 import { ClockControl } from '../features/story/ClockControl.tsx';
 import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
 import { ResetButton } from '../features/story/ResetButton.tsx';
-import { StageScores } from '../features/story/StageScores.tsx';
+import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
 import { SetsPanel } from '../features/sets/SetsPanel.tsx';
 import { ScenarioBar } from '../features/scenario/ScenarioBar.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
@@ -55,8 +55,7 @@ export function App({ store: given }: { store?: AppStore }) {
         <header className={styles.top}>
           <h1>firetime</h1>
           <p className={styles.tagline}>
-            The score is the fire-time. Drag the delay, enqueue or play jobs, and watch where they land: the textbook set
-            (score = fire-time) beside the band set (fire-time × 0x1000, bumped).
+            The score is the fire-time: drag the delay, enqueue or play jobs, and watch where they land in both sets.
           </p>
           <div className={styles.reset}>
             <ResetButton />
@@ -64,29 +63,24 @@ export function App({ store: given }: { store?: AppStore }) {
         </header>
 
         <div className={styles.stage} role="region" aria-label="The stage" data-testid="stage">
-          <div className={styles.controls}>
+          <div className={styles.left}>
             <div className={styles.delay} data-testid="stage-delay">
               <DelayControl />
             </div>
-            <div className={styles.clock}>
-              <ClockControl />
-            </div>
-            <div className={styles.jobs}>
-              <EnqueueControls />
-            </div>
-            <div className={styles.play}>
-              <Suspense fallback={<div className={styles.playSlot} />}>
-                <PlayControls />
-              </Suspense>
-            </div>
-          </div>
-          <div className={styles.middle}>
             <div className={styles.scores}>
               <StageScores />
             </div>
+            <div className={styles.recovery}>
+              <StageRecovery />
+            </div>
+          </div>
+          <div className={styles.middle}>
+            <div className={styles.clock}>
+              <ClockControl />
+            </div>
             <section className={styles.band} aria-labelledby={bandHeadingId} data-testid="stage-band">
               <h2 id={bandHeadingId} className={styles.heading}>
-                The band of this fire-time: 4,096 slots
+                This fire-time's band: 4,096 slots
               </h2>
               <div className={styles.bandSlot}>
                 <Suspense fallback={null}>
@@ -95,9 +89,21 @@ export function App({ store: given }: { store?: AppStore }) {
               </div>
             </section>
           </div>
-          <section id="sets" className={styles.sets} aria-label="The two sets">
-            <SetsPanel />
-          </section>
+          <div className={styles.right}>
+            <div className={styles.jobs}>
+              <div className={styles.enqueue}>
+                <EnqueueControls />
+              </div>
+              <div className={styles.play}>
+                <Suspense fallback={<div className={styles.playSlot} />}>
+                  <PlayControls />
+                </Suspense>
+              </div>
+            </div>
+            <section id="sets" className={styles.sets} aria-label="The two sets">
+              <SetsPanel />
+            </section>
+          </div>
         </div>
 
         <section className={styles.intro} aria-label="About this page">

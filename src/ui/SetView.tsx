@@ -204,8 +204,6 @@ function useRowMotion(sizerRef: RefObject<HTMLDivElement | null>, rows: readonly
   }, [sizerRef, rows, version, size, animate]);
 }
 
-const grouped = new Intl.NumberFormat('en-US');
-
 /** "Go to position" and "go to job": scroll the list to a row and mark it; bad input gets a message at the field. */
 function GoTo({ size, positionOf, onGo }: { size: number; positionOf: (member: string) => number | null; onGo: (position: number) => void }) {
   const id = useId();
@@ -232,15 +230,20 @@ function GoTo({ size, positionOf, onGo }: { size: number; positionOf: (member: s
 
   return (
     <div className={styles.goto}>
+      <span aria-hidden="true" className={styles.gotoLabel}>
+        Go to
+      </span>
       <form className={styles.gotoForm} onSubmit={submitPosition}>
-        <label htmlFor={`${id}-position`}>Go to position</label>
+        <label htmlFor={`${id}-position`} className="visually-hidden">
+          Go to position
+        </label>
         <input
           id={`${id}-position`}
           type="text"
           inputMode="numeric"
           autoComplete="off"
           className={styles.gotoInput}
-          placeholder={size > 0 ? `0-${grouped.format(size - 1)}` : ''}
+          placeholder="position"
           value={position}
           aria-invalid={message?.field === 'position'}
           aria-describedby={message?.field === 'position' ? messageId : undefined}
@@ -251,13 +254,16 @@ function GoTo({ size, positionOf, onGo }: { size: number; positionOf: (member: s
         </button>
       </form>
       <form className={styles.gotoForm} onSubmit={submitJob}>
-        <label htmlFor={`${id}-job`}>Go to job</label>
+        <label htmlFor={`${id}-job`} className="visually-hidden">
+          Go to job
+        </label>
         <input
           id={`${id}-job`}
           type="text"
           autoComplete="off"
           spellCheck={false}
           className={styles.gotoInput}
+          placeholder="job id"
           value={job}
           aria-invalid={message?.field === 'job'}
           aria-describedby={message?.field === 'job' ? messageId : undefined}

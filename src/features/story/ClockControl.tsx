@@ -34,7 +34,6 @@ export function ClockControl() {
         value={isoTime(now)}
         parse={parseClock}
         onValid={(value) => store.getState().freezeClock(value)}
-        hint="Typing an instant freezes the clock there."
         inline
         testId="clock-field"
       />

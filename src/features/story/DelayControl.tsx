@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectDelay } from '../../store/selectors.ts';
-import { MAX_DELAY_MS, SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
+import { SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';
 
@@ -50,7 +50,7 @@ export function DelayControl() {
         value={String(delay)}
         parse={parseDelay}
         onValid={(value) => store.getState().setDelay(value)}
-        hint={`Whole ms, up to ${grouped.format(MAX_DELAY_MS)} (100 years).`}
+        hint="Whole ms, up to 100 years."
         inline
         inputMode="numeric"
         testId="delay-field"

@@ -49,28 +49,21 @@ export function PlayControls() {
               : 'Stopped'}
         </span>
       </div>
-      <ValidatedField
-        label="Rate (jobs/s)"
-        value={String(rate)}
-        parse={parseRate}
-        onValid={setRate}
-        hint="1 to 1,000; each job is one enqueue."
-        inputMode="numeric"
-        testId="rate-field"
-        inline
-      />
       <div className={styles.row}>
+        <ValidatedField inline label="Rate (jobs/s)" value={String(rate)} parse={parseRate} onValid={setRate} inputMode="numeric" testId="rate-field" />
         <ValidatedField inline label="Burst N" value={String(burst)} parse={parseBurst} onValid={setBurst} inputMode="numeric" testId="burst-field" />
+      </div>
+      <div className={styles.row}>
+        <button type="button" className="secondary" onClick={() => (instant ? player.playInstantly(burst) : player.play(burst))}>
+          Play N
+        </button>
         <label className={styles.check} htmlFor={instantId}>
           <input id={instantId} type="checkbox" checked={instant} onChange={(event) => setInstant(event.target.checked)} />
           at once
         </label>
-        <button type="button" className="secondary" onClick={() => (instant ? player.playInstantly(burst) : player.play(burst))}>
-          Play N
-        </button>
       </div>
       <p className={styles.hint}>
-        {clockMode === 'frozen' ? 'Clock frozen: every job lands in the same millisecond (collisions).' : 'Clock live: each job reads the time as it lands.'}
+        {clockMode === 'frozen' ? 'Frozen clock: all land in one ms (collisions).' : 'Clock live: each job reads the time as it lands.'}
       </p>
     </fieldset>
   );

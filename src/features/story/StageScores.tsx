@@ -30,13 +30,11 @@ function Recovery({ recovered, wholeMs, slot, testId }: { recovered: number; who
 
 /**
  * The stage's numbers for the current delay and clock, in the story's order: the fire-time, the
- * textbook score beside the band's scores (min, the next job's score, max), and the recovery
- * score / 0x1000 of the next job and of the last enqueued one.
+ * textbook score, and the band's scores (min, the next job's score, max).
  */
 export function StageScores() {
   const store = useAppStoreApi();
   const data = useAppStore(selectScorePanel);
-  const last = useAppStore(selectLastRecovery);
   const unitLocked = useAppStore(selectTextbookHasJobs);
   const headingId = useId();
   const unitNoteId = useId();
@@ -73,8 +71,8 @@ export function StageScores() {
         </div>
         <span id={unitNoteId} className={panel.hint} data-testid="unit-note">
           {unitLocked
-            ? 'Locked: the textbook set holds scores in this unit. Promote or reset it to switch.'
-            : 'The unit can change only while the textbook set is empty.'}
+            ? 'Locked while the set holds jobs: promote or reset to switch.'
+            : 'Switchable only while the textbook set is empty.'}
         </span>
       </div>
       <div className={styles.score}>
@@ -94,19 +92,37 @@ export function StageScores() {
           </dd>
         </dl>
         <span className={panel.hint} data-testid="next-kind">
-          Next job: {describeNext(next.kind, next.slot)}. {next.jobsInBand.toLocaleString('en-US')} job{next.jobsInBand === 1 ? '' : 's'} already in this
-          millisecond.
+          next = {describeNext(next.kind, next.slot)}
+        </span>
+        <span className={panel.hint}>
+          {next.jobsInBand.toLocaleString('en-US')} job{next.jobsInBand === 1 ? '' : 's'} already in this millisecond.
         </span>
         {data.pastCliff ? <span className={panel.error}>Past the 2^53 cliff: this band's scores are no longer exact, so the +1 bump is lost.</span> : null}
       </div>
+    </section>
+  );
+}
+
+/**
+ * Recovery, as getNextDelayedTimestamp reads a score back: score / 0x1000 for the score the next
+ * job would get, and for the last job enqueued (fractional when bumped; a worker wakes at the whole ms).
+ */
+export function StageRecovery() {
+  const { next } = useAppStore(selectScorePanel);
+  const last = useAppStore(selectLastRecovery);
+  const headingId = useId();
+  return (
+    <section className={styles.scores} aria-labelledby={headingId} data-testid="stage-recovery">
+      <h2 id={headingId} className={styles.heading}>
+        Recovery: score / 0x1000
+      </h2>
       <div className={styles.score}>
-        <span className={styles.scoreLabel}>Recovery: score / 0x1000</span>
+        <span className={styles.scoreLabel}>Of the score the next job would get</span>
         <span>
-          <span className={panel.hint}>next job's score: </span>
           <Recovery recovered={next.recovered} wholeMs={next.wholeMs} slot={next.slot} testId="recovered" />
         </span>
+        <span className={styles.scoreLabel}>Of the last enqueued job's score</span>
         <span>
-          <span className={panel.hint}>last enqueued job: </span>
           {last === null ? (
             <span className={panel.hint}>none yet</span>
           ) : (
