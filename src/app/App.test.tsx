@@ -13,8 +13,10 @@ beforeEach(() => window.history.replaceState(null, '', '/'));
 
 /** The panels the page loads in their own chunks: imported once up front, so a slow transform on a busy machine cannot outlast findBy's wait. */
 const LAZY_LOAD_TIMEOUT = { timeout: 10_000 };
+// The whole page renders in jsdom (two band grids, the deeper views): on a busy 2-core machine that takes seconds.
+vi.setConfig({ testTimeout: 20_000 });
 beforeAll(async () => {
-  await Promise.all([import('../features/band/BandPanel.tsx'), import('../features/promote/PromotePanel.tsx'), import('../features/log/CommandLog.tsx'), import('./Explorations.tsx')]);
+  await Promise.all([import('../features/story/StageBand.tsx'), import('../features/story/PlayControls.tsx'), import('../features/story/ScorePanel.tsx'), import('../features/band/BandPanel.tsx'), import('../features/promote/PromotePanel.tsx'), import('../features/log/CommandLog.tsx'), import('./Explorations.tsx')]);
 }, 60_000);
 
 function renderApp(options: AppStoreOptions = {}) {
@@ -40,8 +42,10 @@ function setRows(testId: string) {
 }
 
 describe('the score panel follows the slider', () => {
-  it('shows the values the model gives for each delay', () => {
+  it('shows the values the model gives for each delay', async () => {
     renderApp();
+    // the score bits sit below the stage, in their own chunk
+    await screen.findByTestId('min-score-hex', undefined, LAZY_LOAD_TIMEOUT);
     const slider = screen.getByRole('slider', { name: 'Delay (ms)' });
     for (const delay of [0, 1, 1234, 60_000]) {
       fireEvent.change(slider, { target: { value: String(delay) } });
