@@ -7,18 +7,18 @@ import { ClockControl } from '../features/story/ClockControl.tsx';
 import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
 import { ResetButton } from '../features/story/ResetButton.tsx';
 import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
-import { SetsPanel } from '../features/sets/SetsPanel.tsx';
 import { ScenarioBar } from '../features/scenario/ScenarioBar.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
 import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
 import styles from './App.module.css';
 
 /**
- * The stage's band grid and the play controls load in their own chunks (their slots on the stage
- * keep their size meanwhile, so nothing shifts); the band panel, the score bits, promote, the
+ * The stage's band grid, the two set views and the play controls load in their own chunks, just
+ * after the page (their slots on the stage keep their size meanwhile, so nothing shifts); the band panel, the score bits, promote, the
  * command log and the deeper views sit below the stage and load just after the page. This keeps
  * the first load's JavaScript under 90 KB gzip.
  */
+const SetsPanel = lazy(() => import('../features/sets/SetsPanel.tsx').then((module) => ({ default: module.SetsPanel })));
 const StageBand = lazy(() => import('../features/story/StageBand.tsx').then((module) => ({ default: module.StageBand })));
 const PlayControls = lazy(() => import('../features/story/PlayControls.tsx').then((module) => ({ default: module.PlayControls })));
 const ScorePanel = lazy(() => import('../features/story/ScorePanel.tsx').then((module) => ({ default: module.ScorePanel })));
@@ -101,7 +101,9 @@ export function App({ store: given }: { store?: AppStore }) {
               </div>
             </div>
             <section id="sets" className={styles.sets} aria-label="The two sets">
-              <SetsPanel />
+              <Suspense fallback={null}>
+                <SetsPanel />
+              </Suspense>
             </section>
           </div>
         </div>
