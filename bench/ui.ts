@@ -98,7 +98,7 @@ async function timedEnqueue(page: Page, expectedMembers: string): Promise<number
     const sets = document.querySelector('[data-testid=band-set]');
     const start = performance.now();
     button.click();
-    while (!(band.textContent.includes('4,096 of 4,096 slots used') && sets.textContent.includes('${expectedMembers} members'))) {
+    while (!(band.textContent.includes('slots used: 4,096 of 4,096') && sets.textContent.includes('${expectedMembers} members'))) {
       if (performance.now() - start > 10000) throw new Error('the page did not show the enqueued band');
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }

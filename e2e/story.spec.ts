@@ -90,7 +90,7 @@ test('the story: drag the delay, enqueue collisions, fill the band, promote in o
   await expect(setRow(page, 'textbook-set', 0)).toContainText('10');
   await expect(setRow(page, 'textbook-set', 10)).toContainText('job:3');
   await expect(page.getByTestId('textbook-set')).toContainText('out of arrival order');
-  await expect(page.getByTestId('band-set')).toContainText('0 pairs out of arrival order');
+  await expect(page.getByTestId('band-set')).toContainText('out of arrival order: 0 pairs');
   await snap(page, testInfo, '04-member-order-fallback');
   await screenshot(page.locator('#sets'), testInfo, 'sets', { docsName: 'firetime' });
 

@@ -194,7 +194,7 @@ describe('BandGrid', () => {
 
   it('summarises how full the band is', () => {
     render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
-    expect(screen.getByText(/slots used/).textContent).toBe('3 of 4,096 slots used');
+    expect(screen.getByText(/slots used/).textContent).toBe('slots used: 3 of 4,096');
     expect(screen.getByText(/→/).textContent).toBe('1 → 3');
     expect(screen.queryByText(/share a slot/)).toBeNull();
   });

@@ -179,7 +179,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
     <div className={compact ? `${styles.band} ${styles.compact}` : styles.band}>
       <p className={styles.summary}>
         <span>
-          <span className={styles.mono}>{count.format(filled)}</span> of {count.format(BAND_SLOTS)} slots used
+          slots used: <span className={styles.mono}>{`${count.format(filled)} of ${count.format(BAND_SLOTS)}`}</span>
         </span>
         {slots.length > filled ? (
           <span>

@@ -80,11 +80,11 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
         <p className={styles.description}>{description}</p>
         <p className={styles.stats}>
           <span className={styles.stat}>{plural(size, 'member', 'members')}</span>
-          <span className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk}>
+          <span className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk} title={`out of arrival order: ${plural(outOfOrderPairs, 'pair', 'pairs')}`}>
             <span aria-hidden="true" className={styles.statIcon}>
               {outOfOrderPairs > 0 ? '⇅' : '✓'}
             </span>
-            {plural(outOfOrderPairs, 'pair', 'pairs')} out of arrival order
+            out of arrival order: {plural(outOfOrderPairs, 'pair', 'pairs')}
           </span>
         </p>
         {positionOf ? <GoTo size={size} positionOf={positionOf} onGo={goTo} /> : null}
@@ -154,14 +154,11 @@ function RowCells({ row }: { row: SetRow }) {
         {row.scoreText}
       </span>
       <span role="cell" className={styles.num}>
-        {row.outOfOrder ? (
-          <>
-            <span aria-hidden="true" className={styles.marker}>
-              ⇅
-            </span>
-            <span className="visually-hidden">out of arrival order, arrival </span>
-          </>
-        ) : null}
+        {/* the marker's slot is always there, so the number never moves when it comes or goes */}
+        <span aria-hidden="true" className={styles.marker}>
+          {row.outOfOrder ? '⇅' : ''}
+        </span>
+        {row.outOfOrder ? <span className="visually-hidden">out of arrival order, arrival </span> : null}
         {row.arrival}
       </span>
     </>

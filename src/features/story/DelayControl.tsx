@@ -22,7 +22,7 @@ export function DelayControl() {
       <div className={styles.field}>
         <div className={styles.spread}>
           <label htmlFor={sliderId}>Delay (ms)</label>
-          <output htmlFor={sliderId} className="mono" data-testid="delay-value">
+          <output htmlFor={sliderId} className={`mono ${styles.valueBox}`} data-testid="delay-value">
             {grouped.format(delay)} ms
           </output>
         </div>

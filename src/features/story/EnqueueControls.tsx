@@ -61,7 +61,7 @@ export function EnqueueControls() {
           Enqueue N at the same millisecond
         </button>
       </div>
-      <p className={styles.hint}>N: 2 to 10,000. Next arrival number: {nextArrival.toLocaleString('en-US')}.</p>
+      <p className={styles.hint}>{`N: 2 to 10,000. Next arrival number: ${nextArrival.toLocaleString('en-US')}`}</p>
       {error ? (
         <p id={errorId} className={styles.error} role="alert">
           {error}

@@ -30,11 +30,11 @@ export function PlayControls() {
       <legend>Play arrivals</legend>
       <div className={styles.row}>
         {player.playing ? (
-          <button type="button" onClick={player.pause}>
+          <button type="button" className={styles.wideButton} onClick={player.pause}>
             Pause
           </button>
         ) : (
-          <button type="button" onClick={resumable ? player.resume : () => player.play()}>
+          <button type="button" className={styles.wideButton} onClick={resumable ? player.resume : () => player.play()}>
             {resumable ? 'Resume' : 'Play'}
           </button>
         )}

@@ -8,20 +8,22 @@ import panel from '../../ui/panel.module.css';
 
 export function describeNext(kind: 'floor' | 'bump' | 'ceiling', slot: number): string {
   if (kind === 'floor') return 'the floor: first job in this millisecond';
-  if (kind === 'ceiling') return 'the ceiling: the band is full, ties fall back to member order';
+  if (kind === 'ceiling') return 'the ceiling: the band is full, ties go by member bytes';
   return `floor + ${slot}: one tick above the band's highest score`;
 }
 
-/** `score / 0x1000` as the Lua returns it, with the fraction spelled out when the score was bumped. */
+/**
+ * `score / 0x1000` as the Lua returns it, the fraction spelled out when the score was bumped, and
+ * the whole ms a worker wakes at: three lines of fixed height, so a new value never moves the page.
+ */
 function Recovery({ recovered, wholeMs, slot, testId }: { recovered: number; wholeMs: number; slot: number; testId: string }) {
   return (
     <>
-      <span className="mono" data-testid={testId}>
+      <span className={`mono ${styles.line}`} data-testid={testId}>
         {String(recovered)}
       </span>
-      {slot !== 0 ? <span className={`mono ${panel.hint}`}> = {wholeMs} + {slot}/4096</span> : null}
-      <span className={panel.hint}>
-        {' '}
+      <span className={`mono ${styles.line} ${panel.hint}`}>{slot !== 0 ? `= ${wholeMs} + ${slot}/4096` : '= a whole ms (slot 0)'}</span>
+      <span className={`${styles.line} ${panel.hint}`}>
         wakes at ms <span className="mono" data-testid={`${testId}-ms`}>{wholeMs}</span>
       </span>
     </>
@@ -69,7 +71,7 @@ export function StageScores() {
             ms
           </label>
         </div>
-        <span id={unitNoteId} className={panel.hint} data-testid="unit-note">
+        <span id={unitNoteId} className={`${panel.hint} ${styles.lines2}`} data-testid="unit-note">
           {unitLocked
             ? 'Locked while the set holds jobs: promote or reset to switch.'
             : 'Switchable only while the textbook set is empty.'}
@@ -91,11 +93,11 @@ export function StageScores() {
             {formatScore(data.maxScore)}
           </dd>
         </dl>
-        <span className={panel.hint} data-testid="next-kind">
+        <span className={`${panel.hint} ${styles.lines2}`} data-testid="next-kind">
           next = {describeNext(next.kind, next.slot)}
         </span>
-        <span className={panel.hint}>
-          {next.jobsInBand.toLocaleString('en-US')} job{next.jobsInBand === 1 ? '' : 's'} already in this millisecond.
+        <span className={`${panel.hint} ${styles.line}`}>
+          Jobs already in this millisecond: {next.jobsInBand.toLocaleString('en-US')}
         </span>
         {data.pastCliff ? <span className={panel.error}>Past the 2^53 cliff: this band's scores are no longer exact, so the +1 bump is lost.</span> : null}
       </div>
@@ -118,17 +120,13 @@ export function StageRecovery() {
       </h2>
       <div className={styles.score}>
         <span className={styles.scoreLabel}>Of the score the next job would get</span>
-        <span>
-          <Recovery recovered={next.recovered} wholeMs={next.wholeMs} slot={next.slot} testId="recovered" />
-        </span>
+        <Recovery recovered={next.recovered} wholeMs={next.wholeMs} slot={next.slot} testId="recovered" />
         <span className={styles.scoreLabel}>Of the last enqueued job's score</span>
-        <span>
-          {last === null ? (
-            <span className={panel.hint}>none yet</span>
-          ) : (
-            <Recovery recovered={last.recovered} wholeMs={last.wholeMs} slot={last.slot} testId="last-recovered" />
-          )}
-        </span>
+        {last === null ? (
+          <span className={`${styles.lines3} ${panel.hint}`}>none yet</span>
+        ) : (
+          <Recovery recovered={last.recovered} wholeMs={last.wholeMs} slot={last.slot} testId="last-recovered" />
+        )}
       </div>
     </section>
   );
