@@ -92,7 +92,7 @@ test('the story: drag the delay, enqueue collisions, fill the band, promote in o
   await expect(page.getByTestId('textbook-set')).toContainText('out of arrival order');
   await expect(page.getByTestId('band-set')).toContainText('out of arrival order: 0 pairs');
   await snap(page, testInfo, '04-member-order-fallback');
-  await screenshot(page.locator('#sets'), testInfo, 'sets', { docsName: 'firetime' });
+  await screenshot(page.locator('#sets'), testInfo, 'sets');
 
   // Fill the band past its 4,096 slots: the rest share the ceiling.
   await batch.fill('4100');
