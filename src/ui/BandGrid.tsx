@@ -16,6 +16,7 @@ import {
 import type { GridLayout, Rgb } from './bandGeometry.ts';
 import { animateArrival, motionDuration } from './motion.ts';
 import styles from './BandGrid.module.css';
+import { printable } from '../model/printable.ts';
 
 /** One job in the band: its slot (the low twelve bits of its score) and where it came from. */
 export interface BandSlot {
@@ -299,7 +300,7 @@ function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries:
   if (entries.length === 1 && !(slot === CEILING_SLOT && ceilingMembers > 1)) {
     return (
       <>
-        {head}score <Value>{first.scoreText}</Value>, member <Value>{first.member}</Value>, arrival{' '}
+        {head}score <Value>{first.scoreText}</Value>, member <Value>{printable(first.member)}</Value>, arrival{' '}
         <Value>{count.format(first.arrival)}</Value>.
       </>
     );
@@ -313,7 +314,7 @@ function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries:
       {named.map((entry, i) => (
         <span key={i}>
           {i > 0 ? ', ' : ''}
-          <Value>{entry.member}</Value> (arrival {count.format(entry.arrival)})
+          <Value>{printable(entry.member)}</Value> (arrival {count.format(entry.arrival)})
         </span>
       ))}
       {rest > 0 ? ` and ${count.format(rest)} more` : ''}.

@@ -4,6 +4,7 @@ import { parsePosition } from '../session/input.ts';
 import { animateArrival, motionDuration } from './motion.ts';
 import { useRowWindow } from './useRowWindow.ts';
 import styles from './SetView.module.css';
+import { printable } from '../model/printable.ts';
 
 /** One member of a sorted set, as a ZRANGE walk returns it, with the order it arrived in. */
 export interface SetRow {
@@ -147,8 +148,8 @@ function RowCells({ row }: { row: SetRow }) {
       <span role="cell" className={styles.num}>
         {row.position}
       </span>
-      <span role="cell" className={styles.member} title={row.member}>
-        {row.member}
+      <span role="cell" className={styles.member} title={printable(row.member)}>
+        {printable(row.member)}
       </span>
       <span role="cell" className={`${styles.num} ${styles.score}`} title={row.scoreText}>
         {row.scoreText}
