@@ -214,7 +214,8 @@ async function main(): Promise<void> {
     await setField(stage, 'Rate (jobs/s)', '1000');
     await stage.getByTestId('stage-band').getByRole('application').waitFor();
     await settle(stage);
-    await stage.getByRole('button', { name: 'Play', exact: true }).click();
+    // clicked from the page's script: while jobs land every frame, Playwright's click would wait for the URL writes to settle
+    await stage.evaluate(`[...document.querySelectorAll('button')].find((b) => b.textContent === 'Play').click()`);
     await stage.evaluate(FRAME_COLLECTOR);
     await stage.waitForTimeout(3000);
     const playFrames = await stage.evaluate(() => {
@@ -238,7 +239,7 @@ async function main(): Promise<void> {
       w.__collect = false;
       return w.__frames;
     });
-    await stage.getByRole('button', { name: 'Pause' }).click();
+    await stage.evaluate(`[...document.querySelectorAll('button')].find((b) => b.textContent === 'Pause').click()`);
     const played = (await stage.getByTestId('play-status').textContent()) ?? '?';
     await stage.close();
 
