@@ -9,7 +9,7 @@
  */
 import type { RedisLike, Reply } from '../redis/memoryRedis.ts';
 import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, promoteBound } from './score.ts';
-import { isPlainInteger } from '../redis/doubles.ts';
+import { plainIntegerValue } from '../redis/doubles.ts';
 
 /** A score and the fire-time it was computed for: getDelayedScore.lua's two return values. */
 export interface DelayedScore {
@@ -38,7 +38,8 @@ function luaToNumber(value: Reply | undefined): number | null {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return null;
   // The usual case, a score printed as a whole number: no trimming or pattern needed.
-  if (isPlainInteger(value)) return Number(value);
+  const whole = plainIntegerValue(value);
+  if (whole === whole) return whole;
   const text = value.trim();
   if (DECIMAL.test(text)) return Number(text);
   const infinity = INFINITY.exec(text);
@@ -49,6 +50,15 @@ function luaToNumber(value: Reply | undefined): number | null {
 function asArray(reply: Reply): Reply[] {
   if (!Array.isArray(reply)) throw new TypeError(`expected an array reply, got ${JSON.stringify(reply)}`);
   return reply;
+}
+
+/** An array reply of bulk strings (members), as the script's table of strings; checked, not copied. */
+function asStrings(reply: Reply): string[] {
+  const array = asArray(reply);
+  for (const element of array) {
+    if (typeof element !== 'string') throw new TypeError(`expected bulk strings, got ${JSON.stringify(element)}`);
+  }
+  return array as string[];
 }
 
 /**
@@ -103,9 +113,9 @@ export function changeDelay(redis: RedisLike, delayedKey: string, jobId: string,
  * batch. Returns the ids in score order. Where they go next (wait list, prioritized set), the events
  * and the job hashes are not modelled.
  */
-export function promoteDelayedJobs(redis: RedisLike, delayedKey: string, now: number, limit = 1000): string[] {
+export function promoteDelayedJobs(redis: RedisLike, delayedKey: string, now: number, limit = 1000): readonly string[] {
   // local jobs = rcall("ZRANGEBYSCORE", delayedKey, 0, (timestamp + 1) * 0x1000 - 1, "LIMIT", 0, 1000)
-  const jobs = asArray(redis.call('ZRANGEBYSCORE', delayedKey, 0, promoteBound(now), 'LIMIT', 0, limit)).map(String);
+  const jobs = asStrings(redis.call('ZRANGEBYSCORE', delayedKey, 0, promoteBound(now), 'LIMIT', 0, limit));
   // if (#jobs > 0) then rcall("ZREM", delayedKey, unpack(jobs))
   if (jobs.length > 0) redis.call('ZREM', delayedKey, ...jobs);
   return jobs;
