@@ -154,7 +154,7 @@ async function measurePlay(browser: Browser): Promise<{ playFrames: number[]; pl
   // clicked from the page's script: while jobs land every frame, Playwright's click would wait for the URL writes to settle
   await stage.evaluate(`[...document.querySelectorAll('button')].find((b) => b.textContent === 'Play').click()`);
   await stage.evaluate(FRAME_COLLECTOR);
-  await stage.waitForTimeout(3000);
+  await stage.waitForTimeout(2000);
   const playFrames = await stage.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __collect: boolean };
     w.__collect = false;
@@ -166,7 +166,7 @@ async function measurePlay(browser: Browser): Promise<{ playFrames: number[]; pl
   await stage.evaluate(FRAME_COLLECTOR);
   await stage.mouse.move(sbox.x + 10, sy);
   await stage.mouse.down();
-  for (let i = 0; i <= 200; i++) {
+  for (let i = 0; i <= 60; i++) {
     const phase = (i % 100) / 100;
     await stage.mouse.move(i % 200 < 100 ? sbox.x + 10 + (sbox.width - 20) * phase : sbox.x + sbox.width - 10 - (sbox.width - 20) * phase, sy);
   }
