@@ -112,6 +112,8 @@ export interface SetSnapshot {
   readonly outOfOrderPairs: number;
   readonly version: number;
   readRows(start: number, end: number): SetRowData[];
+  /** The member's position in set order (ZRANK), or null when the set does not hold it. */
+  positionOf(member: string): number | null;
 }
 
 function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<string, number>, order: ArrivalTracker, version: number): SetSnapshot {
@@ -130,6 +132,10 @@ function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<strin
         rows.push({ position, member, scoreText: String(page[i + 1]), arrival, outOfOrder: order.rank(arrival) !== position });
       }
       return rows;
+    },
+    positionOf(member) {
+      const rank = redis.call('ZRANK', key, member);
+      return typeof rank === 'number' ? rank : null;
     },
   };
 }
@@ -170,34 +176,56 @@ const NO_SLOTS: BandSlotData[] = [];
 /** How many milliseconds the strip shows on each side of the selected one. */
 export const STRIP_RADIUS = 10;
 
+/** One band read from the band set: its slots, the ceiling pile-up, and a strip of `radius` ms on each side. */
+function bandViewOf(band: MemoryRedis, arrivals: ReadonlyMap<string, number>, fireTime: number, lastEnqueue: AppState['lastEnqueue'], radius: number): BandViewData {
+  const { minScore, maxScore } = bandOf(fireTime);
+  const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES');
+  const entries = Array.isArray(reply) ? reply : [];
+  const slots: BandSlotData[] = [];
+  for (let i = 0; i + 1 < entries.length; i += 2) {
+    const member = String(entries[i]);
+    slots.push({ slot: decodeScore(scoreOf(entries[i + 1])).slot, member, scoreText: String(entries[i + 1]), arrival: arrivals.get(member) ?? 0 });
+  }
+  const strip: Array<{ fireTime: number; count: number }> = [];
+  for (let ms = fireTime - radius; ms <= fireTime + radius; ms++) {
+    const range = bandOf(ms);
+    strip.push({ fireTime: ms, count: integerReply(band.call('ZCOUNT', BAND_KEY, range.minScore, range.maxScore)) });
+  }
+  return {
+    fireTime,
+    minScore,
+    maxScore,
+    slots: slots.length === 0 ? NO_SLOTS : slots,
+    ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
+    newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
+    pastCliff: isPastCliff(fireTime),
+    strip,
+  };
+}
+
 /** The band of the selected millisecond (or of the current fire-time when none is selected). */
 export const selectBandView = memoOn((s: AppState) => [s.band, s.version, s.arrivals, s.selectedFireTime ?? fireTimeOf(s.now, s.delay), s.lastEnqueue] as const)(
-  (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => {
-    const { minScore, maxScore } = bandOf(fireTime);
-    const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES');
-    const entries = Array.isArray(reply) ? reply : [];
-    const slots: BandSlotData[] = [];
-    for (let i = 0; i + 1 < entries.length; i += 2) {
-      const member = String(entries[i]);
-      slots.push({ slot: decodeScore(scoreOf(entries[i + 1])).slot, member, scoreText: String(entries[i + 1]), arrival: arrivals.get(member) ?? 0 });
-    }
-    const strip: Array<{ fireTime: number; count: number }> = [];
-    for (let ms = fireTime - STRIP_RADIUS; ms <= fireTime + STRIP_RADIUS; ms++) {
-      const range = bandOf(ms);
-      strip.push({ fireTime: ms, count: integerReply(band.call('ZCOUNT', BAND_KEY, range.minScore, range.maxScore)) });
-    }
-    return {
-      fireTime,
-      minScore,
-      maxScore,
-      slots: slots.length === 0 ? NO_SLOTS : slots,
-      ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
-      newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
-      pastCliff: isPastCliff(fireTime),
-      strip,
-    };
-  },
+  (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, STRIP_RADIUS),
 );
+
+/** The band of the current fire-time (now + delay), whatever band is chosen below: the stage's grid. */
+export const selectFireTimeBand = memoOn((s: AppState) => [s.band, s.version, s.arrivals, fireTimeOf(s.now, s.delay), s.lastEnqueue] as const)(
+  (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, 0),
+);
+
+/** The last enqueued job's score and its recovery (score / 0x1000 and the whole ms), or null. */
+export interface LastRecovery {
+  readonly score: number;
+  readonly slot: number;
+  readonly recovered: number;
+  readonly wholeMs: number;
+}
+
+export const selectLastRecovery = memoOn((s: AppState) => [s.lastEnqueue] as const)((last): LastRecovery | null => {
+  if (last === null) return null;
+  const recovered = nextTimestampOf(last.lastScore);
+  return { score: last.lastScore, slot: decodeScore(last.lastScore).slot, recovered, wholeMs: wakeMillisecond(recovered) };
+});
 
 export interface PromotedListData {
   /** In the order they came out; `at`: the instant of the promote that took the job (lists since the last reset). */
