@@ -14,25 +14,10 @@ import {
   slotCell,
 } from './bandGeometry.ts';
 import type { GridLayout, Rgb } from './bandGeometry.ts';
+import type { BandSlot, BandView } from '../store/selectors.ts';
 import styles from './BandGrid.module.css';
+import { grouped } from './format.ts';
 
-/** One job in the band: its slot (the low twelve bits of its score) and where it came from. */
-export interface BandSlot {
-  slot: number;
-  member: string;
-  scoreText: string;
-  arrival: number;
-}
-
-export interface BandGridProps {
-  fireTime: number;
-  slots: BandSlot[];
-  ceilingMembers: number;
-  newestSlot: number | null;
-  pastCliff: boolean;
-}
-
-const count = new Intl.NumberFormat('en-US');
 /** CSS px kept free around the grid inside the canvas so outlines of edge cells are not cut off. */
 const OUTLINE_ROOM = 4;
 /** How many of the jobs sharing one slot the readout names before saying "and N more". */
@@ -44,7 +29,7 @@ const NAMED_SHARERS = 3;
  * counted. Mouse hover or a keyboard cursor (arrows, PageUp/PageDown, Home/End) names a slot's
  * score and job in a readout that is also a live region.
  */
-export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastCliff }: BandGridProps) {
+export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastCliff }: BandView) {
   const helpId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -139,11 +124,11 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
     <div className={styles.band}>
       <p className={styles.summary}>
         <span>
-          <span className={styles.mono}>{count.format(filled)}</span> of {count.format(BAND_SLOTS)} slots used
+          <span className={styles.mono}>{grouped.format(filled)}</span> of {grouped.format(BAND_SLOTS)} slots used
         </span>
         {slots.length > filled ? (
           <span>
-            <span className={styles.mono}>{count.format(slots.length)}</span> jobs: some share a slot
+            <span className={styles.mono}>{grouped.format(slots.length)}</span> jobs: some share a slot
           </span>
         ) : null}
       </p>
@@ -157,7 +142,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
               tabIndex={0}
               role="application"
               aria-roledescription="slot grid"
-              aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${count.format(BAND_SLOTS)} slots, ${count.format(filled)} used`}
+              aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${grouped.format(BAND_SLOTS)} slots, ${grouped.format(filled)} used`}
               aria-describedby={helpId}
               onKeyDown={onKeyDown}
               onFocus={() => setCursor((c) => c ?? startSlot(newestSlot, slots))}
@@ -194,7 +179,7 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
           arrival{' '}
           {arrivals ? (
             <span className={styles.mono}>
-              {count.format(arrivals.first)} → {count.format(arrivals.last)}
+              {grouped.format(arrivals.first)} → {grouped.format(arrivals.last)}
             </span>
           ) : null}
         </li>
@@ -214,9 +199,9 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
       {saturated ? (
         <p className={styles.ceiling}>
           <span className={styles.badge}>
-            slot {CEILING_SLOT} × <span className={styles.mono}>{count.format(ceilingMembers)}</span>
+            slot {CEILING_SLOT} × <span className={styles.mono}>{grouped.format(ceilingMembers)}</span>
           </span>{' '}
-          The band is full: {count.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores
+          The band is full: {grouped.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores
           Redis orders them by member bytes, not by arrival.
         </p>
       ) : null}
@@ -253,7 +238,7 @@ function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries:
     return (
       <>
         {head}score <Value>{first.scoreText}</Value>, member <Value>{first.member}</Value>, arrival{' '}
-        <Value>{count.format(first.arrival)}</Value>.
+        <Value>{grouped.format(first.arrival)}</Value>.
       </>
     );
   }
@@ -262,14 +247,14 @@ function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries:
   const rest = sharers - named.length;
   return (
     <>
-      {head}score <Value>{first.scoreText}</Value>, shared by {count.format(sharers)} jobs in member-byte order:{' '}
+      {head}score <Value>{first.scoreText}</Value>, shared by {grouped.format(sharers)} jobs in member-byte order:{' '}
       {named.map((entry, i) => (
         <span key={i}>
           {i > 0 ? ', ' : ''}
-          <Value>{entry.member}</Value> (arrival {count.format(entry.arrival)})
+          <Value>{entry.member}</Value> (arrival {grouped.format(entry.arrival)})
         </span>
       ))}
-      {rest > 0 ? ` and ${count.format(rest)} more` : ''}.
+      {rest > 0 ? ` and ${grouped.format(rest)} more` : ''}.
     </>
   );
 }

@@ -1,15 +1,8 @@
 import { useId, useMemo, useRef } from 'react';
 import { useRowWindow } from './useRowWindow.ts';
+import type { SetRow } from '../store/selectors.ts';
 import styles from './SetView.module.css';
-
-/** One member of a sorted set, as a ZRANGE walk returns it, with the order it arrived in. */
-export interface SetRow {
-  position: number;
-  member: string;
-  scoreText: string;
-  arrival: number;
-  outOfOrder: boolean;
-}
+import { plural } from './format.ts';
 
 export interface SetViewProps {
   title: string;
@@ -28,12 +21,6 @@ const OVERSCAN = 5;
 const MIN_VISIBLE_ROWS = 4;
 /** Rows assumed visible until the scroll container has a measured height (jsdom never has one). */
 const UNMEASURED_ROWS = 14;
-
-const count = new Intl.NumberFormat('en-US');
-
-function plural(n: number, one: string, many: string): string {
-  return `${count.format(n)} ${n === 1 ? one : many}`;
-}
 
 /**
  * A sorted set in set order (what ZRANGE 0 -1 WITHSCORES walks), one row per member: position,

@@ -6,8 +6,7 @@ import type { PromotedListData } from '../../store/selectors.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from '../../ui/panel.module.css';
-
-const grouped = new Intl.NumberFormat('en-US');
+import { grouped } from '../../ui/format.ts';
 
 function PromotedList({ title, list, note, testId }: { title: string; list: PromotedListData; note: string; testId: string }) {
   return (

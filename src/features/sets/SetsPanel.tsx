@@ -1,7 +1,7 @@
 import { useAppStore } from '../../store/StoreContext.tsx';
 import { selectBandSet, selectTextbookSet } from '../../store/selectors.ts';
 import { SetView } from '../../ui/SetView.tsx';
-import styles from '../../app/App.module.css';
+import styles from './SetsPanel.module.css';
 
 /** The two sets side by side, fed the same arrivals: bare fire-time scores and banded scores. */
 export function SetsPanel() {

@@ -1,0 +1,7 @@
+/** How the page prints counts: whole numbers with thousands separators, "4,096". */
+export const grouped = new Intl.NumberFormat('en-US');
+
+/** A count and its noun: "1 job", "4,096 jobs". */
+export function plural(n: number, one: string, many: string): string {
+  return `${grouped.format(n)} ${n === 1 ? one : many}`;
+}
