@@ -7,7 +7,8 @@
  */
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import type { RedisLike } from '../model/redis/memoryRedis.ts';
-import { addDelayedJob, getNextDelayedTimestamp, promoteDelayedJobs } from '../model/protocol/delayed.ts';
+import { addDelayedJob, getNextDelayedTimestamp, promoteAllDueJobs } from '../model/protocol/delayed.ts';
+import { PROMOTE_BATCH, batchesTaken, sweepByScore } from '../model/protocol/sweep.ts';
 import { textbookScore } from '../model/protocol/score.ts';
 import { luaNumberArg } from '../model/redis/doubles.ts';
 import { ArrivalTracker } from './arrivalTracker.ts';
@@ -20,8 +21,6 @@ import type { Operation, Settings, TextbookUnit } from './operations.ts';
 export const BAND_KEY = 'bull:firetime:delayed';
 /** The textbook set's key. */
 export const TEXTBOOK_KEY = 'delayed_queue';
-/** How many members one promote call (and one textbook sweep batch) moves: the scripts' LIMIT. */
-export const PROMOTE_LIMIT = 1000;
 
 /** A promoted job and the order it arrived in. */
 export interface PromotedJob {
@@ -221,42 +220,22 @@ export class Session {
     this.lastInstant = now;
     const arrivalOf = (member: string): PromotedJob => ({ member, arrival: this.arrivals.get(member) ?? 0 });
 
-    const bandJobs: PromotedJob[] = [];
-    let bandCalls = 0;
-    for (;;) {
-      const batch = promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_LIMIT);
-      bandCalls++;
-      for (const member of batch) {
-        const job = arrivalOf(member);
-        bandJobs.push(job);
-        this.bandOrder.removeHead(job.arrival);
-      }
-      if (batch.length < PROMOTE_LIMIT) break;
-    }
+    const promoted = promoteAllDueJobs(this.#loggedBand, BAND_KEY, now);
+    const bandJobs = promoted.map(arrivalOf);
+    for (const job of bandJobs) this.bandOrder.removeHead(job.arrival);
 
     // The textbook sweep: ZRANGEBYSCORE key 0 <now> LIMIT 0 1000, then ZREM that batch.
     const unit = this.settings.textbookUnit;
     const bound = textbookScore(now, 0, unit);
-    const textbookJobs: PromotedJob[] = [];
-    let textbookCalls = 0;
-    for (;;) {
-      const reply = this.#loggedTextbook.call('ZRANGEBYSCORE', TEXTBOOK_KEY, 0, bound, 'LIMIT', 0, PROMOTE_LIMIT);
-      textbookCalls++;
-      const batch = Array.isArray(reply) ? reply.filter((m): m is string => typeof m === 'string') : [];
-      if (batch.length > 0) this.#loggedTextbook.call('ZREM', TEXTBOOK_KEY, ...batch);
-      for (const member of batch) {
-        const job = arrivalOf(member);
-        textbookJobs.push(job);
-        this.textbookOrder.removeHead(job.arrival);
-      }
-      if (batch.length < PROMOTE_LIMIT) break;
-    }
+    const swept = sweepByScore(this.#loggedTextbook, TEXTBOOK_KEY, bound);
+    const textbookJobs = swept.map(arrivalOf);
+    for (const job of textbookJobs) this.textbookOrder.removeHead(job.arrival);
 
     const nextWake = getNextDelayedTimestamp(this.#loggedBand, BAND_KEY);
     this.lastPromote = {
       now,
-      band: { jobs: bandJobs, calls: bandCalls },
-      textbook: { jobs: textbookJobs, calls: textbookCalls, bound, unit },
+      band: { jobs: bandJobs, calls: batchesTaken(bandJobs.length, PROMOTE_BATCH) },
+      textbook: { jobs: textbookJobs, calls: batchesTaken(textbookJobs.length, PROMOTE_BATCH), bound, unit },
       nextWake,
     };
   }

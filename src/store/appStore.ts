@@ -20,7 +20,7 @@ import type { EnqueueBatch, EnqueueResult, PromoteResult } from '../session/sess
 import { defaultSettings } from '../session/operations.ts';
 import type { Operation, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
 
-export { BAND_KEY, TEXTBOOK_KEY, PROMOTE_LIMIT } from '../session/session.ts';
+export { BAND_KEY, TEXTBOOK_KEY } from '../session/session.ts';
 export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob } from '../session/session.ts';
 export type { ClockMode, TextbookUnit } from '../session/operations.ts';
 

@@ -4,7 +4,7 @@
  * in which order, and what they reply. `args` are the arguments after the command name; the
  * argument count has already been checked against the command's arity.
  */
-import type { Reply } from './memoryRedis.ts';
+import type { Reply } from './reply.ts';
 import type { Keyspace } from './keyspace.ts';
 import type { SortedSet } from './sortedSet.ts';
 import { formatScore, type ScoreFormat } from './doubles.ts';
