@@ -1,7 +1,7 @@
 // Runs every check in order (typecheck, lint: ESLint and the import-cycle check, the Vitest
 // projects: model, components and the real-Redis conformance suite, then the Playwright browser
-// tests against the production build) and ends with one summary line counting every test. A skipped test counts as a failure of the
-// run: nothing may be skipped silently.
+// tests against the production build) and ends with one summary line counting every test. A
+// skipped test counts as a failure of the run: nothing may be skipped silently.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
