@@ -1,0 +1,122 @@
+/**
+ * Mobile Lighthouse on the production build (a measurement, not a test): builds the app, serves it
+ * with `vite preview`, and runs Lighthouse 12.2.3's performance category with its default mobile
+ * settings (Moto G Power emulation, simulated slow-4G throttling, 4x CPU slowdown) in Debian's
+ * Chromium, several times; prints each run and the median of the score and of the metrics the
+ * targets name (total blocking time, time to interactive), with the machine's load.
+ *
+ *   npm run bench:lighthouse                   # build, then 3 runs
+ *   npm run bench:lighthouse -- --no-build     # measure the existing dist/
+ *   npm run bench:lighthouse -- --runs 5
+ *
+ * Lighthouse's simulated throttling models the page's main-thread work from a trace taken on this
+ * machine, so a busy machine reads slower: run it when nothing else is running and read the load
+ * printed beside the figures.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
+const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number of runs (1 or more)`);
+  return value;
+}
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`vite preview did not answer at ${url}`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+interface RunFigures {
+  score: number;
+  tbt: number;
+  tti: number;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  si: number;
+}
+
+async function measureOnce(): Promise<RunFigures> {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--disable-gpu', ...(isRoot ? ['--no-sandbox'] : [])],
+  });
+  try {
+    const result = await lighthouse(URL_UNDER_TEST, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+      tbt: audit('total-blocking-time'),
+      tti: audit('interactive'),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      si: audit('speed-index'),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  const runs = option('--runs', 3);
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  try {
+    await waitForServer(URL_UNDER_TEST);
+    const loadBefore = loadavg()[0]!;
+    const figures: RunFigures[] = [];
+    for (let run = 0; run < runs; run++) {
+      const one = await measureOnce();
+      figures.push(one);
+      console.log(
+        `run ${run + 1}: performance ${one.score}, TBT ${one.tbt.toFixed(0)} ms, TTI ${(one.tti / 1000).toFixed(2)} s, ` +
+          `FCP ${(one.fcp / 1000).toFixed(2)} s, LCP ${(one.lcp / 1000).toFixed(2)} s, SI ${(one.si / 1000).toFixed(2)} s, CLS ${one.cls.toFixed(3)}`,
+      );
+    }
+    const pick = (key: keyof RunFigures) => median(figures.map((figure) => figure[key]));
+    console.log(`\nLighthouse 12.2.3, mobile (simulated throttling), ${runs} runs on ${cpus().length} cores, load average ${loadBefore.toFixed(2)} -> ${loadavg()[0]!.toFixed(2)}`);
+    console.log('| measure | target | median |');
+    console.log('|---|---|---|');
+    console.log(`| performance score | >= 98 | ${pick('score')} |`);
+    console.log(`| total blocking time | <= 150 ms | ${pick('tbt').toFixed(0)} ms |`);
+    console.log(`| time to interactive | | ${(pick('tti') / 1000).toFixed(2)} s |`);
+    console.log(`| first / largest contentful paint | | ${(pick('fcp') / 1000).toFixed(2)} s / ${(pick('lcp') / 1000).toFixed(2)} s |`);
+    console.log(`| cumulative layout shift | 0 | ${pick('cls').toFixed(3)} |`);
+  } finally {
+    if (server.pid !== undefined) process.kill(-server.pid);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
