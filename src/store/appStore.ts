@@ -163,11 +163,11 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       enqueueError: session.enqueueError,
     });
 
-    /** Copies the session out and tells history how to follow (none: only the error changed). */
     /**
-     * Publishes the session's state with the scenario it came from. `setsChanged` false (a setting
-     * such as the delay moved, nothing was written) keeps `version`, so the views over the sets do
-     * not re-read them on every step of a slider drag.
+     * Copies the session out and publishes it with the scenario it came from; `history` tells the
+     * URL how to follow ('none': only the error changed). `setsChanged` false (a setting such as
+     * the delay moved, nothing was written) keeps `version`, so the views over the sets do not
+     * re-read them on every step of a slider drag.
      */
     const publish = (scenario: Scenario, redoStack: readonly Operation[], history: HistoryStep, now: number, setsChanged = true) => {
       const state = get();

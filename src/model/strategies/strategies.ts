@@ -4,7 +4,7 @@
  * (the promotion). Every queue talks to Redis only through `RedisLike.call`; the score arithmetic
  * is score.ts's, except the two formulas only one system uses, which live here with their source.
  *
- * Sources (REFERENCE.md sections 1 and 2): RQ `rq/registry.py`, Asynq `internal/rdb/rdb.go`,
+ * Sources: RQ `rq/registry.py`, Asynq `internal/rdb/rdb.go`,
  * bee-queue `lib/lua/addDelayedJob.lua`, Bull 3/4 and BullMQ < 5.8.6 (the `bit.band` score),
  * BullMQ >= 5.8.6 `getDelayedScore.lua`, Sidekiq 8 `lib/sidekiq/client.rb`, resque-scheduler
  * `delaying_extensions.rb`, Kue `lib/queue/job.js`.
