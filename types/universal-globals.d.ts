@@ -13,7 +13,7 @@ declare class TextDecoder {
   decode(input?: Uint8Array, options?: { stream?: boolean }): string;
 }
 
-declare var crypto: {
+declare const crypto: {
   randomUUID?(): string;
   getRandomValues<T extends Uint8Array>(array: T): T;
 };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
 import { BAND_SLOTS } from '../model/protocol/score.ts';
 import {
@@ -16,6 +16,7 @@ import {
 import type { GridLayout, Rgb } from './bandGeometry.ts';
 import type { BandSlot, BandView } from '../store/selectors.ts';
 import styles from './BandGrid.module.css';
+import { useCanvasSize } from './useCanvasSize.ts';
 import { grouped } from './format.ts';
 
 /** CSS px kept free around the grid inside the canvas so outlines of edge cells are not cut off. */
@@ -36,8 +37,13 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
   const frameRef = useRef<HTMLDivElement>(null);
   const ringsRef = useRef<HTMLCanvasElement>(null);
   const themeRef = useRef<{ theme: Theme; repaints: number } | null>(null);
-  const [available, setAvailable] = useState(0);
-  const [repaints, setRepaints] = useState(0);
+  // The column's width, less the frame's border and padding around the canvas.
+  const measure = useCallback((wrap: HTMLDivElement) => {
+    const canvas = canvasRef.current;
+    const frame = frameRef.current;
+    return canvas && frame ? wrap.clientWidth - (frame.offsetWidth - canvas.offsetWidth) : 0;
+  }, []);
+  const { size: available, dpr, repaints } = useCanvasSize(wrapRef, measure);
   const [hover, setHover] = useState<number | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
   const active = hover ?? cursor;
@@ -48,34 +54,9 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
   const saturated = ceilingMembers > 1;
 
   // The canvas is a whole number of device pixels per cell, as large as the column allows.
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const inset = Math.ceil(OUTLINE_ROOM * dpr);
   const cellPixels = Math.floor((available * dpr - 2 * inset) / GRID_SIDE);
   const pixels = cellPixels > 0 ? cellPixels * GRID_SIDE + 2 * inset : 0;
-
-  useLayoutEffect(() => {
-    const wrap = wrapRef.current;
-    const canvas = canvasRef.current;
-    const frame = frameRef.current;
-    if (!wrap || !canvas || !frame) return;
-    const measure = () => setAvailable(wrap.clientWidth - (frame.offsetWidth - canvas.offsetWidth));
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(wrap);
-    return () => observer.disconnect();
-  }, []);
-
-  // Repaint when the colour scheme flips, or the window moves to a screen of another pixel density.
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const queries = [window.matchMedia('(prefers-color-scheme: dark)'), window.matchMedia(`(resolution: ${dpr}dppx)`)];
-    const repaint = () => setRepaints((v) => v + 1);
-    for (const query of queries) query.addEventListener('change', repaint);
-    return () => {
-      for (const query of queries) query.removeEventListener('change', repaint);
-    };
-  }, [dpr]);
 
   // Both canvases: `pixels` device pixels square, shown at the CSS size those make.
   const canvasSize = { width: pixels || undefined, height: pixels || undefined, style: { width: pixels / dpr, height: pixels / dpr } };
