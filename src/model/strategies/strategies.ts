@@ -13,6 +13,7 @@ import { arrayReply } from '../redis/reply.ts';
 import type { RedisLike } from '../redis/reply.ts';
 import type { Arrival } from './arrivalStreams.ts';
 import { seededRandom } from '../seededRandom.ts';
+import { uuidText } from '../uuid.ts';
 import { addDelayedJob, promoteAllDueJobs } from '../protocol/delayed.ts';
 import { sweepByScore } from '../protocol/sweep.ts';
 import { bandOf, fireTimeOf, legacyScore, textbookScore } from '../protocol/score.ts';
@@ -91,7 +92,7 @@ function hexDigits(random: () => number, digits: number): string {
  */
 export function seededUuid(random: () => number): string {
   const variant = (8 + Math.floor(random() * 4)).toString(16);
-  return `${hexDigits(random, 8)}-${hexDigits(random, 4)}-4${hexDigits(random, 3)}-${variant}${hexDigits(random, 3)}-${hexDigits(random, 12)}`;
+  return uuidText(`${hexDigits(random, 12)}4${hexDigits(random, 3)}${variant}${hexDigits(random, 15)}`);
 }
 
 /**
