@@ -19,6 +19,22 @@ function Split({ score, radix, testId }: { score: number; radix: 2 | 16; testId:
   );
 }
 
+/** One end of the band: its score as Redis prints it, then in hex and binary with the low 12 bits set apart. */
+function BandBound({ name, score, testId }: { name: string; score: number; testId: string }) {
+  return (
+    <>
+      <dt>{name}</dt>
+      <dd>
+        <span className="mono" data-testid={testId}>
+          {formatScore(score)}
+        </span>
+        <Split score={score} radix={16} testId={`${testId}-hex`} />
+        <Split score={score} radix={2} testId={`${testId}-bin`} />
+      </dd>
+    </>
+  );
+}
+
 function describeNext(kind: 'floor' | 'bump' | 'ceiling', slot: number): string {
   if (kind === 'floor') return 'the floor: first job in this millisecond';
   if (kind === 'ceiling') return 'the ceiling: the band is full, ties fall back to member order';
@@ -102,22 +118,8 @@ export function ScorePanel() {
         <div className={`${styles.card} ${styles.wide}`}>
           <h3>The band: fire-time × 0x1000</h3>
           <dl className={styles.scoreTable}>
-            <dt>minScore</dt>
-            <dd>
-              <span className="mono" data-testid="min-score">
-                {formatScore(data.minScore)}
-              </span>
-              <Split score={data.minScore} radix={16} testId="min-score-hex" />
-              <Split score={data.minScore} radix={2} testId="min-score-bin" />
-            </dd>
-            <dt>maxScore</dt>
-            <dd>
-              <span className="mono" data-testid="max-score">
-                {formatScore(data.maxScore)}
-              </span>
-              <Split score={data.maxScore} radix={16} testId="max-score-hex" />
-              <Split score={data.maxScore} radix={2} testId="max-score-bin" />
-            </dd>
+            <BandBound name="minScore" score={data.minScore} testId="min-score" />
+            <BandBound name="maxScore" score={data.maxScore} testId="max-score" />
           </dl>
           <p className={styles.hint}>The highlighted digits are the low 12 bits: the slot inside the millisecond.</p>
           {data.pastCliff ? (
