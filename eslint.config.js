@@ -6,7 +6,10 @@ import tseslint from 'typescript-eslint';
 // The layers, one way (README, "Layout of the code"): model -> session -> store -> ui and
 // features/<name> -> app. Each folder's block lists every import it may not make; ESLint replaces
 // (does not merge) a rule's options between blocks, so each block repeats the app rule.
-const REACT = { regex: '^(react|react-dom|zustand)(/|$)', message: 'The model and the session are framework-free: no React, no store library.' };
+const REACT = {
+  regex: '^(react|react-dom|zustand)(/|$)',
+  message: 'The model and the session are framework-free: no React, no store library.',
+};
 const APP = { regex: '(^|/)app/', message: 'Nothing imports src/app but its own main.tsx: the app composes the features.' };
 const TESTS = '**/*.test.{ts,tsx}';
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -41,17 +44,28 @@ export default tseslint.config(
   {
     files: ['src/model/**'],
     ignores: [TESTS],
-    rules: restrict(REACT, above(['session', 'store', 'ui', 'features', 'app'], 'The model imports nothing above it: no session, store, ui, features or app.')),
+    rules: restrict(
+      REACT,
+      above(
+        ['session', 'store', 'ui', 'features', 'app'],
+        'The model imports nothing above it: no session, store, ui, features or app.',
+      ),
+    ),
   },
   {
     files: ['src/session/**'],
     ignores: [TESTS],
-    rules: restrict(REACT, above(['store', 'ui', 'features', 'app'], 'The session imports only the model: no store, ui, features or app.')),
+    rules: restrict(
+      REACT,
+      above(['store', 'ui', 'features', 'app'], 'The session imports only the model: no store, ui, features or app.'),
+    ),
   },
   {
     files: ['src/store/**'],
     ignores: [TESTS],
-    rules: restrict(above(['ui', 'features', 'app'], 'The store imports only the model and the session: no ui, features or app.')),
+    rules: restrict(
+      above(['ui', 'features', 'app'], 'The store imports only the model and the session: no ui, features or app.'),
+    ),
   },
   {
     files: ['src/ui/**'],

@@ -75,6 +75,7 @@ const name = (file) => relative(ROOT, file);
 if (cycles.length === 0) {
   console.log(`check-cycles: no import cycle among ${files.length} files`);
 } else {
-  for (const component of cycles) console.error(`check-cycles: these files import each other in a cycle: ${component.map(name).sort().join(', ')}`);
+  for (const component of cycles)
+    console.error(`check-cycles: these files import each other in a cycle: ${component.map(name).sort().join(', ')}`);
   process.exit(1);
 }

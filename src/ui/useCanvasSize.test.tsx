@@ -22,7 +22,10 @@ describe('useCanvasSize', () => {
     const listeners: Array<() => void> = [];
     vi.stubGlobal(
       'matchMedia',
-      vi.fn(() => ({ addEventListener: (_: string, listener: () => void) => listeners.push(listener), removeEventListener: vi.fn() })),
+      vi.fn(() => ({
+        addEventListener: (_: string, listener: () => void) => listeners.push(listener),
+        removeEventListener: vi.fn(),
+      })),
     );
     render(<Probe />);
     expect(screen.getByTestId('probe').textContent).toBe('321/0');
