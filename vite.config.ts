@@ -1,8 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { devPolicy, extraConnectSources, productionPolicy, securityHeaders } from './scripts/securityHeaders.ts';
 
-export default defineConfig({
+/**
+ * The dev server's CSP nonce. Vite writes it on every script and style it puts in the page; it is
+ * fixed because the dev server serves one developer on this machine (never use it in production:
+ * the built app needs no nonce at all).
+ */
+const DEV_NONCE = 'firetime-dev';
+const extraConnect = extraConnectSources(process.env);
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  ...(command === 'serve' ? { html: { cspNonce: DEV_NONCE } } : {}),
+  server: { headers: securityHeaders(devPolicy(DEV_NONCE, extraConnect)) },
+  preview: { headers: securityHeaders(productionPolicy(extraConnect)) },
   build: {
     // The modulepreload polyfill only helps browsers without <link rel="modulepreload"> (Safari
     // before 17) fetch chunks a little earlier; they load the same modules without it. Leaving it
@@ -32,4 +44,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

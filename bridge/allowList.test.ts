@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_COMMANDS, RefusedCommandError, readOnlyCall, readOnlyCaller } from './allowList.ts';
-import type { CommandSender } from './allowList.ts';
+import type { CommandArg, CommandSender } from './allowList.ts';
 
 /** A client that records what reaches it. */
-function recorder(): CommandSender & { sent: Array<Array<string | number>> } {
-  const sent: Array<Array<string | number>> = [];
+function recorder(): CommandSender & { sent: Array<Array<CommandArg>> } {
+  const sent: Array<Array<CommandArg>> = [];
   return {
     sent,
-    call: (command, ...args) => {
+    callBuffer: (command, ...args) => {
       sent.push([command, ...args]);
       return Promise.resolve('OK');
     },

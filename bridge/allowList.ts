@@ -7,9 +7,15 @@
 /** The commands the bridge may send: SCAN (key listing), TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE. */
 export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set(['SCAN', 'TYPE', 'ZCARD', 'ZRANGE', 'ZRANGEBYSCORE']);
 
-/** What readOnlyCall needs of a client (ioredis's `call` has this shape). */
+/** An argument of a command: key and member names go as bytes. */
+export type CommandArg = string | number | Buffer;
+
+/**
+ * What readOnlyCall needs of a client: ioredis's `callBuffer`, which sends Buffers as they are and
+ * replies with Buffers, so a key that is not UTF-8 survives the round trip.
+ */
 export interface CommandSender {
-  call(command: string, ...args: Array<string | number>): Promise<unknown>;
+  callBuffer(command: string, ...args: CommandArg[]): Promise<unknown>;
 }
 
 /** A command the allow-list does not hold; it was never sent. */
@@ -20,18 +26,18 @@ export class RefusedCommandError extends Error {
   }
 }
 
-/** A function that sends one allowed command to Redis. */
-export type ReadOnlyCall = (command: string, ...args: Array<string | number>) => Promise<unknown>;
+/** A function that sends one allowed command to Redis; bulk replies come back as Buffers. */
+export type ReadOnlyCall = (command: string, ...args: CommandArg[]) => Promise<unknown>;
 
 /**
  * Sends `command args...` through `client` when the command is on the allow-list; otherwise
  * rejects with RefusedCommandError without touching the client. ZRANGE's STORE-free forms and the
  * other four commands only read.
  */
-export function readOnlyCall(client: CommandSender, command: string, ...args: Array<string | number>): Promise<unknown> {
+export function readOnlyCall(client: CommandSender, command: string, ...args: CommandArg[]): Promise<unknown> {
   const name = command.toUpperCase();
   if (!ALLOWED_COMMANDS.has(name)) return Promise.reject(new RefusedCommandError(command));
-  return client.call(name, ...args);
+  return client.callBuffer(name, ...args);
 }
 
 /** readOnlyCall bound to one client: the shape the routes receive. */

@@ -1,7 +1,9 @@
 /**
  * The bridge itself: one ioredis connection (no offline queue, no ready check, no client info:
  * nothing is sent but the handshake and what readOnlyCall lets through) and a node:http server
- * that answers the routes with JSON, checking Host and Origin first.
+ * that answers the routes with JSON, checking Host, the token and Origin first. Every request
+ * runs inside one error boundary (handle): a target it cannot parse is a 400, anything that
+ * throws is a 500, and nothing a request does stops the process.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,13 +11,14 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { readOnlyCaller } from './allowList.ts';
 import type { ReadOnlyCall } from './allowList.ts';
-import { decideOrigin, isAllowedHost } from './cors.ts';
-import { secretsOf, shownRedisUrl } from './options.ts';
+import { decideOrigin, hasToken, isAllowedHost, isLoopbackAddress } from './cors.ts';
+import { isLoopbackHost, secretsOf, shownRedisUrl } from './options.ts';
 import type { BridgeOptions } from './options.ts';
 import { scrubSecrets } from './redact.ts';
 import { describeFailure } from './redisErrors.ts';
 import { health, listKeys, readMembers } from './routes.ts';
 import type { RouteReply } from './routes.ts';
+import type { ErrorReply } from '../src/features/live/bridgeProtocol.ts';
 
 export interface RunningBridge {
   /** http://host:port the bridge answers on. */
@@ -30,14 +33,50 @@ export interface RunningBridge {
 /** Writes one line of the bridge's log; every line is scrubbed of secrets before it gets here. */
 export type LogLine = (line: string) => void;
 
+/**
+ * Headers on every reply: JSON is never sniffed as something else, never rendered as a page
+ * (a CSP that allows nothing), never framed, never cached, and sends no referrer.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
+/** The raw reply to a request Node's HTTP parser refused (no request object exists for it). */
+const PARSE_ERROR_REPLY =
+  'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n' +
+  Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('') +
+  '\r\n{"error":{"code":"bad-request","message":"not an HTTP request the bridge can read"}}';
+
+function errorReply(status: number, code: ErrorReply['error']['code'], message: string): RouteReply {
+  return { status, body: { error: { code, message } } };
+}
+
+/** Writes `reply` as JSON; a body that cannot be serialised becomes a 500 (serialising never throws out of here). */
 function send(response: ServerResponse, reply: RouteReply, headers: Readonly<Record<string, string>>): void {
-  response.writeHead(reply.status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  response.end(JSON.stringify(reply.body));
+  let status = reply.status;
+  let text: string;
+  try {
+    text = JSON.stringify(reply.body);
+  } catch (error) {
+    status = 500;
+    text = JSON.stringify(errorReply(500, 'internal', `the reply could not be written: ${error instanceof Error ? error.message : String(error)}`).body);
+  }
+  response.writeHead(status, { ...headers, ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
+  response.end(text);
+}
+
+/** The path and query of a request target, or null when it is not an origin-form path (`//`, `http://[/`...). */
+function parseTarget(target: string | undefined): URL | null {
+  if (target === undefined || !target.startsWith('/') || target.startsWith('//')) return null;
+  try {
+    return new URL(target, 'http://bridge.invalid');
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -45,6 +84,9 @@ function send(response: ServerResponse, reply: RouteReply, headers: Readonly<Rec
  * it; requests say why until it answers) and listens on options.host:options.port.
  */
 export async function startBridge(options: BridgeOptions, log: LogLine = (line) => console.log(line)): Promise<RunningBridge> {
+  if (!isLoopbackHost(options.host) && options.token === null) {
+    throw new Error(`the bridge listens beyond this machine (${options.host}) only with a token: give --token (npm run bridge makes one)`);
+  }
   const shownUrl = shownRedisUrl(options);
   const secrets = secretsOf(options);
   const safeLog: LogLine = (line) => log(scrubSecrets(line, secrets));
@@ -81,8 +123,7 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
     });
   await redis.connect().catch(() => undefined); // the 'error' handler has the reason; requests will say it
 
-  async function route(request: IncomingMessage): Promise<RouteReply> {
-    const url = new URL(request.url ?? '/', 'http://bridge.invalid');
+  async function route(request: IncomingMessage, url: URL): Promise<RouteReply> {
     try {
       switch (url.pathname) {
         case '/api/health':
@@ -92,34 +133,62 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
         case '/api/members':
           return await readMembers(call, url.searchParams);
         default:
-          return { status: 404, body: { error: { code: 'bad-request', message: `no route ${url.pathname} (try /api/health, /api/keys, /api/members)` } } };
+          return errorReply(404, 'bad-request', `no route ${url.pathname.slice(0, 100)} (try /api/health, /api/keys, /api/members)`);
       }
     } catch (error) {
       const failure = describeFailure(error, { shownUrl, commandTimeoutMs: options.commandTimeoutMs, secrets, lastConnectionError });
-      safeLog(`${request.method ?? 'GET'} ${url.pathname}: ${failure.status} ${failure.code}: ${failure.message}`);
-      return { status: failure.status, body: { error: { code: failure.code, message: failure.message } } };
+      safeLog(`${request.method ?? 'GET'} ${url.pathname.slice(0, 100)}: ${failure.status} ${failure.code}: ${failure.message}`);
+      return errorReply(failure.status, failure.code, failure.message);
     }
   }
 
-  const server = createServer((request, response) => {
-    if (!isAllowedHost(request.headers.host, options.host)) {
-      send(response, { status: 403, body: { error: { code: 'forbidden-host', message: 'this bridge answers only requests addressed to localhost or its own address' } } }, {});
+  /** One request, start to end: every path through here is inside the caller's catch. */
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!isAllowedHost(request.headers.host, options.host, isLoopbackAddress(request.socket.remoteAddress))) {
+      send(response, errorReply(403, 'forbidden-host', 'this bridge answers only requests addressed to localhost (from this machine) or its own address'), {});
       return;
     }
     const decision = decideOrigin(request.headers.origin, options.origins);
     if (!decision.allowed) {
-      send(response, { status: 403, body: { error: { code: 'forbidden-origin', message: decision.message } } }, { Vary: 'Origin' });
+      send(response, errorReply(403, 'forbidden-origin', decision.message), { Vary: 'Origin' });
       return;
     }
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, decision.headers).end();
+      // a preflight carries no Authorization header: it only learns that one may be sent
+      response.writeHead(204, { ...decision.headers, ...SECURITY_HEADERS }).end();
+      return;
+    }
+    if (options.token !== null && !hasToken(request.headers.authorization, options.token)) {
+      send(response, errorReply(401, 'unauthorized', 'this bridge needs its token: give the token npm run bridge printed (Authorization: Bearer <token>)'), decision.headers);
       return;
     }
     if (request.method !== 'GET') {
-      send(response, { status: 405, body: { error: { code: 'bad-request', message: 'the bridge only answers GET' } } }, { ...decision.headers, Allow: 'GET, OPTIONS' });
+      send(response, errorReply(405, 'bad-request', 'the bridge only answers GET'), { ...decision.headers, Allow: 'GET, OPTIONS' });
       return;
     }
-    void route(request).then((reply) => send(response, reply, decision.headers));
+    const url = parseTarget(request.url);
+    if (url === null) {
+      send(response, errorReply(400, 'bad-request', 'the request target is not a path the bridge knows (try /api/health)'), decision.headers);
+      return;
+    }
+    send(response, await route(request, url), decision.headers);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      try {
+        safeLog(`${request.method ?? '?'}: 500 internal: ${error instanceof Error ? error.message : String(error)}`);
+        if (response.headersSent) response.destroy();
+        else send(response, errorReply(500, 'internal', 'the bridge failed on this request; it keeps running'), {});
+      } catch {
+        response.destroy(); // even the 500 could not be written: drop this connection, keep the process
+      }
+    });
+  });
+  // a request Node cannot parse never reaches handle: answer it here and close
+  server.on('clientError', (_error: Error, socket) => {
+    if (socket.writable) socket.end(PARSE_ERROR_REPLY);
+    else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,8 +1,10 @@
 /**
  * Who may read the bridge's replies. CORS: a page's Origin must be one of the app's origins.
- * Host: the request must name the bridge by a loopback name or the address it listens on, so a
- * page on another site cannot reach it through a DNS name rebound to 127.0.0.1.
+ * Host: the request must name the bridge by a loopback name (only when it comes from this
+ * machine) or the address it listens on, so a page on another site cannot reach it through a DNS
+ * name rebound to 127.0.0.1. Token: beyond loopback, every request carries the bridge's token.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 export type OriginDecision =
   | { readonly allowed: true; readonly headers: Readonly<Record<string, string>> }
@@ -21,6 +23,7 @@ export function decideOrigin(origin: string | undefined, allowed: readonly strin
       headers: {
         'Access-Control-Allow-Origin': origin,
         'Access-Control-Allow-Methods': 'GET, OPTIONS',
+        'Access-Control-Allow-Headers': 'Authorization',
         'Access-Control-Max-Age': '600',
         Vary: 'Origin',
       },
@@ -36,12 +39,41 @@ function hostName(header: string): string {
   return header.replace(/:\d+$/, '').toLowerCase();
 }
 
+const isLoopbackName = (name: string) => name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+const isIpLiteral = (name: string) => /^\d{1,3}(?:\.\d{1,3}){3}$/.test(name) || (name.includes(':') && /^[\da-f:.]+$/.test(name));
+/** Addresses that mean "every interface". */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
 /**
- * True when a request's Host header names this bridge: localhost, a 127.x address, ::1, or the
- * address given to --host. A missing Host (HTTP/1.0) is refused.
+ * True when a request's Host header names this bridge. From this machine (`fromLoopback`, the
+ * peer's address is loopback): localhost, a 127.x address, ::1 or the address given to --host.
+ * From elsewhere: only the address given to --host or, when that is a wildcard (0.0.0.0, ::), an
+ * IP address; never a loopback name (another host saying "localhost" is not this machine) nor a
+ * DNS name (rebinding). A missing Host (HTTP/1.0) is refused.
  */
-export function isAllowedHost(header: string | undefined, boundHost: string): boolean {
+export function isAllowedHost(header: string | undefined, boundHost: string, fromLoopback = true): boolean {
   if (header === undefined || header === '') return false;
   const name = hostName(header);
-  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) || name === boundHost.toLowerCase();
+  const bound = boundHost.toLowerCase();
+  if (isLoopbackName(name)) return fromLoopback;
+  if (WILDCARD_HOSTS.has(name)) return false;
+  if (name === bound) return true;
+  return WILDCARD_HOSTS.has(bound) && isIpLiteral(name);
+}
+
+/** True when `address` (a socket's remoteAddress) is this machine. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+/**
+ * True when the Authorization header is `Bearer <token>`. Both sides are hashed to the same length
+ * and compared with timingSafeEqual, so the time taken says nothing about how much matched.
+ */
+export function hasToken(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? '';
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(token)) && given !== '';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, DEFAULT_ORIGINS, USAGE, isLoopbackHost, parseBridgeArgs, secretsOf, shownRedisUrl } from './options.ts';
+import { DEFAULT_OPTIONS, DEFAULT_ORIGINS, USAGE, isLoopbackHost, makeToken, parseBridgeArgs, secretsOf, shownRedisUrl } from './options.ts';
 import type { BridgeOptions, ParsedArgs } from './options.ts';
 
 function options(parsed: ParsedArgs): BridgeOptions {
@@ -23,7 +23,7 @@ describe('parseBridgeArgs', () => {
 
   it('reads every option, spaced or with =', () => {
     const parsed = options(
-      parseBridgeArgs(['--redis', 'redis://cache:6380/1', '--password=pw', '--host', 'localhost', '--port=8000', '--origin', 'http://a.test:1,https://b.test', '--origin=http://c.test:3/', '--timeout', '500']),
+      parseBridgeArgs(['--redis', 'redis://cache:6380/1', '--password=pw', '--host', 'localhost', '--port=8000', '--origin', 'http://a.test:1,https://b.test', '--origin=http://c.test:3/', '--timeout', '500', '--token', 'sixteen-chars-ok']),
     );
     expect(parsed).toEqual({
       redisUrl: 'redis://cache:6380/1',
@@ -32,6 +32,7 @@ describe('parseBridgeArgs', () => {
       port: 8000,
       origins: ['http://a.test:1', 'https://b.test', 'http://c.test:3'],
       commandTimeoutMs: 500,
+      token: 'sixteen-chars-ok',
     });
   });
 
@@ -52,6 +53,8 @@ describe('parseBridgeArgs', () => {
     [['--port'], '--port needs a value'],
     [['--verbose'], 'unknown option --verbose'],
     [['--password', ''], '--password is empty'],
+    [['--token', 'short'], '--token: 16 to 256 visible ASCII characters, no spaces'],
+    [['--token', 'has a space in it, sixteen+'], '--token: 16 to 256 visible ASCII characters, no spaces'],
   ])('refuses %j', (argv, message) => {
     expect(refusal(parseBridgeArgs(argv))).toBe(message);
   });
@@ -66,6 +69,24 @@ describe('parseBridgeArgs', () => {
   it('answers --help with the usage, naming the read-only commands', () => {
     expect(parseBridgeArgs(['--port', '1', '--help'])).toEqual({ kind: 'help' });
     expect(USAGE).toContain('only ever sends SCAN, TYPE, ZCARD, ZRANGE and ZRANGEBYSCORE');
+  });
+});
+
+describe('the token', () => {
+  it('comes from FIRETIME_BRIDGE_TOKEN, --token winning; none by default', () => {
+    expect(options(parseBridgeArgs([])).token).toBeNull();
+    expect(options(parseBridgeArgs([], { FIRETIME_BRIDGE_TOKEN: 'from-the-environment' })).token).toBe('from-the-environment');
+    expect(options(parseBridgeArgs(['--token', 'from-the-command-line'], { FIRETIME_BRIDGE_TOKEN: 'from-the-environment' })).token).toBe('from-the-command-line');
+  });
+
+  it('is a secret: scrubbed from the log like a password', () => {
+    expect(secretsOf({ redisUrl: 'redis://h', password: null, token: 'from-the-command-line' })).toEqual(['from-the-command-line']);
+  });
+
+  it('makeToken gives a fresh 24-character base64url token each time', () => {
+    const a = makeToken();
+    expect(a).toMatch(/^[\w-]{24}$/);
+    expect(makeToken()).not.toBe(a);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The bridge's command line: `--redis <url> --password <pw> --host <addr> --port <n>
- * --origin <url> (repeatable) --timeout <ms>`, checked before anything starts.
+ * --origin <url> (repeatable) --timeout <ms> --token <t>`, checked before anything starts.
  */
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_BRIDGE_PORT } from '../src/features/live/bridgeProtocol.ts';
 import { redactRedisUrl } from './redact.ts';
 
@@ -18,6 +19,11 @@ export interface BridgeOptions {
   readonly origins: readonly string[];
   /** How long one Redis command may take before the bridge answers "timed out" (ms). */
   readonly commandTimeoutMs: number;
+  /**
+   * The token every request must carry (`Authorization: Bearer <token>`), or null for none.
+   * Required when `host` is not loopback (startBridge refuses to start without it).
+   */
+  readonly token: string | null;
 }
 
 /** The app's origins: Vite's dev server (5173), `vite preview` (4173) and the e2e preview (4317). */
@@ -33,6 +39,7 @@ export const DEFAULT_OPTIONS: BridgeOptions = {
   port: DEFAULT_BRIDGE_PORT,
   origins: DEFAULT_ORIGINS,
   commandTimeoutMs: 2000,
+  token: null,
 };
 
 export const USAGE = `Usage: npm run bridge -- [options]
@@ -43,7 +50,11 @@ export const USAGE = `Usage: npm run bridge -- [options]
   --origin <url>     origin of the app allowed to read replies; repeat for several
                      (default ${DEFAULT_ORIGINS.join(', ')})
   --timeout <ms>     Redis command timeout (default 2000)
-The password may also come from the environment: FIRETIME_REDIS_PASSWORD (npm prints the command line).
+  --token <t>        token every request must carry (Authorization: Bearer <t>), 16 to 256
+                     visible characters; required beyond 127.0.0.1: one is made and printed
+                     when --host is not loopback and none is given
+The password may also come from the environment: FIRETIME_REDIS_PASSWORD (npm prints the command line),
+the token from FIRETIME_BRIDGE_TOKEN.
 The bridge only ever sends SCAN, TYPE, ZCARD, ZRANGE and ZRANGEBYSCORE.`;
 
 export type ParsedArgs =
@@ -93,6 +104,18 @@ function checkOrigin(text: string): string | null {
 
 /** Environment variable holding the Redis password (keeps it off the command line npm echoes). */
 export const PASSWORD_VARIABLE = 'FIRETIME_REDIS_PASSWORD';
+/** Environment variable holding the bridge's token. */
+export const TOKEN_VARIABLE = 'FIRETIME_BRIDGE_TOKEN';
+
+/** A token is 16 to 256 visible ASCII characters (it travels in an Authorization header). */
+function checkToken(text: string): string | null {
+  return /^[\x21-\x7e]{16,256}$/.test(text) ? null : '--token: 16 to 256 visible ASCII characters, no spaces';
+}
+
+/** A fresh random token (144 bits, base64url), for a bridge beyond loopback started without --token. */
+export function makeToken(): string {
+  return randomBytes(18).toString('base64url');
+}
 
 /**
  * Reads the bridge's arguments (process.argv after the script) and FIRETIME_REDIS_PASSWORD
@@ -105,6 +128,8 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
   let host = DEFAULT_OPTIONS.host;
   let port = DEFAULT_OPTIONS.port;
   let commandTimeoutMs = DEFAULT_OPTIONS.commandTimeoutMs;
+  let token: string | null = env[TOKEN_VARIABLE] || null;
+  if (token !== null && checkToken(token) !== null) return { kind: 'error', message: `${TOKEN_VARIABLE}: 16 to 256 visible ASCII characters, no spaces` };
   const origins: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -113,7 +138,7 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
     const equals = arg.indexOf('=');
     const name = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
     const inline = arg.startsWith('--') && equals > 0 ? arg.slice(equals + 1) : undefined;
-    const known = ['--redis', '--password', '--host', '--port', '--origin', '--timeout'];
+    const known = ['--redis', '--password', '--host', '--port', '--origin', '--timeout', '--token'];
     if (!known.includes(name)) {
       // never echo what may be a password given without its flag
       return { kind: 'error', message: arg.startsWith('--') ? `unknown option ${name}` : `unexpected argument #${i + 1} (options start with --)` };
@@ -148,6 +173,12 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
           origins.push(origin.replace(/\/$/, ''));
         }
         break;
+      case '--token': {
+        const problem = checkToken(value);
+        if (problem) return { kind: 'error', message: problem };
+        token = value;
+        break;
+      }
       case '--timeout': {
         const n = wholeNumber(value, 50, 600_000);
         if (n === null) return { kind: 'error', message: `--timeout: milliseconds from 50 to 600000, not ${value}` };
@@ -158,7 +189,7 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
   }
   return {
     kind: 'options',
-    options: { redisUrl, password, host, port, origins: origins.length > 0 ? origins : DEFAULT_ORIGINS, commandTimeoutMs },
+    options: { redisUrl, password, host, port, origins: origins.length > 0 ? origins : DEFAULT_ORIGINS, commandTimeoutMs, token },
   };
 }
 
@@ -171,10 +202,11 @@ export function shownRedisUrl(options: Pick<BridgeOptions, 'redisUrl' | 'passwor
   return url.toString();
 }
 
-/** Every secret the options hold, for scrubSecrets. */
-export function secretsOf(options: Pick<BridgeOptions, 'redisUrl' | 'password'>): string[] {
+/** Every secret the options hold (passwords and the token), for scrubSecrets. */
+export function secretsOf(options: Pick<BridgeOptions, 'redisUrl' | 'password'> & { readonly token?: string | null }): string[] {
   const secrets: string[] = [];
   if (options.password !== null) secrets.push(options.password);
+  if (options.token) secrets.push(options.token);
   try {
     const fromUrl = new URL(options.redisUrl).password;
     if (fromUrl !== '') secrets.push(fromUrl, decodeURIComponent(fromUrl));

@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE } from '../src/features/live/bridgeProtocol.ts';
-import { MAX_SCAN_ROUNDS, health, listKeys, readMembers } from './routes.ts';
+import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/features/live/bridgeProtocol.ts';
+import type { KeysReply, MembersReply } from '../src/features/live/bridgeProtocol.ts';
+import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
+import { MAX_SCAN_ROUNDS, health, listKeys, readMembers, redisName } from './routes.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 type Sent = Array<Array<string | number>>;
 
-/** A ReadOnlyCall answering from a script of replies by command name, recording what was sent. */
+/** A ReadOnlyCall answering from a script of replies by command name, recording what was sent (Buffers as UTF-8 text). */
 function fake(replies: (command: string, args: Array<string | number>) => unknown): { call: ReadOnlyCall; sent: Sent } {
   const sent: Sent = [];
   return {
     sent,
     call: (command, ...args) => {
-      sent.push([command, ...args]);
-      return Promise.resolve(replies(command, args));
+      const plain = args.map((arg) => (Buffer.isBuffer(arg) ? arg.toString('utf8') : arg));
+      sent.push([command, ...plain]);
+      return Promise.resolve(replies(command, plain));
     },
   };
 }
+
+/** A RedisName of UTF-8 text short enough to be shown whole. */
+const named = (text: string) => ({ base64: Buffer.from(text).toString('base64url'), text, byteLength: Buffer.byteLength(text) });
 
 const query = (text: string) => new URLSearchParams(text);
 
@@ -30,7 +36,7 @@ describe('listKeys', () => {
     const cursors: Record<string, [string, string[]]> = { '0': ['17', ['bull:a:delayed']], '17': ['0', ['bull:b:delayed']] };
     const { call, sent } = fake((_, args) => cursors[String(args[0])]);
     const reply = await listKeys(call, query(''));
-    expect(reply).toEqual({ status: 200, body: { pattern: '*:delayed', keys: ['bull:a:delayed', 'bull:b:delayed'], cursor: '0' } });
+    expect(reply).toEqual({ status: 200, body: { pattern: '*:delayed', keys: [named('bull:a:delayed'), named('bull:b:delayed')], cursor: '0', truncated: false } });
     expect(sent).toEqual([
       ['SCAN', '0', 'MATCH', '*:delayed', 'COUNT', 250, 'TYPE', 'zset'],
       ['SCAN', '17', 'MATCH', '*:delayed', 'COUNT', 250, 'TYPE', 'zset'],
@@ -49,7 +55,8 @@ describe('listKeys', () => {
   it.each([
     ['pattern=', 'the key pattern is empty (use * for every key)'],
     [`pattern=${'x'.repeat(257)}`, 'the key pattern is longer than 256 characters'],
-    ['cursor=-1', 'cursor must be the digits a previous reply gave'],
+    ['cursor=-1', 'cursor must be the digits a previous reply gave (0 to 18446744073709551615)'],
+    ['cursor=18446744073709551616', 'cursor must be the digits a previous reply gave (0 to 18446744073709551615)'],
   ])('refuses %s without asking Redis', async (text, message) => {
     const { call, sent } = fake(() => ['0', []]);
     expect(await listKeys(call, query(text))).toEqual({ status: 400, body: { error: { code: 'bad-request', message } } });
@@ -68,7 +75,7 @@ describe('readMembers', () => {
     const { call, sent } = fake(zset);
     expect(await readMembers(call, query('key=bull:q:delayed&start=1&count=2'))).toEqual({
       status: 200,
-      body: { key: 'bull:q:delayed', size: 3, start: 1, entries: [['10', '7356535848960000'], ['9', '7356535848960001']] },
+      body: { key: named('bull:q:delayed'), size: 3, start: 1, entries: [[named('10'), '7356535848960000'], [named('9'), '7356535848960001']], truncated: false },
     });
     expect(sent).toEqual([['TYPE', 'bull:q:delayed'], ['ZCARD', 'bull:q:delayed'], ['ZRANGE', 'bull:q:delayed', 1, 2, 'WITHSCORES']]);
   });
@@ -88,7 +95,10 @@ describe('readMembers', () => {
   });
 
   it.each([
-    ['', 'name a key: ?key=...'],
+    ['', 'name a key: ?key64=<base64url, as /api/keys gives it> or ?key=<text>'],
+    ['key64=a+b', 'key64 must be base64url (A-Z a-z 0-9 - _, no padding), as /api/keys gives it'],
+    [`key=${'k'.repeat(4097)}`, 'the key is longer than 4096 bytes'],
+    [`key=${'é'.repeat(2049)}`, 'the key is longer than 4096 bytes'],
     ['key=k&start=-1', 'start must be a whole number from 0 to 2147483647'],
     ['key=k&count=0', 'count must be at least 1'],
     ['key=k&count=1.5', 'count must be a whole number from 0 to 1000000000'],
@@ -96,5 +106,44 @@ describe('readMembers', () => {
     const { call, sent } = fake(zset);
     expect(await readMembers(call, query(text))).toEqual({ status: 400, body: { error: { code: 'bad-request', message } } });
     expect(sent).toEqual([]);
+  });
+});
+
+describe('keys and members as bytes', () => {
+  it('redisName keeps bytes that are not UTF-8, shows them as \\xHH, and cuts a long one at 4 KB with its length', () => {
+    expect(redisName(Buffer.from([0x62, 0x69, 0x6e, 0xff]))).toEqual({ base64: 'Ymlu_w', text: 'bin\\xff', byteLength: 4 });
+    const long = redisName(Buffer.alloc(10_000, 0x61));
+    expect(long.byteLength).toBe(10_000);
+    expect(Buffer.from(long.base64, 'base64url')).toHaveLength(DISPLAY_CAP_BYTES);
+    expect(long.text).toBe(`${'a'.repeat(DISPLAY_CAP_BYTES)}… (10,000 bytes)`);
+  });
+
+  it('opens a key named by ?key64= with exactly its bytes', async () => {
+    const sent: unknown[][] = [];
+    const call: ReadOnlyCall = (command, ...args) => {
+      sent.push([command, ...args]);
+      return Promise.resolve(command === 'TYPE' ? Buffer.from('zset') : command === 'ZCARD' ? 0 : []);
+    };
+    await readMembers(call, query('key64=Ymlu_w'));
+    expect(sent[0]).toEqual(['TYPE', Buffer.from([0x62, 0x69, 0x6e, 0xff])]);
+  });
+
+  it(`stops a page before its JSON passes ${MAX_REPLY_BYTES} bytes and says truncated`, async () => {
+    const member = 'm'.repeat(DISPLAY_CAP_BYTES);
+    const flat = Array.from({ length: 2 * MAX_PAGE_SIZE }, (_, i) => (i % 2 === 0 ? `${member}${i}` : String(i)));
+    const { call } = fake((command) => (command === 'TYPE' ? 'zset' : command === 'ZCARD' ? MAX_PAGE_SIZE : flat));
+    const reply = await readMembers(call, query('key=k&count=5000'));
+    const body = reply.body as MembersReply;
+    expect(body.truncated).toBe(true);
+    expect(body.entries.length).toBeLessThan(MAX_PAGE_SIZE);
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(MAX_REPLY_BYTES);
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(MAX_REPLY_BYTES - 20_000);
+  });
+
+  it(`leaves keys out past ${MAX_REPLY_BYTES} bytes and says truncated`, async () => {
+    const { call } = fake(() => ['0', Array.from({ length: 3000 }, (_, i) => `${i}${'k'.repeat(5000)}`)]);
+    const body = (await listKeys(call, query('pattern=*'))).body as KeysReply;
+    expect(body.truncated).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(MAX_REPLY_BYTES);
   });
 });

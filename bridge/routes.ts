@@ -2,14 +2,19 @@
  * The bridge's three read routes over a ReadOnlyCall: health, the sorted-set keys matching a
  * pattern (SCAN ... MATCH ... TYPE zset, never KEYS), and one page of a key's members with their
  * scores (TYPE, ZCARD, ZRANGE ... WITHSCORES). Query values are checked before Redis is asked.
+ * Keys and members travel as bytes (RedisName), each cut to DISPLAY_CAP_BYTES, and no reply's
+ * JSON grows past MAX_REPLY_BYTES: what does not fit is left out and the reply says `truncated`.
  */
 import {
   DEFAULT_KEY_PATTERN,
+  MAX_KEY_BYTES,
   MAX_KEYS_PER_REPLY,
   MAX_PAGE_SIZE,
   MAX_PATTERN_LENGTH,
+  MAX_REPLY_BYTES,
 } from '../src/features/live/bridgeProtocol.ts';
-import type { ErrorReply, HealthReply, KeysReply, MembersReply } from '../src/features/live/bridgeProtocol.ts';
+import type { ErrorReply, HealthReply, KeysReply, MembersReply, RedisName } from '../src/features/live/bridgeProtocol.ts';
+import { DISPLAY_CAP_BYTES, printableBytes } from '../src/model/printable.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 /** A reply before it is serialised: HTTP status and JSON body. */
@@ -24,8 +29,6 @@ export const SCAN_COUNT = 250;
 export const MAX_SCAN_ROUNDS = 40;
 /** Members per page when the request names no count. */
 export const DEFAULT_PAGE_SIZE = 1000;
-/** The longest key the bridge accepts in a request. */
-export const MAX_KEY_LENGTH = 1024;
 /** The last start index a page may begin at (ZRANGE takes a signed 64-bit index; sets stay far below). */
 const MAX_START = 2 ** 31 - 1;
 
@@ -39,6 +42,26 @@ function wholeParam(query: URLSearchParams, name: string, fallback: number, max:
   if (!/^\d{1,10}$/.test(text) || Number(text) > max) return `${name} must be a whole number from 0 to ${max}`;
   return Number(text);
 }
+
+/** Bytes from a Redis reply (callBuffer gives Buffers; a fake may give text). */
+function bytesOf(reply: unknown): Buffer {
+  return Buffer.isBuffer(reply) ? reply : Buffer.from(String(reply), 'utf8');
+}
+
+/** A key or member for the wire: its first DISPLAY_CAP_BYTES as base64url and as printable text, and its full length. */
+export function redisName(reply: unknown): RedisName {
+  const bytes = bytesOf(reply);
+  const shown = bytes.subarray(0, DISPLAY_CAP_BYTES);
+  return { base64: shown.toString('base64url'), text: printableBytes(shown, bytes.length), byteLength: bytes.length };
+}
+
+/** Bytes `value` adds to a JSON reply. */
+function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value), 'utf8');
+}
+
+/** The largest cursor SCAN takes (Redis reads it with strtoul: an unsigned 64-bit number). */
+const MAX_SCAN_CURSOR = 2n ** 64n - 1n;
 
 /** GET /api/health: no Redis command. */
 export function health(shownUrl: string): RouteReply {
@@ -54,26 +77,50 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
   if (pattern === '') return badRequest('the key pattern is empty (use * for every key)');
   if (pattern.length > MAX_PATTERN_LENGTH) return badRequest(`the key pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
   let cursor = query.get('cursor') ?? '0';
-  if (!/^\d{1,20}$/.test(cursor)) return badRequest('cursor must be the digits a previous reply gave');
-  const keys: string[] = [];
-  for (let round = 0; round < MAX_SCAN_ROUNDS; round++) {
-    const reply = (await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset')) as [string, string[]];
-    cursor = reply[0];
-    keys.push(...reply[1]);
+  if (!/^\d{1,20}$/.test(cursor) || BigInt(cursor) > MAX_SCAN_CURSOR) {
+    return badRequest(`cursor must be the digits a previous reply gave (0 to ${MAX_SCAN_CURSOR})`);
+  }
+  const keys: RedisName[] = [];
+  let bytes = jsonBytes({ pattern, keys, cursor: String(MAX_SCAN_CURSOR), truncated: true });
+  let truncated = false;
+  for (let round = 0; round < MAX_SCAN_ROUNDS && !truncated; round++) {
+    const [next, found] = (await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset')) as [unknown, unknown[]];
+    cursor = bytesOf(next).toString('latin1');
+    for (const raw of found) {
+      const name = redisName(raw);
+      const size = jsonBytes(name) + 1;
+      if (bytes + size > MAX_REPLY_BYTES) {
+        truncated = true;
+        continue;
+      }
+      bytes += size;
+      keys.push(name);
+    }
     if (cursor === '0' || keys.length >= MAX_KEYS_PER_REPLY) break;
   }
-  return { status: 200, body: { pattern, keys, cursor } };
+  return { status: 200, body: { pattern, keys, cursor, truncated } };
+}
+
+/** The key a request names: ?key64= (its bytes, base64url) or ?key= (text, sent as UTF-8). */
+function requestedKey(query: URLSearchParams): Buffer | string {
+  const key64 = query.get('key64');
+  if (key64 !== null) {
+    if (!/^[A-Za-z0-9_-]*$/.test(key64) || key64.length % 4 === 1) return 'key64 must be base64url (A-Z a-z 0-9 - _, no padding), as /api/keys gives it';
+    return Buffer.from(key64, 'base64url');
+  }
+  return Buffer.from(query.get('key') ?? '', 'utf8');
 }
 
 /**
- * GET /api/members?key=&start=&count=: TYPE (a missing key or another type is an error), then
- * ZCARD and `ZRANGE key start start+count-1 WITHSCORES` with count cut to MAX_PAGE_SIZE.
- * Scores stay the text Redis sent.
+ * GET /api/members?key64=|key=&start=&count=: TYPE (a missing key or another type is an error),
+ * then ZCARD and `ZRANGE key start start+count-1 WITHSCORES` with count cut to MAX_PAGE_SIZE.
+ * Scores stay the text Redis sent. The page stops early (`truncated`) at MAX_REPLY_BYTES.
  */
 export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): Promise<RouteReply> {
-  const key = query.get('key');
-  if (key === null || key === '') return badRequest('name a key: ?key=...');
-  if (key.length > MAX_KEY_LENGTH) return badRequest(`the key is longer than ${MAX_KEY_LENGTH} characters`);
+  const key = requestedKey(query);
+  if (typeof key === 'string') return badRequest(key);
+  if (key.length === 0) return badRequest('name a key: ?key64=<base64url, as /api/keys gives it> or ?key=<text>');
+  if (key.length > MAX_KEY_BYTES) return badRequest(`the key is longer than ${MAX_KEY_BYTES} bytes`);
   const start = wholeParam(query, 'start', 0, MAX_START);
   if (typeof start === 'string') return badRequest(start);
   const asked = wholeParam(query, 'count', DEFAULT_PAGE_SIZE, 1_000_000_000);
@@ -81,13 +128,25 @@ export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): P
   if (asked === 0) return badRequest('count must be at least 1');
   const count = Math.min(asked, MAX_PAGE_SIZE);
 
-  const type = await call('TYPE', key);
+  const type = bytesOf(await call('TYPE', key)).toString('latin1');
   if (type === 'none') {
     return { status: 404, body: { error: { code: 'not-found', message: 'No such key now (a delayed set disappears when its last job is promoted).' } } };
   }
-  if (type !== 'zset') return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${String(type)}, not a sorted set.` } } };
-  const [size, flat] = (await Promise.all([call('ZCARD', key), call('ZRANGE', key, start, start + count - 1, 'WITHSCORES')])) as [number, string[]];
-  const entries: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) entries.push([flat[i]!, flat[i + 1]!]);
-  return { status: 200, body: { key, size, start, entries } };
+  if (type !== 'zset') return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
+  const [size, flat] = (await Promise.all([call('ZCARD', key), call('ZRANGE', key, start, start + count - 1, 'WITHSCORES')])) as [number, unknown[]];
+  const keyName = redisName(key);
+  const entries: Array<[RedisName, string]> = [];
+  let bytes = jsonBytes({ key: keyName, size, start, entries, truncated: true });
+  let truncated = false;
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const entry: [RedisName, string] = [redisName(flat[i]), bytesOf(flat[i + 1]).toString('latin1')];
+    const entryBytes = jsonBytes(entry) + 1;
+    if (entries.length > 0 && bytes + entryBytes > MAX_REPLY_BYTES) {
+      truncated = true;
+      break;
+    }
+    bytes += entryBytes;
+    entries.push(entry);
+  }
+  return { status: 200, body: { key: keyName, size: Number(size), start, entries, truncated } };
 }

@@ -18,7 +18,8 @@ import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import type { BridgeOptions } from '../bridge/options.ts';
 import { freePort, startRedisServer } from './redisProcess.ts';
 import type { RedisProcess } from './redisProcess.ts';
-import { MAX_PAGE_SIZE } from '../src/features/live/bridgeProtocol.ts';
+import { MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/features/live/bridgeProtocol.ts';
+import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
 import type { ErrorReply, KeysReply, MembersReply } from '../src/features/live/bridgeProtocol.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:4317';
@@ -61,7 +62,11 @@ async function readAllPages(bridge: RunningBridge, key: string, count: number): 
     const page = answer.body as MembersReply;
     expect(page.start).toBe(entries.length);
     size = page.size;
-    entries.push(...page.entries);
+    for (const [member, score] of page.entries) {
+      // the fixture's members are short UTF-8 ids: bytes, text and length agree
+      expect([member.text, member.byteLength]).toEqual([Buffer.from(member.base64, 'base64url').toString('utf8'), Buffer.byteLength(member.text)]);
+      entries.push([member.text, score]);
+    }
     pages++;
     if (page.entries.length === 0) break;
   } while (entries.length < size);
@@ -147,7 +152,8 @@ describe('the bridge on the suite redis-server', () => {
       if (page.size === undefined && attempt < 5) continue; // emptied by another file's FLUSHALL
       expect(page.size).toBe(6000);
       expect(page.entries).toHaveLength(MAX_PAGE_SIZE);
-      expect(page.entries.at(-1)).toEqual([`m${MAX_PAGE_SIZE}`, String(MAX_PAGE_SIZE)]);
+      expect(page.entries.at(-1)?.map((x) => (typeof x === 'string' ? x : x.text))).toEqual([`m${MAX_PAGE_SIZE}`, String(MAX_PAGE_SIZE)]);
+      expect(page.truncated).toBe(false);
       break;
     }
   });
@@ -160,7 +166,8 @@ describe('the bridge on the suite redis-server', () => {
         const answer = await get(bridge, `/api/keys?pattern=${encodeURIComponent(`${prefix}:*`)}&cursor=${cursor}`);
         expect(answer.status).toBe(200);
         const reply = answer.body as KeysReply;
-        found.push(...reply.keys);
+        found.push(...reply.keys.map((k) => k.text));
+        expect(reply.truncated).toBe(false);
         cursor = reply.cursor;
       } while (cursor !== '0');
       return found;
@@ -288,7 +295,7 @@ describe('the bridge and a Redis that needs a password', () => {
         const bridge = await startBridge(options, (line) => logs.push(line));
         try {
           const keys = await get(bridge, '/api/keys?pattern=bull:*:delayed');
-          expect(keys.body).toEqual({ pattern: 'bull:*:delayed', keys: ['bull:secret:delayed'], cursor: '0' });
+          expect(keys.body).toEqual({ pattern: 'bull:*:delayed', keys: [{ base64: b64url('bull:secret:delayed'), text: 'bull:secret:delayed', byteLength: 19 }], cursor: '0', truncated: false });
           const { entries } = await readAllPages(bridge, 'bull:secret:delayed', 5000);
           expect(entries).toEqual(expected);
           const health = await get(bridge, '/api/health');
@@ -348,5 +355,165 @@ describe('the bridge and a Redis that is down', () => {
     } finally {
       await bridge.close();
     }
+  });
+});
+
+/** Sends `raw` on a fresh TCP connection to the bridge; resolves with what came back before it closed (or 2 s passed). */
+function rawRequest(bridge: RunningBridge, raw: string | Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ port: bridge.port, host: '127.0.0.1' });
+    const chunks: Buffer[] = [];
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    };
+    const timer = setTimeout(done, 2000);
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (Buffer.concat(chunks).includes('\r\n\r\n')) setTimeout(done, 50);
+    });
+    socket.on('error', done);
+    socket.on('close', done);
+    socket.write(raw);
+  });
+}
+
+/** A GET whose whole body is read as bytes (for replies too large to parse in a test). */
+function getBytes(bridge: RunningBridge, path: string, headers: Record<string, string> = { Origin: APP_ORIGIN }): Promise<{ status: number; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${bridge.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const b64url = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64url');
+
+describe('nothing a request can do takes the bridge down (issue 11)', () => {
+  let server: RedisProcess;
+  let admin: RespClient;
+  let bridge: RunningBridge;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    admin = await RespClient.connect(server.port);
+    // reading a 95 MB member takes seconds on a busy machine: a timeout here would not be the point
+    bridge = await startBridge(bridgeOptions(`redis://127.0.0.1:${server.port}`, { commandTimeoutMs: 20_000 }), () => undefined);
+  });
+
+  afterAll(async () => {
+    await bridge.close();
+    admin.close();
+    await server.stop();
+  });
+
+  it.each(['//', '//:99999/x', '//a:b@/', 'http://[/'])('a request target it cannot parse (%s) gets 400, and the bridge still answers', async (target) => {
+    const answer = await rawRequest(bridge, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('"bad-request"');
+    expect((await get(bridge, '/api/health')).status).toBe(200);
+  });
+
+  it('a member of 95 MB comes back shortened to 4 KB with its byte length; the reply stays small', async () => {
+    const size = 95 * 1024 * 1024;
+    expect(await admin.call('EVAL', "return redis.call('ZADD', KEYS[1], 1, string.rep('\\1', tonumber(ARGV[1])))", 1, 'huge:delayed', size)).toBe(1);
+    const answer = await getBytes(bridge, `/api/members?key=${b64url('huge:delayed')}`.replace('key=', 'key64='));
+    expect(answer.status).toBe(200);
+    expect(answer.bytes.length).toBeLessThan(MAX_REPLY_BYTES);
+    const page = JSON.parse(answer.bytes.toString('utf8')) as MembersReply;
+    const [member, score] = page.entries[0]!;
+    expect(score).toBe('1');
+    expect(member.byteLength).toBe(size);
+    expect(Buffer.from(member.base64, 'base64url')).toEqual(Buffer.alloc(DISPLAY_CAP_BYTES, 1));
+    expect(member.text).toBe(`${'\\u{1}'.repeat(DISPLAY_CAP_BYTES)}… (99,614,720 bytes)`);
+    expect((await get(bridge, '/api/health')).status).toBe(200);
+  });
+
+  it('a page over the byte budget is cut and flagged truncated; the next page goes on from there', async () => {
+    const loop = "for i = 1, tonumber(ARGV[1]) do redis.call('ZADD', KEYS[1], i, string.format('%06d', i) .. string.rep('x', 5000)) end return redis.call('ZCARD', KEYS[1])";
+    expect(await admin.call('EVAL', loop, 1, 'wide:delayed', 2000)).toBe(2000);
+    const first = await getBytes(bridge, `/api/members?key=wide:delayed&count=5000`);
+    expect(first.bytes.length).toBeLessThanOrEqual(MAX_REPLY_BYTES);
+    const page = JSON.parse(first.bytes.toString('utf8')) as MembersReply;
+    expect(page.truncated).toBe(true);
+    expect(page.entries.length).toBeGreaterThan(100);
+    expect(page.entries.length).toBeLessThan(2000);
+    const next = (await get(bridge, `/api/members?key=wide:delayed&start=${page.entries.length}&count=5000`)).body as MembersReply;
+    expect(Buffer.from(next.entries[0]![0].base64, 'base64url').subarray(0, 6).toString()).toBe(String(page.entries.length + 1).padStart(6, '0'));
+  });
+
+  it('/api/keys?pattern=* stays under the byte budget however long the keys are', async () => {
+    const loop = "for i = 1, tonumber(ARGV[1]) do redis.call('ZADD', 'long:' .. i .. ':' .. string.rep('k', 1048576), 1, 'm') end return 1";
+    expect(await admin.call('EVAL', loop, 0, 30)).toBe(1);
+    const answer = await getBytes(bridge, '/api/keys?pattern=long:*');
+    expect(answer.status).toBe(200);
+    expect(answer.bytes.length).toBeLessThan(MAX_REPLY_BYTES);
+    const reply = JSON.parse(answer.bytes.toString('utf8')) as KeysReply;
+    expect(reply.keys.length).toBeGreaterThan(0);
+    for (const key of reply.keys) {
+      expect(key.byteLength).toBeGreaterThan(1048576);
+      expect(key.text).toMatch(/^long:\d+:k+… \(1,048,5\d\d bytes\)$/);
+    }
+  });
+
+  it('a key that is not UTF-8, and a key of 1,500 characters, are listed and can be opened', async () => {
+    const long = `long1500:${'y'.repeat(1491)}`;
+    expect(await admin.call('EVAL', "redis.call('ZADD', 'bin' .. string.char(255) .. ':delayed', 7, 'a') return redis.call('ZADD', KEYS[1], 8, 'b')", 1, long)).toBe(1);
+    const binary = (await get(bridge, '/api/keys?pattern=bin*')).body as KeysReply;
+    expect(binary.keys).toEqual([{ base64: b64url(Buffer.from([0x62, 0x69, 0x6e, 0xff, 0x3a, 0x64, 0x65, 0x6c, 0x61, 0x79, 0x65, 0x64])), text: 'bin\\xff:delayed', byteLength: 12 }]);
+    const opened = await get(bridge, `/api/members?key64=${binary.keys[0]!.base64}`);
+    expect(opened.status).toBe(200);
+    expect((opened.body as MembersReply).entries.map(([m, s]) => [m.text, s])).toEqual([['a', '7']]);
+    const listed = (await get(bridge, '/api/keys?pattern=long1500:*')).body as KeysReply;
+    expect(listed.keys.map((k) => k.text)).toEqual([long]);
+    const openedLong = await get(bridge, `/api/members?key64=${listed.keys[0]!.base64}`);
+    expect(openedLong.status).toBe(200);
+    expect((openedLong.body as MembersReply).size).toBe(1);
+  });
+
+  it('a cursor Redis would refuse is a 400 that says so, not a Redis error', async () => {
+    for (const cursor of ['99999999999999999999', '18446744073709551616']) {
+      const answer = await get(bridge, `/api/keys?cursor=${cursor}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: { code: 'bad-request', message: 'cursor must be the digits a previous reply gave (0 to 18446744073709551615)' } });
+    }
+    expect((await get(bridge, '/api/keys?cursor=18446744073709551615')).status).toBe(200);
+  });
+
+  it('every reply carries nosniff, a CSP that allows nothing, no framing and no referrer', async () => {
+    for (const path of ['/api/health', '/api/keys', '/nowhere']) {
+      const { headers } = await get(bridge, path);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+    }
+    const bad = await rawRequest(bridge, `GET // HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(bad.toLowerCase()).toContain('x-content-type-options: nosniff');
+  });
+
+  it('with a token, a request without it (or with another) is refused; the preflight is not', async () => {
+    const guarded = await startBridge(bridgeOptions(`redis://127.0.0.1:${server.port}`, { token: 'correct-horse-battery-staple' }), () => undefined);
+    try {
+      expect((await get(guarded, '/api/health')).status).toBe(401);
+      const wrong = await get(guarded, '/api/health', { Origin: APP_ORIGIN, Authorization: 'Bearer correct-horse-battery-stapl' });
+      expect(wrong.status).toBe(401);
+      expect((wrong.body as ErrorReply).error.code).toBe('unauthorized');
+      expect((await get(guarded, '/api/health', { Origin: APP_ORIGIN, Authorization: 'Bearer correct-horse-battery-staple' })).status).toBe(200);
+      const preflight = await get(guarded, '/api/keys', { Origin: APP_ORIGIN, 'Access-Control-Request-Headers': 'authorization' }, 'OPTIONS');
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers['access-control-allow-headers']).toBe('Authorization');
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('refuses to listen beyond this machine without a token', async () => {
+    await expect(startBridge(bridgeOptions(`redis://127.0.0.1:${server.port}`, { host: '0.0.0.0' }), () => undefined)).rejects.toThrow(/--token/);
   });
 });

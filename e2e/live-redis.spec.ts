@@ -121,6 +121,24 @@ test('the Live Redis panel shows a real delayed set: same order, scores and flag
   expect(await page.title()).toBe(title);
 });
 
+test('a key that is not UTF-8 opens, and bidi controls and line breaks in members show escaped', async ({ page }) => {
+  const client = await RespClient.connect(redis.port);
+  const script = "return redis.call('ZADD', 'odd:' .. string.char(255) .. ':delayed', 1, ARGV[1], 2, ARGV[2])";
+  expect(await client.call('EVAL', script, 0, 'job\u202e1', 'two\r\nlines')).toBe(2);
+  client.close();
+  await page.goto('/');
+  const live = page.getByTestId('live-redis');
+  await live.getByTestId('live-bridge-url').fill(bridge.url);
+  await live.getByTestId('live-pattern').fill('odd:*');
+  await live.getByRole('button', { name: 'List keys' }).click();
+  await live.getByTestId('live-keys').getByRole('button', { name: 'odd:\\xff:delayed' }).click();
+  const setView = live.getByTestId('live-set-view');
+  await expect(setView).toContainText('2 members');
+  await expect(setView.getByRole('cell').nth(1)).toHaveText('job\\u{202e}1');
+  await expect(setView.getByRole('cell').nth(5)).toHaveText('two\\r\\nlines');
+  expect(await live.textContent()).not.toMatch(/[\u202e\r\n\ufffd]/);
+});
+
 test('Redis down, then the bridge gone: the panel says so and the simulation keeps working', async ({ page }) => {
   await page.goto('/');
   const live = page.getByTestId('live-redis');

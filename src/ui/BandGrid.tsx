@@ -17,7 +17,8 @@ import type { GridLayout, Rgb } from './bandGeometry.ts';
 import type { BandSlot, BandView } from '../store/selectors.ts';
 import styles from './BandGrid.module.css';
 import { useCanvasSize } from './useCanvasSize.ts';
-import { grouped } from './format.ts';
+import { grouped } from '../model/format.ts';
+import { printable } from '../model/printable.ts';
 
 /** CSS px kept free around the grid inside the canvas so outlines of edge cells are not cut off. */
 const OUTLINE_ROOM = 4;
@@ -218,7 +219,7 @@ function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries:
   if (entries.length === 1 && !(slot === CEILING_SLOT && ceilingMembers > 1)) {
     return (
       <>
-        {head}score <Value>{first.scoreText}</Value>, member <Value>{first.member}</Value>, arrival{' '}
+        {head}score <Value>{first.scoreText}</Value>, member <Value>{printable(first.member)}</Value>, arrival{' '}
         <Value>{grouped.format(first.arrival)}</Value>.
       </>
     );
@@ -232,7 +233,7 @@ function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries:
       {named.map((entry, i) => (
         <span key={i}>
           {i > 0 ? ', ' : ''}
-          <Value>{entry.member}</Value> (arrival {grouped.format(entry.arrival)})
+          <Value>{printable(entry.member)}</Value> (arrival {grouped.format(entry.arrival)})
         </span>
       ))}
       {rest > 0 ? ` and ${grouped.format(rest)} more` : ''}.

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { BAND_SLOTS } from '../model/protocol/score.ts';
 import styles from './BandStrip.module.css';
-import { grouped } from './format.ts';
+import { grouped } from '../model/format.ts';
 
 export interface BandStripProps {
   bands: Array<{ fireTime: number; count: number }>;

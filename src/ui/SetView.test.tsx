@@ -114,3 +114,13 @@ describe('SetView', () => {
     expect(screen.getByText('job:50001')).toBeTruthy();
   });
 });
+
+describe('SetView and hidden characters', () => {
+  it('shows a member holding a bidi override or a line break escaped, in the cell and its title', () => {
+    const readRows = () => [{ position: 0, member: 'job\u202e1\r\n', scoreText: '1', arrival: 1, outOfOrder: false }];
+    render(<SetView title="Odd set" description="" size={1} outOfOrderPairs={0} readRows={readRows} version={1} />);
+    const cell = within(dataRows()[0]!).getAllByRole('cell')[1]!;
+    expect(cell.textContent).toBe('job\\u{202e}1\\r\\n');
+    expect(cell.getAttribute('title')).toBe('job\\u{202e}1\\r\\n');
+  });
+});

@@ -2,7 +2,8 @@ import { useId, useMemo, useRef } from 'react';
 import { useRowWindow } from './useRowWindow.ts';
 import type { SetRow } from '../store/selectors.ts';
 import styles from './SetView.module.css';
-import { plural } from './format.ts';
+import { plural } from '../model/format.ts';
+import { printable } from '../model/printable.ts';
 
 export interface SetViewProps {
   title: string;
@@ -115,8 +116,8 @@ function RowCells({ row }: { row: SetRow }) {
       <span role="cell" className={styles.num}>
         {row.position}
       </span>
-      <span role="cell" className={styles.member} title={row.member}>
-        {row.member}
+      <span role="cell" className={styles.member} title={printable(row.member)}>
+        {printable(row.member)}
       </span>
       <span role="cell" className={`${styles.num} ${styles.score}`} title={row.scoreText}>
         {row.scoreText}

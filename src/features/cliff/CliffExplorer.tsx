@@ -21,7 +21,8 @@ import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import panel from '../../ui/panel.module.css';
 import styles from './CliffExplorer.module.css';
-import { grouped } from '../../ui/format.ts';
+import { grouped } from '../../model/format.ts';
+import { printable } from '../../model/printable.ts';
 
 /** A Julian year (365.25 days), only to say "about N years". */
 const YEAR_MS = 31_557_600_000;
@@ -85,7 +86,7 @@ function Ties({ ties }: { ties: TieNote[] }) {
             {named.map((job, i) => (
               <span key={job.member}>
                 {i > 0 ? ', ' : null}
-                <span className="mono">{job.member}</span> (arrival {grouped.format(job.arrival)})
+                <span className="mono">{printable(job.member)}</span> (arrival {grouped.format(job.arrival)})
               </span>
             ))}
             {rest > 0 ? `, and ${grouped.format(rest)} more` : null}.

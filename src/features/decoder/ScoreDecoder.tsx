@@ -14,7 +14,8 @@ import styles from './ScoreDecoder.module.css';
 import { FLAG_TEXT } from '../../ui/flagText.ts';
 import { LabelledCell } from '../../ui/LabelledCell.tsx';
 import flagStyles from '../../ui/flags.module.css';
-import { grouped, plural } from '../../ui/format.ts';
+import { grouped, plural } from '../../model/format.ts';
+import { printable } from '../../model/printable.ts';
 
 /** Typing pauses this long (ms) before the text is decoded again. */
 const DECODE_DELAY_MS = 300;
@@ -35,14 +36,6 @@ function exampleText(): string {
   return example;
 }
 
-const CONTROL_NAMES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** A member as one line of text: control characters shown as escapes (\n, \t, \u{7}), the empty member named. */
-function visibleMember(member: string | null): string {
-  if (member === null) return '—';
-  if (member === '') return '(empty member)';
-  return member.replace(/\p{Cc}/gu, (c) => CONTROL_NAMES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
-}
 
 /** The row count as the CSS variable the list heights use. */
 function rowsStyle(count: number): CSSProperties {
@@ -197,7 +190,7 @@ function ScoreTable({ decoded }: { decoded: DecodedRows }) {
 }
 
 function ScoreRow({ row }: { row: DecodedScore }) {
-  const member = visibleMember(row.member);
+  const member = row.member === null ? '—' : printable(row.member, '(empty member)');
   const exact = formatScore(row.score);
   const scoreTitle = exact === row.scoreText ? exact : `${exact} (pasted as ${row.scoreText})`;
   return (

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bandOf } from '../../model/protocol/score.ts';
-import type { Fetch } from './bridgeClient.ts';
+import type { Fetch } from '../live/bridgeClient.ts';
+import { named } from '../live/redisNameFixture.ts';
+import { bytesFromBase64 } from '../../model/printable.ts';
 import { LiveRedisPanel } from './LiveRedisPanel.tsx';
 
 const T = Date.UTC(2026, 10, 30, 12, 1);
@@ -19,17 +21,20 @@ const ENTRIES: Array<[string, string]> = [
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** A bridge in a function: answers /api/keys and /api/members from `sets`, records the URLs. */
+/** A bridge in a function: answers /api/keys and /api/members from `sets` (keys and members as UTF-8 text), records the URLs. */
 function fakeBridge(sets: Record<string, Array<[string, string]>>) {
   const urls: URL[] = [];
   const fetchImpl = vi.fn<Fetch>((url) => {
     const parsed = new URL(url);
     urls.push(parsed);
-    if (parsed.pathname === '/api/keys') return Promise.resolve(json({ pattern: parsed.searchParams.get('pattern'), keys: Object.keys(sets), cursor: '0' }));
-    const key = parsed.searchParams.get('key') ?? '';
+    if (parsed.pathname === '/api/keys') {
+      return Promise.resolve(json({ pattern: parsed.searchParams.get('pattern'), keys: Object.keys(sets).map((k) => named(k)), cursor: '0', truncated: false }));
+    }
+    const key = new TextDecoder().decode(bytesFromBase64(parsed.searchParams.get('key64') ?? '') ?? new Uint8Array());
     const entries = sets[key] ?? [];
     const start = Number(parsed.searchParams.get('start'));
-    return Promise.resolve(json({ key, size: entries.length, start, entries: entries.slice(start, start + Number(parsed.searchParams.get('count'))) }));
+    const page = entries.slice(start, start + Number(parsed.searchParams.get('count'))).map(([m, score]) => [named(m), score]);
+    return Promise.resolve(json({ key: named(key), size: entries.length, start, entries: page, truncated: false }));
   });
   return { fetchImpl, urls };
 }
@@ -97,6 +102,45 @@ describe('LiveRedisPanel', () => {
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getByTestId('live-set-view').textContent).toContain(HOSTILE);
     expect(screen.getByTestId('live-flags').textContent).toContain(HOSTILE);
+  });
+
+  it('shows bidi controls, CR/LF and other hidden characters escaped in keys and members, everywhere', async () => {
+    const user = userEvent.setup();
+    const key = 'bull:\u202eyalp\u2066:delayed\r\n';
+    const member = '42\u202e\u200b\n';
+    render(<LiveRedisPanel fetchImpl={fakeBridge({ [key]: [[member, String(minScore)], ['43', String(minScore + 1)]] }).fetchImpl} />);
+    const shownKey = 'bull:\\u{202e}yalp\\u{2066}:delayed\\r\\n';
+    const shownMember = '42\\u{202e}\\u{200b}\\n';
+    await connectAndChoose(user, shownKey);
+    const panel = screen.getByTestId('live-redis');
+    expect(panel.textContent).toContain(shownKey);
+    expect(screen.getByTestId('live-set-view').textContent).toContain(shownMember);
+    expect(screen.getByTestId('live-flags').textContent).toContain(shownMember);
+    expect(panel.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\r\n]/);
+    for (const element of panel.querySelectorAll('[title]')) expect(element.getAttribute('title')).not.toMatch(/[\u202a-\u202e\u2066-\u2069\r\n]/);
+  });
+
+  it('lists a key too long to open as disabled, saying why', async () => {
+    const user = userEvent.setup();
+    const long = { ...named('k'.repeat(4096)), text: `${'k'.repeat(4096)}… (5,000 bytes)`, byteLength: 5000 };
+    const fetchImpl = vi.fn<Fetch>(() => Promise.resolve(json({ pattern: '*', keys: [long, named('short:delayed')], cursor: '0', truncated: false })));
+    render(<LiveRedisPanel fetchImpl={fetchImpl} />);
+    await user.click(screen.getByRole('button', { name: 'List keys' }));
+    const buttons = within(await screen.findByTestId('live-keys')).getAllByRole('button');
+    expect(buttons.map((b) => [b.textContent?.slice(-16), (b as HTMLButtonElement).disabled])).toEqual([
+      ['… (5,000 bytes)'.padStart(16, 'k'), true],
+      ['short:delayed'.padStart(16, ' ').trimStart(), false],
+    ]);
+    expect(buttons[0]!.title).toBe('This key is 5,000 bytes long; the bridge opens keys of up to 4,096 bytes.');
+  });
+
+  it('sends the token it is given with every request', async () => {
+    const user = userEvent.setup();
+    const { fetchImpl } = fakeBridge({ 'bull:mail:delayed': ENTRIES });
+    render(<LiveRedisPanel fetchImpl={fetchImpl} />);
+    await user.type(screen.getByTestId('live-token'), 'abcdefghijklmnopq');
+    await connectAndChoose(user, 'bull:mail:delayed');
+    expect(fetchImpl.mock.calls.map(([, init]) => init.headers)).toEqual(fetchImpl.mock.calls.map(() => ({ Authorization: 'Bearer abcdefghijklmnopq' })));
   });
 
   it('says so when the bridge cannot be reached, and keeps the last set read', async () => {

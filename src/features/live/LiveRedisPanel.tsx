@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { SCORE_FLAGS } from '../../model/decoder/scoreDecoder.ts';
-import { BridgeRequestError, MAX_LIVE_MEMBERS, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, readSetHead } from './bridgeClient.ts';
-import type { Fetch } from './bridgeClient.ts';
-import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN } from './bridgeProtocol.ts';
-import { bandStrip, busiestBand, decodeLiveSet, liveBand } from './liveSet.ts';
-import type { LiveRow, LiveSet } from './liveSet.ts';
+import { BridgeRequestError, MAX_LIVE_MEMBERS, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, parseToken, readSetHead, withToken } from '../live/bridgeClient.ts';
+import type { Fetch, ListedKey } from '../live/bridgeClient.ts';
+import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN, MAX_KEY_BYTES } from '../live/bridgeProtocol.ts';
+import { printable } from '../../model/printable.ts';
+import { bandStrip, busiestBand, decodeLiveSet, liveBand } from '../live/liveSet.ts';
+import type { LiveRow, LiveSet } from '../live/liveSet.ts';
 import { BandGrid } from '../../ui/BandGrid.tsx';
 import { BandStrip } from '../../ui/BandStrip.tsx';
 import { SetView } from '../../ui/SetView.tsx';
@@ -18,20 +19,12 @@ import styles from './LiveRedisPanel.module.css';
 import { FLAG_TEXT } from '../../ui/flagText.ts';
 import { LabelledCell } from '../../ui/LabelledCell.tsx';
 import flagStyles from '../../ui/flags.module.css';
-import { grouped, plural } from '../../ui/format.ts';
+import { grouped, plural } from '../../model/format.ts';
 
 /** Row height (px) of the flags list; LiveRedisPanel.module.css uses the same 30px. */
 const ROW_HEIGHT = 30;
 /** Bands offered in the millisecond menu: the fullest ones. */
 const MENU_BANDS = 100;
-
-const CONTROL_NAMES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** Text from Redis as one visible line: control characters as escapes, the empty string named. */
-function printable(text: string): string {
-  if (text === '') return '(empty)';
-  return text.replace(/\p{Cc}/gu, (c) => CONTROL_NAMES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
-}
 
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
@@ -40,7 +33,18 @@ const pageFetch: Fetch = (url, init) => fetch(url, init);
 
 interface Snapshot {
   readonly set: LiveSet;
+  /** keyId of the key it was read from. */
+  readonly keyId: string;
   readonly readAt: number;
+}
+
+/** A key's identity: its bytes (the text of two keys may read alike). */
+const keyId = (key: ListedKey) => `${key.byteLength}:${key.base64}`;
+
+interface KeyListing {
+  readonly keys: ListedKey[];
+  readonly complete: boolean;
+  readonly pattern: string;
 }
 
 /**
@@ -53,9 +57,10 @@ interface Snapshot {
 export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch }) {
   const headingId = useId();
   const [bridgeUrl, setBridgeUrl] = useState(DEFAULT_BRIDGE_URL);
+  const [token, setToken] = useState('');
   const [pattern, setPattern] = useState(DEFAULT_KEY_PATTERN);
-  const [keys, setKeys] = useState<{ keys: string[]; complete: boolean; pattern: string } | null>(null);
-  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const [keys, setKeys] = useState<KeyListing | null>(null);
+  const [chosenKey, setChosenKey] = useState<ListedKey | null>(null);
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [chosenBand, setChosenBand] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -71,24 +76,25 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
 
   /** Lists the keys (when asked) and re-reads the chosen key; a newer load supersedes an older one. */
   const load = useCallback(
-    async (what: { listKeys: boolean; key: string | null }) => {
+    async (what: { listKeys: boolean; key: ListedKey | null }) => {
       inFlight.current?.abort();
       const controller = new AbortController();
       inFlight.current = controller;
       const id = ++request.current;
       loading.current = true;
       setBusy(true);
+      const fetchWithToken = withToken(fetchImpl, token);
       try {
         if (what.listKeys) {
-          const listed = await listKeys(bridgeUrl, pattern, fetchImpl, controller.signal);
+          const listed = await listKeys(bridgeUrl, pattern, fetchWithToken, controller.signal);
           if (id !== request.current) return;
           setKeys({ ...listed, pattern });
         }
         if (what.key !== null) {
-          const head = await readSetHead(bridgeUrl, what.key, fetchImpl, controller.signal);
+          const head = await readSetHead(bridgeUrl, what.key, fetchWithToken, controller.signal);
           if (id !== request.current) return;
-          const set = decodeLiveSet(what.key, head.size, head.entries);
-          setSnapshot({ set, readAt: Date.now() });
+          const set = decodeLiveSet(what.key.text, head.size, head.entries);
+          setSnapshot({ set, keyId: keyId(what.key), readAt: Date.now() });
           setChosenBand((band) => (band !== null && set.bands.some((b) => b.fireTime === band) ? band : busiestBand(set)));
           setVersion((v) => v + 1);
         }
@@ -103,7 +109,7 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
         }
       }
     },
-    [bridgeUrl, pattern, fetchImpl],
+    [bridgeUrl, token, pattern, fetchImpl],
   );
 
   const refresh = useCallback(() => void load({ listKeys: true, key: chosenKey }), [load, chosenKey]);
@@ -117,13 +123,13 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
     return () => clearInterval(timer);
   }, [autoRefresh, refreshSeconds, refresh]);
 
-  function choose(key: string) {
+  function choose(key: ListedKey) {
     setChosenKey(key);
     setChosenBand(null);
     void load({ listKeys: false, key });
   }
 
-  const set = snapshot !== null && snapshot.set.key === chosenKey ? snapshot.set : null;
+  const set = snapshot !== null && chosenKey !== null && snapshot.keyId === keyId(chosenKey) ? snapshot.set : null;
 
   return (
     <section className={panel.panel} aria-labelledby={headingId} data-testid="live-redis">
@@ -135,6 +141,14 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
       </p>
       <div className={styles.controls}>
         <ValidatedField label="Bridge address" value={bridgeUrl} parse={parseBridgeUrl} onValid={setBridgeUrl} hint="As npm run bridge prints it." testId="live-bridge-url" />
+        <ValidatedField
+          label="Token"
+          value={token}
+          parse={parseToken}
+          onValid={setToken}
+          hint="Only for a bridge started with --token or beyond this machine."
+          testId="live-token"
+        />
         <ValidatedField label="Key pattern" value={pattern} parse={parseKeyPattern} onValid={setPattern} hint="SCAN MATCH, sorted sets only." testId="live-pattern" />
         <div className={`${panel.row} ${styles.buttons}`}>
           <button type="button" onClick={() => void load({ listKeys: true, key: chosenKey })} disabled={busy}>
@@ -167,26 +181,38 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
   );
 }
 
-function statusText(busy: boolean, keys: { keys: string[]; complete: boolean; pattern: string } | null, snapshot: Snapshot | null): string {
+function statusText(busy: boolean, keys: KeyListing | null, snapshot: Snapshot | null): string {
   if (busy) return 'Reading from the bridge…';
   if (keys === null) return 'Not connected yet: start the bridge, then List keys.';
-  const found = `${plural(keys.keys.length, 'sorted set', 'sorted sets')} match ${keys.pattern}${keys.complete ? '' : ' (the first ones: narrow the pattern)'}`;
-  return snapshot === null ? `${found}.` : `${found}; ${snapshot.set.key} read at ${clock(snapshot.readAt)} UTC.`;
+  const found = `${plural(keys.keys.length, 'sorted set', 'sorted sets')} match ${printable(keys.pattern)}${keys.complete ? '' : ' (the first ones: narrow the pattern)'}`;
+  return snapshot === null ? `${found}.` : `${found}; ${printable(snapshot.set.key)} read at ${clock(snapshot.readAt)} UTC.`;
 }
 
-function KeyList({ keys, chosen, onChoose }: { keys: { keys: string[]; pattern: string }; chosen: string | null; onChoose: (key: string) => void }) {
+function KeyList({ keys, chosen, onChoose }: { keys: KeyListing; chosen: ListedKey | null; onChoose: (key: ListedKey) => void }) {
   if (keys.keys.length === 0) {
-    return <p className={panel.hint}>No sorted set matches {keys.pattern}. BullMQ names its delayed sets bull:&lt;queue&gt;:delayed.</p>;
+    return <p className={panel.hint}>No sorted set matches {printable(keys.pattern)}. BullMQ names its delayed sets bull:&lt;queue&gt;:delayed.</p>;
   }
+  const chosenId = chosen === null ? null : keyId(chosen);
   return (
     <ul className={styles.keys} aria-label="Sorted sets matching the pattern" data-testid="live-keys">
-      {keys.keys.map((key) => (
-        <li key={key}>
-          <button type="button" className={key === chosen ? undefined : 'secondary'} aria-pressed={key === chosen} onClick={() => onChoose(key)}>
-            {printable(key)}
-          </button>
-        </li>
-      ))}
+      {keys.keys.map((key) => {
+        const id = keyId(key);
+        const tooLong = key.byteLength > MAX_KEY_BYTES;
+        return (
+          <li key={id}>
+            <button
+              type="button"
+              className={id === chosenId ? undefined : 'secondary'}
+              aria-pressed={id === chosenId}
+              disabled={tooLong}
+              title={tooLong ? `This key is ${plural(key.byteLength, 'byte', 'bytes')} long; the bridge opens keys of up to ${grouped.format(MAX_KEY_BYTES)} bytes.` : undefined}
+              onClick={() => onChoose(key)}
+            >
+              {printable(key.text)}
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeRequestError, MAX_LIVE_MEMBERS, getJson, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, readSetHead } from './bridgeClient.ts';
+import { BridgeRequestError, MAX_LIVE_MEMBERS, getJson, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, parseToken, readSetHead, withToken } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
+import { named } from './redisNameFixture.ts';
 
 const BASE = 'http://127.0.0.1:7379';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -68,14 +69,54 @@ describe('getJson', () => {
 describe('listKeys', () => {
   it('follows the cursor and sorts the keys as Redis orders members', async () => {
     const fetchImpl = fakeFetch((url) =>
-      url.searchParams.get('cursor') === '0' ? json({ pattern: '*', keys: ['b:delayed', 'a:delayed'], cursor: '12' }) : json({ pattern: '*', keys: ['B:delayed'], cursor: '0' }),
+      url.searchParams.get('cursor') === '0'
+        ? json({ pattern: '*', keys: [named('b:delayed'), named('a:delayed')], cursor: '12', truncated: false })
+        : json({ pattern: '*', keys: [named('B:delayed')], cursor: '0', truncated: false }),
     );
-    expect(await listKeys(BASE, 'x*:delayed', fetchImpl)).toEqual({ keys: ['B:delayed', 'a:delayed', 'b:delayed'], complete: true });
+    const listed = await listKeys(BASE, 'x*:delayed', fetchImpl);
+    expect(listed.complete).toBe(true);
+    expect(listed.keys.map((k) => k.text)).toEqual(['B:delayed', 'a:delayed', 'b:delayed']);
     expect(fetchImpl.urls.map((u) => u.search)).toEqual(['?pattern=x*%3Adelayed&cursor=0', '?pattern=x*%3Adelayed&cursor=12']);
   });
 
   it('refuses a body that is not a key list', async () => {
     await expect(listKeys(BASE, '*', fakeFetch(() => json({ keys: 'nope' })))).rejects.toMatchObject({ code: 'not-a-bridge' });
+    await expect(listKeys(BASE, '*', fakeFetch(() => json({ keys: ['plain text'], cursor: '0' })))).rejects.toMatchObject({ code: 'not-a-bridge' });
+    await expect(listKeys(BASE, '*', fakeFetch(() => json({ keys: [{ base64: '!', text: 'k', byteLength: 1 }], cursor: '0' })))).rejects.toMatchObject({ code: 'not-a-bridge' });
+  });
+
+  it('orders keys by their bytes (a key that is not UTF-8 included) and escapes their text again', async () => {
+    const fetchImpl = fakeFetch(() =>
+      json({ pattern: '*', keys: [named(new Uint8Array([0x62, 0xff]), 'b\\xff'), named('b\u202e:delayed'), named('a\r\n')], cursor: '0', truncated: false }),
+    );
+    const { keys } = await listKeys(BASE, '*', fetchImpl);
+    expect(keys.map((k) => k.text)).toEqual(['a\\r\\n', 'b\\u{202e}:delayed', 'b\\xff']);
+    expect([...keys[2]!.bytes]).toEqual([0x62, 0xff]);
+  });
+
+  it('says the list is incomplete when a reply left keys out (truncated)', async () => {
+    const fetchImpl = fakeFetch(() => json({ pattern: '*', keys: [named('a')], cursor: '0', truncated: true }));
+    expect((await listKeys(BASE, '*', fetchImpl)).complete).toBe(false);
+  });
+});
+
+describe('the token', () => {
+  it('is empty or 16 to 256 visible characters', () => {
+    expect(parseToken('')).toEqual({ ok: true, value: '' });
+    expect(parseToken(' abcdefghijklmnop ')).toEqual({ ok: true, value: 'abcdefghijklmnop' });
+    expect(parseToken('short').ok).toBe(false);
+    expect(parseToken('has spaces in the middle').ok).toBe(false);
+  });
+
+  it('travels as Authorization: Bearer, and not at all when empty', async () => {
+    const seen: Array<Record<string, string> | undefined> = [];
+    const base: Fetch = (_url, init) => {
+      seen.push(init.headers);
+      return Promise.resolve(json({ bridge: 'firetime' }));
+    };
+    await getJson(BASE, '/api/health', withToken(base, 'abcdefghijklmnop'));
+    await getJson(BASE, '/api/health', withToken(base, ''));
+    expect(seen).toEqual([{ Authorization: 'Bearer abcdefghijklmnop' }, undefined]);
   });
 });
 
@@ -85,21 +126,33 @@ describe('readSetHead', () => {
     const fetchImpl = fakeFetch((url) => {
       const start = Number(url.searchParams.get('start'));
       const count = Number(url.searchParams.get('count'));
-      return json({ key: 'k', size: all.length, start, entries: all.slice(start, start + count) });
+      return json({ key: named('k'), size: all.length, start, entries: all.slice(start, start + count).map(([m, s]) => [named(m), s]), truncated: false });
     });
-    const head = await readSetHead(BASE, 'bull:q:delayed', fetchImpl);
+    const head = await readSetHead(BASE, named('bull:q:delayed'), fetchImpl);
     expect(head.size).toBe(7000);
     expect(head.entries).toEqual(all);
     expect(fetchImpl.urls.map((u) => u.searchParams.get('start'))).toEqual(['0', '5000']);
+    expect(fetchImpl.urls[0]!.searchParams.get('key64')).toBe(named('bull:q:delayed').base64);
+  });
+
+  it('goes on from where a truncated page stopped, and escapes every member again', async () => {
+    const fetchImpl = fakeFetch((url) => {
+      const start = Number(url.searchParams.get('start'));
+      const entries = start === 0 ? [[named('a\u202eb'), '1']] : [[named('c'), '2'], [named('d\n'), '3']];
+      return json({ key: named('k'), size: 3, start, entries, truncated: start === 0 });
+    });
+    const head = await readSetHead(BASE, named('k'), fetchImpl);
+    expect(head.entries).toEqual([['a\\u{202e}b', '1'], ['c', '2'], ['d\\n', '3']]);
+    expect(fetchImpl.urls.map((u) => u.searchParams.get('start'))).toEqual(['0', '1']);
   });
 
   it(`stops at ${MAX_LIVE_MEMBERS.toLocaleString('en-US')} members of a larger set`, async () => {
     const fetchImpl = fakeFetch((url) => {
       const start = Number(url.searchParams.get('start'));
       const count = Number(url.searchParams.get('count'));
-      return json({ key: 'k', size: 1_000_000, start, entries: Array.from({ length: count }, (_, i) => [`m${start + i}`, '1']) });
+      return json({ key: named('k'), size: 1_000_000, start, entries: Array.from({ length: count }, (_, i) => [named(`m${start + i}`), '1']), truncated: false });
     });
-    const head = await readSetHead(BASE, 'k', fetchImpl);
+    const head = await readSetHead(BASE, named('k'), fetchImpl);
     expect(head).toMatchObject({ size: 1_000_000 });
     expect(head.entries).toHaveLength(MAX_LIVE_MEMBERS);
   });

@@ -5,14 +5,17 @@
  * an answer that is not the bridge's. No DOM, no React.
  */
 import type { Parsed } from '../../session/input.ts';
-import { compareMembers } from '../../model/redis/memberOrder.ts';
+import { compareBytes } from '../../model/redis/memberOrder.ts';
+import { bytesFromBase64, printable } from '../../model/printable.ts';
 import { MAX_PAGE_SIZE, MAX_PATTERN_LENGTH } from './bridgeProtocol.ts';
-import type { BridgeErrorCode, KeysReply, MembersReply } from './bridgeProtocol.ts';
+import type { BridgeErrorCode, KeysReply, MembersReply, RedisName } from './bridgeProtocol.ts';
 
 /** The most members the panel reads from one set: the head of a larger set (the jobs due first). */
 export const MAX_LIVE_MEMBERS = 20_000;
 /** The most keys the panel lists. */
 export const MAX_LISTED_KEYS = 1000;
+/** The most member text (UTF-16 units) the panel holds from one set: it stops reading pages past this. */
+export const MAX_LIVE_TEXT = 16 * 1024 * 1024;
 /** How long the panel waits for one bridge reply (ms). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Bounds of the auto-refresh interval (seconds). */
@@ -49,6 +52,13 @@ export function parseBridgeUrl(text: string): Parsed<string> {
   return ok(url.origin);
 }
 
+/** The token field: empty (a bridge on this machine needs none) or the 16 to 256 visible characters npm run bridge printed. */
+export function parseToken(text: string): Parsed<string> {
+  const trimmed = text.trim();
+  if (trimmed === '' || /^[\x21-\x7e]{16,256}$/.test(trimmed)) return ok(trimmed);
+  return refuse('The token npm run bridge printed: 16 to 256 characters, no spaces (leave empty for a bridge on this machine without --token).');
+}
+
 /** The key pattern field: a SCAN MATCH glob, 1 to 256 characters, no control characters. */
 export function parseKeyPattern(text: string): Parsed<string> {
   if (text === '') return refuse('Enter a pattern, e.g. *:delayed (or * for every sorted set).');
@@ -67,7 +77,18 @@ export function parseRefreshSeconds(text: string): Parsed<number> {
 }
 
 /** How the client fetches (the page's fetch; tests pass their own). */
-export type Fetch = (url: string, init: { signal: AbortSignal; credentials: 'omit'; cache: 'no-store' }) => Promise<Response>;
+export type Fetch = (
+  url: string,
+  init: { signal: AbortSignal; credentials: 'omit'; cache: 'no-store'; referrerPolicy: 'no-referrer'; headers?: Record<string, string> },
+) => Promise<Response>;
+
+/** `fetchImpl` sending the bridge's token (`Authorization: Bearer <token>`) with every request; unchanged for an empty token. */
+export function withToken(fetchImpl: Fetch, token: string): Fetch {
+  if (token === '') return fetchImpl;
+  return (url, init) => fetchImpl(url, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+}
+
+const LOOPBACK_BRIDGE = /^https?:\/\/(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::\d+)?$/;
 
 function isErrorBody(body: unknown): body is { error: { code: BridgeErrorCode; message: string } } {
   if (typeof body !== 'object' || body === null || !('error' in body)) return false;
@@ -83,7 +104,7 @@ export async function getJson(base: string, path: string, fetchImpl: Fetch, sign
   signal?.addEventListener('abort', onAbort);
   let response: Response;
   try {
-    response = await fetchImpl(`${base}${path}`, { signal: controller.signal, credentials: 'omit', cache: 'no-store' });
+    response = await fetchImpl(`${base}${path}`, { signal: controller.signal, credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' });
   } catch {
     if (signal?.aborted) throw new BridgeRequestError('unreachable', 'Cancelled.');
     const timedOut = controller.signal.aborted;
@@ -91,7 +112,9 @@ export async function getJson(base: string, path: string, fetchImpl: Fetch, sign
       'unreachable',
       timedOut
         ? `The bridge at ${base} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s.`
-        : `Cannot reach the bridge at ${base}. Start it with "npm run bridge -- --redis redis://127.0.0.1:6379", and check that its --origin allows this page.`,
+        : LOOPBACK_BRIDGE.test(base)
+          ? `Cannot reach the bridge at ${base}. Start it with "npm run bridge -- --redis redis://127.0.0.1:6379", and check that its --origin allows this page.`
+          : `Cannot reach the bridge at ${base}. Is it running with --host and --origin allowing this page? This page's Content-Security-Policy (connect-src) also lets it reach bridges on this machine only, unless it is served with a policy naming ${base} (see the README).`,
     );
   } finally {
     clearTimeout(timer);
@@ -108,9 +131,14 @@ export async function getJson(base: string, path: string, fetchImpl: Fetch, sign
   return body;
 }
 
+function isRedisName(value: unknown): value is RedisName {
+  const name = value as RedisName;
+  return typeof name === 'object' && name !== null && typeof name.base64 === 'string' && typeof name.text === 'string' && Number.isSafeInteger(name.byteLength) && name.byteLength >= 0;
+}
+
 function isKeysReply(body: unknown): body is KeysReply {
   const reply = body as KeysReply;
-  return typeof reply === 'object' && reply !== null && typeof reply.cursor === 'string' && Array.isArray(reply.keys) && reply.keys.every((k) => typeof k === 'string');
+  return typeof reply === 'object' && reply !== null && typeof reply.cursor === 'string' && Array.isArray(reply.keys) && reply.keys.every(isRedisName);
 }
 
 function isMembersReply(body: unknown): body is MembersReply {
@@ -120,40 +148,62 @@ function isMembersReply(body: unknown): body is MembersReply {
     reply !== null &&
     typeof reply.size === 'number' &&
     Array.isArray(reply.entries) &&
-    reply.entries.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && typeof e[1] === 'string')
+    reply.entries.every((e) => Array.isArray(e) && e.length === 2 && isRedisName(e[0]) && typeof e[1] === 'string')
   );
+}
+
+/** A key as the panel keeps it: the bridge's RedisName, its text escaped again (whoever sent it) and its bytes for ordering. */
+export interface ListedKey extends RedisName {
+  readonly bytes: Uint8Array;
 }
 
 const notBridge = (base: string) => new BridgeRequestError('not-a-bridge', `${base} answered, but not as the firetime bridge does.`);
 
-/** The sorted-set keys matching `pattern` (SCAN through /api/keys until its cursor is 0), in Redis member order. */
-export async function listKeys(base: string, pattern: string, fetchImpl: Fetch, signal?: AbortSignal): Promise<{ keys: string[]; complete: boolean }> {
-  const keys = new Set<string>();
+/**
+ * The sorted-set keys matching `pattern` (SCAN through /api/keys until its cursor is 0), in Redis's
+ * byte order. `complete` is false when the listing stopped at MAX_LISTED_KEYS or a reply said it
+ * left keys out (`truncated`, its byte budget).
+ */
+export async function listKeys(base: string, pattern: string, fetchImpl: Fetch, signal?: AbortSignal): Promise<{ keys: ListedKey[]; complete: boolean }> {
+  const keys = new Map<string, ListedKey>();
   let cursor = '0';
+  let truncated = false;
   do {
-    const body = await getJson(base, `/api/keys?pattern=${encodeURIComponent(pattern)}&cursor=${cursor}`, fetchImpl, signal);
+    const body = await getJson(base, `/api/keys?pattern=${encodeURIComponent(pattern)}&cursor=${encodeURIComponent(cursor)}`, fetchImpl, signal);
     if (!isKeysReply(body)) throw notBridge(base);
-    for (const key of body.keys) keys.add(key);
+    for (const key of body.keys) {
+      const bytes = bytesFromBase64(key.base64);
+      if (bytes === null) throw notBridge(base);
+      keys.set(`${key.byteLength}:${key.base64}`, { base64: key.base64, text: printable(key.text), byteLength: key.byteLength, bytes });
+    }
+    truncated ||= body.truncated === true;
     cursor = body.cursor;
   } while (cursor !== '0' && keys.size < MAX_LISTED_KEYS);
-  return { keys: [...keys].sort(compareMembers).slice(0, MAX_LISTED_KEYS), complete: cursor === '0' };
+  return { keys: [...keys.values()].sort((a, b) => compareBytes(a.bytes, b.bytes)).slice(0, MAX_LISTED_KEYS), complete: cursor === '0' && !truncated };
 }
 
 /**
- * The head of the set `key`: pages of ZRANGE ... WITHSCORES through /api/members until the set (as
- * ZCARD said on the first page) or MAX_LIVE_MEMBERS is read. A set that changes between pages may
- * shift by a few members; the next refresh reads it again.
+ * The head of the set `key` (named by its bytes): pages of ZRANGE ... WITHSCORES through
+ * /api/members until the set (as ZCARD said on the first page), MAX_LIVE_MEMBERS or MAX_LIVE_TEXT
+ * is read. Each member comes as its printable text (escaped again here, as is the score text,
+ * whoever sent them; `… (N bytes)` when the bridge shortened it). A set that changes between pages may shift by a few
+ * members; the next refresh reads it again.
  */
-export async function readSetHead(base: string, key: string, fetchImpl: Fetch, signal?: AbortSignal): Promise<{ size: number; entries: Array<[string, string]> }> {
+export async function readSetHead(base: string, key: RedisName, fetchImpl: Fetch, signal?: AbortSignal): Promise<{ size: number; entries: Array<[string, string]> }> {
   const entries: Array<[string, string]> = [];
   let size = 0;
+  let text = 0;
   for (;;) {
     const count = Math.min(MAX_PAGE_SIZE, MAX_LIVE_MEMBERS - entries.length);
-    const body = await getJson(base, `/api/members?key=${encodeURIComponent(key)}&start=${entries.length}&count=${count}`, fetchImpl, signal);
+    const body = await getJson(base, `/api/members?key64=${encodeURIComponent(key.base64)}&start=${entries.length}&count=${count}`, fetchImpl, signal);
     if (!isMembersReply(body)) throw notBridge(base);
     if (entries.length === 0) size = body.size;
-    entries.push(...body.entries);
-    if (body.entries.length === 0 || entries.length >= Math.min(size, MAX_LIVE_MEMBERS)) break;
+    for (const [member, score] of body.entries) {
+      const shown = printable(member.text);
+      text += shown.length;
+      entries.push([shown, printable(score, '')]);
+    }
+    if (body.entries.length === 0 || entries.length >= Math.min(size, MAX_LIVE_MEMBERS) || text >= MAX_LIVE_TEXT) break;
   }
   return { size, entries };
 }

@@ -3,6 +3,7 @@
  * routes, their JSON replies and the limits the bridge applies. Both sides import this file, so
  * the wire format is written down once.
  */
+import { DISPLAY_CAP_BYTES } from '../../model/printable.ts';
 
 /** Port the bridge listens on unless told otherwise (`--port`). */
 export const DEFAULT_BRIDGE_PORT = 7379;
@@ -14,6 +15,10 @@ export const DEFAULT_KEY_PATTERN = '*:delayed';
 export const MAX_PAGE_SIZE = 5000;
 /** The most keys one /api/keys reply holds; the cursor continues the listing. */
 export const MAX_KEYS_PER_REPLY = 200;
+/** The most bytes one reply's JSON holds; a reply that would be larger is cut and says `truncated`. */
+export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
+/** The longest key the bridge opens, in bytes: every key it lists in full (DISPLAY_CAP_BYTES). */
+export const MAX_KEY_BYTES = DISPLAY_CAP_BYTES;
 /** The longest key pattern the bridge passes to SCAN MATCH. */
 export const MAX_PATTERN_LENGTH = 256;
 
@@ -25,24 +30,41 @@ export interface HealthReply {
 }
 
 /**
- * GET /api/keys?pattern=P&cursor=C: sorted-set keys matching P, from `SCAN C MATCH P TYPE zset`
- * rounds; `cursor` is where the next call continues, '0' once the keyspace has been walked.
+ * A key or member as Redis holds it: bytes, which need not be UTF-8. `base64` (URL-safe, no
+ * padding) carries them, only the first DISPLAY_CAP_BYTES of a longer one; `text` is their
+ * printable form (printableBytes: one visible line, `… (N bytes)` when shortened); `byteLength`
+ * is the full length. A key whose byteLength is at most MAX_KEY_BYTES opens with ?key64=base64.
  */
-export interface KeysReply {
-  readonly pattern: string;
-  readonly keys: string[];
-  readonly cursor: string;
+export interface RedisName {
+  readonly base64: string;
+  readonly text: string;
+  readonly byteLength: number;
 }
 
 /**
- * GET /api/members?key=K&start=S&count=N: ZCARD K and `ZRANGE K S S+N-1 WITHSCORES`, N cut to
- * MAX_PAGE_SIZE. Each entry is [member, score text exactly as Redis replied it].
+ * GET /api/keys?pattern=P&cursor=C: sorted-set keys matching P, from `SCAN C MATCH P TYPE zset`
+ * rounds; `cursor` is where the next call continues, '0' once the keyspace has been walked.
+ * `truncated`: the keys of the last round did not all fit in MAX_REPLY_BYTES, so some were left out.
+ */
+export interface KeysReply {
+  readonly pattern: string;
+  readonly keys: RedisName[];
+  readonly cursor: string;
+  readonly truncated: boolean;
+}
+
+/**
+ * GET /api/members?key64=K (or ?key=text)&start=S&count=N: ZCARD K and `ZRANGE K S S+N-1
+ * WITHSCORES`, N cut to MAX_PAGE_SIZE. Each entry is [member, score text exactly as Redis replied
+ * it]. `truncated`: the page stopped early to stay under MAX_REPLY_BYTES; the next page starts
+ * at start + entries.length, so nothing is lost.
  */
 export interface MembersReply {
-  readonly key: string;
+  readonly key: RedisName;
   readonly size: number;
   readonly start: number;
-  readonly entries: Array<[member: string, scoreText: string]>;
+  readonly entries: Array<[member: RedisName, scoreText: string]>;
+  readonly truncated: boolean;
 }
 
 /** Why a request failed; `message` is meant for people and never holds a password. */
@@ -56,6 +78,8 @@ export type BridgeErrorCode =
   | 'bad-request'
   | 'forbidden-origin'
   | 'forbidden-host'
+  | 'unauthorized'
+  | 'internal'
   | 'refused-command';
 
 /** The body of every reply that is not 2xx. */

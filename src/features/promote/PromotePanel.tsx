@@ -6,7 +6,8 @@ import type { PromotedListData } from '../../store/selectors.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from '../../ui/panel.module.css';
-import { grouped } from '../../ui/format.ts';
+import { grouped } from '../../model/format.ts';
+import { printable } from '../../model/printable.ts';
 
 function PromotedList({ title, list, note, testId }: { title: string; list: PromotedListData; note: string; testId: string }) {
   return (
@@ -31,7 +32,7 @@ function PromotedList({ title, list, note, testId }: { title: string; list: Prom
             return (
               <span className={`${styles.promotedRow} ${outOfOrder ? styles.warnText : ''}`}>
                 <span className={styles.logMeta}>{index + 1}.</span>
-                <span className="mono">{job.member}</span>
+                <span className="mono">{printable(job.member)}</span>
                 <span>
                   {outOfOrder ? <span aria-hidden="true">⇅ </span> : null}
                   {outOfOrder ? <span className="visually-hidden">out of arrival order, </span> : null}

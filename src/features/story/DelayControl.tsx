@@ -4,7 +4,7 @@ import { selectDelay } from '../../store/selectors.ts';
 import { MAX_DELAY_MS, SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';
-import { grouped } from '../../ui/format.ts';
+import { grouped } from '../../model/format.ts';
 
 /** The delay: a slider from 0 to 60,000 ms and a field for exact values up to 100 years. */
 export function DelayControl() {

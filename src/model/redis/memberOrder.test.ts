@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareMembers } from './memberOrder.ts';
+import { compareBytes, compareMembers } from './memberOrder.ts';
 
 const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
@@ -70,6 +70,16 @@ describe('compareMembers', () => {
   it('is antisymmetric', () => {
     fc.assert(
       fc.property(members, members, (a, b) => sign(compareMembers(a, b)) === -sign(compareMembers(b, a))),
+    );
+  });
+});
+
+describe('compareBytes', () => {
+  it('is memcmp then the shorter first, as Buffer.compare (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 6 }), fc.uint8Array({ maxLength: 6 }), (a, b) => {
+        expect(Math.sign(compareBytes(a, b))).toBe(Buffer.compare(Buffer.from(a), Buffer.from(b)));
+      }),
     );
   });
 });

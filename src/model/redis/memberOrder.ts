@@ -31,3 +31,10 @@ export function compareMembers(a: string, b: string): number {
 function codePointRank(unit: number): number {
   return unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 }
+
+/** The same order over raw bytes (memcmp, then the shorter first): keys that need not be UTF-8. */
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const shared = Math.min(a.length, b.length);
+  for (let i = 0; i < shared; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}

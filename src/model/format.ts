@@ -1,3 +1,5 @@
+/** Counts as the page and the bridge print them; framework-free, so every layer can use them. */
+
 /** How the page prints counts: whole numbers with thousands separators, "4,096". */
 export const grouped = new Intl.NumberFormat('en-US');
 

@@ -1,0 +1,148 @@
+/**
+ * The page runs under its Content-Security-Policy with no violation, and is served with the
+ * security headers: the built app by `vite preview` (the production policy), and `vite dev` with
+ * its own, slightly wider policy. Every part of the page is exercised, workers and the Live Redis
+ * panel's fetch to a bridge on this machine included. public/_headers says the same as the
+ * preview (static hosts get what the tests check).
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createServer } from 'vite';
+import type { ViteDevServer } from 'vite';
+import { startBridge } from '../bridge/bridge.ts';
+import type { RunningBridge } from '../bridge/bridge.ts';
+import { DEFAULT_OPTIONS } from '../bridge/options.ts';
+import { freePort, startRedisServer } from '../conformance/redisProcess.ts';
+import type { RedisProcess } from '../conformance/redisProcess.ts';
+import { RespClient } from '../conformance/resp-client.ts';
+import { headersFile, productionPolicy, securityHeaders } from '../scripts/securityHeaders.ts';
+
+const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
+
+let redis: RedisProcess;
+let bridge: RunningBridge;
+let devPort: number;
+
+test.beforeAll(async () => {
+  redis = await startRedisServer();
+  const client = await RespClient.connect(redis.port);
+  await client.call('ZADD', 'bull:csp:delayed', '7356580085760000', '1', '7356580085760001', '2');
+  client.close();
+  devPort = await freePort();
+  bridge = await startBridge(
+    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN, `http://127.0.0.1:${devPort}`] },
+    () => undefined,
+  );
+});
+
+test.afterAll(async () => {
+  await bridge?.close();
+  await redis?.stop();
+});
+
+/**
+ * From the next navigation on, records every CSP violation the page reports (securitypolicyviolation
+ * events, read with violationsIn) and returns the console errors and uncaught errors as they come.
+ */
+async function watchViolations(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+  });
+  return errors;
+}
+
+const violationsIn = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+
+/** The story, the deeper views (their lazy chunks and both workers) and the Live Redis panel reading a real set. */
+async function exercise(page: Page, base = ''): Promise<void> {
+  await page.goto(`${base}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('firetime');
+  await page.getByRole('button', { name: 'Enqueue job' }).click();
+  await page.getByRole('button', { name: 'Enqueue job' }).click();
+  await expect(page.getByTestId('band-set')).toContainText('2 members');
+
+  const decoder = page.getByTestId('score-decoder');
+  await decoder.scrollIntoViewIfNeeded();
+  await decoder.getByRole('button', { name: 'Try an example' }).click();
+  await expect(decoder.getByTestId('decoder-summary')).toBeVisible({ timeout: 30_000 });
+
+  const strategies = page.getByTestId('strategies');
+  await strategies.scrollIntoViewIfNeeded();
+  await strategies.getByLabel('Jobs (n)').fill('500');
+  await strategies.getByRole('button', { name: 'Compare 500 jobs' }).click();
+  await expect(strategies.getByTestId('strategies-table')).toBeVisible({ timeout: 60_000 });
+
+  await page.getByTestId('cliff-explorer').scrollIntoViewIfNeeded();
+  await page.getByRole('group', { name: 'Jump the fire-time to' }).getByRole('button', { name: 'The cliff', exact: true }).click();
+
+  const live = page.getByTestId('live-redis');
+  await live.scrollIntoViewIfNeeded();
+  await live.getByTestId('live-bridge-url').fill(bridge.url);
+  await live.getByRole('button', { name: 'List keys' }).click();
+  await live.getByTestId('live-keys').getByRole('button', { name: 'bull:csp:delayed' }).click();
+  await expect(live.getByTestId('live-set-view')).toContainText('2 members');
+}
+
+test('vite preview: the production headers, and the whole page runs under its CSP with no violation', async ({ page }) => {
+  const answer = await page.request.get('/');
+  const expected = securityHeaders(productionPolicy());
+  for (const [name, value] of Object.entries(expected)) expect(answer.headers()[name.toLowerCase()], name).toBe(value);
+  expect(expected['Content-Security-Policy']).toContain("connect-src 'self' http://127.0.0.1:* http://localhost:*");
+  expect(expected['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+
+  const errors = await watchViolations(page);
+  await exercise(page);
+  expect(await violationsIn(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('the policy is enforced: a fetch to another host is blocked and reported', async ({ page }) => {
+  const errors = await watchViolations(page);
+  await page.goto('/');
+  const outcome = await page.evaluate(() => fetch('http://198.51.100.7:7379/api/health').then(() => 'fetched', () => 'blocked'));
+  expect(outcome).toBe('blocked');
+  await expect.poll(() => violationsIn(page)).toEqual([expect.stringMatching(/^connect-src http:\/\/198\.51\.100\.7:7379/)]);
+  expect(errors.join('\n')).toContain('Content Security Policy');
+});
+
+test('public/_headers ships the production headers to static hosts', () => {
+  expect(readFileSync(new URL('../public/_headers', import.meta.url), 'utf8')).toBe(headersFile(securityHeaders(productionPolicy())));
+});
+
+test.describe('vite dev', () => {
+  let server: ViteDevServer;
+
+  test.beforeAll(async () => {
+    server = await createServer({ configFile: new URL('../vite.config.ts', import.meta.url).pathname, server: { host: '127.0.0.1', port: devPort, strictPort: true }, logLevel: 'silent' });
+    await server.listen();
+  });
+
+  test.afterAll(async () => {
+    await server?.close();
+  });
+
+  test('the dev policy (a nonce for inline code, the HMR websocket) runs the whole page with no violation', async ({ page }) => {
+    test.setTimeout(120_000);
+    const base = `http://127.0.0.1:${devPort}`;
+    const answer = await page.request.get(`${base}/`);
+    const policy = answer.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self' 'nonce-");
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('unsafe-eval');
+    expect(answer.headers()['x-content-type-options']).toBe('nosniff');
+    const errors = await watchViolations(page);
+    const hmr = page.waitForEvent('websocket');
+    await exercise(page, base);
+    expect((await hmr).url()).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${devPort}/`));
+    expect(await violationsIn(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
