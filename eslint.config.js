@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
 
 // The layers, one way (README, "Layout of the code"): model -> session -> store -> ui and
 // features/<name> -> app. Each folder's block lists every import it may not make; ESLint replaces
@@ -11,6 +12,9 @@ const REACT = {
   message: 'The model and the session are framework-free: no React, no store library.',
 };
 const APP = { regex: '(^|/)app/', message: 'Nothing imports src/app but its own main.tsx: the app composes the features.' };
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const TESTS = '**/*.test.{ts,tsx}';
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const above = (folders, message) => ({ regex: `(^|/)(${folders.join('|')})/`, message });
@@ -72,12 +76,13 @@ export default tseslint.config(
     ignores: [TESTS],
     rules: restrict(above(['features', 'app'], 'Shared widgets import no feature and not the app.')),
   },
-  {
-    files: ['src/features/**'],
+  // One block a feature: `../<other>/` leaves the feature's folder for another one.
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**`],
     ignores: [TESTS],
     rules: restrict(APP, {
-      regex: '^\\.\\./[^./]',
+      regex: `^\\.\\./(?!${feature}/)[^./]`,
       message: 'Features do not import each other: move what two features share to the model, session, store or ui.',
     }),
-  },
+  })),
 );
