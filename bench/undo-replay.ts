@@ -1,14 +1,21 @@
 /**
- * Time travel at scale (a measurement, not a test): builds a scenario of 10,000 operations through
- * the page's store (enqueues of 1 to 3 jobs, delay changes, clock steps, a promote every 50
- * operations), then times one undo (a replay of the other 9,999 operations on fresh sets), one
- * redo, encoding the scenario for the URL, and decoding + loading that URL text in a fresh store.
+ * Time travel at scale (a measurement, not a test), in two parts.
+ *
+ * 1. A scenario of 10,000 operations built through the page's store (enqueues of 1 to 3 jobs, delay
+ *    changes, clock steps, a promote every 50 operations): one undo (from the operation's own undo
+ *    record), one redo, encoding the scenario for the URL, decoding + loading that URL in a fresh store.
+ * 2. The 722-character link of issue 11 (100 enqueues of 10,000 jobs, 1,000,000 jobs): its cost as
+ *    known before replaying, the load in slices as the page runs it (slices, the longest one,
+ *    progress updates), the heap it leaves, then undo and redo at 1,000,000 jobs, and for reference
+ *    a plain replay of the 990,000 jobs before the last step (what one undo cost before).
  *
  *   npm run bench:undo
  */
-import { createAppStore } from '../src/store/appStore.ts';
-import { decodeScenario, encodeScenario } from '../src/session/scenarioCodec.ts';
+import { SLICE_MS, createAppStore } from '../src/store/appStore.ts';
+import type { Scheduler } from '../src/store/appStore.ts';
+import { decodeScenario, encodeScenario, linkBudgetQuestion, scenarioCost } from '../src/session/scenarioCodec.ts';
 import { seededRandom } from '../src/model/seededRandom.ts';
+import { readFileSync } from 'node:fs';
 
 const OPERATIONS = 10_000;
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
@@ -48,11 +55,86 @@ const rows: Array<[string, string]> = [
   ['operations in the scenario', operations.toLocaleString('en-US')],
   ['jobs enqueued (arrivals)', (state.nextArrival - 1).toLocaleString('en-US')],
   ['building it through the store', `${build.ms.toFixed(0)} ms`],
-  ['one undo (replays the rest on fresh sets)', `${undo.ms.toFixed(0)} ms`],
+  ['one undo (from its undo record)', `${undo.ms.toFixed(0)} ms`],
   ['one redo', `${redo.ms.toFixed(1)} ms`],
   ['URL text', `${encode.value.length.toLocaleString('en-US')} characters, encoded in ${encode.ms.toFixed(1)} ms`],
   ['decoding it', `${decode.ms.toFixed(1)} ms`],
   ['loading it in a fresh store', `${load.ms.toFixed(0)} ms (${load.value ? 'ok' : 'FAILED'})`],
 ];
-console.log(`firetime time travel, node ${process.version}\n`);
-for (const [what, measured] of rows) console.log(`${what.padEnd(44)} ${measured}`);
+console.log(`firetime time travel, node ${process.version}, load average ${loadAverage()}\n`);
+for (const [what, measured] of rows) console.log(`${what.padEnd(52)} ${measured}`);
+
+// Part 2: the 722-character link.
+const gc = (globalThis as { gc?: () => void }).gc;
+const heapMb = () => {
+  gc?.();
+  return process.memoryUsage().heapUsed / 1e6;
+};
+const LINK = `1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
+const linkScenario = decodeScenario(LINK);
+if (!linkScenario.ok) throw new Error(linkScenario.message);
+const cost = timed(() => scenarioCost(linkScenario.scenario));
+const slices: number[] = [];
+let progressUpdates = 0;
+const scheduler: Scheduler = {
+  now: () => performance.now(),
+  later(run) {
+    const timer = setTimeout(() => {
+      const start = performance.now();
+      run();
+      slices.push(performance.now() - start);
+    }, 0);
+    return () => clearTimeout(timer);
+  },
+};
+const heapBefore = heapMb();
+const page = createAppStore({ frozenAt: T0, scheduler });
+const unsubscribe = page.subscribe((next, previous) => {
+  if (next.loading !== previous.loading && next.loading !== null) progressUpdates++;
+});
+const loadStart = performance.now();
+if (page.getState().openScenario(linkScenario.scenario, 'none') !== 'asking') throw new Error('the link did not ask first');
+page.getState().answerLink(true);
+await new Promise<void>((resolve) => {
+  const check = page.subscribe((next) => {
+    if (next.loading === null) {
+      check();
+      resolve();
+    }
+  });
+});
+const loadMs = performance.now() - loadStart;
+unsubscribe();
+const heapLoaded = heapMb();
+const undos: number[] = [];
+for (let i = 0; i < 5; i++) undos.push(timed(() => page.getState().undo()).ms);
+const redos: number[] = [];
+for (let i = 0; i < 5; i++) redos.push(timed(() => page.getState().redo()).ms);
+const heapAfter = heapMb();
+const before = { ...linkScenario.scenario, operations: linkScenario.scenario.operations.slice(0, -1) };
+const replayStore = createAppStore({ frozenAt: T0 });
+const plainReplay = timed(() => replayStore.getState().loadScenario(before, 'none'));
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const linkRows: Array<[string, string]> = [
+  ['link', `${LINK.length} characters`],
+  ['its cost, from the steps (no replay)', `${cost.value.jobs.toLocaleString('en-US')} jobs, ${(cost.value.idBytes / 1e6).toFixed(1)} MB of ids, in ${cost.ms.toFixed(1)} ms`],
+  ['what the page asks', linkBudgetQuestion(cost.value)],
+  ['load in slices (Load to the last slice)', `${ms(loadMs)}, ${slices.length.toLocaleString('en-US')} slices of ${SLICE_MS} ms aimed`],
+  ['longest slice / median slice', `${ms(Math.max(...slices))} / ${ms([...slices].sort((a, b) => a - b)[slices.length >> 1]!)}`],
+  ['progress updates shown', progressUpdates.toLocaleString('en-US')],
+  ['heap: before / loaded / after 5 undos + 5 redos', `${heapBefore.toFixed(0)} / ${heapLoaded.toFixed(0)} / ${heapAfter.toFixed(0)} MB${gc ? '' : ' (no --expose-gc: rough)'}`],
+  ['one undo at 1,000,000 jobs (10,000 jobs out), 5 times', undos.map(ms).join(', ')],
+  ['one redo (10,000 jobs back in), 5 times', redos.map(ms).join(', ')],
+  ['for reference: replaying the 990,000 jobs before it', `${ms(plainReplay.ms)} (${plainReplay.value ? 'ok' : 'FAILED'}; what one undo cost before)`],
+];
+console.log(`\nthe 722-character link (1,000,000 jobs)\n`);
+for (const [what, measured] of linkRows) console.log(`${what.padEnd(52)} ${measured}`);
+
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
+}

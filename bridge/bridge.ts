@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { readOnlyCaller } from './allowList.ts';
-import type { ReadOnlyCall } from './allowList.ts';
+import type { CommandSender, ReadOnlyCall } from './allowList.ts';
 import { decideOrigin, hasToken, isAllowedHost, isLoopbackAddress } from './cors.ts';
 import { isLoopbackHost, secretsOf, shownRedisUrl } from './options.ts';
 import type { BridgeOptions } from './options.ts';
@@ -79,18 +79,25 @@ function parseTarget(target: string | undefined): URL | null {
   }
 }
 
+/** A connection made elsewhere (bridge/cluster.ts): the client whose events and lifetime the bridge follows, and where commands go. */
+export interface RedisConnection {
+  readonly client: Pick<Redis, 'on' | 'connect' | 'disconnect'>;
+  readonly sender: CommandSender;
+}
+
 /**
  * Starts the bridge: connects to Redis (a Redis that is down or refuses the password does not stop
- * it; requests say why until it answers) and listens on options.host:options.port.
+ * it; requests say why until it answers) and listens on options.host:options.port. `connection`,
+ * when given, replaces the one ioredis client for options.redisUrl (a cluster: bridge/cluster.ts).
  */
-export async function startBridge(options: BridgeOptions, log: LogLine = (line) => console.log(line)): Promise<RunningBridge> {
+export async function startBridge(options: BridgeOptions, log: LogLine = (line) => console.log(line), connection?: RedisConnection): Promise<RunningBridge> {
   if (!isLoopbackHost(options.host) && options.token === null) {
     throw new Error(`the bridge listens beyond this machine (${options.host}) only with a token: give --token (npm run bridge makes one)`);
   }
   const shownUrl = shownRedisUrl(options);
   const secrets = secretsOf(options);
   const safeLog: LogLine = (line) => log(scrubSecrets(line, secrets));
-  const redis = new Redis(options.redisUrl, {
+  const redis = connection?.client ?? new Redis(options.redisUrl, {
     ...(options.password !== null ? { password: options.password } : {}),
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -113,7 +120,7 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
     lastConnectionError ??= new Error('the connection closed');
   });
   // ioredis says 'ready' before a refused AUTH is known, so only an answered command clears the error
-  const readOnly = readOnlyCaller(redis);
+  const readOnly = readOnlyCaller(connection?.sender ?? (redis as Redis));
   const call: ReadOnlyCall = (command, ...args) =>
     readOnly(command, ...args).then((reply) => {
       lastConnectionError = null;

@@ -4,18 +4,26 @@
  * is never printed.
  */
 import { startBridge } from './bridge.ts';
+import { clusterConnection, takeClusterArg } from './cluster.ts';
 import { USAGE, isLoopbackHost, makeToken, parseBridgeArgs } from './options.ts';
 
-const parsed = parseBridgeArgs(process.argv.slice(2), process.env);
+const CLUSTER_USAGE = `${USAGE}
+  --cluster <nodes>  read a Redis Cluster instead: redis://host:port[,host:port...] (seed nodes)`;
+
+const { cluster, rest } = takeClusterArg(process.argv.slice(2));
+const parsed = parseBridgeArgs(rest, process.env);
 if (parsed.kind === 'help') {
-  console.log(USAGE);
-} else if (parsed.kind === 'error') {
-  console.error(`bridge: ${parsed.message}\n\n${USAGE}`);
+  console.log(CLUSTER_USAGE);
+} else if (parsed.kind === 'error' || (cluster !== null && !cluster.ok)) {
+  console.error(`bridge: ${parsed.kind === 'error' ? parsed.message : cluster !== null && !cluster.ok ? cluster.message : ''}\n\n${CLUSTER_USAGE}`);
   process.exitCode = 2;
 } else {
   const beyondLoopback = !isLoopbackHost(parsed.options.host);
-  const options = beyondLoopback && parsed.options.token === null ? { ...parsed.options, token: makeToken() } : parsed.options;
-  const bridge = await startBridge(options);
+  const withToken = beyondLoopback && parsed.options.token === null ? { ...parsed.options, token: makeToken() } : parsed.options;
+  const seeds = cluster?.ok ? cluster.seeds : null;
+  // a cluster is shown (and its errors named) by its first seed
+  const options = seeds === null ? withToken : { ...withToken, redisUrl: `redis://${seeds[0]!.host}:${seeds[0]!.port}` };
+  const bridge = await startBridge(options, undefined, seeds === null ? undefined : clusterConnection(seeds, options));
   console.log(`firetime bridge on ${bridge.url}, reading ${bridge.shownRedisUrl}`);
   console.log('read-only: it only ever sends SCAN, TYPE, ZCARD, ZRANGE and ZRANGEBYSCORE');
   console.log(`pages allowed to read it: ${options.origins.join(', ')}`);

@@ -1,14 +1,12 @@
 /**
  * The precision cliff on the real server: the project's own Lua (conformance/lua/) run by EVAL on
  * redis-server 7.0.15 against delayed.ts on MemoryRedis, at fire-times around and past 2^41 ms, and
- * every number the cliff explorer (src/model/protocol/cliff.ts) shows about Redis checked by ZADD + ZSCORE.
- *
- * Other conformance files FLUSHALL the same server between their cases, so each scenario and each
- * check runs as one MULTI ... EXEC: nobody else's command can land between its steps.
+ * every number the cliff explorer (src/model/cliff.ts) shows about Redis checked by ZADD + ZSCORE.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import { LUA } from './lua.ts';
-import { RespClient, RespError, type RespReply } from './resp-client.ts';
+import { RespClient, RespError, type RespReply } from '../test-support/resp-client.ts';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import type { Reply } from '../src/model/redis/memoryRedis.ts';
 import { addDelayedJob, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
@@ -26,22 +24,19 @@ const LATE_2026 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 const YEAR_9999 = 253_402_300_799_999;
 const KEY = 'conformance:cliff';
 
+let redis: ConformanceRedis;
 let client: RespClient;
 
 beforeAll(async () => {
-  client = await RespClient.connect(inject('redisPort'));
+  redis = await conformanceRedis(import.meta.url);
+  client = redis.client;
 });
 
-afterAll(() => {
-  client.close();
-});
+afterAll(() => redis.close());
 
-/** Runs the commands as one transaction on the real server; their replies in order. */
-async function atomically(commands: Array<Array<string | number>>): Promise<RespReply[]> {
-  const replies = await client.pipeline([['MULTI'], ...commands, ['EXEC']]);
-  const exec = replies.at(-1);
-  if (!Array.isArray(exec)) throw new Error(`transaction failed: ${JSON.stringify(replies)}`);
-  return exec;
+/** Runs the commands in one pipeline on the file's database; their replies in order. */
+function send(commands: Array<Array<string | number>>): Promise<RespReply[]> {
+  return client.pipeline(commands);
 }
 
 /** The exact decimal text of a whole-number double plus a whole offset (no JS rounding on the way). */
@@ -57,12 +52,12 @@ interface Run {
   readonly set: Reply[];
 }
 
-/** The scenario as EVALs of the project's Lua, in one transaction on a fresh key. */
+/** The scenario as EVALs of the project's Lua, on a fresh key. */
 async function runReal(ops: Op[]): Promise<Run> {
   const commands = ops.map((op) =>
     op.kind === 'add' ? ['EVAL', LUA.add, 1, KEY, op.id, String(op.timestamp), String(op.delay)] : ['EVAL', LUA.promote, 1, KEY, String(op.now), '1000'],
   );
-  const replies = await atomically([['DEL', KEY], ...commands, ['ZRANGE', KEY, 0, -1, 'WITHSCORES'], ['DEL', KEY]]);
+  const replies = await send([['DEL', KEY], ...commands, ['ZRANGE', KEY, 0, -1, 'WITHSCORES'], ['DEL', KEY]]);
   const results = ops.map((op, i) => {
     const reply = replies[i + 1];
     if (reply instanceof RespError) return `error ${reply.message}`;
@@ -114,7 +109,7 @@ describe('same-ms collisions: the project Lua on redis-server agrees with delaye
       expect(membersOf(run.set)).toEqual([...IDS].sort(compareMembers));
       // the view's tie note, computed from the real server's reply
       const range = bandOf(fireTime);
-      const replies = await atomically([
+      const replies = await send([
         ['DEL', KEY],
         ...IDS.map((id) => ['ZADD', KEY, integerText(range.minScore), id]),
         ['ZRANGEBYSCORE', KEY, integerText(range.minScore), integerText(range.maxScore), 'WITHSCORES'],
@@ -184,7 +179,7 @@ describe('each number the cliff explorer shows, asked of Redis (ZADD, then ZSCOR
     const nextFloor = bandOf(fireTime + 1).minScore;
     // every slot score minScore + 0..4095, written as its exact integer text
     const slotArgs = Array.from({ length: 4096 }, (_, slot) => [integerText(shown.minScore, slot), `s${slot}`]).flat();
-    const replies = await atomically([
+    const replies = await send([
       ['DEL', KEY],
       ['ZADD', KEY, ...slotArgs],
       ['ZSCORE', KEY, 's0'],
@@ -221,7 +216,7 @@ describe('each number the cliff explorer shows, asked of Redis (ZADD, then ZSCOR
     for (const fireTime of [LAST_EXACT_FIRE_TIME, CLIFF_FIRE_TIME]) {
       const { minScore } = bandOf(fireTime);
       const written = Array.from({ length: 4096 }, (_, slot) => integerText(minScore, slot));
-      const replies = await atomically([['DEL', KEY], ['ZADD', KEY, ...written.flatMap((text, slot) => [text, `s${slot}`])], ['ZMSCORE', KEY, ...written.map((_, slot) => `s${slot}`)], ['DEL', KEY]]);
+      const replies = await send([['DEL', KEY], ['ZADD', KEY, ...written.flatMap((text, slot) => [text, `s${slot}`])], ['ZMSCORE', KEY, ...written.map((_, slot) => `s${slot}`)], ['DEL', KEY]]);
       const readBack = replies[2] as string[];
       const exact = readBack.every((text, slot) => text === written[slot]);
       expect(exact).toBe(fireTime === LAST_EXACT_FIRE_TIME);

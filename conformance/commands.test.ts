@@ -4,8 +4,8 @@
  * and range parsing, LIMIT, tie order of non-ASCII members, score printing, missing keys.
  * Number arguments reach the server as redis.call would send them (luaNumberArg text).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { RespClient } from './resp-client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import type { Command } from './commandGenerator.ts';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import { fromMemory, fromServer, toWire } from './outcomes.ts';
@@ -298,17 +298,17 @@ const CASES: Record<string, Command[]> = {
   ],
 };
 
-let client: RespClient;
+let redis: ConformanceRedis;
 beforeAll(async () => {
-  client = await RespClient.connect(inject('redisPort'));
+  redis = await conformanceRedis(import.meta.url); // a server of its own: the FLUSHALL case empties every database
 });
-afterAll(() => client.close());
+afterAll(() => redis.close());
 
 describe('sorted-set commands: MemoryRedis against redis-server 7.0.15', () => {
   it.each(Object.entries(CASES))('%s', async (_, commands) => {
-    await client.call('FLUSHALL');
+    await redis.client.call('FLUSHALL');
     const wire = commands.map(toWire);
-    const server = (await client.pipeline(wire)).map(fromServer);
+    const server = (await redis.client.pipeline(wire)).map(fromServer);
     const memory = new MemoryRedis();
     const local = commands.map((command) => fromMemory(memory, command));
     local.forEach((reply, i) => expect(reply, JSON.stringify(wire[i])).toEqual(server[i]));

@@ -3,14 +3,11 @@
  * (first, bumped, saturated and past-the-cliff band scores, members that redis-cli must escape, and
  * scores no band gives), printed by `redis-cli ZRANGE key 0 -1 WITHSCORES` in every layout it has,
  * and read back by decodePaste to exactly the members and scores the server holds.
- *
- * Other conformance files FLUSHALL the same server between their cases, so the set is written in
- * one MULTI ... EXEC, and a capture is only compared when the server still holds the whole set
- * before and after it (otherwise it is taken again).
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { RespClient } from './resp-client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRedis, type ConformanceRedis } from './databases.ts';
+import { RespClient } from '../test-support/resp-client.ts';
 import { parseScoreArg } from '../src/model/redis/doubles.ts';
 import { CLIFF_FIRE_TIME, bandOf } from '../src/model/protocol/score.ts';
 import { decodePaste } from '../src/model/decoder/scoreDecoder.ts';
@@ -50,22 +47,17 @@ const ENTRIES: ReadonlyArray<readonly [string, string]> = [
   ['inf', 'forever'],
 ];
 
+let redis: ConformanceRedis;
 let client: RespClient;
-let port: number;
 
 beforeAll(async () => {
-  port = inject('redisPort');
-  client = await RespClient.connect(port);
+  redis = await conformanceRedis(import.meta.url);
+  client = redis.client;
+  const [, added] = await client.pipeline([['DEL', KEY], ['ZADD', KEY, ...ENTRIES.flat()]]);
+  if (added !== ENTRIES.length) throw new Error(`ZADD wrote ${JSON.stringify(added)} of ${ENTRIES.length} members`);
 });
 
-afterAll(() => {
-  client.close();
-});
-
-async function writeSet(): Promise<void> {
-  const replies = await client.pipeline([['MULTI'], ['DEL', KEY], ['ZADD', KEY, ...ENTRIES.flat()], ['EXEC']]);
-  if (!Array.isArray(replies.at(-1))) throw new Error(`transaction failed: ${JSON.stringify(replies)}`);
-}
+afterAll(() => redis.close());
 
 async function serverSet(): Promise<string[]> {
   const reply = await client.call('ZRANGE', KEY, 0, -1, 'WITHSCORES');
@@ -81,19 +73,16 @@ function runCli(command: string, args: string[]): string {
 
 /** redis-cli's output of ZRANGE KEY 0 -1 WITHSCORES with the given flags; `tty` runs it under a pseudo-terminal. */
 function capture(flags: string[], tty: boolean): string {
-  const args = ['-p', String(port), ...flags, 'ZRANGE', KEY, '0', '-1', 'WITHSCORES'];
+  const args = ['-p', String(redis.port), '-n', String(redis.db), ...flags, 'ZRANGE', KEY, '0', '-1', 'WITHSCORES'];
   return tty ? runCli('script', ['-qec', ['redis-cli', ...args].join(' '), '/dev/null']) : runCli('redis-cli', args);
 }
 
-/** A capture taken while the server held the whole set, with what the server held. */
-async function stableCapture(flags: string[], tty: boolean): Promise<{ text: string; held: string[] }> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    await writeSet();
-    const text = capture(flags, tty);
-    const held = await serverSet();
-    if (held.length === 2 * ENTRIES.length) return { text, held };
-  }
-  throw new Error('the set was flushed under every capture');
+/** A capture, with what the server holds (ZRANGE ... WITHSCORES, every member and score). */
+async function captureWithSet(flags: string[], tty: boolean): Promise<{ text: string; held: string[] }> {
+  const text = capture(flags, tty);
+  const held = await serverSet();
+  expect(held).toHaveLength(2 * ENTRIES.length);
+  return { text, held };
 }
 
 const CAPTURES: ReadonlyArray<{ name: string; flags: string[]; tty: boolean; layout: PasteLayout }> = [
@@ -108,7 +97,7 @@ const CAPTURES: ReadonlyArray<{ name: string; flags: string[]; tty: boolean; lay
 describe('decodePaste reads real redis-cli output back to the server set', () => {
   for (const { name, flags, tty, layout } of CAPTURES) {
     it(name, async () => {
-      const { text, held } = await stableCapture(flags, tty);
+      const { text, held } = await captureWithSet(flags, tty);
       if (tty) expect(text).toContain('"\r\n'); // a pseudo-terminal turns each \n into \r\n
       const decoded = decodePaste(text);
       expect(decoded.layout).toBe(layout);
@@ -123,7 +112,7 @@ describe('decodePaste reads real redis-cli output back to the server set', () =>
 
 describe('what the decoder says about the real set', () => {
   it('finds the bumps, the shared ceiling, the shared past-cliff score and the non-band scores', async () => {
-    const { text } = await stableCapture(['--no-raw'], false);
+    const { text } = await captureWithSet(['--no-raw'], false);
     const rows = new Map(decodePaste(text).rows.map((row) => [row.member, row]));
     expect(['1', '2', '日本', 'q"uote \\ back', 'new\nline', 'tab\there', ''].map((m) => rows.get(m)?.slot)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(rows.get('1')?.flags).toEqual(['first']);

@@ -4,10 +4,11 @@
  * MemoryRedis, and every returned value, plus regularly the whole set, must be identical.
  * Scores cross the script boundary as %.17g text (a Lua number reply would be truncated).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import { LUA } from './lua.ts';
 import { seededRandom } from '../src/model/seededRandom.ts';
-import { RespClient, RespError, type RespReply } from './resp-client.ts';
+import { RespClient, RespError, type RespReply } from '../test-support/resp-client.ts';
 import { MemoryRedis, RedisError } from '../src/model/redis/memoryRedis.ts';
 import { JobNotDelayedError, addDelayedJob, changeDelay, getNextDelayedTimestamp, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
 import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, legacyScore, legacySlot } from '../src/model/protocol/score.ts';
@@ -91,14 +92,16 @@ function modelOutcome(run: () => unknown, kind: Op['kind'], coverage: Coverage):
 }
 
 const tally = { scenarios: 0, operations: 0, setComparisons: 0, legacyChecks: 0, differences: 0 };
+let redis: ConformanceRedis;
 let client: RespClient;
 
 beforeAll(async () => {
-  client = await RespClient.connect(inject('redisPort'));
+  redis = await conformanceRedis(import.meta.url);
+  client = redis.client;
 });
 
-afterAll(() => {
-  client.close();
+afterAll(async () => {
+  await redis.close();
   console.log(
     `delayed conformance: ${tally.scenarios} scenarios, ${tally.operations} operations, ` +
       `${tally.setComparisons} whole-set comparisons, ${tally.legacyChecks} legacy-score checks, ${tally.differences} differences`,
@@ -166,7 +169,7 @@ async function runBoth(name: string, ops: Iterable<Op>, setEvery = 0): Promise<{
 const repeat = (count: number, make: (i: number) => Op): Op[] => Array.from({ length: count }, (_, i) => make(i));
 const drain = (now: number, times: number): Op[] => repeat(times, () => promote(now));
 
-/** The unit tests' scenarios (src/model/protocol/delayed.test.ts), each as a list of operations. */
+/** The unit tests' scenarios (src/model/delayed.test.ts), each as a list of operations. */
 const scenarios: Record<string, Op[]> = {
   'three jobs in one ms': [add('c', T, 0), add('b', T - 1000, 1000), add('a', T, 0), wholeSet, next],
   'neighbouring ms leave the band alone': [add('before', T - 1, 0), add('after', T + 1, 0), add('x', T, 0)],

@@ -1,16 +1,15 @@
 /**
- * src/model/redis/doubles.ts against a real Redis 7.0.15: score text through ZADD (accepted or not, and
+ * src/model/doubles.ts against a real Redis 7.0.15: score text through ZADD (accepted or not, and
  * what ZSCORE prints back), range bounds through ZRANGEBYSCORE, LIMIT numbers, and random doubles
  * through a Lua number (the text redis.call sends, and the score printed after ZADD).
  *
- * Other conformance files FLUSHALL the same server between their cases, so every check here runs
- * inside one EVAL that builds its keys, asks, and deletes them again: atomic, and invisible to
- * anyone else. Inside a script, redis.pcall hands an error back as a table; the scripts return it
+ * Every check runs inside one EVAL that builds its keys, asks, and deletes them again. Inside a script, redis.pcall hands an error back as a table; the scripts return it
  * as '!' followed by the error text, which no score or count starts with.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import fc from 'fast-check';
-import { RespClient, RespError, type RespReply } from './resp-client.ts';
+import { RespClient, RespError, type RespReply } from '../test-support/resp-client.ts';
 import { formatScore, luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg } from '../src/model/redis/doubles.ts';
 
 /** A member longer than zset-max-listpack-value (64), so the set is a skiplist and keeps -0 as -0. */
@@ -85,16 +84,18 @@ end
 redis.call('DEL', key, scratch)
 return out`;
 
+let redis: ConformanceRedis;
 let client: RespClient;
 let compared = 0;
 
 beforeAll(async () => {
-  client = await RespClient.connect(inject('redisPort'));
+  redis = await conformanceRedis(import.meta.url);
+  client = redis.client;
 });
 
-afterAll(() => {
+afterAll(async () => {
   console.log(`conformance doubles: ${compared} cases compared with redis-server`);
-  client.close();
+  await redis.close();
 });
 
 async function evalScript(script: string, keys: string[], args: string[]): Promise<string[]> {

@@ -3,7 +3,7 @@
  * `{ error }` holding the error line (a RespError from the server, a RedisError from
  * MemoryRedis). Also the wire form of a command: numbers as redis.call would send them.
  */
-import { RespError, type RespReply } from './resp-client.ts';
+import { RespError, type RespReply } from '../test-support/resp-client.ts';
 import type { Command } from './commandGenerator.ts';
 import { RedisError, type MemoryRedis, type Reply } from '../src/model/redis/memoryRedis.ts';
 import { luaNumberArg } from '../src/model/redis/doubles.ts';

@@ -3,8 +3,8 @@
  * MemoryRedis, compared reply by reply. Number arguments reach the server as the text redis.call
  * would make of them (luaNumberArg) and MemoryRedis as numbers.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { RespClient } from './resp-client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import { CommandGenerator } from './commandGenerator.ts';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import { fromMemory, fromServer, toWire } from './outcomes.ts';
@@ -13,11 +13,11 @@ const CASES = 12;
 const COMMANDS_PER_CASE = 1_000;
 const BATCH = 250;
 
-let client: RespClient;
+let redis: ConformanceRedis;
 beforeAll(async () => {
-  client = await RespClient.connect(inject('redisPort'));
+  redis = await conformanceRedis(import.meta.url); // a server of its own: the generator sends FLUSHALL
 });
-afterAll(() => client.close());
+afterAll(() => redis.close());
 
 describe('random commands: MemoryRedis against redis-server 7.0.15', () => {
   it(`agrees on ${CASES * COMMANDS_PER_CASE} random commands`, async () => {
@@ -26,11 +26,11 @@ describe('random commands: MemoryRedis against redis-server 7.0.15', () => {
     for (let seed = 1; seed <= CASES; seed++) {
       const generator = new CommandGenerator(seed);
       const memory = new MemoryRedis();
-      await client.call('FLUSHALL');
+      await redis.client.call('FLUSHALL');
       for (let done = 0; done < COMMANDS_PER_CASE; done += BATCH) {
         const batch = Array.from({ length: BATCH }, () => generator.next());
         const wire = batch.map(toWire);
-        const replies = await client.pipeline(wire);
+        const replies = await redis.client.pipeline(wire);
         batch.forEach((command, i) => {
           const expected = fromServer(replies[i]!);
           const actual = fromMemory(memory, command);

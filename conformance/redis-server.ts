@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { startRedisServer, type RedisProcess } from './redisProcess.ts';
+import { startRedisServer, type RedisProcess } from '../test-support/redisProcess.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,22 +1,22 @@
 /**
  * Conformance of the seven scoring strategies: each strategy's queue runs on MemoryRedis through
- * a recorder, and the recorded commands are replayed on the real redis-server 7.0.15 (FLUSHALL
+ * a recorder, and the recorded commands are replayed on the real redis-server 7.0.15 (FLUSHDB
  * first). Every reply must match, so the set is built with the same scores, read back in the same
  * order, and promoted in the same order. resque-scheduler's per-second lists, which the model keeps
  * as arrays, are built on the server as real lists (RPUSH) and drained with LPOP, and must give
  * the model's promotion order.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { RespClient } from './resp-client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRedis, type ConformanceRedis } from './databases.ts';
+import { RespClient } from '../test-support/resp-client.ts';
 import type { Command } from './commandGenerator.ts';
 import { fromMemory, fromServer, toWire, type Outcome } from './outcomes.ts';
 import { MemoryRedis, RedisError, type RedisLike, type Reply } from '../src/model/redis/memoryRedis.ts';
-import { generateStream, type Arrival, type ArrivalPattern } from '../src/model/strategies/arrivalStreams.ts';
+import { generateStream, type Arrival } from '../src/model/strategies/arrivalStreams.ts';
+import { GENERATED, allStreams } from './streams.ts';
 import { STRATEGIES, resqueListKey, resquePayload, sidekiqScore, strategyById } from '../src/model/strategies/strategies.ts';
 import { sweepTimeOf } from '../src/model/strategies/strategyComparison.ts';
 import { textbookScore } from '../src/model/protocol/score.ts';
-import { createAppStore } from '../src/store/appStore.ts';
-import { pageStream } from '../src/store/pageStream.ts';
 
 /** A RedisLike that runs each command on MemoryRedis and remembers it with its outcome. */
 class RecordingRedis implements RedisLike {
@@ -36,47 +36,18 @@ class RecordingRedis implements RedisLike {
   }
 }
 
-/** Streams that reach each rule's edge: a saturated band (and the Bull wrap), bursts, collisions, seconds. */
-const STREAMS: Array<{ pattern: ArrivalPattern; n: number }> = [
-  { pattern: 'one-ms', n: 4200 },
-  { pattern: 'bursty', n: 3000 },
-  { pattern: 'uniform', n: 3000 },
-  { pattern: 'seconds', n: 2000 },
-];
+/** Every stream the strategies are replayed on: the generated ones, one the page recorded, and the edges. */
+const ALL_STREAMS = allStreams();
 
-/**
- * A stream as the page records it ("This page's jobs"): plain-number ids, uuids and job:N ids, a
- * clock step, a shorter delay, and a clock set back, so fire-times do not follow arrival.
- */
-function pageLikeStream(): Arrival[] {
-  const store = createAppStore({ frozenAt: Date.UTC(2026, 10, 30, 12), seed: 9, idStyle: 'N' });
-  const page = store.getState;
-  page().setBatchSize(600);
-  page().enqueue(600);
-  page().setIdStyle('uuid');
-  page().stepClock(1);
-  page().enqueue(600);
-  page().setIdStyle('job:N');
-  page().setDelay(1000);
-  page().enqueue(300);
-  page().freezeClock(Date.UTC(2026, 10, 30, 11, 59, 58));
-  page().enqueue(200);
-  return pageStream(page().enqueues);
-}
-
-/** Every stream the strategies are replayed on: the generated ones, and one the page recorded. */
-const ALL_STREAMS: Array<{ name: string; stream: Arrival[] }> = [
-  ...STREAMS.map(({ pattern, n }) => ({ name: `${pattern} stream of ${n} jobs`, stream: generateStream(pattern, n) })),
-  { name: 'the page’s own enqueues', stream: pageLikeStream() },
-];
-
+let redis: ConformanceRedis;
 let client: RespClient;
 
 beforeAll(async () => {
-  client = await RespClient.connect(inject('redisPort'));
+  redis = await conformanceRedis(import.meta.url);
+  client = redis.client;
 });
 
-afterAll(() => client.close());
+afterAll(() => redis.close());
 
 /** Replays recorded commands on the server in one pipeline; returns the indexes whose replies differ. */
 async function replay(records: Array<{ command: Command; outcome: Outcome }>): Promise<Array<{ command: Command; memory: Outcome; server: Outcome }>> {
@@ -95,14 +66,15 @@ describe.each(ALL_STREAMS)('$name', ({ stream }) => {
   const now = sweepTimeOf(stream);
 
   it.each(STRATEGIES.map((s) => [s.id, s] as const))('%s: same replies, same set, same promotion order on redis-server', async (_id, strategy) => {
-    await client.call('FLUSHALL');
+    await client.call('FLUSHDB');
     const memory = new MemoryRedis();
     const recorder = new RecordingRedis(memory);
     const queue = strategy.open(recorder);
-    for (const arrival of stream) queue.add(arrival);
+    // a job without a delay goes straight to the wait list in four of the systems (NaN: no score written)
+    const written = stream.map((arrival) => queue.add(arrival)).filter((score) => !Number.isNaN(score)).length;
 
     const adds = recorder.drain();
-    expect(adds.length).toBeGreaterThanOrEqual(n);
+    expect(adds.length).toBeGreaterThanOrEqual(written);
     expect(await replay(adds)).toEqual([]);
     const memorySet = memory.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES');
     expect(fromServer(await client.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES'))).toEqual(memorySet);
@@ -117,11 +89,11 @@ describe.each(ALL_STREAMS)('$name', ({ stream }) => {
 });
 
 describe('resque-scheduler: the per-second FIFO lists', () => {
-  it.each(STREAMS)('$pattern: RPUSH per second then LPOP gives the model’s promotion order', async ({ pattern, n }) => {
+  it.each(GENERATED)('$pattern: RPUSH per second then LPOP gives the model’s promotion order', async ({ pattern, n }) => {
     const stream = generateStream(pattern, n);
     const strategy = strategyById('resque');
 
-    await client.call('FLUSHALL');
+    await client.call('FLUSHDB');
     const queue = strategy.open(new MemoryRedis());
     const writes: Command[] = [];
     for (const arrival of stream) {
@@ -152,7 +124,7 @@ describe('resque-scheduler: the per-second FIFO lists', () => {
 
 describe('Sidekiq: the score text', () => {
   it('Ruby’s shortest Float#to_s and the %.17g text land on the same double', async () => {
-    await client.call('FLUSHALL');
+    await client.call('FLUSHDB');
     const scores = generateStream('uniform', 500).map((a) => sidekiqScore(a.timestamp, a.delay));
     const writes: Command[] = scores.flatMap((score, i): Command[] => [
       ['ZADD', 'shortest', String(score), `m${i}`],

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { Locator } from '@playwright/test';
-import { RespClient } from '../conformance/resp-client.ts';
+import { RespClient } from '../test-support/resp-client.ts';
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { SATURATED_JOBS, fixtureEvalArgs } from '../bridge/delayedFixture.ts';
+import { SATURATED_JOBS, fixtureEvalArgs } from '../test-support/delayedFixture.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
-import { startRedisServer } from '../conformance/redisProcess.ts';
-import type { RedisProcess } from '../conformance/redisProcess.ts';
+import { startRedisServer } from '../test-support/redisProcess.ts';
+import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { parseScoreArg } from '../src/model/redis/doubles.ts';
 import { scoreFlags } from '../src/model/decoder/scoreDecoder.ts';
 import { screenshot } from './screenshot.ts';

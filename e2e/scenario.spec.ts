@@ -108,3 +108,63 @@ test('a hand-edited URL opens with a message and a working page', async ({ page 
   await expect(page.getByTestId('band-set')).toContainText('1 member');
   await screenshot(page, testInfo, 'scenario-bad-url', { fullPage: true });
 });
+
+/** The 722-character link of issue 11: 100 enqueues of 10,000 jobs at one frozen instant (1,000,000 jobs). */
+const HEAVY_LINK = `/#s=1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
+
+test('a link of 1,000,000 jobs asks first, then loads in slices with progress, answers input, and can be cancelled', async ({ page }, testInfo) => {
+  expect(HEAVY_LINK.length - '/#s='.length).toBe(722);
+  await page.goto(HEAVY_LINK);
+  const prompt = page.getByTestId('link-prompt');
+  await expect(prompt).toContainText('This link enqueues 1,000,000 jobs (about 9.9 MB of ids); load it?');
+  await expect(page.getByTestId('band-set')).toContainText('0 members');
+  await screenshot(page, testInfo, 'scenario-link-prompt', { fullPage: true });
+
+  await prompt.getByRole('button', { name: 'Load' }).click();
+  const loading = page.getByTestId('scenario-loading');
+  await expect(loading).toContainText(/Loading the scenario: [\d,]+ of 1,000,000 jobs replayed/);
+  // The progress moves while the load runs.
+  const jobsShown = async () => Number((/: ([\d,]+) of/.exec(await loading.innerText())?.[1] ?? '0').replace(/,/g, ''));
+  await expect.poll(jobsShown).toBeGreaterThan(0);
+
+  // The page answers typing during the load: the delay field takes the text and the load goes on.
+  const exact = page.getByLabel('Exact delay (ms)');
+  await exact.fill('1234');
+  await expect(exact).toHaveValue('1234');
+  await expect(loading).toBeVisible();
+  await screenshot(page, testInfo, 'scenario-link-loading', { fullPage: true });
+
+  await loading.getByRole('button', { name: 'Cancel' }).click();
+  await expect(loading).toHaveCount(0);
+  await expect(page.getByRole('alert')).toContainText('Loading the scenario was cancelled after');
+  // The page before the load: empty sets, and it works.
+  await expect(page.getByTestId('band-set')).toContainText('0 members');
+  await historyWritten(page);
+  expect(page.url()).not.toContain('e10000');
+  await page.getByRole('button', { name: 'Enqueue job' }).click();
+  await expect(page.getByTestId('band-set')).toContainText('1 member');
+});
+
+test('a link over the budget can be declined: an empty page opens', async ({ page }) => {
+  await page.goto(HEAVY_LINK);
+  await page.getByTestId('link-prompt').getByRole('button', { name: 'Open empty page' }).click();
+  await expect(page.getByTestId('link-prompt')).toHaveCount(0);
+  await expect(page.getByTestId('scenario-loading')).toHaveCount(0);
+  await expect(page.getByTestId('band-set')).toContainText('0 members');
+  await historyWritten(page);
+  expect(page.url()).not.toContain('e10000');
+});
+
+test('a link just over the budget loads to the end after Load, and undo at its size is a step, not a replay', async ({ page }) => {
+  await page.goto(`/#s=1~k2x9a~f1796040000000~${Array.from({ length: 11 }, () => 'e10000').join('.')}`);
+  await expect(page.getByTestId('link-prompt')).toContainText('This link enqueues 110,000 jobs (about 1.0 MB of ids); load it?');
+  await page.getByTestId('link-prompt').getByRole('button', { name: 'Load' }).click();
+  await expect(page.getByTestId('band-set')).toContainText('110,000 members', { timeout: 50_000 });
+  await expect(page.getByTestId('scenario-loading')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('band-set')).toContainText('100,000 members');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('band-set')).toContainText('110,000 members');
+});

@@ -13,9 +13,9 @@ import type { ViteDevServer } from 'vite';
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
-import { freePort, startRedisServer } from '../conformance/redisProcess.ts';
-import type { RedisProcess } from '../conformance/redisProcess.ts';
-import { RespClient } from '../conformance/resp-client.ts';
+import { freePort, startRedisServer } from '../test-support/redisProcess.ts';
+import type { RedisProcess } from '../test-support/redisProcess.ts';
+import { RespClient } from '../test-support/resp-client.ts';
 import { headersFile, productionPolicy, securityHeaders } from '../scripts/securityHeaders.ts';
 
 const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;

@@ -35,13 +35,37 @@ export class ArrivalTracker {
     this.#update(arrival, 1);
   }
 
-  /** Records that the set's head (position 0) left. */
-  removeHead(arrival: number): void {
-    if (this.#present[arrival] !== 1) return;
+  /** Records that the set's head (position 0) left; false when that arrival was not present (nothing changes). */
+  removeHead(arrival: number): boolean {
+    if (this.#present[arrival] !== 1) return false;
     this.#inversions -= this.rank(arrival);
     this.#present[arrival] = 0;
     this.#update(arrival, -1);
     this.#size--;
+    return true;
+  }
+
+  /**
+   * Takes back the latest add(arrival, ...), for undo (newest first); the inversions it added are
+   * not worked out again: the caller puts back the count it read before (restoreInversions).
+   */
+  undoAdd(arrival: number): void {
+    this.#present[arrival] = 0;
+    this.#update(arrival, -1);
+    this.#size--;
+  }
+
+  /** Puts back the inversion count read before the adds that undoAdd took back. */
+  restoreInversions(inversions: number): void {
+    this.#inversions = inversions;
+  }
+
+  /** Takes back a removeHead(arrival) that returned true, for undo: the job is the set's head again. */
+  undoRemoveHead(arrival: number): void {
+    this.#inversions += this.rank(arrival);
+    this.#present[arrival] = 1;
+    this.#update(arrival, 1);
+    this.#size++;
   }
 
   /** How many present jobs arrived before this arrival number: where arrival order would put it. */

@@ -14,6 +14,27 @@ describe('CommandLog', () => {
     log.clear();
     expect([log.size, log.total, log.newest(0)]).toEqual([0, 0, undefined]);
   });
+
+  it('restore(mark) goes back to the mark, newest mark first, past wrap-around and a clear', () => {
+    const log = new CommandLog(4);
+    const view = () => ({ total: log.total, entries: [0, 1, 2, 3].map((i) => log.newest(i)?.args[0]) });
+    const record = (n: number, from: number) => {
+      for (let i = 0; i < n; i++) log.record('band', 'ZCARD', [`k${from + i}`], { reply: 0 });
+    };
+    record(3, 1);
+    const views = [view()];
+    const marks = [];
+    for (const [step, n] of [['records', 2], ['wraps twice', 9], ['clears', 0], ['after a clear', 2], ['clears after records', 3]] as const) {
+      marks.push(log.mark());
+      record(n, 100 * marks.length);
+      if (step === 'clears' || step === 'clears after records') log.clear();
+      views.push(view());
+    }
+    for (let i = marks.length - 1; i >= 0; i--) {
+      log.restore(marks[i]!);
+      expect(view()).toEqual(views[i]);
+    }
+  });
 });
 
 describe('LoggingRedis', () => {

@@ -17,12 +17,28 @@ export interface LogEntry {
 export const LOG_CAPACITY = 2000;
 
 /**
+ * A moment of the log that restore() goes back to: the total then, and what the records and the
+ * clear since then overwrote, in order (the first `capacity` records after each clear are enough:
+ * later ones only overwrite entries written since the mark).
+ */
+export interface LogMark {
+  readonly total: number;
+  readonly slots: number[];
+  readonly overwritten: Array<LogEntry | undefined>;
+  /** A clear since the mark: the entries it wiped, and where in `slots` it happened. */
+  cleared: { readonly entries: Array<LogEntry | undefined>; readonly at: number } | null;
+}
+
+/**
  * The command log: a ring buffer of the latest commands, read newest first.
  * Mutable on purpose (a store `version` tells readers when to re-read).
  */
 export class CommandLog {
   readonly #entries: Array<LogEntry | undefined>;
   #total = 0;
+  /** The latest mark, and how many records it has saved since it (or since the clear after it). */
+  #mark: LogMark | null = null;
+  #saved = 0;
 
   constructor(readonly capacity: number = LOG_CAPACITY) {
     this.#entries = new Array<LogEntry | undefined>(capacity);
@@ -41,7 +57,31 @@ export class CommandLog {
   /** Records one command and its outcome. */
   record(set: SetName, command: string, args: ReadonlyArray<string | number>, outcome: { reply?: Reply; error?: string }): void {
     const seq = ++this.#total;
-    this.#entries[(seq - 1) % this.capacity] = { seq, set, command, args, reply: outcome.reply, error: outcome.error };
+    const slot = (seq - 1) % this.capacity;
+    if (this.#mark !== null && this.#saved < this.capacity) {
+      this.#mark.slots.push(slot);
+      this.#mark.overwritten.push(this.#entries[slot]);
+      this.#saved++;
+    }
+    this.#entries[slot] = { seq, set, command, args, reply: outcome.reply, error: outcome.error };
+  }
+
+  /** Starts keeping what the next records and clear overwrite, so restore(mark) can take them back. */
+  mark(): LogMark {
+    this.#mark = { total: this.#total, slots: [], overwritten: [], cleared: null };
+    this.#saved = 0;
+    return this.#mark;
+  }
+
+  /** Goes back to the moment of `mark`; marks are restored newest first. */
+  restore(mark: LogMark): void {
+    for (let i = mark.slots.length - 1; i >= 0; i--) {
+      if (mark.cleared !== null && i + 1 === mark.cleared.at) this.#entries.splice(0, this.capacity, ...mark.cleared.entries);
+      this.#entries[mark.slots[i]!] = mark.overwritten[i];
+    }
+    if (mark.cleared !== null && mark.cleared.at === 0) this.#entries.splice(0, this.capacity, ...mark.cleared.entries);
+    this.#total = mark.total;
+    this.#mark = null;
   }
 
   /** The entry `index` places from the newest (0 = newest), or undefined past the end. */
@@ -52,6 +92,10 @@ export class CommandLog {
 
   /** Forgets every entry. */
   clear(): void {
+    if (this.#mark !== null && this.#mark.cleared === null) {
+      this.#mark.cleared = { entries: this.#entries.slice(), at: this.#mark.slots.length };
+      this.#saved = 0;
+    }
     this.#entries.fill(undefined);
     this.#total = 0;
   }

@@ -11,6 +11,9 @@ export const ID_STYLES: ReadonlyArray<{ readonly style: IdStyle; readonly label:
   { style: 'prefix', label: 'your prefix + N' },
 ];
 
+/** Length in bytes (UTF-8) of a uuid id: 32 hex digits and 4 dashes. */
+export const UUID_BYTES = 36;
+
 /** The member (job id) for the job with this arrival number. */
 export function jobId(style: IdStyle, arrival: number, prefix: string, randomUUID: () => string): string {
   switch (style) {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeScenario, encodeScenario, scenarioText } from './scenarioCodec.ts';
+import {
+  LINK_BUDGET_JOBS,
+  MAX_SCENARIO_CHARS,
+  MAX_SCENARIO_JOBS,
+  decodeScenario,
+  encodeScenario,
+  linkBudgetQuestion,
+  overLinkBudget,
+  scenarioCost,
+  scenarioText,
+  shareableScenario,
+} from './scenarioCodec.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
 
@@ -108,4 +119,103 @@ describe('messages', () => {
   it('end in one full stop', () => {
     expect(decodeScenario('1~0~~e99999@5')).toEqual({ ok: false, message: 'Step 1: "e99999@5": At most 10,000 jobs at once.' });
   });
+});
+
+/** The 722-character link of issue 11: 100 enqueues of 10,000 jobs at one frozen instant. */
+const HEAVY = `1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
+
+function decoded(text: string): Scenario {
+  const result = decodeScenario(text);
+  if (!result.ok) throw new Error(result.message);
+  return result.scenario;
+}
+
+/** The ids a replay would write, counted one by one (the reference for scenarioCost). */
+function idBytesByHand(scenario: Scenario): number {
+  let style = scenario.initial.idStyle;
+  let prefix = scenario.initial.idPrefix;
+  let next = 1;
+  let bytes = 0;
+  for (const op of scenario.operations) {
+    if (op.kind === 'idStyle') style = op.style;
+    if (op.kind === 'prefix') prefix = op.prefix;
+    if (op.kind === 'reset') next = 1;
+    if (op.kind !== 'enqueue') continue;
+    for (let i = 0; i < op.count; i++, next++) {
+      const id = style === 'job:N' ? `job:${next}` : style === 'N' ? String(next) : style === 'prefix' ? `${prefix}${next}` : '00000000-0000-4000-8000-000000000000';
+      bytes += new TextEncoder().encode(id).length;
+    }
+  }
+  return bytes;
+}
+
+describe('the cost of a scenario, known before it replays', () => {
+  it('counts the 722-character link: 1,000,000 jobs and the bytes of their ids, and asks before loading it', () => {
+    expect(HEAVY).toHaveLength(722);
+    const heavy = decoded(HEAVY);
+    const cost = scenarioCost(heavy);
+    // "job:" and the digits of 1..1,000,000: 9 + 90 * 2 + 900 * 3 + ... + 900,000 * 6 + 7.
+    expect(cost).toEqual({ jobs: 1_000_000, idBytes: 4 * 1_000_000 + 5_888_896 });
+    expect(overLinkBudget(cost)).toBe(true);
+    expect(linkBudgetQuestion(cost)).toBe('This link enqueues 1,000,000 jobs (about 9.9 MB of ids); load it?');
+  });
+
+  it('follows the id style, the prefix (UTF-8) and resets, as a replay would', () => {
+    const emoji = '\u{1F525}'.repeat(40);
+    const mixed = decoded(`1~1~f${T0}.iu~e10000.e3.ij.e7.r.e12.x${Buffer.from(emoji).toString('base64url')}.ip.e9999.in.e2`);
+    expect(scenarioCost(mixed)).toEqual({ jobs: 10_000 + 3 + 7 + 12 + 9_999 + 2, idBytes: idBytesByHand(mixed) });
+    fc.assert(
+      fc.property(scenario, (s) => {
+        expect(scenarioCost(s).idBytes).toBe(idBytesByHand(s));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('stays under the budget for an everyday link', () => {
+    expect(overLinkBudget(scenarioCost(decoded(`1~1~f${T0}~${Array.from({ length: 10 }, () => 'e10000').join('.')}`)))).toBe(false);
+    expect(overLinkBudget({ jobs: LINK_BUDGET_JOBS + 1, idBytes: 0 })).toBe(true);
+  });
+});
+
+describe("the URL writer keeps to the decoder's limits", () => {
+  /** A scenario whose text is exactly `chars` long: delay steps (`d12345678`, then one to fill up). */
+  function scenarioOfLength(chars: number): Scenario {
+    const head = encodeScenario(decoded(`1~1~f${T0}~`)); // as the page writes it, ending in "~"
+    const tokens: string[] = [];
+    let used = head.length - 1; // the first step has no dot before it
+    while (chars - used > 15) {
+      tokens.push('d12345678');
+      used += 10;
+    }
+    tokens.push(`d${'1'.repeat(chars - used - 2)}`);
+    const text = head + tokens.join('.');
+    expect(text).toHaveLength(chars);
+    expect(encodeScenario(decoded(text))).toBe(text);
+    return decoded(text);
+  }
+
+  it('refuses to write a scenario the decoder would refuse (too long, too many jobs), and writes the rest', () => {
+    for (const chars of [MAX_SCENARIO_CHARS - 30, MAX_SCENARIO_CHARS - 1]) {
+      const scenario = scenarioOfLength(chars);
+      const shareable = shareableScenario(scenario);
+      expect(shareable.ok).toBe(true);
+      if (shareable.ok) expect(decodeScenario(shareable.text).ok).toBe(true);
+    }
+    // The finding: 1,999,992 characters, then 8 enqueues of one job.
+    const near = scenarioOfLength(1_999_992);
+    const grown: Scenario = { ...near, operations: [...near.operations, ...Array.from({ length: 8 }, () => ({ kind: 'enqueue' as const, count: 1, at: T0 }))] };
+    const text = encodeScenario(grown);
+    expect(text.length).toBeGreaterThan(MAX_SCENARIO_CHARS);
+    expect(decodeScenario(text)).toEqual({ ok: false, message: 'The scenario is too long.' });
+    expect(shareableScenario(grown)).toEqual({ ok: false, message: 'The scenario is too long.' });
+
+    const many = (count: number): Scenario => ({ ...decoded(`1~1~f${T0}~`), operations: Array.from({ length: count }, () => ({ kind: 'enqueue' as const, count: MAX_BATCH, at: T0 })) });
+    const atLimit = many(MAX_SCENARIO_JOBS / MAX_BATCH);
+    expect(shareableScenario(atLimit).ok).toBe(true);
+    expect(decodeScenario(encodeScenario(atLimit)).ok).toBe(true);
+    const over: Scenario = { ...atLimit, operations: [...atLimit.operations, { kind: 'enqueue', count: 1, at: T0 }] };
+    expect(decodeScenario(encodeScenario(over)).ok).toBe(false);
+    expect(shareableScenario(over)).toEqual({ ok: false, message: `The scenario enqueues more than 1,000,000 jobs.` });
+  }, 60_000);
 });

@@ -14,16 +14,31 @@
 import { parseBatchSize, parseClock, parseDelay, parseIdPrefix } from './input.ts';
 import type { Parsed } from './input.ts';
 import type { IdStyle } from './jobIds.ts';
+import { UUID_BYTES } from './jobIds.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
 
 /** The format version written first. */
 export const SCENARIO_VERSION = '1';
 /** The URL hash key: `#s=...`. */
 export const HASH_KEY = 's';
-/** Refuse texts longer than this (browsers keep URLs up to about 2 MB). */
+/** Refuse texts longer than this (browsers keep URLs up to about 2 MB). The URL writer keeps to it too. */
 export const MAX_SCENARIO_CHARS = 2_000_000;
-/** Refuse scenarios that would enqueue more jobs than this in total (replay time). */
+/** Refuse scenarios that would enqueue more jobs than this in total (replay time). The URL writer keeps to it too. */
 export const MAX_SCENARIO_JOBS = 1_000_000;
+/** A link that would replay more jobs than this asks before loading (about a second of replay). */
+export const LINK_BUDGET_JOBS = 100_000;
+/** A link whose job ids would take more UTF-8 bytes than this asks before loading. */
+export const LINK_BUDGET_ID_BYTES = 4_000_000;
+
+/**
+ * Why a scenario of this many characters and jobs is over the limits above (what the decoder
+ * refuses), or null when a link can hold it. The decoder and the URL writer both ask this.
+ */
+export function scenarioLimitError(chars: number, jobs: number): string | null {
+  if (chars > MAX_SCENARIO_CHARS) return 'The scenario is too long.';
+  if (jobs > MAX_SCENARIO_JOBS) return `The scenario enqueues more than ${MAX_SCENARIO_JOBS.toLocaleString('en-US')} jobs.`;
+  return null;
+}
 
 const STYLE_CODES: ReadonlyArray<readonly [IdStyle, string]> = [
   ['job:N', 'j'],
@@ -191,7 +206,8 @@ const START: Settings = { delay: 5000, textbookUnit: 's', clockMode: 'live', fro
  */
 export function decodeScenario(text: string): DecodedScenario {
   const refuse = (message: string): DecodedScenario => ({ ok: false, message });
-  if (text.length > MAX_SCENARIO_CHARS) return refuse('The scenario is too long.');
+  const tooLong = scenarioLimitError(text.length, 0);
+  if (tooLong !== null) return refuse(tooLong);
   const parts = text.split('~');
   if (parts[0] !== SCENARIO_VERSION) return refuse(`Unknown scenario format "${(parts[0] ?? '').slice(0, 12)}" (expected version ${SCENARIO_VERSION}).`);
   if (parts.length !== 4) return refuse('A scenario has four parts: version~seed~settings~steps.');
@@ -218,7 +234,8 @@ export function decodeScenario(text: string): DecodedScenario {
     if (op.kind === 'live') frozen = null;
     if (op.kind === 'freeze') frozen = op.at;
     if (op.kind === 'enqueue') jobs += op.count;
-    if (jobs > MAX_SCENARIO_JOBS) return refuse(`The scenario enqueues more than ${MAX_SCENARIO_JOBS.toLocaleString('en-US')} jobs.`);
+    const tooMany = op.kind === 'enqueue' ? scenarioLimitError(0, jobs) : null;
+    if (tooMany !== null) return refuse(tooMany);
     operations.push(op);
   }
   return { ok: true, scenario: { seed, initial, operations } };
@@ -234,4 +251,72 @@ export function scenarioText(hash: string): string | null {
   } catch {
     return text;
   }
+}
+
+/** What replaying a scenario costs, known from its steps without replaying them. */
+export interface ScenarioCost {
+  /** Jobs its enqueues write, in total (resets included). */
+  readonly jobs: number;
+  /** UTF-8 bytes of those jobs' ids, in total. */
+  readonly idBytes: number;
+}
+
+/** Decimal digits of the whole numbers from..from+count-1 (from >= 1), in total. */
+function digitsOf(from: number, count: number): number {
+  let total = 0;
+  let low = from;
+  const end = from + count; // exclusive
+  for (let digits = String(from).length, limit = 10 ** digits; low < end; digits++, limit *= 10) {
+    const upTo = Math.min(end, limit);
+    total += (upTo - low) * digits;
+    low = upTo;
+  }
+  return total;
+}
+
+/**
+ * The cost of replaying `scenario`: its jobs and the bytes of their ids, following the id style,
+ * the prefix and the arrival numbers (which a reset starts again at 1) as the steps set them.
+ * An estimate where the replay would refuse a step (it counts the step's jobs anyway).
+ */
+export function scenarioCost(scenario: Scenario): ScenarioCost {
+  let style = scenario.initial.idStyle;
+  let prefixBytes = utf8Encoder.encode(scenario.initial.idPrefix).length;
+  let next = 1;
+  let jobs = 0;
+  let idBytes = 0;
+  for (const op of scenario.operations) {
+    if (op.kind === 'idStyle') style = op.style;
+    else if (op.kind === 'prefix') prefixBytes = utf8Encoder.encode(op.prefix).length;
+    else if (op.kind === 'reset') next = 1;
+    else if (op.kind === 'enqueue') {
+      const n = op.count;
+      if (style === 'uuid') idBytes += n * UUID_BYTES;
+      else idBytes += digitsOf(next, n) + n * (style === 'job:N' ? 'job:'.length : style === 'prefix' ? prefixBytes : 0);
+      jobs += n;
+      next += n;
+    }
+  }
+  return { jobs, idBytes };
+}
+
+/** Whether opening a link of this cost should ask first (over LINK_BUDGET_JOBS or LINK_BUDGET_ID_BYTES). */
+export function overLinkBudget(cost: ScenarioCost): boolean {
+  return cost.jobs > LINK_BUDGET_JOBS || cost.idBytes > LINK_BUDGET_ID_BYTES;
+}
+
+/** The question the page asks before loading a link over the budget. */
+export function linkBudgetQuestion(cost: ScenarioCost): string {
+  const mb = cost.idBytes / 1e6;
+  return `This link enqueues ${cost.jobs.toLocaleString('en-US')} jobs (about ${mb < 10 ? mb.toFixed(1) : Math.round(mb).toLocaleString('en-US')} MB of ids); load it?`;
+}
+
+/**
+ * The URL text of a scenario, or why a link cannot hold it: the same limits the decoder applies
+ * (scenarioLimitError), so the page never writes a URL it would refuse to open.
+ */
+export function shareableScenario(scenario: Scenario): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string } {
+  const text = encodeScenario(scenario);
+  const error = scenarioLimitError(text.length, scenarioCost(scenario).jobs);
+  return error === null ? { ok: true, text } : { ok: false, message: error };
 }

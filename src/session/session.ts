@@ -6,14 +6,14 @@
  * Session always rebuilds the same sets. Mutable on purpose; the store copies fields out.
  */
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
-import type { RedisLike } from '../model/redis/memoryRedis.ts';
-import { addDelayedJob, getNextDelayedTimestamp, promoteAllDueJobs } from '../model/protocol/delayed.ts';
-import { PROMOTE_BATCH, batchesTaken, sweepByScore } from '../model/protocol/sweep.ts';
+import type { RedisLike, Reply } from '../model/redis/memoryRedis.ts';
+import { addDelayedJob, getNextDelayedTimestamp, promoteDelayedJobs } from '../model/protocol/delayed.ts';
+import { PROMOTE_BATCH, sweepBatchByScore } from '../model/protocol/sweep.ts';
 import { textbookScore } from '../model/protocol/score.ts';
 import { luaNumberArg } from '../model/redis/doubles.ts';
 import { ArrivalTracker } from './arrivalTracker.ts';
 import { jobId } from './jobIds.ts';
-import type { SetName } from './commandLog.ts';
+import type { CommandLog, LogMark, SetName } from './commandLog.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 import type { Operation, Settings, TextbookUnit } from './operations.ts';
 
@@ -21,6 +21,8 @@ import type { Operation, Settings, TextbookUnit } from './operations.ts';
 export const BAND_KEY = 'bull:firetime:delayed';
 /** The textbook set's key. */
 export const TEXTBOOK_KEY = 'delayed_queue';
+/** Session.run yields after about this many jobs (a few ms of work), so a long replay can pause between slices. */
+export const REPLAY_CHUNK = 256;
 
 /** A promoted job and the order it arrived in. */
 export interface PromotedJob {
@@ -62,6 +64,63 @@ export interface SessionHooks {
   readonly onReset?: () => void;
   /** The member for the `index`-th uuid id of this session (0-based, counted over the whole scenario). */
   readonly uuid: (index: number) => string;
+  /**
+   * Keep what undo() needs to take each applied operation back, with the command log the wrapped
+   * sets write to (undo restores it too). Without it (an export's replay) nothing is kept.
+   */
+  readonly undo?: { readonly log: CommandLog };
+}
+
+/** The scalar fields of a Session, as they were before an operation. */
+interface Scalars {
+  readonly settings: Settings;
+  readonly nextArrival: number;
+  readonly lastEnqueue: EnqueueResult | null;
+  readonly lastPromote: PromoteResult | null;
+  readonly selectedFireTime: number | null;
+  readonly enqueueError: string | null;
+  readonly lastInstant: number | null;
+  readonly uuidsDrawn: number;
+}
+
+/** The sets and what tracks them: what a reset replaces (kept whole by its undo record). */
+interface Sets {
+  readonly textbook: MemoryRedis;
+  readonly band: MemoryRedis;
+  readonly textbookOrder: ArrivalTracker;
+  readonly bandOrder: ArrivalTracker;
+  readonly arrivals: Map<string, number>;
+  readonly enqueues: EnqueueBatch[];
+  readonly loggedTextbook: RedisLike;
+  readonly loggedBand: RedisLike;
+}
+
+/** Jobs a promote took out of one set, in order, with their scores as Redis printed them. */
+interface Removed {
+  readonly members: string[];
+  readonly scores: string[];
+  readonly arrivals: number[];
+  /** Whether the set's ArrivalTracker counted each one out (removeHead returned true). */
+  readonly tracked: boolean[];
+}
+
+/**
+ * What undo() needs to take one applied operation back: the scalars before it, the log's mark, and
+ * the jobs it wrote (an enqueue), took out (a promote) or the sets it replaced (a reset). Its size
+ * follows the operation's own work, so undo costs what the operation cost, not a replay.
+ */
+interface UndoRecord {
+  readonly before: Scalars;
+  readonly log: LogMark | null;
+  change:
+    | { readonly kind: 'settings' }
+    | { readonly kind: 'enqueue'; members: readonly string[]; firstArrival: number; added: number; tried: number; batch: boolean; readonly inversions: readonly [number, number] }
+    | { readonly kind: 'promote'; readonly band: Removed; readonly textbook: Removed }
+    | { readonly kind: 'reset'; readonly sets: Sets };
+}
+
+function emptyRemoved(): Removed {
+  return { members: [], scores: [], arrivals: [], tracked: [] };
 }
 
 function isWholeInRange(value: number, min: number, max: number): boolean {
@@ -93,6 +152,8 @@ export class Session {
   #uuidsDrawn = 0;
   #loggedTextbook!: RedisLike;
   #loggedBand!: RedisLike;
+  /** One record per applied operation, oldest first, when the hooks ask for undo. */
+  readonly #journal: UndoRecord[] = [];
 
   constructor(
     initial: Settings,
@@ -125,6 +186,130 @@ export class Session {
    * a job id already taken); true when it was applied and belongs in the scenario.
    */
   apply(op: Operation): boolean {
+    const steps = this.run(op);
+    for (;;) {
+      const next = steps.next();
+      if (next.done === true) return next.value;
+    }
+  }
+
+  /**
+   * apply() in steps: yields the number of jobs written since the last yield, every REPLAY_CHUNK
+   * jobs or so (an enqueue of 10,000 jobs, a promote of many), and returns what apply returns.
+   * Stopping before the end leaves the Session half-way through the operation: only for a
+   * Session about to be dropped (a replay that was cancelled).
+   */
+  *run(op: Operation): Generator<number, boolean, void> {
+    const record: UndoRecord | null =
+      this.hooks.undo === undefined ? null : { before: this.#scalars(), log: this.hooks.undo.log.mark(), change: { kind: 'settings' } };
+    const applied = yield* this.#run(op, record);
+    if (applied && record !== null) this.#journal.push(record);
+    return applied;
+  }
+
+  /** How many applied operations undo() can take back. */
+  get undoable(): number {
+    return this.#journal.length;
+  }
+
+  /** Drops the undo record of the last applied operation (the caller merged it into the one before, or did not keep it). */
+  forgetLast(): void {
+    this.#journal.pop();
+  }
+
+  /**
+   * Takes back the last applied operation: the jobs it wrote come out, the jobs it took out go back
+   * with the scores they had, the sets a reset replaced come back, the scalars and the log are as
+   * before. The sets then hold the same members with the same scores as a replay of the operations
+   * before it. False when there is nothing to undo.
+   */
+  undo(): boolean {
+    const record = this.#journal.pop();
+    if (record === undefined) return false;
+    const change = record.change;
+    if (change.kind === 'enqueue') this.#undoEnqueue(change);
+    else if (change.kind === 'promote') {
+      this.#putBack(this.band, BAND_KEY, this.bandOrder, change.band);
+      this.#putBack(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook);
+    } else if (change.kind === 'reset') this.#useSets(change.sets);
+    const b = record.before;
+    this.settings = b.settings;
+    this.nextArrival = b.nextArrival;
+    this.lastEnqueue = b.lastEnqueue;
+    this.lastPromote = b.lastPromote;
+    this.selectedFireTime = b.selectedFireTime;
+    this.enqueueError = b.enqueueError;
+    this.lastInstant = b.lastInstant;
+    this.#uuidsDrawn = b.uuidsDrawn;
+    if (record.log !== null) this.hooks.undo?.log.restore(record.log);
+    return true;
+  }
+
+  #scalars(): Scalars {
+    return {
+      settings: this.settings,
+      nextArrival: this.nextArrival,
+      lastEnqueue: this.lastEnqueue,
+      lastPromote: this.lastPromote,
+      selectedFireTime: this.selectedFireTime,
+      enqueueError: this.enqueueError,
+      lastInstant: this.lastInstant,
+      uuidsDrawn: this.#uuidsDrawn,
+    };
+  }
+
+  #sets(): Sets {
+    return {
+      textbook: this.textbook,
+      band: this.band,
+      textbookOrder: this.textbookOrder,
+      bandOrder: this.bandOrder,
+      arrivals: this.arrivals,
+      enqueues: this.enqueues,
+      loggedTextbook: this.#loggedTextbook,
+      loggedBand: this.#loggedBand,
+    };
+  }
+
+  #useSets(sets: Sets): void {
+    this.textbook = sets.textbook;
+    this.band = sets.band;
+    this.textbookOrder = sets.textbookOrder;
+    this.bandOrder = sets.bandOrder;
+    this.arrivals = sets.arrivals;
+    this.enqueues = sets.enqueues;
+    this.#loggedTextbook = sets.loggedTextbook;
+    this.#loggedBand = sets.loggedBand;
+  }
+
+  /** The enqueue's jobs come out, newest first (ZREM, unlogged), each tracker told where it was. */
+  #undoEnqueue(change: { members: readonly string[]; firstArrival: number; added: number; tried: number; batch: boolean; readonly inversions: readonly [number, number] }): void {
+    const tried = change.members.length === change.tried ? change.members : change.members.slice(0, change.tried);
+    if (tried.length > 0) {
+      this.textbook.call('ZREM', TEXTBOOK_KEY, ...tried);
+      this.band.call('ZREM', BAND_KEY, ...tried);
+    }
+    for (let i = change.tried - 1; i >= 0; i--) {
+      if (i < change.added) {
+        this.textbookOrder.undoAdd(change.firstArrival + i);
+        this.bandOrder.undoAdd(change.firstArrival + i);
+      }
+      this.arrivals.delete(change.members[i]!);
+    }
+    this.textbookOrder.restoreInversions(change.inversions[0]);
+    this.bandOrder.restoreInversions(change.inversions[1]);
+    if (change.batch) this.enqueues.pop();
+  }
+
+  /** A promote's jobs go back into one set with their scores (ZADD, unlogged), last taken first. */
+  #putBack(redis: MemoryRedis, key: string, order: ArrivalTracker, removed: Removed): void {
+    for (let i = removed.members.length - 1; i >= 0; i--) {
+      redis.call('ZADD', key, removed.scores[i]!, removed.members[i]!);
+      if (removed.tracked[i]) order.undoRemoveHead(removed.arrivals[i]!);
+    }
+  }
+
+  *#run(op: Operation, record: UndoRecord | null): Generator<number, boolean, void> {
     const s = this.settings;
     switch (op.kind) {
       case 'delay':
@@ -158,19 +343,20 @@ export class Session {
         this.settings = { ...s, batchSize: op.size };
         return true;
       case 'enqueue':
-        return this.#enqueue(op.count, op.at);
+        return yield* this.#enqueue(op.count, op.at, record);
       case 'promote':
         if (!isWholeInRange(op.at, 0, MAX_CLOCK_MS)) return false;
-        this.#promote(op.at);
+        yield* this.#promote(op.at, record);
         return true;
       case 'reset':
+        if (record !== null) record.change = { kind: 'reset', sets: this.#sets() };
         this.hooks.onReset?.();
         this.#emptySets();
         return true;
     }
   }
 
-  #enqueue(count: number, timestamp: number): boolean {
+  *#enqueue(count: number, timestamp: number, record: UndoRecord | null): Generator<number, boolean, void> {
     if (!isWholeInRange(count, 1, MAX_BATCH) || !isWholeInRange(timestamp, 0, MAX_CLOCK_MS)) return false;
     const s = this.settings;
     this.lastInstant = timestamp;
@@ -184,6 +370,7 @@ export class Session {
       }
       fresh.add(member);
       members.push(member);
+      if ((i + 1) % REPLAY_CHUNK === 0) yield 0;
     }
     if (s.idStyle === 'uuid') this.#uuidsDrawn += count;
     // The textbook client sends the score as text; every job of the batch shares it.
@@ -191,9 +378,13 @@ export class Session {
     let last = { score: 0, delayedTimestamp: timestamp };
     let added = 0;
     let failure: string | null = null;
+    const inversions = [this.textbookOrder.inversions, this.bandOrder.inversions] as const;
+    const change = { kind: 'enqueue' as const, members, firstArrival: this.nextArrival, added: 0, tried: 0, batch: false, inversions };
+    if (record !== null) record.change = change;
     try {
       for (const member of members) {
         const arrival = this.nextArrival + added;
+        change.tried++;
         this.arrivals.set(member, arrival);
         this.#loggedTextbook.call('ZADD', TEXTBOOK_KEY, textbookScoreArg, member);
         last = addDelayedJob(this.#loggedBand, BAND_KEY, member, timestamp, s.delay);
@@ -201,41 +392,83 @@ export class Session {
         this.textbookOrder.add(arrival, Number(this.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
         this.bandOrder.add(arrival, Number(this.band.call('ZRANK', BAND_KEY, member)));
         added++;
+        change.added = added;
+        if (added % REPLAY_CHUNK === 0) yield REPLAY_CHUNK;
       }
     } catch (error) {
       // Not expected with the checked inputs; if the model refuses a job, say so and keep what was added.
       failure = `Redis refused job ${added + 1}: ${error instanceof Error ? error.message : String(error)}`;
     }
-    if (added > 0) this.enqueues.push({ timestamp, delay: s.delay, firstArrival: this.nextArrival, members: added === members.length ? members : members.slice(0, added) });
+    if (added > 0) {
+      this.enqueues.push({ timestamp, delay: s.delay, firstArrival: this.nextArrival, members: added === members.length ? members : members.slice(0, added) });
+      change.batch = true;
+    }
     this.nextArrival += added + (failure === null ? 0 : 1);
     if (added > 0) {
       this.lastEnqueue = { timestamp, fireTime: last.delayedTimestamp, lastScore: last.score, count: added };
       this.selectedFireTime = last.delayedTimestamp;
     }
     this.enqueueError = failure;
+    if (added % REPLAY_CHUNK !== 0) yield added % REPLAY_CHUNK;
     return added > 0 || failure !== null;
   }
 
-  #promote(now: number): void {
-    this.lastInstant = now;
-    const arrivalOf = (member: string): PromotedJob => ({ member, arrival: this.arrivals.get(member) ?? 0 });
+  /**
+   * Takes one batch out of a set through `take` and notes each job's arrival (and, for undo, its
+   * score: read unlogged from the head before the batch, which the batch is a prefix of).
+   */
+  #sweepBatch(redis: MemoryRedis, key: string, order: ArrivalTracker, jobs: PromotedJob[], removed: Removed | null, take: () => string[]): number {
+    const head = removed === null ? null : (redis.call('ZRANGE', key, 0, PROMOTE_BATCH - 1, 'WITHSCORES') as Reply[]);
+    const batch = take();
+    for (let i = 0; i < batch.length; i++) {
+      const member = batch[i]!;
+      const arrival = this.arrivals.get(member) ?? 0;
+      jobs.push({ member, arrival });
+      const tracked = order.removeHead(arrival);
+      if (removed !== null) {
+        removed.members.push(member);
+        removed.scores.push(String(head![2 * i + 1]));
+        removed.arrivals.push(arrival);
+        removed.tracked.push(tracked);
+      }
+    }
+    return batch.length;
+  }
 
-    const promoted = promoteAllDueJobs(this.#loggedBand, BAND_KEY, now);
-    const bandJobs = promoted.map(arrivalOf);
-    for (const job of bandJobs) this.bandOrder.removeHead(job.arrival);
+  *#promote(now: number, record: UndoRecord | null): Generator<number, void, void> {
+    this.lastInstant = now;
+    const removedBand = record === null ? null : emptyRemoved();
+    const removedTextbook = record === null ? null : emptyRemoved();
+    if (record !== null) record.change = { kind: 'promote', band: removedBand!, textbook: removedTextbook! };
+
+    const bandJobs: PromotedJob[] = [];
+    let bandCalls = 0;
+    for (;;) {
+      const moved = this.#sweepBatch(this.band, BAND_KEY, this.bandOrder, bandJobs, removedBand, () => promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_BATCH));
+      bandCalls++;
+      if (moved < PROMOTE_BATCH) break;
+      yield 0;
+    }
 
     // The textbook sweep: ZRANGEBYSCORE key 0 <now> LIMIT 0 1000, then ZREM that batch.
     const unit = this.settings.textbookUnit;
     const bound = textbookScore(now, 0, unit);
-    const swept = sweepByScore(this.#loggedTextbook, TEXTBOOK_KEY, bound);
-    const textbookJobs = swept.map(arrivalOf);
-    for (const job of textbookJobs) this.textbookOrder.removeHead(job.arrival);
+    const textbookJobs: PromotedJob[] = [];
+    let textbookCalls = 0;
+    for (;;) {
+      const moved = this.#sweepBatch(this.textbook, TEXTBOOK_KEY, this.textbookOrder, textbookJobs, removedTextbook, () =>
+        sweepBatchByScore(this.#loggedTextbook, TEXTBOOK_KEY, bound, PROMOTE_BATCH),
+      );
+      textbookCalls++;
+      if (moved < PROMOTE_BATCH) break;
+      yield 0;
+    }
 
     const nextWake = getNextDelayedTimestamp(this.#loggedBand, BAND_KEY);
     this.lastPromote = {
       now,
-      band: { jobs: bandJobs, calls: batchesTaken(bandJobs.length, PROMOTE_BATCH) },
-      textbook: { jobs: textbookJobs, calls: batchesTaken(textbookJobs.length, PROMOTE_BATCH), bound, unit },
+      band: { jobs: bandJobs, calls: bandCalls },
+      textbook: { jobs: textbookJobs, calls: textbookCalls, bound, unit },
       nextWake,
     };
   }
@@ -245,6 +478,34 @@ export class Session {
 export function replay(session: Session, operations: readonly Operation[]): number {
   for (let i = 0; i < operations.length; i++) {
     if (!session.apply(operations[i]!)) return i;
+  }
+  return -1;
+}
+
+/** How far a replay in steps has got: operations done, and jobs written (enqueues) so far. */
+export interface ReplayProgress {
+  readonly operations: number;
+  readonly jobs: number;
+}
+
+/**
+ * replay() in steps: yields the progress every REPLAY_CHUNK jobs or so (and after each operation),
+ * returns the index of the first refused operation, or -1. A caller that stops early drops the Session.
+ */
+export function* replaySteps(session: Session, operations: readonly Operation[]): Generator<ReplayProgress, number, void> {
+  let jobs = 0;
+  for (let i = 0; i < operations.length; i++) {
+    const steps = session.run(operations[i]!);
+    for (;;) {
+      const next = steps.next();
+      if (next.done === true) {
+        if (!next.value) return i;
+        break;
+      }
+      jobs += next.value;
+      yield { operations: i, jobs };
+    }
+    yield { operations: i + 1, jobs };
   }
   return -1;
 }

@@ -15,8 +15,11 @@ import type { ArrivalTracker } from '../session/arrivalTracker.ts';
 import { seededUuid } from '../session/jobIds.ts';
 import type { IdStyle } from '../session/jobIds.ts';
 import { MAX_CLOCK_MS } from '../session/input.ts';
-import { Session, replay } from '../session/session.ts';
-import type { EnqueueBatch, EnqueueResult, PromoteResult } from '../session/session.ts';
+import { Session, replay, replaySteps } from '../session/session.ts';
+import type { EnqueueBatch, EnqueueResult, PromoteResult, ReplayProgress, SessionHooks } from '../session/session.ts';
+import { MAX_BATCH } from '../session/input.ts';
+import { linkBudgetQuestion, overLinkBudget, scenarioCost } from '../session/scenarioCodec.ts';
+import type { ScenarioCost } from '../session/scenarioCodec.ts';
 import { defaultSettings } from '../session/operations.ts';
 import type { Operation, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
 
@@ -29,6 +32,68 @@ export const COALESCE_MS = 700;
 
 /** How the browser history should follow the last change of the scenario. */
 export type HistoryStep = 'push' | 'replace' | 'none';
+
+/** A long replay runs in slices of about this long, handing the main thread back between them. */
+export const SLICE_MS = 20;
+/**
+ * A scenario change (a link, back / forward) that undoes and replays at most this many jobs is done
+ * at once (one of the largest batches: about 100 ms); more runs in slices from a fresh Session.
+ */
+export const SYNC_JOBS = MAX_BATCH;
+
+/** Where a load in slices has got. */
+export interface LoadProgress {
+  readonly jobs: number;
+  readonly totalJobs: number;
+  readonly operations: number;
+  readonly totalOperations: number;
+}
+
+/** A link over the budget (LINK_BUDGET_*), waiting for the reader to load it or open an empty page. */
+export interface PendingLink {
+  readonly scenario: Scenario;
+  readonly cost: ScenarioCost;
+  /** "This link enqueues 1,000,000 jobs (about 11 MB of ids); load it?" */
+  readonly question: string;
+  readonly history: HistoryStep;
+  readonly message: string;
+}
+
+/** How a load in slices hands the main thread back: the time, and a way to run something soon (cancellable). */
+export interface Scheduler {
+  now(): number;
+  later(run: () => void): () => void;
+}
+
+/** MessageChannel where there is one (no 4 ms clamp), else setTimeout 0. */
+function defaultScheduler(): Scheduler {
+  const now = () => performance.now();
+  if (typeof window !== 'undefined' && typeof MessageChannel !== 'undefined') {
+    return {
+      now,
+      later(run) {
+        const channel = new MessageChannel();
+        let cancelled = false;
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          if (!cancelled) run();
+        };
+        channel.port2.postMessage(null);
+        return () => {
+          cancelled = true;
+          channel.port1.close();
+        };
+      },
+    };
+  }
+  return {
+    now,
+    later(run) {
+      const timer = setTimeout(run, 0);
+      return () => clearTimeout(timer);
+    },
+  };
+}
 
 export interface AppState extends Settings {
   /** The clock's reading at the last action or display tick (ms). */
@@ -62,8 +127,14 @@ export interface AppState extends Settings {
   readonly redoStack: readonly Operation[];
   /** Bumped at each change of the scenario, with how the browser history should follow it. */
   readonly scenarioChange: { readonly serial: number; readonly history: HistoryStep };
-  /** Why a shared scenario could not be opened, or null. */
+  /** Why a shared scenario could not be opened (or its load was cancelled), or null. */
   readonly scenarioError: string | null;
+  /** A link over the budget, asking before it loads; null otherwise. */
+  readonly pendingLink: PendingLink | null;
+  /** A load running in slices (jobs replayed / total), or null. */
+  readonly loading: LoadProgress | null;
+  /** Why the address bar no longer follows the scenario (too long for a link), or null. */
+  readonly shareNotice: string | null;
 
   setDelay(delay: number): boolean;
   setTextbookUnit(unit: TextbookUnit): boolean;
@@ -87,9 +158,22 @@ export interface AppState extends Settings {
    * is refused, opens the default state instead with `message` plus the reason, and returns false.
    */
   loadScenario(scenario: Scenario, history: HistoryStep, message?: string): boolean;
+  /**
+   * Opens a scenario from the address bar (a link, back / forward). A small change (at most
+   * SYNC_JOBS jobs to undo and replay) is made at once; a link whose replay is over the budget
+   * asks first (pendingLink); anything else loads in slices (loading), cancellable, with `message`
+   * on a refused step as loadScenario. Gives what it did.
+   */
+  openScenario(scenario: Scenario, history: HistoryStep, message?: string): 'loaded' | 'refused' | 'asking' | 'loading';
+  /** The reader's answer to pendingLink: load it (in slices), or open an empty page. */
+  answerLink(load: boolean): void;
+  /** Stops a load in slices; the page keeps the state it had before the load, with a message. */
+  cancelLoad(): void;
   /** Opens a clean default state and shows why (a URL that could not be read). */
   discardScenario(message: string): void;
   dismissScenarioError(): void;
+  /** Says (or stops saying, with null) why the address bar does not hold the scenario. */
+  setShareNotice(notice: string | null): void;
 }
 
 export interface AppStoreOptions {
@@ -106,6 +190,8 @@ export interface AppStoreOptions {
   readonly delay?: number;
   readonly textbookUnit?: TextbookUnit;
   readonly idStyle?: IdStyle;
+  /** How loads in slices take turns with the page (tests pass a fake one). */
+  readonly scheduler?: Scheduler;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -120,27 +206,50 @@ function sameSettings(a: Settings, b: Settings): boolean {
 
 const SETTING_KINDS: ReadonlySet<Operation['kind']> = new Set(['delay', 'unit', 'live', 'freeze', 'idStyle', 'prefix', 'batch']);
 
+function sameOperation(a: Operation, b: Operation): boolean {
+  return a.kind === b.kind && (Object.keys(a) as Array<keyof Operation>).every((key) => a[key] === b[key]);
+}
+
+/** How many leading operations two scenarios share (0 when their seed or starting settings differ). */
+function sharedSteps(a: Scenario, b: Scenario): number {
+  if (a.seed !== b.seed || !sameSettings(a.initial, b.initial)) return 0;
+  const limit = Math.min(a.operations.length, b.operations.length);
+  let i = 0;
+  while (i < limit && sameOperation(a.operations[i]!, b.operations[i]!)) i++;
+  return i;
+}
+
+/** Jobs enqueued by some operations. */
+function jobsOf(operations: readonly Operation[]): number {
+  return scenarioCost({ seed: 0, initial: defaultSettings(0), operations }).jobs;
+}
+
 /** Creates a store with empty sets. */
 export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const clock = options.clock ?? (() => Date.now());
   const wallClock = options.wallClock ?? (() => Date.now());
   const given = options.randomUUID;
-  const log = new CommandLog();
+  const scheduler = options.scheduler ?? defaultScheduler();
 
   return createStore<AppState>()((set, get) => {
-    let seed = options.seed ?? randomSeed();
-    const hooks = () => ({
-      wrap: (redis: MemoryRedis, name: 'band' | 'textbook') => new LoggingRedis(redis, log, name),
-      onReset: () => log.clear(),
-      uuid: given ? () => given() : (index: number) => seededUuid(seed, index),
+    const seed = options.seed ?? randomSeed();
+    /** What a Session of this seed needs: its sets write to `log`, which undo restores. */
+    const hooks = (seedOf: number, sessionLog: CommandLog): SessionHooks => ({
+      wrap: (redis: MemoryRedis, name: 'band' | 'textbook') => new LoggingRedis(redis, sessionLog, name),
+      onReset: () => sessionLog.clear(),
+      uuid: given ? () => given() : (index: number) => seededUuid(seedOf, index),
+      undo: { log: sessionLog },
     });
+    let log = new CommandLog();
     const first: Settings = {
       ...defaultSettings(options.frozenAt ?? clock(), options.frozenAt === undefined ? 'live' : 'frozen'),
       ...(options.delay === undefined ? {} : { delay: options.delay }),
       ...(options.textbookUnit === undefined ? {} : { textbookUnit: options.textbookUnit }),
       ...(options.idStyle === undefined ? {} : { idStyle: options.idStyle }),
     };
-    let session = new Session(first, hooks());
+    let session = new Session(first, hooks(seed, log));
+    /** The load in slices running now: how to stop it. */
+    let running: { cancel: () => void } | null = null;
     /** When the last operation was recorded (wall clock), for grouping a drag into one operation. */
     let lastRecordedAt = Number.NEGATIVE_INFINITY;
 
@@ -161,6 +270,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       lastPromote: session.lastPromote,
       selectedFireTime: session.selectedFireTime,
       enqueueError: session.enqueueError,
+      log,
     });
 
     /**
@@ -191,6 +301,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       const state = get();
       const now = op.kind === 'enqueue' || op.kind === 'promote' ? op.at : readClock();
       if (!applied || (SETTING_KINDS.has(op.kind) && sameSettings(before, session.settings))) {
+        if (applied) session.forgetLast();
         set({ ...sessionFields(), now });
         return applied;
       }
@@ -198,6 +309,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       const wall = wallClock();
       const last = operations[operations.length - 1];
       const merge = options.coalesce === true && last?.kind === op.kind && wall - lastRecordedAt < COALESCE_MS && state.redoStack.length === 0;
+      // The merged operation is undone to the state before the first of the run: keep that one's record.
+      if (merge) session.forgetLast();
       lastRecordedAt = wall;
       const next = merge ? [...operations.slice(0, -1), op] : [...operations, op];
       publish({ ...state.scenario, operations: next }, [], merge ? 'replace' : 'push', now, !SETTING_KINDS.has(op.kind));
@@ -206,10 +319,91 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
     /** A fresh Session with the scenario's operations replayed; the index of a refused one, or -1. */
     const rebuild = (scenario: Scenario): number => {
-      seed = scenario.seed;
       log.clear();
-      session = new Session(scenario.initial, hooks());
+      session = new Session(scenario.initial, hooks(scenario.seed, log));
       return replay(session, scenario.operations);
+    };
+
+    /**
+     * Brings the session to `scenario` the short way when it shares its first steps with the current
+     * one: undoes the current steps after them, applies the new ones. Falls back to rebuild when
+     * undoing would cost more than replaying the shared steps. The index of a refused step, or -1.
+     */
+    const moveTo = (scenario: Scenario): number => {
+      const current = get().scenario;
+      const shared = sharedSteps(current, scenario);
+      const undoJobs = jobsOf(current.operations.slice(shared));
+      const sameStart = current.seed === scenario.seed && sameSettings(current.initial, scenario.initial);
+      if (!sameStart || session.undoable !== current.operations.length || (shared < current.operations.length && undoJobs > jobsOf(scenario.operations.slice(0, shared)))) {
+        return rebuild(scenario);
+      }
+      for (let k = current.operations.length; k > shared; k--) session.undo();
+      for (let i = shared; i < scenario.operations.length; i++) if (!session.apply(scenario.operations[i]!)) return i;
+      return -1;
+    };
+
+    /** Jobs moveTo would undo and replay to reach `scenario` the short way. */
+    const moveCost = (scenario: Scenario): number => {
+      const current = get().scenario;
+      const shared = sharedSteps(current, scenario);
+      const sameStart = current.seed === scenario.seed && sameSettings(current.initial, scenario.initial);
+      if (!sameStart || session.undoable !== current.operations.length) return jobsOf(scenario.operations);
+      return jobsOf(current.operations.slice(shared)) + jobsOf(scenario.operations.slice(shared));
+    };
+
+    /** Stops a load in slices without a word (another load replaces it). */
+    const stopLoad = () => {
+      if (running === null) return;
+      running.cancel();
+      running = null;
+      set({ loading: null });
+    };
+
+    /** Shows the outcome of a load: the scenario, or (a refused step) a clean state with the reason. */
+    const finishLoad = (scenario: Scenario, history: HistoryStep, message: string, refused: number): boolean => {
+      lastRecordedAt = Number.NEGATIVE_INFINITY;
+      if (refused < 0) {
+        publish(scenario, [], history, readClock());
+        set({ scenarioError: null, loading: null, pendingLink: null });
+        return true;
+      }
+      get().discardScenario(`${message}: step ${refused + 1} (${scenario.operations[refused]!.kind}) is refused by the page. A clean default state is shown instead.`);
+      return false;
+    };
+
+    /**
+     * Replays `scenario` on a fresh Session in slices of SLICE_MS, publishing the progress after each;
+     * the page keeps showing (and changing) the current session until the last slice swaps it in.
+     */
+    const loadInSlices = (scenario: Scenario, history: HistoryStep, message: string) => {
+      running?.cancel();
+      const nextLog = new CommandLog();
+      const next = new Session(scenario.initial, hooks(scenario.seed, nextLog));
+      const steps = replaySteps(next, scenario.operations);
+      const totals = { totalJobs: jobsOf(scenario.operations), totalOperations: scenario.operations.length };
+      let progress: ReplayProgress = { operations: 0, jobs: 0 };
+      let cancelLater: () => void = () => undefined;
+      const job = { cancel: () => cancelLater() };
+      running = job;
+      const slice = () => {
+        const start = scheduler.now();
+        for (;;) {
+          const step = steps.next();
+          if (step.done === true) {
+            running = null;
+            log = nextLog;
+            session = next;
+            finishLoad(scenario, history, message, step.value);
+            return;
+          }
+          progress = step.value;
+          if (scheduler.now() - start >= SLICE_MS) break;
+        }
+        set({ loading: { ...progress, ...totals } });
+        cancelLater = scheduler.later(slice);
+      };
+      set({ loading: { ...progress, ...totals }, pendingLink: null });
+      cancelLater = scheduler.later(slice);
     };
 
     const emptyScenario = (): Scenario => ({ seed: randomSeed(), initial: defaultSettings(clock()), operations: [] });
@@ -223,6 +417,9 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       redoStack: [],
       scenarioChange: { serial: 0, history: 'none' },
       scenarioError: null,
+      pendingLink: null,
+      loading: null,
+      shareNotice: null,
 
       setDelay: (delay) => perform({ kind: 'delay', delay }, { coalesce: true }),
       setTextbookUnit: (unit) => perform({ kind: 'unit', unit }),
@@ -261,7 +458,9 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         const last = scenario.operations[scenario.operations.length - 1];
         if (last === undefined) return false;
         const previous = { ...scenario, operations: scenario.operations.slice(0, -1) };
-        rebuild(previous);
+        // The session's undo record takes the operation back in what it cost; a replay only if there is none.
+        if (session.undoable === scenario.operations.length) session.undo();
+        else rebuild(previous);
         lastRecordedAt = Number.NEGATIVE_INFINITY;
         publish(previous, [...redoStack, last], 'push', readClock());
         return true;
@@ -278,15 +477,48 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       },
 
       loadScenario(scenario, history, message = 'This scenario could not be replayed') {
-        const refused = rebuild(scenario);
-        lastRecordedAt = Number.NEGATIVE_INFINITY;
-        if (refused < 0) {
-          publish(scenario, [], history, readClock());
-          set({ scenarioError: null });
-          return true;
+        stopLoad();
+        return finishLoad(scenario, history, message, moveTo(scenario));
+      },
+
+      openScenario(scenario, history, message = 'This scenario could not be replayed') {
+        stopLoad();
+        if (moveCost(scenario) <= SYNC_JOBS) return get().loadScenario(scenario, history, message) ? 'loaded' : 'refused';
+        const cost = scenarioCost(scenario);
+        if (overLinkBudget(cost)) {
+          set({ pendingLink: { scenario, cost, question: linkBudgetQuestion(cost), history, message } });
+          return 'asking';
         }
-        get().discardScenario(`${message}: step ${refused + 1} (${scenario.operations[refused]!.kind}) is refused by the page. A clean default state is shown instead.`);
-        return false;
+        loadInSlices(scenario, history, message);
+        return 'loading';
+      },
+
+      answerLink(load) {
+        const pending = get().pendingLink;
+        if (pending === null) return;
+        set({ pendingLink: null });
+        if (load) loadInSlices(pending.scenario, pending.history, pending.message);
+        else {
+          // The address bar follows the page: the empty scenario replaces the link's entry.
+          const fresh = emptyScenario();
+          rebuild(fresh);
+          lastRecordedAt = Number.NEGATIVE_INFINITY;
+          publish(fresh, [], 'replace', readClock());
+        }
+      },
+
+      cancelLoad() {
+        if (running === null) return;
+        running.cancel();
+        running = null;
+        const { loading } = get();
+        const done = loading === null ? '' : ` after ${loading.jobs.toLocaleString('en-US')} of ${loading.totalJobs.toLocaleString('en-US')} jobs`;
+        // The address bar goes back to the scenario the page still shows.
+        set({
+          loading: null,
+          scenarioError: `Loading the scenario was cancelled${done}; the page is as it was before.`,
+          scenarioChange: { serial: get().scenarioChange.serial + 1, history: 'replace' },
+        });
       },
 
       discardScenario(text) {
@@ -299,6 +531,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
       dismissScenarioError() {
         set({ scenarioError: null });
+      },
+
+      setShareNotice(notice) {
+        if (get().shareNotice !== notice) set({ shareNotice: notice });
       },
     };
   });

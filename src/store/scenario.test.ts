@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { BAND_KEY, COALESCE_MS, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
-import type { AppStore } from './appStore.ts';
+import { BAND_KEY, COALESCE_MS, SLICE_MS, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
+import type { AppStore, Scheduler } from './appStore.ts';
+import { MemoryRedis } from '../model/redis/memoryRedis.ts';
+import { REPLAY_CHUNK } from '../session/session.ts';
 import { decodeScenario, encodeScenario } from '../session/scenarioCodec.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
@@ -149,5 +151,168 @@ describe('history steps', () => {
     expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(0);
     store.getState().dismissScenarioError();
     expect(store.getState().scenarioError).toBeNull();
+  });
+});
+
+/** A scheduler the test drives: `later` queues, `runNext` runs one queued slice; the clock moves 1 ms per reading. */
+function fakeScheduler() {
+  let time = 0;
+  const queue: Array<{ run: () => void; cancelled: boolean }> = [];
+  const scheduler: Scheduler = {
+    now: () => ++time,
+    later(run) {
+      const job = { run, cancelled: false };
+      queue.push(job);
+      return () => {
+        job.cancelled = true;
+      };
+    },
+  };
+  const runNext = (): boolean => {
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
+      if (job.cancelled) continue;
+      job.run();
+      return true;
+    }
+    return false;
+  };
+  return { scheduler, runNext };
+}
+
+const heavyLink = `1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
+
+function decodedScenario(text: string) {
+  const decoded = decodeScenario(text);
+  if (!decoded.ok) throw new Error(decoded.message);
+  return decoded.scenario;
+}
+
+describe('a link that costs a lot', () => {
+  it('asks before replaying the 722-character link (1,000,000 jobs), and replays nothing until answered', () => {
+    const { scheduler, runNext } = fakeScheduler();
+    const store = createAppStore({ frozenAt: T0, seed: 1, scheduler });
+    store.getState().enqueue(1);
+    expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('asking');
+    expect(store.getState().pendingLink?.question).toBe('This link enqueues 1,000,000 jobs (about 9.9 MB of ids); load it?');
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(1);
+    expect(runNext()).toBe(false);
+    // "Open empty page": the default state, the address bar following it.
+    store.getState().answerLink(false);
+    expect(store.getState().pendingLink).toBeNull();
+    expect(store.getState().loading).toBeNull();
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(0);
+    expect(store.getState().scenarioChange.history).toBe('replace');
+  });
+
+  it('loads in bounded slices with progress; the page keeps its state and answers actions until the last slice', () => {
+    const { scheduler, runNext } = fakeScheduler();
+    const store = createAppStore({ frozenAt: T0, seed: 1, scheduler });
+    const scenario = decodedScenario(`1~7~f${T0}.iu~e6000.e3000.p@${T0 + 10_000}.e3000.d1.e777`);
+    expect(store.getState().openScenario(scenario, 'none')).toBe('loading');
+    expect(store.getState().loading).toEqual({ jobs: 0, totalJobs: 12_777, operations: 0, totalOperations: 6 });
+    const seen: number[] = [];
+    while (store.getState().loading !== null) {
+      store.getState().setDelay(100 + seen.length); // the page still takes actions, on the state it shows
+      expect(store.getState().delay).toBe(100 + seen.length);
+      expect(runNext()).toBe(true);
+      const jobs = store.getState().loading?.jobs;
+      if (jobs !== undefined) {
+        // One slice is SLICE_MS readings of the clock, one per REPLAY_CHUNK jobs at most.
+        expect(jobs - (seen.at(-1) ?? 0)).toBeLessThanOrEqual(SLICE_MS * REPLAY_CHUNK);
+        seen.push(jobs);
+      }
+    }
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    // The last slice swaps in the scenario: the same state as loading it at once.
+    const copy = createAppStore({ frozenAt: 0, seed: 3 });
+    copy.getState().loadScenario(scenario, 'none');
+    expect(picture(store)).toEqual(picture(copy));
+    expect(store.getState().scenario).toEqual(scenario);
+  }, 60_000);
+
+  it('Cancel stops the load and leaves the state before it, with a message', () => {
+    const { scheduler, runNext } = fakeScheduler();
+    const store = createAppStore({ frozenAt: T0, seed: 1, scheduler });
+    store.getState().enqueue(3);
+    const before = picture(store);
+    const scenarioBefore = store.getState().scenario;
+    store.getState().answerLink(true); // nothing pending: nothing happens
+    expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('asking');
+    store.getState().answerLink(true);
+    expect(runNext()).toBe(true);
+    expect(runNext()).toBe(true);
+    const loading = store.getState().loading!;
+    expect(loading.jobs).toBeGreaterThan(0);
+    expect(loading.jobs).toBeLessThan(1_000_000);
+    store.getState().cancelLoad();
+    expect(runNext()).toBe(false); // the next slice was called off
+    expect(store.getState().loading).toBeNull();
+    expect(store.getState().scenarioError).toMatch(/^Loading the scenario was cancelled after [\d,]+ of 1,000,000 jobs; the page is as it was before\.$/);
+    expect(picture(store)).toEqual(before);
+    expect(store.getState().scenario).toBe(scenarioBefore);
+    expect(store.getState().scenarioChange.history).toBe('replace');
+  });
+
+  it('back / forward by a step at a large state moves the short way (undo or apply one step), with no slices', () => {
+    const { scheduler, runNext } = fakeScheduler();
+    const store = createAppStore({ frozenAt: T0, seed: 1, scheduler });
+    for (let i = 0; i < 3; i++) {
+      store.getState().setBatchSize(10_000);
+      store.getState().enqueue(10_000);
+    }
+    const full = store.getState().scenario;
+    const back = { ...full, operations: full.operations.slice(0, -1) };
+    const redis = vi.spyOn(MemoryRedis.prototype, 'call');
+    expect(store.getState().openScenario(back, 'none')).toBe('loaded');
+    // Undoing 10,000 jobs: a few commands per job, not a replay of the 20,000 before them.
+    expect(redis.mock.calls.length).toBeLessThan(5 * 10_000);
+    redis.mockClear();
+    expect(store.getState().openScenario(full, 'none')).toBe('loaded');
+    expect(redis.mock.calls.length).toBeLessThan(10 * 10_000);
+    redis.mockRestore();
+    expect(runNext()).toBe(false);
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+  }, 60_000);
+});
+
+describe('undo at a large state', () => {
+  it('takes back the last operation in what that operation cost, not a replay of all of them', () => {
+    const store = createAppStore({ frozenAt: T0, seed: 1 });
+    store.getState().setBatchSize(10_000);
+    for (let i = 0; i < 5; i++) store.getState().enqueue(10_000);
+    store.getState().setDelay(7);
+    store.getState().enqueue(1);
+    const redis = vi.spyOn(MemoryRedis.prototype, 'call');
+    store.getState().undo(); // the last enqueue of one job
+    store.getState().undo(); // the delay
+    expect(redis.mock.calls.length).toBeLessThan(10);
+    store.getState().undo(); // 10,000 jobs out of 50,000
+    expect(redis.mock.calls.length).toBeLessThan(5 * 10_000);
+    redis.mockRestore();
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(40_000);
+  }, 60_000);
+
+  it('restores the command log as it was before the operation (entries and total), through a reset and a promote', () => {
+    const store = makeStore(9);
+    const entries = (s: AppStore) => Array.from({ length: s.getState().log.size }, (_, i) => s.getState().log.newest(i));
+    const logs = [{ total: store.getState().log.total, entries: entries(store) }];
+    const steps: Step[] = [
+      (s) => void s.getState().enqueue(700),
+      (s) => void s.getState().enqueue(900),
+      (s) => s.getState().stepClock(60_000),
+      (s) => s.getState().promote(),
+      (s) => void s.getState().enqueue(5),
+      (s) => s.getState().reset(),
+      (s) => void s.getState().enqueue(2),
+    ];
+    for (const run of steps) {
+      run(store);
+      logs.push({ total: store.getState().log.total, entries: entries(store) });
+    }
+    for (let i = steps.length - 1; i >= 0; i--) {
+      store.getState().undo();
+      expect({ total: store.getState().log.total, entries: entries(store) }).toEqual(logs[i]);
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { Fetch } from '../live/bridgeClient.ts';
 import { named } from '../live/redisNameFixture.ts';
 import { bytesFromBase64 } from '../../model/printable.ts';
 import { LiveRedisPanel } from './LiveRedisPanel.tsx';
+import { liveLinkFromSearch } from '../live/liveLink.ts';
 
 const T = Date.UTC(2026, 10, 30, 12, 1);
 const { minScore, maxScore } = bandOf(T);
@@ -61,6 +62,25 @@ describe('LiveRedisPanel', () => {
     expect(keys.map((b) => b.textContent)).toEqual(['bull:mail:delayed', 'bull:pdf:delayed']);
     expect(urls[0]!.toString()).toBe('http://127.0.0.1:7379/api/keys?pattern=*%3Adelayed&cursor=0');
     expect(screen.getByTestId('live-status').textContent).toBe('2 sorted sets match *:delayed.');
+  });
+
+  it('a page link naming a bridge fills the fields, lists the keys and reads its key at once', async () => {
+    const { fetchImpl, urls } = fakeBridge({ 'bull:demo:delayed': ENTRIES, 'bull:other:delayed': [] });
+    const link = liveLinkFromSearch('?bridge=http%3A%2F%2F127.0.0.1%3A7381&pattern=bull%3A*&key=bull%3Ademo%3Adelayed');
+    render(<LiveRedisPanel fetchImpl={fetchImpl} link={link} />);
+    await screen.findByTestId('live-set-view');
+    expect(urls.map((url) => `${url.origin}${url.pathname}`)).toEqual(['http://127.0.0.1:7381/api/keys', 'http://127.0.0.1:7381/api/members']);
+    expect(urls[0]!.searchParams.get('pattern')).toBe('bull:*');
+    expect((screen.getByTestId('live-bridge-url') as HTMLInputElement).value).toBe('http://127.0.0.1:7381');
+    expect(within(screen.getByTestId('live-keys')).getByRole('button', { name: 'bull:demo:delayed' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a link with a bad bridge address reads nothing and says why', () => {
+    const { fetchImpl } = fakeBridge({});
+    render(<LiveRedisPanel fetchImpl={fetchImpl} link={liveLinkFromSearch('?bridge=ftp%3A%2F%2Fx')} />);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(screen.getByTestId('live-problem').textContent).toContain("The link's bridge was not used");
+    expect((screen.getByTestId('live-bridge-url') as HTMLInputElement).value).toBe('http://127.0.0.1:7379');
   });
 
   it('shows the chosen set through SetView, BandGrid and the decoder flags', async () => {

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { SCORE_FLAGS } from '../../model/decoder/scoreDecoder.ts';
-import { BridgeRequestError, MAX_LIVE_MEMBERS, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, parseToken, readSetHead, withToken } from '../live/bridgeClient.ts';
+import { BridgeRequestError, MAX_LIVE_MEMBERS, keyFromText, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, parseToken, readSetHead, withToken } from '../live/bridgeClient.ts';
 import type { Fetch, ListedKey } from '../live/bridgeClient.ts';
 import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN, MAX_KEY_BYTES } from '../live/bridgeProtocol.ts';
 import { printable } from '../../model/printable.ts';
 import { bandStrip, busiestBand, decodeLiveSet, liveBand } from '../live/liveSet.ts';
+import { liveLinkFromSearch } from '../live/liveLink.ts';
+import type { LiveLink } from '../live/liveLink.ts';
 import type { LiveRow, LiveSet } from '../live/liveSet.ts';
 import { BandGrid } from '../../ui/BandGrid.tsx';
 import { BandStrip } from '../../ui/BandStrip.tsx';
@@ -31,6 +33,9 @@ const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 /** The page's own fetch (one function for the panel's lifetime, so the refresh timer is not reset). */
 const pageFetch: Fetch = (url, init) => fetch(url, init);
 
+/** What the page's address asks of the panel (`?bridge=...&pattern=...&key=...`, as npm run live-demo prints it). */
+const pageLink = (): LiveLink => liveLinkFromSearch(typeof window === 'undefined' ? '' : window.location.search);
+
 interface Snapshot {
   readonly set: LiveSet;
   /** keyId of the key it was read from. */
@@ -53,17 +58,19 @@ interface KeyListing {
  * for the set order, BandStrip and BandGrid for one millisecond, and the score decoder's flags per
  * member. Everything from Redis (keys, members, scores) is rendered as text only. A bridge or
  * Redis that cannot be reached is said in the panel; nothing else on the page depends on it.
+ * A page address naming a bridge (`link`, read from the query string) sets the fields and lists
+ * the keys at once, and reads the named key.
  */
-export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch }) {
+export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl?: Fetch; link?: LiveLink }) {
   const headingId = useId();
-  const [bridgeUrl, setBridgeUrl] = useState(DEFAULT_BRIDGE_URL);
+  const [bridgeUrl, setBridgeUrl] = useState(link.bridgeUrl ?? DEFAULT_BRIDGE_URL);
   const [token, setToken] = useState('');
-  const [pattern, setPattern] = useState(DEFAULT_KEY_PATTERN);
+  const [pattern, setPattern] = useState(link.pattern ?? DEFAULT_KEY_PATTERN);
   const [keys, setKeys] = useState<KeyListing | null>(null);
-  const [chosenKey, setChosenKey] = useState<ListedKey | null>(null);
+  const [chosenKey, setChosenKey] = useState<ListedKey | null>(link.bridgeUrl === null || link.key === null ? null : keyFromText(link.key));
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [chosenBand, setChosenBand] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(link.problem);
   const [busy, setBusy] = useState(false);
   const [autoRefresh, setAutoRefresh] = useState(false);
   const [refreshSeconds, setRefreshSeconds] = useState(5);
@@ -113,6 +120,14 @@ export function LiveRedisPanel({ fetchImpl = pageFetch }: { fetchImpl?: Fetch })
   );
 
   const refresh = useCallback(() => void load({ listKeys: true, key: chosenKey }), [load, chosenKey]);
+
+  // a link that names a bridge: read it once, as List keys would (and the named key)
+  const linkRead = useRef(false);
+  useEffect(() => {
+    if (linkRead.current || link.bridgeUrl === null) return;
+    linkRead.current = true;
+    void load({ listKeys: true, key: link.key === null ? null : keyFromText(link.key) });
+  }, [link, load]);
 
   useEffect(() => {
     if (!autoRefresh) return;

@@ -6,7 +6,7 @@
  */
 import type { Parsed } from '../../session/input.ts';
 import { compareBytes } from '../../model/redis/memberOrder.ts';
-import { bytesFromBase64, printable } from '../../model/printable.ts';
+import { base64UrlFromBytes, bytesFromBase64, printable } from '../../model/printable.ts';
 import { MAX_PAGE_SIZE, MAX_PATTERN_LENGTH } from './bridgeProtocol.ts';
 import type { BridgeErrorCode, KeysReply, MembersReply, RedisName } from './bridgeProtocol.ts';
 
@@ -155,6 +155,12 @@ function isMembersReply(body: unknown): body is MembersReply {
 /** A key as the panel keeps it: the bridge's RedisName, its text escaped again (whoever sent it) and its bytes for ordering. */
 export interface ListedKey extends RedisName {
   readonly bytes: Uint8Array;
+}
+
+/** The key whose UTF-8 bytes are `text` (a key named in a page link rather than listed by the bridge). */
+export function keyFromText(text: string): ListedKey {
+  const bytes = new TextEncoder().encode(text);
+  return { base64: base64UrlFromBytes(bytes), text: printable(text), byteLength: bytes.length, bytes };
 }
 
 const notBridge = (base: string) => new BridgeRequestError('not-a-bridge', `${base} answered, but not as the firetime bridge does.`);

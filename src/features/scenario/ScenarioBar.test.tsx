@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../app/App.tsx';
 import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
-import { encodeScenario } from '../../session/scenarioCodec.ts';
+import { MAX_SCENARIO_CHARS, decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -125,4 +125,51 @@ describe('the scenario in the URL', () => {
     renderApp();
     expect(screen.getByRole('alert').textContent).toMatch(/could not be replayed: step 2 \(unit\) is refused/);
   });
+
+  it('never writes a URL its own decoder would refuse: past the limit it keeps the last one and says why', async () => {
+    // A scenario of 1,999,992 characters (delay steps), as the page writes it.
+    const head = `1~b~d5000.us.f${T0}.ij.xb3JkZXIt.b3~`;
+    const tokens: string[] = [];
+    let used = head.length - 1;
+    while (1_999_992 - used > 15) {
+      tokens.push('d12345678');
+      used += 10;
+    }
+    tokens.push(`d${'1'.repeat(1_999_992 - used - 2)}`);
+    const text = head + tokens.join('.');
+    expect(text).toHaveLength(1_999_992);
+    // jsdom takes seconds to parse a 2 MB URL: the history writes are recorded instead of made.
+    const written: string[] = [];
+    const record = (_state: unknown, _unused: string, url?: string | URL | null) => void written.push(String(url));
+    const push = vi.spyOn(window.history, 'pushState').mockImplementation(record);
+    const replace = vi.spyOn(window.history, 'replaceState').mockImplementation(record);
+    try {
+      const store = createAppStore({ frozenAt: T0, seed: 11 });
+      const decoded = decodeScenario(text);
+      if (!decoded.ok) throw new Error(decoded.message);
+      store.getState().loadScenario(decoded.scenario, 'none');
+      render(<App store={store} />);
+      for (let i = 0; i < 8; i++) fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+      expect(zcard(store)).toBe(8);
+      expect(encodeScenario(store.getState().scenario).length).toBeGreaterThan(MAX_SCENARIO_CHARS);
+      await waitFor(() => expect(screen.getByTestId('share-notice').textContent).toMatch(/^The scenario is too long\. The scenario is too long to share as a link; use Download\./));
+      // Every URL the page wrote opens; the last is the scenario with the enqueues that fit (6 characters: two).
+      for (const url of written) {
+        const shown = scenarioText(url.slice(url.indexOf('#')))!;
+        expect(shown.length).toBeLessThanOrEqual(MAX_SCENARIO_CHARS);
+        expect(decodeScenario(shown).ok).toBe(true);
+      }
+      const last = decodeScenario(scenarioText(written.at(-1)!.slice(written.at(-1)!.indexOf('#')))!);
+      expect(last.ok && last.scenario.operations.length).toBe(tokens.length + 2);
+      // Undo back under the limit: the address bar follows again and the notice goes.
+      act(() => {
+        for (let i = 0; i < 6; i++) store.getState().undo();
+      });
+      await waitFor(() => expect(screen.queryByTestId('share-notice')).toBeNull());
+      expect(written.at(-1)).toBe(`/#s=${encodeScenario(store.getState().scenario)}`);
+    } finally {
+      push.mockRestore();
+      replace.mockRestore();
+    }
+  }, 60_000);
 });

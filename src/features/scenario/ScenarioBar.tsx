@@ -5,15 +5,55 @@ import styles from '../../ui/panel.module.css';
 const selectSteps = (s: AppState) => s.scenario.operations.length;
 const selectRedoCount = (s: AppState) => s.redoStack.length;
 const selectScenarioError = (s: AppState) => s.scenarioError;
+const selectPendingLink = (s: AppState) => s.pendingLink;
+const selectLoading = (s: AppState) => s.loading;
+const selectShareNotice = (s: AppState) => s.shareNotice;
 
-/** Undo / Redo of every operation (also Ctrl+Z / Ctrl+Shift+Z), and why a shared link could not open. */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Undo / Redo of every operation (also Ctrl+Z / Ctrl+Shift+Z), why a shared link could not open,
+ * the question a link over the budget asks, a long load's progress with Cancel, and why the
+ * address bar stopped following (a scenario too long for a link).
+ */
 export function ScenarioBar() {
   const store = useAppStoreApi();
   const steps = useAppStore(selectSteps);
   const redoCount = useAppStore(selectRedoCount);
   const error = useAppStore(selectScenarioError);
+  const pending = useAppStore(selectPendingLink);
+  const loading = useAppStore(selectLoading);
+  const shareNotice = useAppStore(selectShareNotice);
   return (
     <div className={styles.group} aria-label="Scenario" role="group">
+      {pending ? (
+        <div role="group" aria-label="Load this link?" className={styles.row} data-testid="link-prompt">
+          <p>{pending.question}</p>
+          <button type="button" onClick={() => store.getState().answerLink(true)}>
+            Load
+          </button>
+          <button type="button" className="secondary" onClick={() => store.getState().answerLink(false)}>
+            Open empty page
+          </button>
+        </div>
+      ) : null}
+      {loading ? (
+        <div role="status" className={styles.row} data-testid="scenario-loading">
+          <progress max={Math.max(loading.totalJobs, 1)} value={loading.jobs} aria-label="Jobs replayed" />
+          <span>
+            Loading the scenario: {count(loading.jobs)} of {count(loading.totalJobs)} jobs replayed ({count(loading.operations)} of{' '}
+            {count(loading.totalOperations)} steps). The page still answers; what you change now is replaced when the load ends.
+          </span>
+          <button type="button" className="secondary" onClick={() => store.getState().cancelLoad()}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+      {shareNotice ? (
+        <p className={styles.hint} role="status" data-testid="share-notice">
+          {shareNotice}
+        </p>
+      ) : null}
       {error ? (
         <div role="alert" className={styles.error} data-testid="scenario-error">
           <p>{error}</p>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { AppStore, HistoryStep } from '../../store/appStore.ts';
 import type { Scenario } from '../../session/operations.ts';
-import { HASH_KEY, decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
+import { HASH_KEY, decodeScenario, encodeScenario, scenarioText, shareableScenario } from '../../session/scenarioCodec.ts';
 
 /** How long a history write may wait when no frame comes (a hidden tab has none). */
 const LATEST_WRITE_MS = 250;
@@ -10,6 +10,9 @@ const LATEST_WRITE_MS = 250;
  * Keeps the URL's `#s=` and the store's scenario together: opens the scenario a URL holds (or says
  * why it cannot), writes each operation as a history entry (pushState; a drag of one field replaces
  * its entry), and replays the entry back / forward lands on (popstate).
+ *
+ * A scenario a link could not hold (over the decoder's limits, scenarioLimitError) is not written:
+ * the address bar keeps the last one that fit and the page says why (shareNotice).
  *
  * The history writes wait for the frame after the change: a pushState costs Chromium ~5 ms, which
  * would otherwise sit between a click and its first paint. Writes that pile up meanwhile are made
@@ -31,7 +34,13 @@ export function useScenarioUrl(store: AppStore): void {
     const write = () => {
       cancelWrite();
       for (const { step, scenario } of pending) {
-        shown = encodeScenario(scenario);
+        const shareable = shareableScenario(scenario);
+        if (!shareable.ok) {
+          store.getState().setShareNotice(`${shareable.message} The scenario is too long to share as a link; use Download. The address bar keeps the last scenario that fit.`);
+          continue;
+        }
+        store.getState().setShareNotice(null);
+        shown = shareable.text;
         if (step === 'push') window.history.pushState(null, '', urlFor(shown));
         else window.history.replaceState(window.history.state, '', urlFor(shown));
       }
@@ -48,7 +57,8 @@ export function useScenarioUrl(store: AppStore): void {
       if (!decoded.ok) {
         store.getState().discardScenario(`This link's scenario could not be read: ${decoded.message} A clean default state is shown instead.`);
       } else {
-        store.getState().loadScenario(decoded.scenario, 'none', "This link's scenario could not be replayed");
+        // Small changes at once; a link over the budget asks first; long replays in slices (cancellable).
+        store.getState().openScenario(decoded.scenario, 'none', "This link's scenario could not be replayed");
       }
       return true;
     };

@@ -95,6 +95,16 @@ export function isPastCliff(fireTime: number): boolean {
 }
 
 /**
+ * Bull 4's promote sweep's upper bound, updateDelaySet-6.lua
+ * `rcall("ZRANGEBYSCORE", KEYS[1], 0, tonumber(ARGV[2]) * 0x1000, "LIMIT", 0, 1000)` with ARGV[2] =
+ * Date.now(): inclusive, so of the millisecond `now` only the job in slot 0 (counter & 0xfff = 0)
+ * is due; the others wait for the next sweep. (BullMQ 5.8.5 read to `(now + 1) * 0x1000`.)
+ */
+export function bullUpdateDelaySetBound(now: number): number {
+  return now * BAND_SLOTS;
+}
+
+/**
  * The promote sweep's upper bound, promoteDelayedJobs.lua
  * `rcall("ZRANGEBYSCORE", delayedKey, 0, (timestamp + 1) * 0x1000 - 1, "LIMIT", 0, 1000)`:
  * the top of the current millisecond's band (past the cliff it rounds up to the next band's floor).

@@ -26,14 +26,17 @@ export function batchesTaken(taken: number, limit: number): number {
   return Math.floor(taken / limit) + 1;
 }
 
+/** One batch of the textbook sweep: `ZRANGEBYSCORE key 0 <bound> LIMIT 0 1000`, then `ZREM` what it read. */
+export function sweepBatchByScore(redis: RedisLike, key: string, bound: number, limit = PROMOTE_BATCH): string[] {
+  const batch = arrayReply(redis.call('ZRANGEBYSCORE', key, 0, bound, 'LIMIT', 0, limit)).map(String);
+  if (batch.length > 0) redis.call('ZREM', key, ...batch);
+  return batch;
+}
+
 /**
- * The textbook sweep most pollers run: `ZRANGEBYSCORE key 0 <bound> LIMIT 0 1000`, then `ZREM` the
- * batch, until a batch comes back short. Returns the members in the order they were read.
+ * The textbook sweep most pollers run: sweepBatchByScore until a batch comes back short. Returns
+ * the members in the order they were read.
  */
 export function sweepByScore(redis: RedisLike, key: string, bound: number, limit = PROMOTE_BATCH): string[] {
-  return drainBatches(limit, () => {
-    const batch = arrayReply(redis.call('ZRANGEBYSCORE', key, 0, bound, 'LIMIT', 0, limit)).map(String);
-    if (batch.length > 0) redis.call('ZREM', key, ...batch);
-    return batch;
-  });
+  return drainBatches(limit, () => sweepBatchByScore(redis, key, bound, limit));
 }

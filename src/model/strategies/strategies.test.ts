@@ -188,6 +188,11 @@ describe('seconds + FIFO list (resque-scheduler)', () => {
 });
 
 describe('ms + length-prefixed id (Kue)', () => {
+  it('names a job by its counter, as Kue’s INCR does, whatever id the stream carries', () => {
+    const { entries } = run('kue', [{ timestamp: T, delay: DELAY, jobId: 'job:abc', counter: 7 }]);
+    expect(entries()).toEqual([['01|7', String(T + DELAY)]]);
+  });
+
   it('prefixes the id’s two-digit length, so byte order is numeric order', () => {
     expect(kueMember('7')).toBe('01|7');
     expect(kueMember('10')).toBe('02|10');
@@ -196,6 +201,21 @@ describe('ms + length-prefixed id (Kue)', () => {
     expect(scores).toEqual([...Array(11).fill(T + 5998), T + 5999, T + 6000]);
     expect(entries().slice(0, 3).map(([member]) => member)).toEqual(['01|1', '01|2', '01|3']);
     expect(queue.promote(ALL_DUE)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  });
+});
+
+describe('jobs without a delay (Bull, BullMQ, bee-queue, Kue: straight to the wait list)', () => {
+  it.each(['bull-legacy', 'bullmq-band', 'textbook-ms', 'kue'] as const)('%s: a delay of 0 or less writes no score and comes first at the sweep', (id) => {
+    const stream: Arrival[] = [arrival(1, T), { timestamp: T + 1, delay: 0, jobId: '2', counter: 2 }, { timestamp: T + 2, delay: -5, jobId: '3', counter: 3 }, arrival(4, T)];
+    const { scores, queue, entries } = run(id, stream);
+    expect(scores.map(Number.isNaN)).toEqual([false, true, true, false]);
+    expect(entries().map(([member]) => member)).toHaveLength(2);
+    expect(queue.promote(ALL_DUE)).toEqual([2, 3, 1, 4]);
+  });
+
+  it.each(['textbook-s', 'sidekiq', 'resque'] as const)('%s (no package here to check against) still scores them', (id) => {
+    const { scores } = run(id, [{ timestamp: T, delay: 0, jobId: '1', counter: 1 }]);
+    expect(Number.isNaN(scores[0])).toBe(false);
   });
 });
 

@@ -23,11 +23,15 @@ export type StrategyId = 'textbook-s' | 'textbook-ms' | 'bull-legacy' | 'bullmq-
 
 /** A queue of one strategy over one Redis: enqueue arrivals, then promote what is due. */
 export interface StrategyQueue {
-  /** Enqueues one arrival the way the system does; returns the score written to the sorted set. */
+  /**
+   * Enqueues one arrival the way the system does; returns the score written to the sorted set, or
+   * NaN when the system put the job straight on its wait list (no delay: see `straightToWait`).
+   */
   add(arrival: Arrival): number;
   /**
    * Promotes every job due at `now` (Unix ms), reading the set the way the system's poller does,
-   * and returns the promoted jobs' id counters in promotion order.
+   * and returns the id counters in the order the jobs reach the wait list: first the jobs that went
+   * there when added, in arrival order, then the promoted ones.
    */
   promote(now: number): number[];
 }
@@ -75,6 +79,29 @@ function sweptQueue(
     },
     promote(now) {
       return sweepByScore(redis, key, boundOf(now)).map((member) => counterOf(counters, member));
+    },
+  };
+}
+
+/**
+ * A queue of a system that writes only jobs with a delay > 0 to its delayed set, and pushes a job
+ * without one (0, or negative) straight to its wait list when it is added, checked against the real
+ * packages: BullMQ 6.7.0 (`opts.delay > 0` picks addDelayedJob, else addStandardJob), Bull 4.16.5
+ * (a negative delay becomes 0, and delay 0 means no delayed timestamp), bee-queue 2.0.0
+ * (`delayUntil` keeps only a time after now) and Kue 0.11.6 (`delay(ms)` keeps only ms > 0).
+ * Workers take the wait list's oldest job first (LPUSH, then RPOPLPUSH / BRPOPLPUSH from the
+ * other end), so at a sweep those jobs come before every promoted one.
+ */
+function straightToWait(queue: StrategyQueue): StrategyQueue {
+  const waiting: number[] = [];
+  return {
+    add(arrival) {
+      if (arrival.delay > 0) return queue.add(arrival);
+      waiting.push(arrival.counter);
+      return Number.NaN;
+    },
+    promote(now) {
+      return [...waiting.splice(0), ...queue.promote(now)];
     },
   };
 }
@@ -238,11 +265,13 @@ export const STRATEGIES: readonly Strategy[] = [
       key: 'bq:firetime:delayed',
     },
     (redis, key) =>
-      sweptQueue(
-        redis,
-        key,
-        (a) => ({ score: textbookScore(a.timestamp, a.delay, 'ms'), member: a.jobId }),
-        (now) => textbookScore(now, 0, 'ms'),
+      straightToWait(
+        sweptQueue(
+          redis,
+          key,
+          (a) => ({ score: textbookScore(a.timestamp, a.delay, 'ms'), member: a.jobId }),
+          (now) => textbookScore(now, 0, 'ms'),
+        ),
       ),
   ),
   defineStrategy(
@@ -256,12 +285,15 @@ export const STRATEGIES: readonly Strategy[] = [
       key: 'bull:firetime:delayed',
     },
     (redis, key) =>
-      sweptQueue(
-        redis,
-        key,
-        (a) => ({ score: legacyScore(fireTimeOf(a.timestamp, a.delay), a.counter), member: a.jobId }),
-        // The sweep before 5.8.6: ZRANGEBYSCORE key 0 ((now + 1) * 0x1000) LIMIT 0 1000, inclusive.
-        (now) => bandOf(now + 1).minScore,
+      straightToWait(
+        sweptQueue(
+          redis,
+          key,
+          (a) => ({ score: legacyScore(fireTimeOf(a.timestamp, a.delay), a.counter), member: a.jobId }),
+          // BullMQ 5.8.5's sweep: ZRANGEBYSCORE key 0 ((now + 1) * 0x1000) LIMIT 0 1000, inclusive.
+          // (Bull 4's updateDelaySet reads to now * 0x1000: bullUpdateDelaySetBound in score.ts.)
+          (now) => bandOf(now + 1).minScore,
+        ),
       ),
   ),
   defineStrategy(
@@ -276,7 +308,7 @@ export const STRATEGIES: readonly Strategy[] = [
     },
     (redis, key) => {
       const counters = new Map<string, number>();
-      return {
+      return straightToWait({
         add(arrival) {
           counters.set(arrival.jobId, arrival.counter);
           return addDelayedJob(redis, key, arrival.jobId, arrival.timestamp, arrival.delay).score;
@@ -284,7 +316,7 @@ export const STRATEGIES: readonly Strategy[] = [
         promote(now) {
           return promoteAllDueJobs(redis, key, now).map((member) => counterOf(counters, member));
         },
-      };
+      });
     },
   ),
   defineStrategy(
@@ -316,17 +348,20 @@ export const STRATEGIES: readonly Strategy[] = [
       id: 'kue',
       name: 'ms + length-prefixed id',
       systems: 'Kue',
-      rule: 'score = now + delay (ms), member = "02|10"',
+      rule: 'score = now + delay (ms), member = "02|10" (the INCR id)',
       tieBreak: 'numeric id order (the length prefix)',
       note: 'Kue writes each member as the id’s two-digit length, a bar and the id, so member byte order is numeric id order and same-millisecond jobs leave in arrival order.',
       key: 'q:jobs:delayed',
     },
     (redis, key) =>
-      sweptQueue(
-        redis,
-        key,
-        (a) => ({ score: textbookScore(a.timestamp, a.delay, 'ms'), member: kueMember(a.jobId) }),
-        (now) => textbookScore(now, 0, 'ms'),
+      straightToWait(
+        sweptQueue(
+          redis,
+          key,
+          // Kue has no custom ids: every job's id is its INCR counter (lib/queue/job.js save).
+          (a) => ({ score: textbookScore(a.timestamp, a.delay, 'ms'), member: kueMember(String(a.counter)) }),
+          (now) => textbookScore(now, 0, 'ms'),
+        ),
       ),
   ),
 ];

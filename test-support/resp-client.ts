@@ -1,5 +1,5 @@
 /**
- * A minimal RESP2 client for the conformance suite: sends commands as bulk-string arrays and
+ * A minimal RESP2 client for the tests (conformance, bridge, e2e): sends commands as bulk-string arrays and
  * parses replies into the same shapes MemoryRedis.call returns (integers as numbers, bulk
  * strings as strings, nil as null, arrays), with error replies as RespError values.
  */
@@ -73,14 +73,20 @@ export class RespClient {
     socket.on('close', () => this.failAll(new Error('connection closed')));
   }
 
-  static connect(port: number, host = '127.0.0.1'): Promise<RespClient> {
-    return new Promise((resolve, reject) => {
+  /** Connects to 127.0.0.1:port (or `host`) and, when `db` is given, SELECTs that database first. */
+  static async connect(port: number, { host = '127.0.0.1', db }: { host?: string; db?: number } = {}): Promise<RespClient> {
+    const client = await new Promise<RespClient>((resolve, reject) => {
       const socket = connect({ port, host }, () => {
         socket.off('error', reject);
         resolve(new RespClient(socket));
       });
       socket.once('error', reject);
     });
+    if (db !== undefined) {
+      const selected = await client.call('SELECT', db);
+      if (selected !== 'OK') throw new Error(`SELECT ${db} failed: ${JSON.stringify(selected)}`);
+    }
+    return client;
   }
 
   /** Sends one command; resolves with its reply (an error reply resolves as a RespError). */

@@ -1,20 +1,24 @@
 /**
- * The BullMQ-style delayed set the bridge's conformance and e2e tests read: written in one EVAL by
- * the project's own getDelayedScore.lua (conformance/lua/), so every score is one a real queue
- * would give. It holds same-ms collisions, a saturated band (4,100 jobs in one ms: the last five
+ * The BullMQ delayed set the bridge's conformance and e2e tests read: written in one EVAL by the
+ * getDelayedScore.lua that bullmq 6.7.0 ships (read from node_modules), so every score is one the
+ * real queue gives. It holds same-ms collisions, a saturated band (4,100 jobs in one ms: the last five
  * share the ceiling, where member bytes put "10000".."10003" before "9999"), a single job, and
  * two jobs past the 2^41 ms cliff that share one score.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { CLIFF_FIRE_TIME } from '../src/model/protocol/score.ts';
 
-const getDelayedScore = readFileSync(new URL('../conformance/lua/getDelayedScore.lua', import.meta.url), 'utf8');
+const bullmqPackage = createRequire(import.meta.url).resolve('bullmq/package.json');
+const getDelayedScore = readFileSync(new URL('dist/cjs/commands/includes/getDelayedScore.lua', `file://${bullmqPackage}`), 'utf8');
 
 /**
- * EVAL script: after getDelayedScore.lua, adds each (job id, timestamp, delay) triple of ARGV to
- * KEYS[1] as addDelayedJob.lua does (ZADD key score id); returns the set's size.
+ * EVAL script: after bullmq's getDelayedScore.lua (which calls `rcall`, BullMQ's name for
+ * redis.call), adds each (job id, timestamp, delay) triple of ARGV to KEYS[1] as addDelayedJob.lua
+ * does (ZADD key score id); returns the set's size.
  */
-export const ADD_JOBS_SCRIPT = `${getDelayedScore}
+export const ADD_JOBS_SCRIPT = `local rcall = redis.call
+${getDelayedScore}
 for i = 1, #ARGV, 3 do
   local score = getDelayedScore(KEYS[1], ARGV[i + 1], tonumber(ARGV[i + 2]))
   redis.call("ZADD", KEYS[1], score, ARGV[i])

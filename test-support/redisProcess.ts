@@ -1,6 +1,7 @@
 /**
- * Throwaway redis-server processes for the tests (the conformance suite, the bridge, e2e): a free loopback
- * port, persistence off, optionally a password; stopped by the test that started it.
+ * Throwaway redis-server processes for the tests (the conformance suite, the bridge, e2e) and for
+ * npm run live-demo: a free loopback port, persistence off, optionally a password; stopped by
+ * whoever started it.
  */
 import { spawn } from 'node:child_process';
 import { createServer, connect } from 'node:net';
@@ -41,10 +42,13 @@ export interface RedisProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `redis-server --port P --save ''` (plus --requirepass when given) on a free port. */
-export async function startRedisServer(options: { password?: string } = {}): Promise<RedisProcess> {
-  const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'];
+/**
+ * Starts `redis-server --port P --save ''` (plus --requirepass when given, and any `args`, e.g. a
+ * cluster node's) on a free port, or on `port` (a node started again where it was).
+ */
+export async function startRedisServer(options: { password?: string; port?: number; args?: readonly string[] } = {}): Promise<RedisProcess> {
+  const port = options.port ?? (await freePort());
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', ...(options.args ?? [])];
   if (options.password !== undefined) args.push('--requirepass', options.password);
   const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'] });
   await waitForListening(port, () => child.exitCode);

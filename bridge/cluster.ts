@@ -1,0 +1,144 @@
+/**
+ * The bridge on a Redis Cluster (`--cluster redis://host:port[,host:port...]`): one ioredis Cluster
+ * client, the same allow-list (readOnlyCall sits in front of this sender, so nothing else is ever
+ * sent), SCAN walked over every master in turn, and each key command sent to the master of the
+ * key's slot (ioredis routes it, following MOVED when slots move).
+ *
+ * The routes pass SCAN one cursor of digits, so the cluster's cursor packs two numbers into one:
+ * `masterCursor * 1000 + masterIndex`, the masters sorted by address. "0" starts at the first
+ * master and, as a reply, means every master has been walked.
+ */
+import { Cluster } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { CommandSender } from './allowList.ts';
+import type { RedisConnection } from './bridge.ts';
+import type { BridgeOptions } from './options.ts';
+
+/** One seed node of the cluster. */
+export interface ClusterSeed {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** How many masters a packed cursor can name. */
+export const MAX_MASTERS = 1000;
+
+/**
+ * Reads `--cluster`'s value: `redis://host:port[,host:port...]` or `host:port[,host:port...]` (a
+ * user or password before the first host goes with --password instead). Gives the seeds, or why not.
+ */
+export function parseClusterSeeds(text: string): { ok: true; seeds: ClusterSeed[] } | { ok: false; message: string } {
+  const list = text.replace(/^rediss?:\/\//, '');
+  if (list.includes('@')) return { ok: false, message: '--cluster: give the password with --password (or FIRETIME_REDIS_PASSWORD), not in the address' };
+  const seeds: ClusterSeed[] = [];
+  for (const part of list.split(',').map((s) => s.trim())) {
+    const match = /^([\w.-]+|\[[\da-fA-F:]+\]):(\d{1,5})$/.exec(part);
+    const port = match ? Number(match[2]) : Number.NaN;
+    if (!match || port < 1 || port > 65535) return { ok: false, message: `--cluster: each node as host:port, not ${JSON.stringify(part)}` };
+    seeds.push({ host: match[1]!.replace(/^\[|\]$/g, ''), port });
+  }
+  return { ok: true, seeds };
+}
+
+/** Takes `--cluster <nodes>` (or `--cluster=<nodes>`) out of the command line; the rest goes to parseBridgeArgs. */
+export function takeClusterArg(argv: readonly string[]): { cluster: ReturnType<typeof parseClusterSeeds> | null; rest: string[] } {
+  const rest: string[] = [];
+  let cluster: ReturnType<typeof parseClusterSeeds> | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--cluster' || arg.startsWith('--cluster=')) {
+      const value = arg === '--cluster' ? argv[++i] : arg.slice('--cluster='.length);
+      cluster = value === undefined || value === '' ? { ok: false, message: '--cluster needs the nodes, e.g. redis://127.0.0.1:7000,127.0.0.1:7001' } : parseClusterSeeds(value);
+    } else {
+      rest.push(arg);
+    }
+  }
+  return { cluster, rest };
+}
+
+/** Splits a packed cursor into the master's index and that master's own cursor. */
+export function unpackCursor(cursor: string): { master: number; cursor: string } {
+  const packed = BigInt(cursor);
+  return { master: Number(packed % BigInt(MAX_MASTERS)), cursor: (packed / BigInt(MAX_MASTERS)).toString() };
+}
+
+/** Packs a master's index and its cursor into one cursor of digits. */
+export function packCursor(master: number, cursor: string): string {
+  return (BigInt(cursor) * BigInt(MAX_MASTERS) + BigInt(master)).toString();
+}
+
+/** The masters ioredis knows now, sorted by address, so a cursor's index names the same one next time. */
+function mastersOf(cluster: Cluster): Redis[] {
+  const address = (node: Redis) => `${node.options.host}:${String(node.options.port).padStart(5, '0')}`;
+  return cluster.nodes('master').sort((a, b) => (address(a) < address(b) ? -1 : address(a) > address(b) ? 1 : 0));
+}
+
+/** ioredis's words when a slot's master cannot be reached: it redirects until it gives up, or the cluster is down. */
+const MASTER_GONE = /Too many Cluster redirections|CLUSTERDOWN|Cluster isn't ready|Failed to refresh slots cache|None of startup nodes is available/;
+
+/**
+ * A cluster failure in the words bridge/redisErrors.ts reads: a master that timed out as a timeout,
+ * a master that is gone as a closed connection (so the page says Redis cannot be reached, not
+ * "Too many Cluster redirections"). Other errors pass unchanged.
+ */
+export function clusterFailure(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!MASTER_GONE.test(message)) return error;
+  if (message.includes('Command timed out')) return new Error('Command timed out');
+  return new Error(`Connection is closed: a master of the cluster does not answer (${message})`);
+}
+
+/**
+ * Sends commands to a cluster: SCAN goes to one master at a time (its cursor packed as above, the
+ * next master started when one finishes), everything else to the master of its key's slot.
+ */
+export function clusterSender(cluster: Cluster): CommandSender {
+  return {
+    async callBuffer(command, ...args) {
+      if (command !== 'SCAN') return cluster.callBuffer(command, ...args).catch((error: unknown) => Promise.reject(clusterFailure(error)));
+      const masters = mastersOf(cluster);
+      if (masters.length === 0) throw new Error('the cluster has no master the bridge can reach yet');
+      if (masters.length > MAX_MASTERS) throw new Error(`more than ${MAX_MASTERS} masters`);
+      const { master, cursor } = unpackCursor(String(args[0]));
+      const node = masters[master];
+      if (node === undefined) throw new Error('the cluster has fewer masters than when this cursor was given: list the keys again');
+      const [nextBytes, keys] = (await node.callBuffer('SCAN', cursor, ...args.slice(1)).catch((error: unknown) => Promise.reject(clusterFailure(error)))) as [Buffer, Buffer[]];
+      const next = nextBytes.toString('latin1');
+      if (next !== '0') return [packCursor(master, next), keys];
+      return [master + 1 < masters.length ? packCursor(master + 1, '0') : '0', keys];
+    },
+  };
+}
+
+/** The bridge's connection to a cluster: the options' password and timeouts on every node, no offline queue. */
+export function clusterConnection(seeds: readonly ClusterSeed[], options: BridgeOptions): RedisConnection {
+  const cluster = new Cluster(
+    seeds.map((seed) => ({ host: seed.host, port: seed.port })),
+    {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      enableReadyCheck: false,
+      scaleReads: 'master',
+      clusterRetryStrategy: (attempt) => Math.min(attempt * 250, 2000),
+      slotsRefreshTimeout: Math.max(options.commandTimeoutMs, 1000),
+      redisOptions: {
+        ...(options.password !== null ? { password: options.password } : {}),
+        disableClientInfo: true,
+        commandTimeout: options.commandTimeoutMs,
+        connectTimeout: Math.max(options.commandTimeoutMs, 1000),
+        maxRetriesPerRequest: 0,
+      },
+    },
+  );
+  // the bridge starts listening at once, as with one Redis: a cluster that is down at the start
+  // keeps ioredis retrying (clusterRetryStrategy) and requests say why until it answers
+  const client = {
+    on: cluster.on.bind(cluster),
+    connect: () => {
+      cluster.connect().catch(() => undefined);
+      return Promise.resolve();
+    },
+    disconnect: () => cluster.disconnect(),
+  };
+  return { client: client as unknown as RedisConnection['client'], sender: clusterSender(cluster) };
+}
