@@ -1,6 +1,6 @@
 /**
  * The bridge against real redis-servers: its pages equal ZRANGE ... WITHSCORES of a BullMQ-style
- * delayed set written by the project's Lua (bridge/delayedFixture.ts); keys are listed by SCAN
+ * delayed set written by the project's Lua (test-support/delayedFixture.ts); keys are listed by SCAN
  * TYPE zset; a write is refused before Redis sees it; MONITOR shows only allowed commands; and a
  * Redis that needs a password, refuses one, is paused or is down gives a clear JSON error that
  * never carries the password.
@@ -8,7 +8,8 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 import { ALLOWED_COMMANDS, RefusedCommandError, readOnlyCall } from '../bridge/allowList.ts';
 import { startBridge } from '../bridge/bridge.ts';
@@ -82,51 +83,36 @@ function pairs(flat: unknown): Array<[string, string]> {
 }
 
 describe('the bridge on the suite redis-server', () => {
-  const port = inject('redisPort');
-  const prefix = `bridge-test-${process.pid}-${Date.now()}`;
+  const prefix = 'bridge-test';
   const key = `${prefix}:mail:delayed`;
   const logs: string[] = [];
+  let redis: ConformanceRedis;
   let client: RespClient;
   let bridge: RunningBridge;
 
   beforeAll(async () => {
-    client = await RespClient.connect(port);
-    bridge = await startBridge(bridgeOptions(`redis://127.0.0.1:${port}`), (line) => logs.push(line));
+    redis = await conformanceRedis(import.meta.url);
+    client = redis.client;
+    // the fixture, plus a string and a list whose names also end in :delayed
+    const replies = await client.pipeline([
+      ['FLUSHDB'],
+      fixtureEvalArgs(key),
+      ['SET', `${prefix}:string:delayed`, 'not a set'],
+      ['RPUSH', `${prefix}:list:delayed`, 'not a set'],
+    ]);
+    expect(replies[1]).toBe(fixtureJobs().length);
+    // redis.url ends in /<db>: the bridge reads this file's database
+    bridge = await startBridge(bridgeOptions(redis.url), (line) => logs.push(line));
   });
 
   afterAll(async () => {
     await bridge.close();
-    client.close();
+    await redis.close();
   });
 
-  /**
-   * Writes the fixture (plus a string and a list whose names also end in :delayed) in one MULTI,
-   * runs `read`, and repeats when another file's FLUSHALL emptied the server meanwhile (the set
-   * must still hold every job after the read).
-   */
-  async function withFixture<T>(read: () => Promise<T>): Promise<T> {
-    const jobs = fixtureJobs();
-    for (let attempt = 1; ; attempt++) {
-      const replies = await client.pipeline([
-        ['MULTI'],
-        ['DEL', key],
-        fixtureEvalArgs(key, jobs),
-        ['SET', `${prefix}:string:delayed`, 'not a set'],
-        ['RPUSH', `${prefix}:list:delayed`, 'not a set'],
-        ['EXEC'],
-      ]);
-      expect((replies.at(-1) as unknown[])[1]).toBe(jobs.length);
-      const result = await read();
-      if ((await client.call('ZCARD', key)) === jobs.length) return result;
-      if (attempt === 5) throw new Error('the fixture kept disappearing (FLUSHALL from other files)');
-    }
-  }
-
   it('pages of /api/members equal ZRANGE 0 -1 WITHSCORES, score text included', async () => {
-    const { fromBridge, fromRedis } = await withFixture(async () => ({
-      fromBridge: await readAllPages(bridge, key, 1000),
-      fromRedis: pairs(await client.call('ZRANGE', key, 0, -1, 'WITHSCORES')),
-    }));
+    const fromBridge = await readAllPages(bridge, key, 1000);
+    const fromRedis = pairs(await client.call('ZRANGE', key, 0, -1, 'WITHSCORES'));
     expect(fromBridge.size).toBe(fixtureJobs().length);
     expect(fromBridge.pages).toBe(5);
     expect(fromBridge.entries).toEqual(fromRedis);
@@ -146,37 +132,30 @@ describe('the bridge on the suite redis-server', () => {
   it('a page larger than the cap is cut to 5,000 members', async () => {
     const big = `${prefix}-big:delayed`;
     const loop = "for i = 1, tonumber(ARGV[1]) do redis.call('ZADD', KEYS[1], i, 'm' .. i) end return redis.call('ZCARD', KEYS[1])";
-    for (let attempt = 1; ; attempt++) {
-      expect(await client.call('EVAL', loop, 1, big, 6000)).toBe(6000);
-      const page = (await get(bridge, `/api/members?key=${encodeURIComponent(big)}&count=100000`)).body as MembersReply;
-      if (page.size === undefined && attempt < 5) continue; // emptied by another file's FLUSHALL
-      expect(page.size).toBe(6000);
-      expect(page.entries).toHaveLength(MAX_PAGE_SIZE);
-      expect(page.entries.at(-1)?.map((x) => (typeof x === 'string' ? x : x.text))).toEqual([`m${MAX_PAGE_SIZE}`, String(MAX_PAGE_SIZE)]);
-      expect(page.truncated).toBe(false);
-      break;
-    }
+    expect(await client.call('EVAL', loop, 1, big, 6000)).toBe(6000);
+    const page = (await get(bridge, `/api/members?key=${encodeURIComponent(big)}&count=100000`)).body as MembersReply;
+    expect(page.size).toBe(6000);
+    expect(page.entries).toHaveLength(MAX_PAGE_SIZE);
+    expect(page.entries.at(-1)?.map((x) => (typeof x === 'string' ? x : x.text))).toEqual([`m${MAX_PAGE_SIZE}`, String(MAX_PAGE_SIZE)]);
+    expect(page.truncated).toBe(false);
   });
 
   it('lists only the sorted sets matching the pattern, through SCAN TYPE zset', async () => {
-    const keys = await withFixture(async () => {
-      const found: string[] = [];
-      let cursor = '0';
-      do {
-        const answer = await get(bridge, `/api/keys?pattern=${encodeURIComponent(`${prefix}:*`)}&cursor=${cursor}`);
-        expect(answer.status).toBe(200);
-        const reply = answer.body as KeysReply;
-        found.push(...reply.keys.map((k) => k.text));
-        expect(reply.truncated).toBe(false);
-        cursor = reply.cursor;
-      } while (cursor !== '0');
-      return found;
-    });
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const answer = await get(bridge, `/api/keys?pattern=${encodeURIComponent(`${prefix}:*`)}&cursor=${cursor}`);
+      expect(answer.status).toBe(200);
+      const reply = answer.body as KeysReply;
+      keys.push(...reply.keys.map((k) => k.text));
+      expect(reply.truncated).toBe(false);
+      cursor = reply.cursor;
+    } while (cursor !== '0');
     expect(keys).toEqual([key]);
   });
 
   it('refuses a write command before it reaches Redis, and has no route that writes', async () => {
-    const ioredis = new Redis(port, '127.0.0.1', { lazyConnect: true, disableClientInfo: true });
+    const ioredis = new Redis(redis.url, { lazyConnect: true, disableClientInfo: true });
     await ioredis.connect();
     try {
       await expect(readOnlyCall(ioredis, 'ZADD', `${prefix}:untouched`, 1, 'intruder')).rejects.toBeInstanceOf(RefusedCommandError);
@@ -211,17 +190,43 @@ describe('the bridge on the suite redis-server', () => {
   });
 });
 
+interface Monitor {
+  /**
+   * Sends `ECHO <marker>` on `admin` and resolves, once MONITOR shows that ECHO, with every
+   * command it showed before it: Redis runs commands one at a time and MONITOR reports them in
+   * that order, so nothing sent earlier can still be missing.
+   */
+  commandsBefore(admin: RespClient, marker: string): Promise<string[]>;
+  stop(): void;
+}
+
 /** Watches a redis-server with MONITOR (raw socket: RespClient reads one reply per call). */
-async function monitor(port: number, password: string): Promise<{ commands: () => string[]; stop: () => void }> {
+async function monitor(port: number, password: string): Promise<Monitor> {
   const socket = connect({ port, host: '127.0.0.1' });
   let text = '';
-  socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  let waiting: { until: string; resolve: () => void } | null = null;
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    if (waiting !== null && text.includes(waiting.until)) waiting.resolve();
+  });
+  const seen = (until: string) =>
+    new Promise<void>((resolve) => {
+      waiting = { until, resolve };
+      if (text.includes(until)) resolve();
+    });
   await new Promise<void>((resolve) => socket.once('connect', resolve));
+  const ready = seen('+OK\r\n+OK\r\n');
   socket.write(`AUTH ${password}\r\nMONITOR\r\n`);
-  for (let i = 0; i < 100 && !text.includes('+OK\r\n+OK\r\n'); i++) await new Promise((r) => setTimeout(r, 20));
+  await ready;
   return {
-    // lines look like: +1700000000.123456 [0 127.0.0.1:5555] "ZCARD" "key"
-    commands: () => [...text.matchAll(/^\+\d+\.\d+ \[[^\]]*\] "([^"]*)"(.*)$/gm)].map((m) => `${m[1]!.toUpperCase()}${m[1]!.toUpperCase() === 'AUTH' ? m[2] : ''}`.trim()),
+    async commandsBefore(admin, marker) {
+      const shown = seen(`"ECHO" "${marker}"`);
+      expect(await admin.call('ECHO', marker)).toBe(marker);
+      await shown;
+      const before = text.slice(0, text.indexOf(`"ECHO" "${marker}"`));
+      // lines look like: +1700000000.123456 [0 127.0.0.1:5555] "ZCARD" "key"
+      return [...before.matchAll(/^\+\d+\.\d+ \[[^\]]*\] "([^"]*)"(.*)$/gm)].map((m) => `${m[1]!.toUpperCase()}${m[1]!.toUpperCase() === 'AUTH' ? m[2] : ''}`.trim());
+    },
     stop: () => socket.destroy(),
   };
 }
@@ -236,7 +241,7 @@ describe('the bridge and a Redis that needs a password', () => {
     server = await startRedisServer({ password });
     admin = await RespClient.connect(server.port);
     expect(await admin.call('AUTH', password)).toBe('OK');
-    await admin.pipeline([['MULTI'], fixtureEvalArgs('bull:secret:delayed'), ['EXEC']]);
+    expect(await admin.call(...fixtureEvalArgs('bull:secret:delayed'))).toBe(fixtureJobs().length);
   });
 
   afterAll(async () => {
@@ -305,10 +310,9 @@ describe('the bridge and a Redis that needs a password', () => {
           await bridge.close();
         }
       }
-      await new Promise((r) => setTimeout(r, 100));
       // only the bridges talk to this server while it is watched: the connection's AUTH (which
       // MONITOR shows redacted), then nothing outside the allow-list
-      const seen = watch.commands();
+      const seen = await watch.commandsBefore(admin, 'end-of-bridge-reads');
       expect(new Set(seen)).toEqual(new Set(['AUTH "(redacted)"', 'SCAN', 'TYPE', 'ZCARD', 'ZRANGE']));
       expect(seen.filter((command) => !command.startsWith('AUTH')).every((command) => ALLOWED_COMMANDS.has(command))).toBe(true);
     } finally {

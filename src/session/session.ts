@@ -417,7 +417,7 @@ export class Session {
    * Takes one batch out of a set through `take` and notes each job's arrival (and, for undo, its
    * score: read unlogged from the head before the batch, which the batch is a prefix of).
    */
-  #sweepBatch(redis: MemoryRedis, key: string, order: ArrivalTracker, jobs: PromotedJob[], removed: Removed | null, take: () => string[]): number {
+  #sweepBatch(redis: MemoryRedis, key: string, order: ArrivalTracker, jobs: PromotedJob[], removed: Removed | null, take: () => readonly string[]): number {
     const head = removed === null ? null : (redis.call('ZRANGE', key, 0, PROMOTE_BATCH - 1, 'WITHSCORES') as Reply[]);
     const batch = take();
     for (let i = 0; i < batch.length; i++) {

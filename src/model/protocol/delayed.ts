@@ -7,10 +7,10 @@
  * hashes (EXISTS, HSET "delay", HGET "priority"), the events stream (XADD), the marker key
  * (addDelayMarkerIfNeeded) and where a promoted job goes (LPUSH wait / ZADD prioritized).
  */
-import { arrayReply } from '../redis/reply.ts';
+import { arrayReply, stringsReply } from '../redis/reply.ts';
 import type { RedisLike, Reply } from '../redis/reply.ts';
 import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, promoteBound } from './score.ts';
-import { isPlainInteger } from '../redis/doubles.ts';
+import { plainIntegerValue } from '../redis/doubles.ts';
 import { PROMOTE_BATCH, drainBatches } from './sweep.ts';
 
 /** A score and the fire-time it was computed for: getDelayedScore.lua's two return values. */
@@ -40,7 +40,8 @@ function luaToNumber(value: Reply | undefined): number | null {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return null;
   // The usual case, a score printed as a whole number: no trimming or pattern needed.
-  if (isPlainInteger(value)) return Number(value);
+  const whole = plainIntegerValue(value);
+  if (whole === whole) return whole;
   const text = value.trim();
   if (DECIMAL.test(text)) return Number(text);
   const infinity = INFINITY.exec(text);
@@ -100,9 +101,9 @@ export function changeDelay(redis: RedisLike, delayedKey: string, jobId: string,
  * batch. Returns the ids in score order. Where they go next (wait list, prioritized set), the events
  * and the job hashes are not modelled.
  */
-export function promoteDelayedJobs(redis: RedisLike, delayedKey: string, now: number, limit = PROMOTE_BATCH): string[] {
+export function promoteDelayedJobs(redis: RedisLike, delayedKey: string, now: number, limit = PROMOTE_BATCH): readonly string[] {
   // local jobs = rcall("ZRANGEBYSCORE", delayedKey, 0, (timestamp + 1) * 0x1000 - 1, "LIMIT", 0, 1000)
-  const jobs = arrayReply(redis.call('ZRANGEBYSCORE', delayedKey, 0, promoteBound(now), 'LIMIT', 0, limit)).map(String);
+  const jobs = stringsReply(redis.call('ZRANGEBYSCORE', delayedKey, 0, promoteBound(now), 'LIMIT', 0, limit));
   // if (#jobs > 0) then rcall("ZREM", delayedKey, unpack(jobs))
   if (jobs.length > 0) redis.call('ZREM', delayedKey, ...jobs);
   return jobs;

@@ -9,7 +9,7 @@
  * again. memoryRedis.property.test.ts checks that both ways give the same replies.
  */
 import type { ScoreRange } from './sortedSet.ts';
-import { luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg } from './doubles.ts';
+import { luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg, plainIntegerValue } from './doubles.ts';
 import { BAD_SCORE_RANGE, NOT_A_FLOAT, NOT_AN_INTEGER, NOT_POSITIVE, RedisError } from './redisError.ts';
 
 /** One argument of MemoryRedis.call: text, or a Lua number that redis.call turns into text. */
@@ -22,13 +22,16 @@ export function argText(arg: Arg): string {
 
 /**
  * strcasecmp(arg, keyword) == 0 for an option such as WITHSCORES or NX; `keyword` is given in
- * lower case. ASCII only, as strcasecmp: "lımıt" is not LIMIT, though JS's toUpperCase says so.
+ * upper case, the way scripts write it, so the usual match is one string comparison (two string
+ * literals are often the very same string). ASCII only, as strcasecmp: "lımıt" is not LIMIT,
+ * though JS's toUpperCase says so.
  */
 export function isKeyword(arg: Arg, keyword: string): boolean {
+  if (arg === keyword) return true;
   if (typeof arg !== 'string' || arg.length !== keyword.length) return false;
   for (let i = 0; i < arg.length; i++) {
     let code = arg.charCodeAt(i);
-    if (code >= 65 && code <= 90) code += 32;
+    if (code >= 97 && code <= 122) code -= 32;
     if (code !== keyword.charCodeAt(i)) return false;
   }
   return true;
@@ -59,9 +62,15 @@ export function positiveCountArg(arg: Arg): number {
 
 /** zslParseRange: the min and max of ZCOUNT and ZRANGEBYSCORE, "(" marking an exclusive end. */
 export function scoreRangeArgs(minArg: Arg, maxArg: Arg): ScoreRange {
-  if (typeof minArg === 'number' && typeof maxArg === 'number' && !Number.isNaN(minArg) && !Number.isNaN(maxArg)) {
-    return { min: minArg, max: maxArg, minExclusive: false, maxExclusive: false };
-  }
+  // the usual bounds: Lua numbers, or the whole-number text a script's numbers become
+  const min = typeof minArg === 'number' ? minArg : plainIntegerValue(minArg);
+  const max = typeof maxArg === 'number' ? maxArg : plainIntegerValue(maxArg);
+  if (min === min && max === max) return { min, max, minExclusive: false, maxExclusive: false };
+  return parsedScoreRange(minArg, maxArg);
+}
+
+/** scoreRangeArgs for any other text: "(" prefixes, decimals, inf, white space, errors. */
+function parsedScoreRange(minArg: Arg, maxArg: Arg): ScoreRange {
   const min = parseRangeBound(argText(minArg));
   const max = parseRangeBound(argText(maxArg));
   if (min === null || max === null) throw new RedisError(BAD_SCORE_RANGE);

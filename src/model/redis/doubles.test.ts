@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatScore, luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg } from './doubles.ts';
+import { formatScore, luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg, plainIntegerValue } from './doubles.ts';
 
 // Expected values below were read from redis-server 7.0.15 (and C printf via Python's '%.17g').
 
@@ -150,6 +150,34 @@ describe('parseIntegerArg (string2ll)', () => {
   });
 });
 
+describe('plainIntegerValue (the parsers\' fast path)', () => {
+  it('reads an optional minus and digits up to 2^53 as Number() does, -0 and leading zeros included', () => {
+    expect(plainIntegerValue('7358400000004095')).toBe(7358400000004095);
+    expect(plainIntegerValue('9007199254740992')).toBe(2 ** 53);
+    expect(plainIntegerValue('-9007199254740992')).toBe(-(2 ** 53));
+    expect(plainIntegerValue('0000000000000012')).toBe(12);
+    expect(Object.is(plainIntegerValue('-0'), -0)).toBe(true);
+  });
+
+  it('gives NaN, the long way, for anything else', () => {
+    for (const text of ['', '-', '+1', ' 1', '1 ', '1.0', '1e3', '0x1', '9007199254740995', '99999999999999999', '00000000000000001', '--1', 'inf']) {
+      expect(plainIntegerValue(text)).toBeNaN();
+    }
+  });
+
+  it('never disagrees with Number() on digit strings', () => {
+    const digitText = fc.tuple(fc.boolean(), fc.stringMatching(/^[0-9]{1,20}$/)).map(([negative, digits]) => (negative ? `-${digits}` : digits));
+    fc.assert(
+      fc.property(digitText, (text) => {
+        const value = plainIntegerValue(text);
+        const exact = Number(text);
+        return Number.isNaN(value) ? Math.abs(exact) > 2 ** 53 || text.replace('-', '').length > 16 : Object.is(value, exact);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
 // ---- an exact "%.17g" oracle: BigInt decimal expansion, rounded half to even ----
 
 function exactG17(x: number): string {
@@ -254,6 +282,18 @@ describe("formatScore(x, '7.0') = printf %.17g", () => {
 
   it('matches an exact BigInt oracle on random doubles', () => {
     fc.assert(fc.property(fc.double({ noNaN: true }), (x) => formatScore(x) === exactG17(x)), { numRuns: 5000 });
+  });
+
+  it('prints whole numbers within 2^53 as all their digits, either side of the 2^31 and 10^8 seams', () => {
+    for (const x of [2 ** 31 - 1, 2 ** 31, 99999999, 1e8, 1e8 + 1, 1e9, 1e15, 2 ** 53, 2 ** 53 - 1, 7358400000004095]) {
+      expect(formatScore(x)).toBe(String(x));
+      expect(formatScore(-x)).toBe(String(-x));
+      expect(formatScore(x, '7.2')).toBe(String(x));
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (x) => formatScore(x) === exactG17(x) && formatScore(x, '7.2') === String(x)),
+      { numRuns: 5000 },
+    );
   });
 
   it('matches the oracle on doubles with few fraction bits, where halfway cases live', () => {

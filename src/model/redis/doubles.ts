@@ -176,15 +176,35 @@ function roundBinary(m: bigint, e: number): number {
 }
 
 /**
- * An optional '-' then only digits: strtod (and so Lua's tonumber and Redis's string2d) and
- * Number agree on such text without further checks; the fast path of the number parsers.
+ * The value of text that is an optional '-' then at most 16 digits, when it rounds to at most 2^53
+ * in magnitude; NaN for any other text. strtod (and so Lua's tonumber and Redis's string2d) reads
+ * such text as this very number: the two parts below 10^8 are exact, and so is high * 10^8 (a
+ * multiple of 256 below 2^54), so the one addition is the only rounding, as strtod's. The fast path
+ * of the number parsers, for the whole-number scores and bounds scripts send; NaN sends them the
+ * long way (which also sees larger numbers, out of range or not, rounded as strtod rounds them).
  */
-export function isPlainInteger(text: string): boolean {
+export function plainIntegerValue(text: string): number {
   const length = text.length;
-  let i = text.charCodeAt(0) === 45 ? 1 : 0;
-  if (i === length) return false;
-  for (; i < length; i++) if (!isDigit(text.charCodeAt(i))) return false;
-  return true;
+  const negative = text.charCodeAt(0) === 45;
+  const start = negative ? 1 : 0;
+  if (start === length || length - start > 16) return NaN;
+  // all digits but the last eight, then the last eight: two int32 sums, one rounding at the end
+  const cut = length - start > 8 ? length - 8 : start;
+  let high = 0;
+  for (let i = start; i < cut; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return NaN;
+    high = high * 10 + digit;
+  }
+  let low = 0;
+  for (let i = cut; i < length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return NaN;
+    low = low * 10 + digit;
+  }
+  const value = high * 1e8 + low;
+  if (value > SAFE_LIMIT) return NaN;
+  return negative ? -value : value;
 }
 
 // ---- parsers ----
@@ -195,7 +215,8 @@ export function isPlainInteger(text: string): boolean {
  * "ERR value is not a valid float".
  */
 export function parseScoreArg(text: string): number | null {
-  if (text.length > 0 && text.length < 17 && isPlainInteger(text)) return Number(text);
+  const whole = plainIntegerValue(text);
+  if (whole === whole) return whole;
   if (text.length === 0 || isSpace(text.charCodeAt(0))) return null;
   scan(text, 0);
   if (scanEnd !== text.length || scanValue !== scanValue || scanOutOfRange) return null;
@@ -211,7 +232,10 @@ export function parseScoreArg(text: string): number | null {
 export function parseRangeBound(text: string): { value: number; exclusive: boolean } | null {
   const exclusive = text.charCodeAt(0) === 40;
   const start = exclusive ? 1 : 0;
-  if (!exclusive && text.length > 0 && text.length < 17 && isPlainInteger(text)) return { value: Number(text), exclusive };
+  if (!exclusive) {
+    const whole = plainIntegerValue(text);
+    if (whole === whole) return { value: whole, exclusive };
+  }
   scan(text, start);
   if ((scanEnd !== text.length && text.charCodeAt(scanEnd) !== 0) || scanValue !== scanValue) return null;
   return { value: scanValue, exclusive };
@@ -233,8 +257,14 @@ export function parseIntegerArg(text: string): number | null {
   const first = text.charCodeAt(0) === 45 ? 1 : 0;
   const lead = text.charCodeAt(first);
   if (!(lead >= 49 && lead <= 57)) return null;
-  for (let i = first + 1; i < length; i++) if (!isDigit(text.charCodeAt(i))) return null;
-  if (length < 16) return Number(text);
+  let value = lead - 48;
+  for (let i = first + 1; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isDigit(code)) return null;
+    value = value * 10 + (code - 48);
+  }
+  // below 16 characters the digits stay under 2^53, so every step above was exact
+  if (length < 16) return first === 1 ? -value : value;
   const big = BigInt(text);
   return big < INT64_MIN || big > INT64_MAX ? null : Number(big);
 }
@@ -320,16 +350,57 @@ function printG17(magnitude: number): string {
   return `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
 }
 
+/** Character codes of the tens and ones digit of 0..99. */
+const TENS = new Uint8Array(100);
+const ONES = new Uint8Array(100);
+for (let i = 0; i < 100; i++) {
+  TENS[i] = 48 + Math.floor(i / 10);
+  ONES[i] = 48 + (i % 10);
+}
+
+/**
+ * The decimal digits of a whole number within +-2^53 (String() gives the same text). From 2^31
+ * up, where String() has no integer fast path and costs several times more, the digits come from
+ * int32 arithmetic (two halves of eight, four groups of four, eight pairs looked up in a table)
+ * and are made into one flat string in one call.
+ */
+function wholeNumberText(value: number): string {
+  const magnitude = value < 0 ? -value : value;
+  if (magnitude < 2 ** 31) return String(value);
+  const high = Math.floor(magnitude / 1e8);
+  const low = magnitude - high * 1e8;
+  const a = (high / 1e4) | 0;
+  const b = high - a * 1e4;
+  const c = (low / 1e4) | 0;
+  const d = low - c * 1e4;
+  const a1 = (a / 100) | 0;
+  const a2 = a - a1 * 100;
+  const b1 = (b / 100) | 0;
+  const b2 = b - b1 * 100;
+  const c1 = (c / 100) | 0;
+  const c2 = c - c1 * 100;
+  const d1 = (d / 100) | 0;
+  const d2 = d - d1 * 100;
+  const digits = String.fromCharCode(
+    TENS[a1]!, ONES[a1]!, TENS[a2]!, ONES[a2]!, TENS[b1]!, ONES[b1]!, TENS[b2]!, ONES[b2]!,
+    TENS[c1]!, ONES[c1]!, TENS[c2]!, ONES[c2]!, TENS[d1]!, ONES[d1]!, TENS[d2]!, ONES[d2]!,
+  );
+  let first = 0;
+  while (digits.charCodeAt(first) === 48) first++;
+  const text = first === 0 ? digits : digits.slice(first);
+  return value < 0 ? `-${text}` : text;
+}
+
 /** "%.17g" as Redis 7.0 uses it for replies and for Lua numbers; NaN as x86 glibc prints the default NaN. */
 function formatG17(value: number): string {
   if (value === Infinity) return 'inf';
   if (value === -Infinity) return '-inf';
   if (value !== value) return '-nan';
   if (value === 0) return 1 / value < 0 ? '-0' : '0';
-  // whole numbers below 1e17 print as all their digits: String() gives them up to 2^53,
-  // past that it would print shortest digits (18014398509481988 as 18014398509481990)
+  // whole numbers below 1e17 print as all their digits: wholeNumberText up to 2^53; past that
+  // String() would print shortest digits (18014398509481988 as 18014398509481990), BigInt does not
   if (Number.isInteger(value) && value < 1e17 && value > -1e17) {
-    return value <= SAFE_LIMIT && value >= -SAFE_LIMIT ? String(value) : BigInt(value).toString();
+    return value <= SAFE_LIMIT && value >= -SAFE_LIMIT ? wholeNumberText(value) : BigInt(value).toString();
   }
   return value < 0 ? `-${printG17(-value)}` : printG17(value);
 }
@@ -347,7 +418,7 @@ function formatShortest(value: number): string {
   if (value === -Infinity) return '-inf';
   if (value === 0) return 1 / value < 0 ? '-0' : '0';
   if (Number.isInteger(value) && value <= DOUBLE2LL_LIMIT && value >= -DOUBLE2LL_LIMIT) {
-    return value <= SAFE_LIMIT && value >= -SAFE_LIMIT ? String(value) : BigInt(value).toString();
+    return value <= SAFE_LIMIT && value >= -SAFE_LIMIT ? wholeNumberText(value) : BigInt(value).toString();
   }
   decompose(String(value < 0 ? -value : value));
   const text = layoutFpconv(decomposedDigits, decomposedExponent);

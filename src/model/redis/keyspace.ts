@@ -70,6 +70,17 @@ export class Keyspace {
     set.set(member, score);
   }
 
+  /**
+   * zsetAdd's write with no NX, XX, GT, LT or INCR to test first: writes `member` at `score` and
+   * returns the score it had (undefined when new), with the listpack rules of write().
+   */
+  put(set: SortedSet, member: string, score: number): number | undefined {
+    if (!this.listpacks.has(set)) return set.put(member, score);
+    const current = set.score(member);
+    if (current !== score) this.write(set, member, score, current === undefined);
+    return current;
+  }
+
   /** dbDelete: true when the key existed. */
   delete(key: string): boolean {
     return this.sets.delete(key);

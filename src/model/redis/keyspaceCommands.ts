@@ -24,7 +24,7 @@ export function exists(db: Keyspace, args: Arg[]): Reply {
 
 /** FLUSHALL [ASYNC | SYNC] (getFlushCommandFlags): empties every key. */
 export function flushall(db: Keyspace, args: Arg[]): Reply {
-  if (args.length > 1 || (args.length === 1 && !isKeyword(args[0]!, 'sync') && !isKeyword(args[0]!, 'async'))) {
+  if (args.length > 1 || (args.length === 1 && !isKeyword(args[0]!, 'SYNC') && !isKeyword(args[0]!, 'ASYNC'))) {
     throw new RedisError(SYNTAX_ERROR);
   }
   db.clear();

@@ -272,3 +272,105 @@ describe('MemoryRedis against a reference model', () => {
     );
   });
 });
+
+// ---- ZREM of promote-like batches: head runs, almost head runs, on sets of either encoding ----
+
+/** A set as the reference keeps it: entries in Redis order, and whether Redis still holds it as a listpack. */
+interface RefSet {
+  entries: Entry[];
+  listpack: boolean;
+}
+
+const order = (a: Entry, b: Entry): number => (a.score < b.score ? -1 : a.score > b.score ? 1 : byteOrder(a.member, b.member));
+const utf8Length = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+/** ZADD of one new-or-existing member, with Redis 7.0's encoding rules (keyspace.ts) written out plainly. */
+function refAdd(ref: RefSet | undefined, member: string, score: number): RefSet {
+  const set = ref ?? { entries: [], listpack: utf8Length(member) <= 64 };
+  const at = set.entries.findIndex((e) => e.member === member);
+  if (at >= 0 && set.entries[at]!.score === score) return set;
+  if (at < 0 && set.listpack && (set.entries.length + 1 > 128 || utf8Length(member) > 64)) set.listpack = false;
+  if (at >= 0) set.entries.splice(at, 1);
+  set.entries.push({ member, score: set.listpack && score === 0 ? 0 : score });
+  set.entries.sort(order);
+  return set;
+}
+
+const batchKinds = fc.constantFrom('head', 'head missing one', 'head plus one absent', 'head plus one present', 'head shuffled', 'head duplicated', 'random');
+
+/** A ZREM list from the set's members in order: promote's batch, or one that is almost that. */
+function batchFrom(inOrder: string[], kind: string, length: number, pick: number[]): string[] {
+  const head = inOrder.slice(0, length);
+  const at = (i: number) => (head.length === 0 ? 0 : pick[i % pick.length]! % head.length);
+  switch (kind) {
+    case 'head':
+      return head;
+    case 'head missing one':
+      return head.filter((_, i) => i !== at(0));
+    case 'head plus one absent':
+      return [...head.slice(0, at(0)), 'absent', ...head.slice(at(0))];
+    case 'head plus one present': {
+      const extra = inOrder[(length + pick[0]!) % Math.max(1, inOrder.length)];
+      return extra === undefined ? head : [...head.slice(0, at(1)), extra, ...head.slice(at(1))];
+    }
+    case 'head shuffled': {
+      const shuffled = [...head];
+      for (let i = shuffled.length - 1; i > 0; i--) {
+        const j = pick[i % pick.length]! % (i + 1);
+        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+      }
+      return shuffled;
+    }
+    case 'head duplicated':
+      return [...head, ...head.slice(0, at(0) + 1)];
+    default:
+      return pick.map((p) => inOrder[p % Math.max(1, inOrder.length)] ?? `m${p}`);
+  }
+}
+
+describe('MemoryRedis ZREM of head runs against a reference model', () => {
+  // one member in the pool is longer than 64 bytes: a set that takes it is a skiplist from then on
+  const memberOf = (n: number): string => (n === 400 ? `long-${'x'.repeat(70)}` : `job:${n}`);
+  const scoreOf = fc.oneof(fc.constantFrom(0, -0, 1, 7358400000000000, 7358400000004095, -Infinity, Infinity), fc.integer({ min: -3, max: 3 }));
+
+  it('gives the same replies, sets, -0 handling and key deletion for batches that are, or almost are, the head run', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(400), scoreOf), { minLength: 1, maxLength: 300, size: 'max' }),
+        fc.array(fc.tuple(batchKinds, fc.nat(320), fc.array(fc.nat(1000), { minLength: 1, maxLength: 6 }), fc.nat(400)), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (pairs, batches, asText) => {
+          const redis = new MemoryRedis();
+          let ref: RefSet | undefined;
+          const add = (n: number, score: number): void => {
+            const member = memberOf(n);
+            const isNew = ref?.entries.every((e) => e.member !== member) ?? true;
+            expect(redis.call('ZADD', 'k', asText ? luaNumberArg(score) : score, member)).toBe(isNew ? 1 : 0);
+            ref = refAdd(ref, member, score);
+          };
+          const same = (): void => {
+            expect(redis.call('ZRANGE', 'k', 0, -1, 'WITHSCORES')).toEqual(flat(ref?.entries ?? [], true));
+            expect(redis.call('EXISTS', 'k')).toBe(ref === undefined ? 0 : 1);
+          };
+          for (const [n, score] of pairs) add(n, score);
+          same();
+          for (const [kind, length, pick, next] of batches) {
+            const list = batchFrom((ref?.entries ?? []).map((e) => e.member), kind, length, pick);
+            if (list.length === 0) continue;
+            const present = new Set(list.filter((m) => ref?.entries.some((e) => e.member === m)));
+            expect(redis.call('ZREM', 'k', ...list)).toBe(present.size);
+            if (ref !== undefined) {
+              ref.entries = ref.entries.filter((e) => !present.has(e.member));
+              if (ref.entries.length === 0) ref = undefined;
+            }
+            same();
+            // the set goes on after the cut: a -0 shows whether it is still a listpack
+            add(next, -0);
+            same();
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 30_000);
+});

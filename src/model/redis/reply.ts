@@ -17,3 +17,12 @@ export function arrayReply(reply: Reply): Reply[] {
   if (!Array.isArray(reply)) throw new TypeError(`expected an array reply, got ${JSON.stringify(reply)}`);
   return reply;
 }
+
+/** An array reply of bulk strings (members), as a script's table of strings; checked, not copied. */
+export function stringsReply(reply: Reply): string[] {
+  const array = arrayReply(reply);
+  for (const element of array) {
+    if (typeof element !== 'string') throw new TypeError(`expected bulk strings, got ${JSON.stringify(element)}`);
+  }
+  return array as string[];
+}

@@ -248,6 +248,19 @@ describe('SortedSet.entriesFrom', () => {
     local.delete('b');
     expect(() => walk.next()).toThrow(/changed/);
   });
+
+  it('is read in place through cursorAt, which refuses to be read past its end or after a change', () => {
+    const cursor = set.cursorAt(2, -1);
+    const seen: string[] = [];
+    for (; !cursor.done; cursor.advance()) seen.push(`${cursor.member}=${cursor.score}`);
+    expect(seen).toEqual(['c=3', 'b=2', 'a=1']);
+    expect(() => cursor.member).toThrow(RangeError);
+    expect(set.cursorAt(3, 1).done).toBe(true);
+    const local = filled([['a', 1]]);
+    const stale = local.cursorAt(0, 1);
+    local.set('b', 2);
+    expect(() => stale.score).toThrow(/changed/);
+  });
 });
 
 describe('SortedSet on a large set', () => {
@@ -264,6 +277,7 @@ describe('SortedSet on a large set', () => {
       expect(set.at(r)).toEqual(entry);
     }
     for (let r = 1; r < entries.length; r++) expect(entries[r - 1]!.score).toBeLessThan(entries[r]!.score);
+    set.checkStructure();
   });
 
   it('grows and shrinks through many levels with a small capacity, from the head as promote does', () => {
@@ -279,6 +293,7 @@ describe('SortedSet on a large set', () => {
       expect(set.at(0)).toEqual(expected[removed]);
       if (set.size > 0) expect(set.rank(expected[n - 1]!.member)).toBe(n - 1 - removed);
       expect([...set.entriesFrom(set.size - 1, -1)].length).toBe(set.size);
+      set.checkStructure();
     }
     expect(set.rangeByRank(0, 10)).toEqual([]);
     expect(set.firstRankInRange(range(-Infinity, Infinity))).toBe(-1);
@@ -288,6 +303,115 @@ describe('SortedSet on a large set', () => {
     expect(() => new SortedSet(3)).toThrow(RangeError);
     expect(() => new SortedSet(4.5)).toThrow(RangeError);
   });
+});
+
+describe('SortedSet.deleteMembers (ZREM of many)', () => {
+  it('takes a head run off in one pass, whole leaves and all, down to an empty set', () => {
+    const set = new SortedSet(4);
+    const n = 3000;
+    for (let i = 0; i < n; i++) set.set(`job${i}`, (i * 7919) % 1000);
+    const expected = members(set);
+    let removed = 0;
+    for (const size of [1, 37, 5, 400, 2, 1000]) {
+      const batch = expected.slice(removed, removed + size);
+      expect(set.deleteMembers(batch)).toBe(batch.length);
+      removed += batch.length;
+      set.checkStructure();
+      expect(set.size).toBe(n - removed);
+      expect(set.at(0)?.member).toBe(expected[removed]);
+      expect(set.rank(expected[n - 1]!)).toBe(n - 1 - removed);
+      for (const member of batch) expect(set.score(member)).toBeUndefined();
+    }
+    expect(set.deleteMembers(expected.slice(removed))).toBe(n - removed);
+    expect(set.size).toBe(0);
+    set.checkStructure();
+    expect(set.rangeByRank(0, 10)).toEqual([]);
+    // the emptied set works as a new one
+    expect(set.set('again', 1)).toBe(true);
+    expect(members(set)).toEqual(['again']);
+  });
+
+  it('counts a member listed twice once and a member not there not at all', () => {
+    const set = filled([['a', 1], ['b', 2], ['c', 3], ['d', 4]]);
+    expect(set.deleteMembers(['a', 'b', 'a', 'x', 'b', 'd'])).toBe(3);
+    expect(members(set)).toEqual(['c']);
+    expect(set.deleteMembers([])).toBe(0);
+    expect(set.deleteMembers(['x'])).toBe(0);
+    expect(members(set)).toEqual(['c']);
+  });
+});
+
+// ---- property test: ZREM's head-run path against the member-by-member path ----
+
+/** What a ZREM list is made from: the head run of the set, more or less. */
+const listKindArb = fc.constantFrom('head', 'head missing one', 'head plus one absent', 'head plus one present', 'head shuffled', 'head duplicated', 'random');
+
+/** A ZREM argument list built from the set's entries in order. */
+function zremList(inOrder: string[], kind: string, length: number, pick: number[]): string[] {
+  const head = inOrder.slice(0, length);
+  const at = (i: number) => (head.length === 0 ? 0 : pick[i % pick.length]! % head.length);
+  switch (kind) {
+    case 'head':
+      return head;
+    case 'head missing one':
+      return head.filter((_, i) => i !== at(0));
+    case 'head plus one absent':
+      return [...head.slice(0, at(0)), 'not-there', ...head.slice(at(0))];
+    case 'head plus one present': {
+      const extra = inOrder[(length + (pick[0] ?? 0)) % Math.max(1, inOrder.length)];
+      return extra === undefined ? head : [...head.slice(0, at(1)), extra, ...head.slice(at(1))];
+    }
+    case 'head shuffled': {
+      const shuffled = [...head];
+      for (let i = shuffled.length - 1; i > 0; i--) {
+        const j = pick[i % pick.length]! % (i + 1);
+        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+      }
+      return shuffled;
+    }
+    case 'head duplicated':
+      return [...head.slice(0, at(0) + 1), head[at(0)] ?? 'dup', ...head.slice(at(0) + 1), ...head.slice(0, at(1))];
+    default:
+      return pick.map((p) => inOrder[p % Math.max(1, inOrder.length)] ?? `m${p}`);
+  }
+}
+
+describe('SortedSet.deleteMembers against delete() member by member', () => {
+  it('leaves identical sets and counts for random sets and lists that are, or almost are, a head run', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(400), scoreArb), { maxLength: 500, size: 'max' }),
+        fc.array(fc.tuple(listKindArb, fc.nat(600), fc.array(fc.nat(1000), { minLength: 1, maxLength: 8 })), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 4, max: 12 }),
+        (pairs, lists, capacity) => {
+          const fast = new SortedSet(capacity);
+          const general = new SortedSet(capacity);
+          for (const [m, score] of pairs) {
+            fast.set(`m${m}`, score);
+            general.set(`m${m}`, score);
+          }
+          for (const [kind, length, pick] of lists) {
+            const list = zremList(members(general), kind, length, pick);
+            let removed = 0;
+            for (const member of list) if (general.delete(member)) removed++;
+            expect(fast.deleteMembers(list)).toBe(removed);
+            fast.checkStructure();
+            const got = all(fast);
+            const want = all(general);
+            expect(got.length).toBe(want.length);
+            got.forEach((e, i) => expect(same(e, want[i])).toBe(true));
+            for (const member of list) expect(fast.score(member)).toBeUndefined();
+            // the set goes on working: ranks from the index, and a write after the cut
+            if (want.length > 0) expect(fast.rank(want[want.length - 1]!.member)).toBe(want.length - 1);
+            fast.set('after', 1);
+            general.set('after', 1);
+            expect(fast.rank('after')).toBe(general.rank('after'));
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  }, 30_000);
 });
 
 // ---- property test: random operation sequences against a plain sorted array ----
@@ -410,6 +534,7 @@ describe('SortedSet against a sorted-array reference', () => {
           }
           expect(set.size).toBe(ref.entries.length);
         }
+        set.checkStructure();
         const whole = all(set);
         expect(whole.length).toBe(ref.entries.length);
         whole.forEach((e, i) => {

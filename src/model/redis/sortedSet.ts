@@ -11,9 +11,8 @@
  * 364 ms to promote them (6.2 s and 2.4 s for 1,000,000); this tree took 567 ms and 311 ms (4.7 s
  * and 2.0 s): 1.57x and 1.35x the faster peer library at 200,000, 1.66x and 1.74x at 1,000,000.
  * A skiplist pays a dependent load per hop and per level; here a descent is three or four nodes,
- * each searched in contiguous arrays, and the thousand head deletes of a promote slide one leaf's
- * window instead of unlinking nodes level by level (and take the score from the head entry rather
- * than from the Map).
+ * each searched in contiguous arrays, and a promote's batch, the set's head run, comes off in one
+ * pass (deleteMembers): whole leaves dropped, the member index updated, the left edge mended once.
  *
  * Leaves hold up to `capacity` entries in parallel arrays (scores as unboxed doubles, members) and
  * are linked both ways for range walks. A branch holds its children, the number of entries under
@@ -172,9 +171,18 @@ export class SortedSet {
    * so a member stored with -0 keeps -0 when set to 0. NaN is refused: Redis never stores it.
    */
   set(member: string, score: number): boolean {
+    return this.put(member, score) === undefined;
+  }
+
+  /**
+   * The same write, reporting the score it replaced: undefined when the member is new (ZADD's
+   * "added"), else its score before (equal to `score` when nothing changed). One member-index
+   * probe tells ZADD both whether the member was there and what changed.
+   */
+  put(member: string, score: number): number | undefined {
     if (score !== score) throw new RangeError(`NaN score for member ${JSON.stringify(member)}`);
     const current = this.scores.get(member);
-    if (current === score) return false;
+    if (current === score) return current;
     this.version++;
     this.scores.set(member, score);
     if (current !== undefined) {
@@ -183,13 +191,13 @@ export class SortedSet {
       // zslUpdateScore: when the entry stays between its neighbours in its leaf, only its score changes.
       if (slot > leaf.start && slot < leaf.end - 1 && this.before(leaf, slot - 1, score, member) && !this.before(leaf, slot + 1, score, member)) {
         leaf.scores[slot] = score;
-        return false;
+        return current;
       }
       this.removeAt(leaf, slot);
     }
     const leaf = this.descend(score, member);
     this.insertAt(leaf, this.hitSlot, score, member);
-    return current === undefined;
+    return current;
   }
 
   /** ZSCORE. */
@@ -208,6 +216,22 @@ export class SortedSet {
     const leaf = this.descend(score, member);
     this.removeAt(leaf, this.hitSlot);
     return true;
+  }
+
+  /**
+   * ZREM key member [member ...] (zremCommand): removes every listed member that is there and
+   * returns how many were (a member listed twice counts once; one not there, not at all). When
+   * the list starts with the set's head run, its first entries in order (what promote sends:
+   * ZRANGEBYSCORE ... LIMIT 0 n, then ZREM of that batch), the run comes off in one pass: leaves
+   * wholly inside it are dropped whole, the member index loses each of its members, and only the
+   * left edge of the tree is mended. The rest of the list goes member by member, as delete().
+   */
+  deleteMembers(members: readonly string[]): number {
+    const run = this.headRun(members);
+    if (run > 0) this.deleteHead(run);
+    let removed = run;
+    for (let j = run; j < members.length; j++) if (this.delete(members[j]!)) removed++;
+    return removed;
   }
 
   /** ZRANK (zslGetRank): the member's 0-based position in ascending order. */
@@ -284,13 +308,169 @@ export class SortedSet {
    * Empty when the rank is outside the set. Changing the set while walking makes next() throw.
    */
   entriesFrom(rank: number, direction: 1 | -1): IterableIterator<ZEntry> {
-    const leaf = this.locate(rank);
-    return new LeafWalk(this, leaf, this.hitSlot, direction, this.version);
+    return new LeafWalk(this.cursorAt(rank, direction));
   }
 
-  /** True when the tree changed since `version` was read; for LeafWalk only. */
+  /**
+   * The same walk read in place, with no object per entry (what ZRANGE's replies are built
+   * from): done at once when the rank is outside the set. Changing the set while walking makes
+   * reading the cursor throw.
+   */
+  cursorAt(rank: number, direction: 1 | -1): EntryCursor {
+    const leaf = this.locate(rank);
+    return new EntryCursor(this, leaf, this.hitSlot, direction, this.version);
+  }
+
+  /**
+   * Checks the tree's own rules and throws on the first one broken (for tests): entries in Redis
+   * order along the leaf chain, counts that add up, separators between their children, every
+   * node but the root at its minimum, leaves at one depth, the member index equal to the entries.
+   */
+  checkStructure(): void {
+    const fail = (what: string): never => {
+      throw new Error(`SortedSet structure: ${what}`);
+    };
+    const leaves: Leaf[] = [];
+    const visit = (node: Leaf | Branch, depth: number, isRoot: boolean): number => {
+      if (depth === this.height) {
+        const leaf = node as Leaf;
+        if (!(leaf instanceof Leaf)) fail(`a branch at leaf depth ${depth}`);
+        if (!isRoot && leaf.size < this.minLeaf) fail(`a leaf of ${leaf.size} entries, below ${this.minLeaf}`);
+        leaves.push(leaf);
+        return leaf.size;
+      }
+      const branch = node as Branch;
+      if (!(branch instanceof Branch)) fail(`a leaf at depth ${depth} of ${this.height}`);
+      if (branch.size < (isRoot ? 2 : this.minBranch)) fail(`a branch of ${branch.size} children at depth ${depth}`);
+      let total = 0;
+      for (let i = 0; i < branch.size; i++) {
+        const firstLeaf = leaves.length;
+        const count = visit(branch.children[i]!, depth + 1, false);
+        if (count !== branch.counts[i]) fail(`count ${branch.counts[i]} for a child of ${count} entries at depth ${depth}`);
+        if (i > 0) {
+          const sepScore = branch.sepScores[i]!;
+          const sepMember = branch.sepMembers[i]!;
+          const leaf = leaves[firstLeaf]!;
+          if (compareEntry(leaf, leaf.start, sepScore, sepMember) < 0) fail(`an entry before its separator at depth ${depth}`);
+          const before = leaves[firstLeaf - 1]!;
+          if (compareEntry(before, before.end - 1, sepScore, sepMember) >= 0) fail(`an entry at or after the next separator at depth ${depth}`);
+        }
+        total += count;
+      }
+      return total;
+    };
+    const total = visit(this.root, 0, true);
+    if (total !== this.size) fail(`${total} entries in the tree, ${this.size} in the member index`);
+    if (leaves[0] !== this.first || leaves[leaves.length - 1] !== this.last) fail('first or last is not the end of the leaf chain');
+    let previous: Leaf | null = null;
+    for (const leaf of leaves) {
+      if (leaf.prev !== previous || (previous !== null && previous.next !== leaf)) fail('a broken leaf chain');
+      for (let i = leaf.start; i < leaf.end; i++) {
+        if (!Object.is(this.scores.get(leaf.members[i]!), leaf.scores[i])) fail(`member ${JSON.stringify(leaf.members[i])} not indexed with its score`);
+        const prior = i > leaf.start ? { leaf, slot: i - 1 } : previous === null ? null : { leaf: previous, slot: previous.end - 1 };
+        if (prior !== null && compareEntry(prior.leaf, prior.slot, leaf.scores[i]!, leaf.members[i]!) >= 0) fail('entries out of order');
+      }
+      previous = leaf;
+    }
+    if (previous !== null && previous.next !== null) fail('a leaf after the last');
+  }
+
+  /** True when the tree changed since `version` was read; for EntryCursor only. */
   changedSince(version: number): boolean {
     return version !== this.version;
+  }
+
+  /** How many of `members`, from the first, are the set's first entries in order. */
+  private headRun(members: readonly string[]): number {
+    let leaf: Leaf | null = this.first;
+    let slot = leaf.start;
+    let run = 0;
+    while (run < members.length) {
+      if (slot === leaf.end) {
+        leaf = leaf.next;
+        if (leaf === null) break;
+        slot = leaf.start;
+      }
+      if (leaf.members[slot] !== members[run]) break;
+      run++;
+      slot++;
+    }
+    return run;
+  }
+
+  /** Removes the first `count` entries (1 <= count <= size): whole leaves off the front, then the left edge mended. */
+  private deleteHead(count: number): void {
+    this.version++;
+    this.structure++;
+    const scores = this.scores;
+    if (count === scores.size) {
+      scores.clear();
+      const leaf = new Leaf(this.capacity);
+      this.root = leaf;
+      this.height = 0;
+      this.first = leaf;
+      this.last = leaf;
+      return;
+    }
+    // the member index, leaf by leaf; the leaves wholly inside the run are left behind
+    let leaf = this.first;
+    let left = count;
+    while (left >= leaf.end - leaf.start) {
+      for (let i = leaf.start; i < leaf.end; i++) scores.delete(leaf.members[i]!);
+      left -= leaf.end - leaf.start;
+      leaf = leaf.next!;
+    }
+    const members = leaf.members;
+    const start = leaf.start;
+    for (let i = start; i < start + left; i++) {
+      scores.delete(members[i]!);
+      members[i] = '';
+    }
+    leaf.start = start + left;
+    leaf.prev = null;
+    this.first = leaf;
+    // the branches on the left edge: children wholly inside the run go, the first one left loses the rest
+    left = count;
+    let node = this.root;
+    for (let depth = 0; depth < this.height; depth++) {
+      const branch = node as Branch;
+      const counts = branch.counts;
+      let drop = 0;
+      while (left >= counts[drop]!) left -= counts[drop++]!;
+      if (drop > 0) dropFirstChildren(branch, drop);
+      counts[0] = counts[0]! - left;
+      node = branch.children[0]!;
+    }
+    this.mendLeftEdge();
+  }
+
+  /**
+   * After deleteHead, the nodes on the left edge may hold too few children or entries (a root
+   * may even have one child): collapses such a root, then refills the highest short node, again
+   * and again, until every node on the edge holds its minimum.
+   */
+  private mendLeftEdge(): void {
+    for (;;) {
+      while (this.height > 0 && (this.root as Branch).size === 1) {
+        this.root = (this.root as Branch).children[0]!;
+        this.height--;
+      }
+      let node = this.root;
+      let short = -1;
+      for (let depth = 0; depth < this.height; depth++) {
+        const branch = node as Branch;
+        if (depth > 0 && branch.size < this.minBranch) {
+          short = depth;
+          break;
+        }
+        this.pathNode[depth] = branch;
+        this.pathIndex[depth] = 0;
+        node = branch.children[0]!;
+      }
+      if (short > 0) this.refillBranch(short);
+      else if (this.height > 0 && (node as Leaf).size < this.minLeaf) this.refillLeaf();
+      else return;
+    }
   }
 
   /** Remembers the entry a range search found; returns its rank. */
@@ -691,6 +871,23 @@ function lowerBound(leaf: Leaf, score: number, member: string): number {
   return lo;
 }
 
+/** Takes the first `drop` children out of a branch (their subtrees are left behind), moving the rest to the front. */
+function dropFirstChildren(branch: Branch, drop: number): void {
+  const size = branch.size - drop;
+  for (let i = 0; i < size; i++) {
+    branch.children[i] = branch.children[i + drop]!;
+    branch.counts[i] = branch.counts[i + drop]!;
+    branch.sepScores[i] = branch.sepScores[i + drop]!;
+    branch.sepMembers[i] = branch.sepMembers[i + drop]!;
+  }
+  for (let i = size; i < branch.size; i++) {
+    branch.children[i] = branch.children[size - 1]!;
+    branch.sepMembers[i] = '';
+  }
+  branch.sepMembers[0] = '';
+  branch.size = size;
+}
+
 /** Copies `count` entries from slot `from` of one leaf to slot `to` of another (or the same: overlap-safe). */
 function moveEntries(source: Leaf, from: number, target: Leaf, to: number, count: number): void {
   if (source === target && to > from) {
@@ -710,8 +907,9 @@ function entryOf(leaf: Leaf, slot: number): ZEntry {
   return { member: leaf.members[slot]!, score: leaf.scores[slot]! };
 }
 
-/** The iterator behind entriesFrom: steps through a leaf's slots, then to the next or previous leaf. */
-class LeafWalk implements IterableIterator<ZEntry> {
+/** A position in a walk over the entries: the current entry's member and score, and a step to the next. */
+export class EntryCursor {
+  /** @internal built by SortedSet.cursorAt */
   constructor(
     private readonly tree: SortedSet,
     private leaf: Leaf | null,
@@ -720,11 +918,24 @@ class LeafWalk implements IterableIterator<ZEntry> {
     private readonly version: number,
   ) {}
 
-  next(): IteratorResult<ZEntry> {
-    const leaf = this.leaf;
-    if (leaf === null) return { done: true, value: undefined };
-    if (this.tree.changedSince(this.version)) throw new Error('SortedSet changed during entriesFrom iteration');
-    const value = entryOf(leaf, this.slot);
+  /** True once the walk has run off an end of the set. */
+  get done(): boolean {
+    return this.leaf === null;
+  }
+
+  /** The current entry's member (the walk must not be done). */
+  get member(): string {
+    return this.current().members[this.slot]!;
+  }
+
+  /** The current entry's score (the walk must not be done). */
+  get score(): number {
+    return this.current().scores[this.slot]!;
+  }
+
+  /** Moves to the next entry in the walk's direction. */
+  advance(): void {
+    const leaf = this.current();
     this.slot += this.direction;
     if (this.slot === leaf.end) {
       this.leaf = leaf.next;
@@ -733,6 +944,25 @@ class LeafWalk implements IterableIterator<ZEntry> {
       this.leaf = leaf.prev;
       this.slot = this.leaf === null ? 0 : this.leaf.end - 1;
     }
+  }
+
+  private current(): Leaf {
+    const leaf = this.leaf;
+    if (leaf === null) throw new RangeError('EntryCursor read past the end of the walk');
+    if (this.tree.changedSince(this.version)) throw new Error('SortedSet changed during entriesFrom iteration');
+    return leaf;
+  }
+}
+
+/** The iterator behind entriesFrom: one ZEntry per step of a cursor. */
+class LeafWalk implements IterableIterator<ZEntry> {
+  constructor(private readonly cursor: EntryCursor) {}
+
+  next(): IteratorResult<ZEntry> {
+    const cursor = this.cursor;
+    if (cursor.done) return { done: true, value: undefined };
+    const value: ZEntry = { member: cursor.member, score: cursor.score };
+    cursor.advance();
     return { done: false, value };
   }
 

@@ -1,7 +1,7 @@
 /**
  * ZRANGE, ZRANGEBYSCORE and ZREVRANGEBYSCORE, one parser as in Redis 7.0's zrangeGenericCommand:
  * options first (a bad LIMIT number fails before anything else), then the option conflicts, then
- * the range, then the key. Only the replied entries are walked (entriesFrom), so LIMIT 0 1 on a
+ * the range, then the key. Only the replied entries are walked (cursorAt), so LIMIT 0 1 on a
  * large set costs one search, not a copy of the range.
  */
 import type { Reply } from './reply.ts';
@@ -36,11 +36,10 @@ function byRank(set: SortedSet, start: number, end: number, reverse: boolean, wi
   const reply: Reply[] = [];
   if (start > end || start >= size) return reply;
   if (end >= size) end = size - 1;
-  let left = end - start + 1;
-  for (const entry of set.entriesFrom(reverse ? size - 1 - start : start, reverse ? -1 : 1)) {
-    reply.push(entry.member);
-    if (withScores) reply.push(formatScore(entry.score, format));
-    if (--left === 0) break;
+  const cursor = set.cursorAt(reverse ? size - 1 - start : start, reverse ? -1 : 1);
+  for (let left = end - start + 1; left > 0 && !cursor.done; left--, cursor.advance()) {
+    reply.push(cursor.member);
+    if (withScores) reply.push(formatScore(cursor.score, format));
   }
   return reply;
 }
@@ -48,7 +47,8 @@ function byRank(set: SortedSet, start: number, end: number, reverse: boolean, wi
 /**
  * The walk shared by genericZrangebyscoreCommand and genericZrangebylexCommand: from the first
  * rank in range, skip `offset` entries (a negative offset walks off the end: empty), then take up
- * to `limit` entries (negative: no limit) while `inRange` holds for the far end of the range.
+ * to `limit` entries (negative: no limit) while the far end of the range holds: the score range
+ * when `scores` is given, else the lex range.
  */
 function walk(
   set: SortedSet,
@@ -56,7 +56,8 @@ function walk(
   offset: number,
   limit: number,
   reverse: boolean,
-  inRange: (member: string, score: number) => boolean,
+  scores: ScoreRange | null,
+  lex: LexRange | null,
   withScores: boolean,
   format: ScoreFormat,
 ): Reply[] {
@@ -64,11 +65,14 @@ function walk(
   if (startRank < 0 || offset < 0) return reply;
   const rank = reverse ? startRank - offset : startRank + offset;
   if (rank < 0 || rank >= set.size) return reply;
-  for (const entry of set.entriesFrom(rank, reverse ? -1 : 1)) {
-    if (limit === 0 || !inRange(entry.member, entry.score)) break;
-    limit--;
-    reply.push(entry.member);
-    if (withScores) reply.push(formatScore(entry.score, format));
+  const cursor = set.cursorAt(rank, reverse ? -1 : 1);
+  for (; limit !== 0 && !cursor.done; limit--, cursor.advance()) {
+    const member = cursor.member;
+    const score = cursor.score;
+    const inRange = scores !== null ? (reverse ? aboveMin(score, scores) : belowMax(score, scores)) : reverse ? lexAboveMin(member, lex!) : lexBelowMax(member, lex!);
+    if (!inRange) break;
+    reply.push(member);
+    if (withScores) reply.push(formatScore(score, format));
   }
   return reply;
 }
@@ -91,14 +95,14 @@ function zrangeGeneric(
   let type = fixedType;
   for (let j = 3; j < args.length; j++) {
     const option = args[j]!;
-    if (isKeyword(option, 'withscores')) withScores = true;
-    else if (isKeyword(option, 'limit') && args.length - j - 1 >= 2) {
+    if (isKeyword(option, 'WITHSCORES')) withScores = true;
+    else if (isKeyword(option, 'LIMIT') && args.length - j - 1 >= 2) {
       offset = integerArg(args[j + 1]!);
       limit = integerArg(args[j + 2]!);
       j += 2;
-    } else if (reverse === null && isKeyword(option, 'rev')) reverse = true;
-    else if (type === null && isKeyword(option, 'bylex')) type = BY_LEX;
-    else if (type === null && isKeyword(option, 'byscore')) type = BY_SCORE;
+    } else if (reverse === null && isKeyword(option, 'REV')) reverse = true;
+    else if (type === null && isKeyword(option, 'BYLEX')) type = BY_LEX;
+    else if (type === null && isKeyword(option, 'BYSCORE')) type = BY_SCORE;
     else throw new RedisError(SYNTAX_ERROR);
   }
   const rangeType = type ?? RANK;
@@ -125,8 +129,7 @@ function zrangeGeneric(
     const set = db.get(argText(args[0]!));
     if (set === undefined) return [];
     const startRank = isReverse ? set.lastRankInRange(range) : set.firstRankInRange(range);
-    const inRange = isReverse ? (_: string, score: number) => aboveMin(score, range) : (_: string, score: number) => belowMax(score, range);
-    return walk(set, startRank, offset, limit, isReverse, inRange, withScores, format);
+    return walk(set, startRank, offset, limit, isReverse, range, null, withScores, format);
   }
   const min = parseLexBound(argText(minArg));
   const max = parseLexBound(argText(maxArg));
@@ -135,8 +138,7 @@ function zrangeGeneric(
   const set = db.get(argText(args[0]!));
   if (set === undefined) return [];
   const startRank = lexStartRank(set, range, isReverse ? -1 : 1);
-  const inRange = isReverse ? (member: string) => lexAboveMin(member, range) : (member: string) => lexBelowMax(member, range);
-  return walk(set, startRank, offset, limit, isReverse, inRange, false, format);
+  return walk(set, startRank, offset, limit, isReverse, null, range, false, format);
 }
 
 /** ZRANGE key start stop [BYSCORE | BYLEX] [REV] [LIMIT offset count] [WITHSCORES]. */

@@ -30,6 +30,12 @@ const UNCHANGED = 3;
 
 /** zsetAdd: one score-member pair under the flags; `result.score` receives the member's new score. */
 function addPair(db: Keyspace, set: SortedSet, member: string, score: number, flags: AddFlags, result: { score: number }): number {
+  if (!(flags.nx || flags.xx || flags.gt || flags.lt || flags.incr)) {
+    // nothing to test before writing: one write that reports the score it replaced
+    const previous = db.put(set, member, score);
+    result.score = score;
+    return previous === undefined ? ADDED : previous === score ? UNCHANGED : UPDATED;
+  }
   const current = set.score(member);
   if (current === undefined) {
     if (flags.xx) return NOP;
@@ -56,12 +62,12 @@ export function zadd(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
   let first = 1;
   for (; first < args.length; first++) {
     const option = args[first]!;
-    if (isKeyword(option, 'nx')) flags.nx = true;
-    else if (isKeyword(option, 'xx')) flags.xx = true;
-    else if (isKeyword(option, 'ch')) ch = true;
-    else if (isKeyword(option, 'incr')) flags.incr = true;
-    else if (isKeyword(option, 'gt')) flags.gt = true;
-    else if (isKeyword(option, 'lt')) flags.lt = true;
+    if (isKeyword(option, 'NX')) flags.nx = true;
+    else if (isKeyword(option, 'XX')) flags.xx = true;
+    else if (isKeyword(option, 'CH')) ch = true;
+    else if (isKeyword(option, 'INCR')) flags.incr = true;
+    else if (isKeyword(option, 'GT')) flags.gt = true;
+    else if (isKeyword(option, 'LT')) flags.lt = true;
     else break;
   }
   const elements = args.length - first;
@@ -96,15 +102,18 @@ export function zadd(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
   return ch ? added + updated : added;
 }
 
-/** ZREM key member [member ...] (zremCommand): how many were removed; an emptied set loses its key. */
+/**
+ * ZREM key member [member ...] (zremCommand): how many were removed; an emptied set loses its key.
+ * A list that starts with the set's head run (promote's batch) has that run taken off in one pass
+ * (SortedSet.deleteMembers); the set and the reply are those of removing member by member.
+ */
 export function zrem(db: Keyspace, args: Arg[]): Reply {
   const key = argText(args[0]!);
   const set = db.get(key);
   if (set === undefined) return 0;
-  let removed = 0;
-  for (let j = 1; j < args.length && set.size > 0; j++) {
-    if (set.delete(argText(args[j]!))) removed++;
-  }
+  const members: string[] = new Array(args.length - 1);
+  for (let j = 1; j < args.length; j++) members[j - 1] = argText(args[j]!);
+  const removed = set.deleteMembers(members);
   db.deleteIfEmpty(key, set);
   return removed;
 }
