@@ -4,7 +4,7 @@
  * instances and `version`, so a selector returns the same object until something really changed.
  */
 import type { MemoryRedis, Reply } from '../model/redis/memoryRedis.ts';
-import { getDelayedScore } from '../model/protocol/delayed.ts';
+import { getDelayedScore, getNextDelayedTimestamp } from '../model/protocol/delayed.ts';
 import { bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
 import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
@@ -210,7 +210,8 @@ export const selectBandView = memoOn((s: AppState) => [s.band, s.version, s.arri
 );
 
 export interface PromotedListData {
-  readonly jobs: ReadonlyArray<{ member: string; arrival: number }>;
+  /** In the order they came out; `at`: the instant of the promote that took the job (lists since the last reset). */
+  readonly jobs: ReadonlyArray<{ member: string; arrival: number; at?: number }>;
   readonly calls: number;
   readonly outOfOrderPairs: number;
   readonly ranks: Int32Array;
@@ -224,7 +225,7 @@ export interface PromoteSummary {
   readonly nextWakeMs: number | null;
 }
 
-function promotedList(jobs: ReadonlyArray<{ member: string; arrival: number }>, calls: number): PromotedListData {
+function promotedList(jobs: PromotedListData['jobs'], calls: number): PromotedListData {
   const arrivals = Float64Array.from(jobs, (job) => job.arrival);
   return { jobs, calls, outOfOrderPairs: countInversions(arrivals), ranks: arrivalRanks(arrivals) };
 }
@@ -242,3 +243,59 @@ export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as c
           nextWakeMs: last.nextWake === null ? null : wakeMillisecond(last.nextWake),
         },
 );
+
+/** Since the last reset: every job each set handed out, in order, with how far from arrival order. */
+export interface PromotedSinceResetData {
+  readonly promotes: number;
+  readonly band: PromotedListData;
+  readonly textbook: PromotedListData;
+}
+
+/** Every job promoted since the last reset (manual and auto-promote alike), per set, in order. */
+export const selectPromotedSinceReset = memoOn((s: AppState) => [s.promoted, s.promoted.changes] as const)(
+  (promoted): PromotedSinceResetData => ({
+    promotes: promoted.promotes,
+    band: promotedList(promoted.band, promoted.promotes),
+    textbook: promotedList(promoted.textbook, promoted.promotes),
+  }),
+);
+
+/** How many of the band set's head jobs the timeline marks. */
+export const HEAD_MARKS = 200;
+
+/** One job at the head of the band set: its member, score text and fire-time (the score's millisecond). */
+export interface HeadMark {
+  readonly member: string;
+  readonly scoreText: string;
+  readonly fireTime: number;
+}
+
+/** The head of the band set: what a worker sleeps on. */
+export interface BandHead {
+  /** Jobs in the band set. */
+  readonly size: number;
+  /** The first HEAD_MARKS jobs in set order. */
+  readonly marks: readonly HeadMark[];
+  /** getNextDelayedTimestamp: the head's score / 0x1000 (fractional when the head was bumped); null when empty. */
+  readonly nextTimestamp: number | null;
+  /** The whole millisecond the worker wakes at (the integer reply the script's number becomes); null when empty. */
+  readonly wakeAt: number | null;
+}
+
+/**
+ * The band set's head, read with ZRANGE 0 <HEAD_MARKS - 1> and getNextDelayedTimestamp on the set
+ * itself (page reads, not logged). Depends on the set only, so a slider drag never re-reads it.
+ */
+export const selectBandHead = memoOn((s: AppState) => [s.band, s.version] as const)((band): BandHead => {
+  const size = integerReply(band.call('ZCARD', BAND_KEY));
+  const page = band.call('ZRANGE', BAND_KEY, 0, HEAD_MARKS - 1, 'WITHSCORES');
+  const marks: HeadMark[] = [];
+  if (Array.isArray(page)) {
+    for (let i = 0; i + 1 < page.length; i += 2) {
+      const scoreText = String(page[i + 1]);
+      marks.push({ member: String(page[i]), scoreText, fireTime: decodeScore(scoreOf(page[i + 1])).fireTime });
+    }
+  }
+  const nextTimestamp = getNextDelayedTimestamp(band, BAND_KEY);
+  return { size, marks, nextTimestamp, wakeAt: nextTimestamp === null ? null : wakeMillisecond(nextTimestamp) };
+});
