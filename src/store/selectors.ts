@@ -5,7 +5,7 @@
  */
 import type { MemoryRedis, Reply } from '../model/redis/memoryRedis.ts';
 import { getDelayedScore } from '../model/protocol/delayed.ts';
-import { bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
+import { BAND_SLOTS, bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
 import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
 import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
@@ -156,7 +156,10 @@ export interface BandViewData {
   readonly fireTime: number;
   readonly minScore: number;
   readonly maxScore: number;
+  /** The band's jobs in set order, read up to BAND_READ_LIMIT (all of them unless many share the ceiling). */
   readonly slots: BandSlotData[];
+  /** Every job in the band (ZCOUNT), read or not. */
+  readonly jobs: number;
   readonly ceilingMembers: number;
   readonly newestSlot: number | null;
   readonly pastCliff: boolean;
@@ -170,11 +173,18 @@ const NO_SLOTS: BandSlotData[] = [];
 /** How many milliseconds the strip shows on each side of the selected one. */
 export const STRIP_RADIUS = 10;
 
+/**
+ * The most entries the band view reads from one millisecond's band: every slot below the ceiling
+ * and the first 64 jobs (member-byte order) sharing the ceiling, so one saturated millisecond of
+ * 1,000,000 jobs is read as 4,160 entries, not 1,000,000.
+ */
+export const BAND_READ_LIMIT = BAND_SLOTS + 64;
+
 /** The band of the selected millisecond (or of the current fire-time when none is selected). */
 export const selectBandView = memoOn((s: AppState) => [s.band, s.version, s.arrivals, s.selectedFireTime ?? fireTimeOf(s.now, s.delay), s.lastEnqueue] as const)(
   (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => {
     const { minScore, maxScore } = bandOf(fireTime);
-    const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES');
+    const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
     const entries = Array.isArray(reply) ? reply : [];
     const slots: BandSlotData[] = [];
     for (let i = 0; i + 1 < entries.length; i += 2) {
@@ -191,6 +201,7 @@ export const selectBandView = memoOn((s: AppState) => [s.band, s.version, s.arri
       minScore,
       maxScore,
       slots: slots.length === 0 ? NO_SLOTS : slots,
+      jobs: slots.length < BAND_READ_LIMIT ? slots.length : integerReply(band.call('ZCOUNT', BAND_KEY, minScore, maxScore)),
       ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
       newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
       pastCliff: isPastCliff(fireTime),

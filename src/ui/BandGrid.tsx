@@ -28,6 +28,8 @@ export interface BandSlot {
 export interface BandGridProps {
   fireTime: number;
   slots: BandSlot[];
+  /** Every job in the band, when `slots` holds only the first of them (default: slots.length). */
+  jobs?: number;
   ceilingMembers: number;
   newestSlot: number | null;
   pastCliff: boolean;
@@ -45,7 +47,7 @@ const NAMED_SHARERS = 3;
  * counted. Mouse hover or a keyboard cursor (arrows, PageUp/PageDown, Home/End) names a slot's
  * score and job in a readout that is also a live region.
  */
-export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastCliff }: BandGridProps) {
+export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers, newestSlot, pastCliff }: BandGridProps) {
   const helpId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -142,9 +144,9 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
         <span>
           <span className={styles.mono}>{count.format(filled)}</span> of {count.format(BAND_SLOTS)} slots used
         </span>
-        {slots.length > filled ? (
+        {jobs > filled ? (
           <span>
-            <span className={styles.mono}>{count.format(slots.length)}</span> jobs: some share a slot
+            <span className={styles.mono}>{count.format(jobs)}</span> jobs: some share a slot
           </span>
         ) : null}
       </p>
