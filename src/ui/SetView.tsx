@@ -45,7 +45,7 @@ function plural(n: number, one: string, many: string): string {
 export function SetView({ title, description, size, outOfOrderPairs, readRows, version, testId }: SetViewProps) {
   const headingId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { first, last, totalHeight } = useRowWindow(scrollRef, size, ROW_HEIGHT, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
+  const { first, last, totalHeight, offset: scrollOffset } = useRowWindow(scrollRef, size, ROW_HEIGHT, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
   const windowSize = Math.max(last - first + 1, 1);
   const rows = useMemo(
     () => (last >= first ? readRows(first, last) : []),
@@ -108,7 +108,7 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
                     role="row"
                     aria-rowindex={index + 2}
                     className={`${styles.row} ${row.outOfOrder ? styles.outOfOrder : ''}`}
-                    style={{ height: ROW_HEIGHT, top: index * ROW_HEIGHT }}
+                    style={{ height: ROW_HEIGHT, top: index * ROW_HEIGHT - scrollOffset }}
                   >
                     <RowCells row={row} />
                   </div>
