@@ -6,8 +6,11 @@
  *      95,904 jobs already in the sets;
  *   2. frame times while the delay slider is dragged with the mouse, with 100,000 jobs in the sets
  *      and a full band (4,096 jobs in one ms) on screen (requestAnimationFrame deltas in the page);
- *   3. the production JavaScript, gzip (zlib, level 9) over dist/assets/*.js;
- *   4. with --million (about 2 to 4 minutes more): on a fresh page, 1,000,000 jobs enqueued 10,000
+ *   3. frame times while "Play" enqueues 1,000 jobs/s (several per frame, one enqueue each) with the
+ *      stage on screen at 1366x768, the clock frozen (every job collides in one ms), and again while
+ *      the slider is dragged during the play;
+ *   4. the production JavaScript, gzip (zlib, level 9) over dist/assets/*.js;
+ *   5. with --million (about 2 to 4 minutes more): on a fresh page, 1,000,000 jobs enqueued 10,000
  *      per click with the clock frozen (stepped +1 s between clicks, or all in one millisecond with
  *      --million=same-ms, what the 100 x e10000 link of `npm run bench:undo` builds), then one more
  *      10,000-job click timed (click to the next frame after the set views show the new size), the
@@ -20,7 +23,9 @@
  *
  *   npm run bench:ui                 # build, then measure
  *   npm run bench:ui -- --no-build   # measure the existing dist/
+ *   npm run bench:ui -- --play-only  # only the play measure (3.)
  *   npm run bench:ui -- --million    # also fill a page to 1,000,000 jobs (--million=same-ms: one millisecond)
+ *   npm run bench:ui -- --million-only [--same-ms]   # only that (5.)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -28,7 +33,7 @@ import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
@@ -46,6 +51,15 @@ function percentile(values: number[], p: number): number {
 
 function median(values: number[]): number {
   return percentile(values, 50);
+}
+
+/** A p95 row against one 60 Hz frame, and a row with the frame count, median and max. */
+function frameRows(what: string, frames: number[]): Array<[string, string, string, boolean]> {
+  const p95 = Math.round(percentile(frames, 95) * 100) / 100;
+  return [
+    [what, `${p95.toFixed(2)} ms`, '<= 16.7 ms', p95 <= 16.7],
+    ['  frames / median / max / within 17 ms', `${frames.length} / ${median(frames).toFixed(2)} / ${Math.max(...frames).toFixed(1)} ms / ${((100 * frames.filter((f) => f <= 17).length) / frames.length).toFixed(1)}%`, '', true],
+  ];
 }
 
 /** Collects requestAnimationFrame deltas in window.__frames until window.__collect is false (a string, so no bundler helpers leak in). */
@@ -104,7 +118,7 @@ async function timedEnqueue(page: Page, expectedMembers: string): Promise<number
     const sets = document.querySelector('[data-testid=band-set]');
     const start = performance.now();
     button.click();
-    while (!(band.textContent.includes('4,096 of 4,096 slots used') && sets.textContent.includes('${expectedMembers} members'))) {
+    while (!(band.textContent.includes('slots used: 4,096 of 4,096') && sets.textContent.includes('${expectedMembers} members'))) {
       if (performance.now() - start > 10000) throw new Error('the page did not show the enqueued band');
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
@@ -186,7 +200,7 @@ interface MillionFigures {
   readonly heapMb: number;
 }
 
-/** Section 4: a fresh page filled to 1,000,000 jobs, 10,000 per click; one more click timed, a drag, the heap. */
+/** Section 5: a fresh page filled to 1,000,000 jobs, 10,000 per click; one more click timed, a drag, the heap. */
 async function million(page: Page, sameMs: boolean): Promise<MillionFigures> {
   await page.goto(BASE);
   await setField(page, 'Clock instant (ms or ISO)', T0_ISO);
@@ -211,6 +225,57 @@ async function million(page: Page, sameMs: boolean): Promise<MillionFigures> {
   return { sameMs, fillSeconds, click, frames, heapMb: heap.usedSize / 2 ** 20 };
 }
 
+async function millionOnFreshPage(browser: Browser, sameMs: boolean): Promise<MillionFigures> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await isolate(page);
+  try {
+    return await million(page, sameMs);
+  } finally {
+    await page.close();
+  }
+}
+
+/** 3. Play 1,000 jobs/s with the stage on screen (a fresh page at 1366x768), then drag during the play. */
+async function measurePlay(browser: Browser): Promise<{ playFrames: number[]; playDragFrames: number[]; played: string }> {
+  const stage = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await isolate(stage);
+  await stage.goto(BASE);
+  await setField(stage, 'Clock instant (ms or ISO)', T0_ISO);
+  await stage.getByLabel('Job id style').selectOption('N');
+  await setField(stage, 'Rate (jobs/s)', '1000');
+  await stage.getByTestId('stage-band').getByRole('application').waitFor();
+  await settle(stage);
+  // clicked from the page's script: while jobs land every frame, Playwright's click would wait for the URL writes to settle
+  await stage.evaluate(`[...document.querySelectorAll('button')].find((b) => b.textContent === 'Play').click()`);
+  await stage.evaluate(FRAME_COLLECTOR);
+  await stage.waitForTimeout(2000);
+  const playFrames = await stage.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __collect: boolean };
+    w.__collect = false;
+    return w.__frames;
+  });
+  const stageSlider = stage.getByRole('slider', { name: 'Delay (ms)' });
+  const sbox = (await stageSlider.boundingBox())!;
+  const sy = sbox.y + sbox.height / 2;
+  await stage.evaluate(FRAME_COLLECTOR);
+  await stage.mouse.move(sbox.x + 10, sy);
+  await stage.mouse.down();
+  for (let i = 0; i <= 60; i++) {
+    const phase = (i % 100) / 100;
+    await stage.mouse.move(i % 200 < 100 ? sbox.x + 10 + (sbox.width - 20) * phase : sbox.x + sbox.width - 10 - (sbox.width - 20) * phase, sy);
+  }
+  await stage.mouse.up();
+  const playDragFrames = await stage.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __collect: boolean };
+    w.__collect = false;
+    return w.__frames;
+  });
+  await stage.evaluate(`[...document.querySelectorAll('button')].find((b) => b.textContent === 'Pause').click()`);
+  const played = (await stage.getByTestId('play-status').textContent()) ?? '?';
+  await stage.close();
+  return { playFrames, playDragFrames, played };
+}
+
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -220,6 +285,21 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     await waitForServer(BASE);
+    if (process.argv.includes('--play-only')) {
+      const { playFrames, playDragFrames, played } = await measurePlay(browser);
+      console.log(`\nfiretime UI speed, play only (machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')})\n`);
+      for (const [what, measured, target, ok] of [...frameRows('p95 frame time, playing 1,000 jobs/s (stage on screen)', playFrames), ...frameRows('p95 frame time, playing 1,000 jobs/s while dragging', playDragFrames), ['  jobs played in both', played, '', true] as [string, string, string, boolean]]) {
+        console.log(`${what.padEnd(60)}  ${measured.padEnd(40)}  ${target.padEnd(10)}  ${target ? (ok ? 'ok' : 'MISSED') : ''}`);
+      }
+      return;
+    }
+    if (process.argv.includes('--million-only')) {
+      const m = await millionOnFreshPage(browser, process.argv.includes('--same-ms'));
+      const mp95 = percentile(m.frames, 95);
+      console.log(`\nfiretime UI speed at 1,000,000 jobs (${m.sameMs ? 'all in one ms' : '+1 s between clicks'}; machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')})`);
+      console.log(`fill ${m.fillSeconds.toFixed(0)} s; one more 10,000-job click ${m.click.toFixed(0)} ms; drag p95 ${mp95.toFixed(2)} ms (${m.frames.length} frames, max ${Math.max(...m.frames).toFixed(1)} ms); heap ${m.heapMb.toFixed(0)} MB`);
+      return;
+    }
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await isolate(page);
     await page.goto(BASE);
@@ -256,7 +336,10 @@ async function main(): Promise<void> {
     const frames = await dragFrames(page);
     const delay = await page.getByRole('slider', { name: 'Delay (ms)' }).inputValue();
 
-    // 3. Production JS, gzip: all of it, and what the page loads before it is interactive
+    await page.close(); // the 100,000-job page is done: the play runs on a fresh page, alone
+    const { playFrames, playDragFrames, played } = await measurePlay(browser);
+
+    // 4. Production JS, gzip: all of it, and what the page loads before it is interactive
     //    (the scripts index.html names; the explorations and the worker load later).
     const assets = join('dist', 'assets');
     const gzipKb = (name: string) => gzipSync(readFileSync(join(assets, name)), { level: 9 }).length / 1024;
@@ -267,7 +350,7 @@ async function main(): Promise<void> {
     const initialKb = initialFiles.reduce((sum, name) => sum + gzipKb(name), 0);
     // The story's own panels load in chunks right after the page: with what they import, they are
     // the JavaScript of the whole visualizer (the explorations and the workers aside).
-    const storyFiles = withImports(assets, [...initialFiles, ...jsFiles.filter((name) => /^(BandPanel|BandGrid|PromotePanel|CommandLog)-/.test(name))]);
+    const storyFiles = withImports(assets, [...initialFiles, ...jsFiles.filter((name) => /^(BandPanel|BandGrid|PromotePanel|CommandLog|SetsPanel|SetView|StageBand|PlayControls|ScorePanel)-/.test(name))]);
     const storyKb = storyFiles.reduce((sum, name) => sum + gzipKb(name), 0);
 
     const p95 = Math.round(percentile(frames, 95) * 100) / 100;
@@ -275,16 +358,19 @@ async function main(): Promise<void> {
       ['p95 frame time, slider drag (100,000 jobs, full band)', `${p95.toFixed(2)} ms`, '<= 16.7 ms', p95 <= 16.7],
       ['  frames / median / max frame time', `${frames.length} / ${median(frames).toFixed(2)} / ${Math.max(...frames).toFixed(1)} ms`, '', true],
       ['  frames within 17 ms / over 20 ms', `${((100 * frames.filter((f) => f <= 17).length) / frames.length).toFixed(1)}% / ${frames.filter((f) => f > 20).length}`, '', true],
+      ...frameRows('p95 frame time, playing 1,000 jobs/s (stage on screen)', playFrames),
+      ...frameRows('p95 frame time, playing 1,000 jobs/s while dragging', playDragFrames),
+      ['  jobs played in both', played, '', true],
       [`enqueue 4,096 same-ms + render, emptied sets (median of ${ENQUEUE_RUNS})`, `${median(emptyRuns).toFixed(1)} ms`, '<= 150 ms', median(emptyRuns) <= 150],
       ['  first after load (cold JIT) / the others', `${emptyRuns[0]!.toFixed(0)} / ${emptyRuns.slice(1).map((t) => t.toFixed(0)).join(', ')} ms`, '', true],
       ['enqueue 4,096 same-ms + render, 95,904 already in', `${loadedRun.toFixed(1)} ms`, '<= 150 ms', loadedRun <= 150],
       ['production JS, gzip, loaded at start', `${initialKb.toFixed(1)} KB (${initialFiles.length} file(s))`, '<= 90 KB', initialKb <= 90],
-      ['production JS, gzip, with the story\'s panels loaded just after', `${storyKb.toFixed(1)} KB (${storyFiles.length} files: band panel and grid, promote, command log)`, '', true],
+      ['production JS, gzip, with the story\'s panels loaded just after', `${storyKb.toFixed(1)} KB (${storyFiles.length} files: the stage's sets, band and play; band panel, promote, command log)`, '', true],
       ['production JS, gzip, all files', `${totalKb.toFixed(1)} KB (${jsFiles.length} files, explorations and worker included)`, '', true],
     ];
     const millionFlag = process.argv.find((arg) => arg === '--million' || arg.startsWith('--million='));
     if (millionFlag !== undefined) {
-      const m = await million(page, millionFlag === '--million=same-ms');
+      const m = await millionOnFreshPage(browser, millionFlag === '--million=same-ms');
       const mp95 = Math.round(percentile(m.frames, 95) * 100) / 100;
       const where = m.sameMs ? 'all in one ms' : '+1 s between clicks';
       rows.push(

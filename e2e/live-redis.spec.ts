@@ -74,7 +74,7 @@ test('the Live Redis panel shows a real delayed set: same order, scores and flag
   await expect(summary.locator('[data-flag="ceiling"]')).toHaveText('5 at the ceiling: the band was full (saturated)');
   const setView = live.getByTestId('live-set-view');
   await expect(setView).toContainText('4,107 members');
-  await expect(setView).toContainText('5 pairs out of arrival order');
+  await expect(setView).toContainText('out of arrival order: 5 pairs');
 
   // order and score text, row by row where it matters: the same-ms collisions, the saturated
   // band's ceiling (10000..10003 before 9999), the two jobs past the cliff

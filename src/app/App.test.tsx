@@ -13,13 +13,17 @@ beforeEach(() => window.history.replaceState(null, '', '/'));
 
 /** The panels the page loads in their own chunks: imported once up front, so a slow transform on a busy machine cannot outlast findBy's wait. */
 const LAZY_LOAD_TIMEOUT = { timeout: 10_000 };
+// The whole page renders in jsdom (two band grids, the deeper views): on a busy 2-core machine that takes seconds.
+vi.setConfig({ testTimeout: 20_000 });
 beforeAll(async () => {
-  await Promise.all([import('../features/band/BandPanel.tsx'), import('../features/promote/PromotePanel.tsx'), import('../features/log/CommandLog.tsx'), import('./Explorations.tsx')]);
+  await Promise.all([import('../features/sets/SetsPanel.tsx'), import('../features/story/StageBand.tsx'), import('../features/story/PlayControls.tsx'), import('../features/story/ScorePanel.tsx'), import('../features/band/BandPanel.tsx'), import('../features/promote/PromotePanel.tsx'), import('../features/log/CommandLog.tsx'), import('./Explorations.tsx')]);
 }, 60_000);
 
-function renderApp(options: AppStoreOptions = {}) {
+/** Renders the page and waits for the stage's set views (they load in their own chunk). */
+async function renderApp(options: AppStoreOptions = {}) {
   const store = createAppStore({ frozenAt: T0, ...options });
   render(<App store={store} />);
+  await screen.findByTestId('band-set', undefined, LAZY_LOAD_TIMEOUT);
   return store;
 }
 
@@ -40,8 +44,10 @@ function setRows(testId: string) {
 }
 
 describe('the score panel follows the slider', () => {
-  it('shows the values the model gives for each delay', () => {
-    renderApp();
+  it('shows the values the model gives for each delay', async () => {
+    await renderApp();
+    // the score bits sit below the stage, in their own chunk
+    await screen.findByTestId('min-score-hex', undefined, LAZY_LOAD_TIMEOUT);
     const slider = screen.getByRole('slider', { name: 'Delay (ms)' });
     for (const delay of [0, 1, 1234, 60_000]) {
       fireEvent.change(slider, { target: { value: String(delay) } });
@@ -60,8 +66,8 @@ describe('the score panel follows the slider', () => {
     }
   });
 
-  it('switches the textbook score between seconds and ms while the set is empty', () => {
-    renderApp();
+  it('switches the textbook score between seconds and ms while the set is empty', async () => {
+    await renderApp();
     fireEvent.click(screen.getByRole('radio', { name: 'ms' }));
     expect(text('textbook-score')).toBe(formatScore(textbookScore(T0, 5000, 'ms')));
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
@@ -70,7 +76,7 @@ describe('the score panel follows the slider', () => {
 });
 
 describe('the live clock', () => {
-  it('moves the shown now about once a second and reads the clock at each enqueue', () => {
+  it('moves the shown now about once a second and reads the clock at each enqueue', async () => {
     vi.useFakeTimers();
     try {
       let now = T0;
@@ -92,8 +98,8 @@ describe('the live clock', () => {
 });
 
 describe('enqueueing same-ms jobs', () => {
-  it('shows floor, floor + 1, floor + 2 in arrival order in the band set', () => {
-    renderApp();
+  it('shows floor, floor + 1, floor + 2 in arrival order in the band set', async () => {
+    await renderApp();
     const button = screen.getByRole('button', { name: 'Enqueue job' });
     for (let i = 0; i < 3; i++) fireEvent.click(button);
     const band = bandOf(fireTimeOf(T0, 5000));
@@ -108,8 +114,8 @@ describe('enqueueing same-ms jobs', () => {
     expect(text('next-kind')).toMatch(/floor \+ 3/);
   });
 
-  it('marks the textbook ties that fell back to member order', () => {
-    renderApp({ idStyle: 'N' });
+  it('marks the textbook ties that fell back to member order', async () => {
+    await renderApp({ idStyle: 'N' });
     fireEvent.change(screen.getByTestId('batch-field'), { target: { value: '11' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
     const rows = setRows('textbook-set');
@@ -121,7 +127,7 @@ describe('enqueueing same-ms jobs', () => {
   });
 
   it('shows the ceiling and the member-order fallback past 4,096 jobs', async () => {
-    renderApp();
+    await renderApp();
     fireEvent.change(screen.getByTestId('batch-field'), { target: { value: '4098' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
     // Two more in the same (frozen) millisecond, with plain ids: "4099" sorts before "job:4096".
@@ -139,8 +145,8 @@ describe('enqueueing same-ms jobs', () => {
 });
 
 describe('past the cliff', () => {
-  it('warns and shows same-ms jobs sharing one score when the fire-time is at or past 2^41 ms', () => {
-    renderApp();
+  it('warns and shows same-ms jobs sharing one score when the fire-time is at or past 2^41 ms', async () => {
+    await renderApp();
     const delay = CLIFF_FIRE_TIME - T0 + 3; // about 12.8 years
     fireEvent.change(screen.getByTestId('delay-field'), { target: { value: String(delay) } });
     expect(isPastCliff(fireTimeOf(T0, delay))).toBe(true);
@@ -155,8 +161,8 @@ describe('past the cliff', () => {
 });
 
 describe('bad input', () => {
-  it('shows a message beside the field and keeps the last valid delay', () => {
-    const store = renderApp();
+  it('shows a message beside the field and keeps the last valid delay', async () => {
+    const store = await renderApp();
     const field = screen.getByTestId('delay-field');
     fireEvent.change(field, { target: { value: '2500' } });
     const before = text('min-score');
@@ -172,8 +178,8 @@ describe('bad input', () => {
     expect(setRows('band-set')[0]?.score).toBe(formatScore(bandOf(fireTimeOf(T0, 2500)).minScore));
   });
 
-  it('drops a refused draft when the slider moves', () => {
-    renderApp();
+  it('drops a refused draft when the slider moves', async () => {
+    await renderApp();
     const field = screen.getByTestId('delay-field') as HTMLInputElement;
     fireEvent.change(field, { target: { value: 'soon' } });
     expect(field.getAttribute('aria-invalid')).toBe('true');
@@ -182,8 +188,8 @@ describe('bad input', () => {
     expect(field.value).toBe('4321');
   });
 
-  it('refuses a bad N and a bad clock without touching the sets', () => {
-    const store = renderApp();
+  it('refuses a bad N and a bad clock without touching the sets', async () => {
+    const store = await renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
     const batch = screen.getByTestId('batch-field');
     fireEvent.change(batch, { target: { value: '10001' } });
@@ -198,8 +204,8 @@ describe('bad input', () => {
     expect(within(screen.getByTestId('band-set')).getByText(/4 members/)).toBeTruthy();
   });
 
-  it('renders a typed id prefix as text, never as HTML', () => {
-    renderApp({ idStyle: 'prefix' });
+  it('renders a typed id prefix as text, never as HTML', async () => {
+    await renderApp({ idStyle: 'prefix' });
     const prefix = screen.getByTestId('prefix-field');
     fireEvent.change(prefix, { target: { value: '<img src=x onerror=alert(1)>' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
@@ -210,7 +216,7 @@ describe('bad input', () => {
 
 describe('promote, log and reset', () => {
   it('promotes due jobs from both sets in order and says the next wake', async () => {
-    renderApp({ idStyle: 'N' });
+    await renderApp({ idStyle: 'N' });
     fireEvent.change(screen.getByTestId('batch-field'), { target: { value: '11' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
     fireEvent.click(screen.getByRole('button', { name: '+1 min' }));
@@ -223,7 +229,7 @@ describe('promote, log and reset', () => {
   });
 
   it('lists the commands newest first and reset clears sets and log but keeps the controls', async () => {
-    const store = renderApp();
+    const store = await renderApp();
     fireEvent.change(screen.getByTestId('delay-field'), { target: { value: '777' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
     const items = within(await screen.findByTestId('command-log', undefined, LAZY_LOAD_TIMEOUT)).getAllByRole('listitem');

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { createAppStore } from '../store/appStore.ts';
 import type { AppStore } from '../store/appStore.ts';
 import { StoreProvider } from '../store/StoreContext.tsx';
@@ -6,19 +6,22 @@ import { DelayControl } from '../features/story/DelayControl.tsx';
 import { ClockControl } from '../features/story/ClockControl.tsx';
 import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
 import { ResetButton } from '../features/story/ResetButton.tsx';
-import { ScorePanel } from '../features/story/ScorePanel.tsx';
-import { SetsPanel } from '../features/sets/SetsPanel.tsx';
+import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
 import { ScenarioBar } from '../features/scenario/ScenarioBar.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
 import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
 import styles from './App.module.css';
-import panelStyles from '../ui/panel.module.css';
 
 /**
- * The band panel, promote and the command log sit below the sets, and the deeper views below
- * the story: they load in their own chunks just after the page, which keeps the first load's
- * JavaScript under 90 KB gzip.
+ * The stage's band grid, the two set views and the play controls load in their own chunks, just
+ * after the page (their slots on the stage keep their size meanwhile, so nothing shifts); the band panel, the score bits, promote, the
+ * command log and the deeper views sit below the stage and load just after the page. This keeps
+ * the first load's JavaScript under 90 KB gzip.
  */
+const SetsPanel = lazy(() => import('../features/sets/SetsPanel.tsx').then((module) => ({ default: module.SetsPanel })));
+const StageBand = lazy(() => import('../features/story/StageBand.tsx').then((module) => ({ default: module.StageBand })));
+const PlayControls = lazy(() => import('../features/story/PlayControls.tsx').then((module) => ({ default: module.PlayControls })));
+const ScorePanel = lazy(() => import('../features/story/ScorePanel.tsx').then((module) => ({ default: module.ScorePanel })));
 const BandPanel = lazy(() => import('../features/band/BandPanel.tsx').then((module) => ({ default: module.BandPanel })));
 const PromotePanel = lazy(() => import('../features/promote/PromotePanel.tsx').then((module) => ({ default: module.PromotePanel })));
 const CommandLog = lazy(() => import('../features/log/CommandLog.tsx').then((module) => ({ default: module.CommandLog })));
@@ -27,9 +30,14 @@ const Explorations = lazy(() => import('./Explorations.tsx').then((module) => ({
 /** How often the shown "now" follows a live clock (actions read the clock themselves). */
 const DISPLAY_TICK_MS = 1000;
 
-/** The page: intro, controls, scores, the two sets, the band, promote, the command log, then the deeper explorations. */
+/**
+ * The page: the stage (delay, clock, jobs; the scores and the band of the fire-time; the two sets)
+ * on the first screen, then the intro, undo, the band panel, promote, the command log and the
+ * deeper explorations.
+ */
 export function App({ store: given }: { store?: AppStore }) {
   const [store] = useState(() => given ?? createAppStore());
+  const bandHeadingId = useId();
 
   useEffect(() => {
     const timer = setInterval(() => store.getState().tick(), DISPLAY_TICK_MS);
@@ -44,38 +52,74 @@ export function App({ store: given }: { store?: AppStore }) {
         Skip to the sets
       </a>
       <main className={styles.page}>
-        <header className={styles.intro}>
+        <header className={styles.top}>
           <h1>firetime</h1>
+          <p className={styles.tagline}>
+            The score is the fire-time: drag the delay, enqueue or play jobs, and watch where they land in both sets.
+          </p>
+          <div className={styles.reset}>
+            <ResetButton />
+          </div>
+        </header>
+
+        <div className={styles.stage} role="region" aria-label="The stage" data-testid="stage">
+          <div className={styles.left}>
+            <div className={styles.delay} data-testid="stage-delay">
+              <DelayControl />
+            </div>
+            <div className={styles.scores}>
+              <StageScores />
+            </div>
+            <div className={styles.recovery}>
+              <StageRecovery />
+            </div>
+          </div>
+          <div className={styles.middle}>
+            <div className={styles.clock}>
+              <ClockControl />
+            </div>
+            <section className={styles.band} aria-labelledby={bandHeadingId} data-testid="stage-band">
+              <h2 id={bandHeadingId} className={styles.heading}>
+                This fire-time's band: 4,096 slots
+              </h2>
+              <div className={styles.bandSlot}>
+                <Suspense fallback={null}>
+                  <StageBand />
+                </Suspense>
+              </div>
+            </section>
+          </div>
+          <div className={styles.right}>
+            <div className={styles.jobs}>
+              <div className={styles.enqueue}>
+                <EnqueueControls />
+              </div>
+              <div className={styles.play}>
+                <Suspense fallback={<div className={styles.playSlot} />}>
+                  <PlayControls />
+                </Suspense>
+              </div>
+            </div>
+            <section id="sets" className={styles.sets} aria-label="The two sets">
+              <Suspense fallback={null}>
+                <SetsPanel />
+              </Suspense>
+            </section>
+          </div>
+        </div>
+
+        <section className={styles.intro} aria-label="About this page">
           <p>
             A delayed job waits in a Redis sorted set, scored by the moment it should run. The textbook stores that
             moment as is; BullMQ (and EchoMQ) multiply the millisecond by 0x1000, which leaves twelve spare low bits, so
-            up to 4,096 jobs due in the same millisecond keep the order they came in.
+            up to 4,096 jobs due in the same millisecond keep the order they came in. Every number on this page comes
+            from a model of the Lua scripts running against an in-memory Redis.
           </p>
-          <p>
-            Set a delay, enqueue jobs, and watch both sets side by side. Every number on this page comes from a model of
-            the Lua scripts running against an in-memory Redis.
-          </p>
-        </header>
-
-        <ScenarioBar />
-
-        <section className={styles.controls} aria-label="Controls">
-          <DelayControl />
-          <ClockControl />
-          <EnqueueControls />
-          <div className={styles.reset}>
-            <ResetButton />
-            <p>Reset empties both sets and the log; the controls keep their values.</p>
-          </div>
-        </section>
-
-        <ScorePanel />
-
-        <section id="sets" className={panelStyles.panel} aria-label="The two sets">
-          <SetsPanel />
+          <ScenarioBar />
         </section>
 
         <Suspense fallback={<p className={styles.loading}>Loading the band…</p>}>
+          <ScorePanel />
           <BandPanel />
         </Suspense>
         <Suspense fallback={<p className={styles.loading}>Loading promote and the command log…</p>}>

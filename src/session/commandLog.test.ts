@@ -15,6 +15,15 @@ describe('CommandLog', () => {
     expect([log.size, log.total, log.newest(0)]).toEqual([0, 0, undefined]);
   });
 
+  it('reads oldest first from the oldest entry it still holds, the order the commands were sent', () => {
+    const log = new CommandLog(3);
+    for (let i = 1; i <= 5; i++) log.record('band', 'ZCARD', [`k${i}`], { reply: i });
+    expect([0, 1, 2].map((i) => log.oldest(i)?.args[0])).toEqual(['k3', 'k4', 'k5']);
+    expect([log.oldest(-1), log.oldest(3)]).toEqual([undefined, undefined]);
+    log.record('band', 'ZCARD', ['k6'], { reply: 6 });
+    expect([0, 1, 2].map((i) => log.oldest(i)?.seq)).toEqual([4, 5, 6]);
+  });
+
   it('restore(mark) goes back to the mark, newest mark first, past wrap-around and a clear', () => {
     const log = new CommandLog(4);
     const view = () => ({ total: log.total, entries: [0, 1, 2, 3].map((i) => log.newest(i)?.args[0]) });

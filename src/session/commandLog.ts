@@ -30,7 +30,7 @@ export interface LogMark {
 }
 
 /**
- * The command log: a ring buffer of the latest commands, read newest first.
+ * The command log: a ring buffer of the latest commands, read newest first or oldest first.
  * Mutable on purpose (a store `version` tells readers when to re-read).
  */
 export class CommandLog {
@@ -88,6 +88,12 @@ export class CommandLog {
   newest(index: number): LogEntry | undefined {
     if (index < 0 || index >= this.size) return undefined;
     return this.#entries[(this.#total - 1 - index) % this.capacity];
+  }
+
+  /** The entry `index` places from the oldest still held (0 = oldest kept), or undefined past the end: the order Redis received them. */
+  oldest(index: number): LogEntry | undefined {
+    if (index < 0 || index >= this.size) return undefined;
+    return this.newest(this.size - 1 - index);
   }
 
   /** Forgets every entry. */

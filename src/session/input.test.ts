@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DELAY_MS, parseBatchSize, parseClock, parseDelay, parseIdPrefix } from './input.ts';
+import { MAX_DELAY_MS, parseBatchSize, parseBurst, parseClock, parseDelay, parseIdPrefix, parsePosition, parseRate } from './input.ts';
 
 function value<T>(parsed: { ok: boolean; value?: T }): T | undefined {
   return parsed.ok ? parsed.value : undefined;
@@ -65,5 +65,44 @@ describe('parseIdPrefix', () => {
   it('names the broken character when half of a surrogate pair is left', () => {
     expect(parseIdPrefix('job\uDE00')).toMatchObject({ message: expect.stringMatching(/broken character/) });
     expect(value(parseIdPrefix('job\u{1F600}:'))).toBe('job\u{1F600}:');
+  });
+});
+
+describe('parseRate', () => {
+  it('takes 1 to 1,000 jobs per second, decimals and separators included', () => {
+    expect(value(parseRate('4'))).toBe(4);
+    expect(value(parseRate(' 2.5 '))).toBe(2.5);
+    expect(value(parseRate('1,000'))).toBe(1000);
+    expect(value(parseRate('1'))).toBe(1);
+  });
+  it('refuses rates out of range or not a number, with a message', () => {
+    expect(parseRate('0')).toMatchObject({ ok: false, message: 'At least 1 job/s.' });
+    expect(parseRate('0.5')).toMatchObject({ ok: false, message: 'At least 1 job/s.' });
+    expect(parseRate('1001')).toMatchObject({ ok: false, message: 'At most 1,000 jobs/s.' });
+    expect(parseRate('-3')).toMatchObject({ ok: false, message: expect.stringMatching(/jobs per second/) });
+    expect(parseRate('fast')).toMatchObject({ ok: false });
+    expect(parseRate('')).toMatchObject({ ok: false, message: expect.stringMatching(/Enter a rate/) });
+    expect(parseRate('1e3')).toMatchObject({ ok: false });
+  });
+});
+
+describe('parseBurst', () => {
+  it('takes 1 to 10,000 jobs', () => {
+    expect(value(parseBurst('1'))).toBe(1);
+    expect(value(parseBurst('10,000'))).toBe(10_000);
+    expect(parseBurst('0')).toMatchObject({ ok: false });
+    expect(parseBurst('10001')).toMatchObject({ ok: false, message: 'At most 10,000 jobs at once.' });
+    expect(parseBurst('two')).toMatchObject({ ok: false });
+  });
+});
+
+describe('parsePosition', () => {
+  it('takes a position inside the set, and names the last one otherwise', () => {
+    expect(value(parsePosition('4,095', 4100))).toBe(4095);
+    expect(value(parsePosition('0', 1))).toBe(0);
+    expect(parsePosition('4100', 4100)).toMatchObject({ ok: false, message: 'The last position is 4,099.' });
+    expect(parsePosition('3', 0)).toMatchObject({ ok: false, message: 'The set is empty.' });
+    expect(parsePosition('-1', 10)).toMatchObject({ ok: false });
+    expect(parsePosition('', 10)).toMatchObject({ ok: false, message: 'Enter a position.' });
   });
 });

@@ -92,3 +92,40 @@ export function parseIdPrefix(text: string): Parsed<string> {
   if (!text.isWellFormed()) return refuse('Contains a broken character (half of a UTF-16 surrogate pair).');
   return ok(text);
 }
+
+/** Bounds of the play rate (jobs per second). */
+export const MIN_RATE = 1;
+export const MAX_RATE = 1000;
+/** Bounds of a played burst. */
+export const MIN_BURST = 1;
+
+/** The play rate: 1 to 1,000 jobs per second, decimals allowed (2.5), group separators too. */
+export function parseRate(text: string): Parsed<number> {
+  const compact = text.trim().replace(/[,_\s]/g, '');
+  if (compact === '') return refuse('Enter a rate, 1 to 1,000 jobs/s.');
+  if (!/^\d+(?:\.\d+)?$/.test(compact)) return refuse('Use a number of jobs per second, e.g. 4.');
+  const value = Number(compact);
+  if (value < MIN_RATE) return refuse('At least 1 job/s.');
+  if (value > MAX_RATE) return refuse('At most 1,000 jobs/s.');
+  return ok(value);
+}
+
+/** The burst field: how many jobs Play N enqueues one at a time, 1 to 10,000. */
+export function parseBurst(text: string): Parsed<number> {
+  if (text.trim() === '') return refuse('Enter how many jobs (1 to 10,000).');
+  const value = wholeNumber(text);
+  if (value === 'negative' || value === null) return refuse('Use a whole number from 1 to 10,000.');
+  if (value < MIN_BURST) return refuse('At least 1 job.');
+  if (value > MAX_BATCH) return refuse('At most 10,000 jobs at once.');
+  return ok(value);
+}
+
+/** A position in a set of `size` members (0-based, as ZRANGE counts). */
+export function parsePosition(text: string, size: number): Parsed<number> {
+  if (text.trim() === '') return refuse('Enter a position.');
+  const value = wholeNumber(text);
+  if (value === 'negative' || value === null) return refuse('Use a whole number, e.g. 4095.');
+  if (size === 0) return refuse('The set is empty.');
+  if (value >= size) return refuse(`The last position is ${(size - 1).toLocaleString('en-US')}.`);
+  return ok(value);
+}

@@ -40,6 +40,20 @@ export interface PromoteResult {
   readonly nextWake: number | null;
 }
 
+/** A promoted job and the instant of the promote that took it. */
+export interface PromotedAt extends PromotedJob {
+  readonly at: number;
+}
+
+/** Every job promoted since the last reset, per set, in the order they came out, and how many promotes ran. */
+export interface PromotedSinceReset {
+  readonly band: PromotedAt[];
+  readonly textbook: PromotedAt[];
+  promotes: number;
+  /** Bumped at every change of the lists (a promote, its undo), for readers to know to re-read. */
+  changes: number;
+}
+
 /** The last enqueue: its shared timestamp, the fire-time, and the band score of its last job. */
 export interface EnqueueResult {
   readonly timestamp: number;
@@ -92,6 +106,7 @@ interface Sets {
   readonly bandOrder: ArrivalTracker;
   readonly arrivals: Map<string, number>;
   readonly enqueues: EnqueueBatch[];
+  readonly promoted: PromotedSinceReset;
   readonly loggedTextbook: RedisLike;
   readonly loggedBand: RedisLike;
 }
@@ -143,7 +158,9 @@ export class Session {
   nextArrival = 1;
   lastEnqueue: EnqueueResult | null = null;
   lastPromote: PromoteResult | null = null;
-  /** The band shown in the grid; null follows the current fire-time. */
+  /** Every job promoted from each set since the last reset, in the order they came out (grows in place). */
+  promoted!: PromotedSinceReset;
+  /** The band shown in the grid: a millisecond the user picked, or null to follow the current fire-time. */
   selectedFireTime: number | null = null;
   /** Why the last enqueue was refused, or null. */
   enqueueError: string | null = null;
@@ -177,6 +194,7 @@ export class Session {
     this.nextArrival = 1;
     this.lastEnqueue = null;
     this.lastPromote = null;
+    this.promoted = { band: [], textbook: [], promotes: 0, changes: 0 };
     this.selectedFireTime = null;
     this.enqueueError = null;
   }
@@ -232,6 +250,10 @@ export class Session {
     else if (change.kind === 'promote') {
       this.#putBack(this.band, BAND_KEY, this.bandOrder, change.band);
       this.#putBack(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook);
+      this.promoted.band.length -= change.band.members.length;
+      this.promoted.textbook.length -= change.textbook.members.length;
+      this.promoted.promotes--;
+      this.promoted.changes++;
     } else if (change.kind === 'reset') this.#useSets(change.sets);
     const b = record.before;
     this.settings = b.settings;
@@ -267,6 +289,7 @@ export class Session {
       bandOrder: this.bandOrder,
       arrivals: this.arrivals,
       enqueues: this.enqueues,
+      promoted: this.promoted,
       loggedTextbook: this.#loggedTextbook,
       loggedBand: this.#loggedBand,
     };
@@ -279,6 +302,7 @@ export class Session {
     this.bandOrder = sets.bandOrder;
     this.arrivals = sets.arrivals;
     this.enqueues = sets.enqueues;
+    this.promoted = sets.promoted;
     this.#loggedTextbook = sets.loggedTextbook;
     this.#loggedBand = sets.loggedBand;
   }
@@ -406,8 +430,8 @@ export class Session {
     }
     this.nextArrival += added + (failure === null ? 0 : 1);
     if (added > 0) {
+      // The band panel keeps following the fire-time (or the millisecond the user picked): an enqueue picks nothing.
       this.lastEnqueue = { timestamp, fireTime: last.delayedTimestamp, lastScore: last.score, count: added };
-      this.selectedFireTime = last.delayedTimestamp;
     }
     this.enqueueError = failure;
     if (added % REPLAY_CHUNK !== 0) yield added % REPLAY_CHUNK;
@@ -418,7 +442,7 @@ export class Session {
    * Takes one batch out of a set through `take` and notes each job's arrival (and, for undo, its
    * score: read unlogged from the head before the batch, which the batch is a prefix of).
    */
-  #sweepBatch(redis: MemoryRedis, key: string, order: ArrivalTracker, jobs: PromotedJob[], removed: Removed | null, take: () => string[]): number {
+  #sweepBatch(redis: MemoryRedis, key: string, order: ArrivalTracker, jobs: PromotedJob[], removed: Removed | null, take: () => readonly string[]): number {
     const head = removed === null ? null : (redis.call('ZRANGE', key, 0, PROMOTE_LIMIT - 1, 'WITHSCORES') as Reply[]);
     const batch = take();
     for (let i = 0; i < batch.length; i++) {
@@ -468,6 +492,10 @@ export class Session {
       yield 0;
     }
 
+    for (const job of bandJobs) this.promoted.band.push({ ...job, at: now });
+    for (const job of textbookJobs) this.promoted.textbook.push({ ...job, at: now });
+    this.promoted.promotes++;
+    this.promoted.changes++;
     const nextWake = getNextDelayedTimestamp(this.#loggedBand, BAND_KEY);
     this.lastPromote = {
       now,

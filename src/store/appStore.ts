@@ -16,7 +16,7 @@ import { seededUuid } from '../session/jobIds.ts';
 import type { IdStyle } from '../session/jobIds.ts';
 import { MAX_CLOCK_MS } from '../session/input.ts';
 import { Session, replay, replaySteps } from '../session/session.ts';
-import type { EnqueueBatch, EnqueueResult, PromoteResult, ReplayProgress, SessionHooks } from '../session/session.ts';
+import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from '../session/session.ts';
 import { MAX_BATCH } from '../session/input.ts';
 import { linkBudgetQuestion, overLinkBudget, scenarioCost } from '../session/scenarioCodec.ts';
 import type { ScenarioCost } from '../session/scenarioCodec.ts';
@@ -24,7 +24,7 @@ import { defaultSettings } from '../session/operations.ts';
 import type { Operation, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
 
 export { BAND_KEY, TEXTBOOK_KEY, PROMOTE_LIMIT } from '../session/session.ts';
-export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob } from '../session/session.ts';
+export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob, PromotedSinceReset } from '../session/session.ts';
 export type { ClockMode, TextbookUnit } from '../session/operations.ts';
 
 /** Changes of one field within this long (a slider drag, typing) make one operation, one undo step. */
@@ -115,7 +115,16 @@ export interface AppState extends Settings {
   readonly log: CommandLog;
   readonly lastEnqueue: EnqueueResult | null;
   readonly lastPromote: PromoteResult | null;
-  /** The band shown in the grid; null follows the current fire-time. */
+  /** Every job promoted since the last reset, per set, in order (grows in place; `version` says when). */
+  readonly promoted: PromotedSinceReset;
+  /**
+   * Auto-promote: a worker (src/store/scheduler.ts) promotes each time the band set's head falls
+   * due. A mode of the page, not a step of the scenario: its promotes are recorded, the switch is not.
+   */
+  readonly autoPromote: boolean;
+  /** Why auto-promote switched itself off (undo, redo, another scenario), or null. */
+  readonly autoPromoteNote: string | null;
+  /** The band shown in the grid: a millisecond the user picked, or null to follow the current fire-time. */
   readonly selectedFireTime: number | null;
   /** Why the last enqueue was refused, or null. */
   readonly enqueueError: string | null;
@@ -142,11 +151,15 @@ export interface AppState extends Settings {
   freezeClock(at?: number): boolean;
   stepClock(ms: number): void;
   tick(): void;
+  /** The clock's reading now (the real time when live, the set instant when frozen); changes nothing. */
+  readClock(): number;
   setIdStyle(style: IdStyle): void;
   setIdPrefix(prefix: string): boolean;
   setBatchSize(size: number): boolean;
   enqueue(count: number): boolean;
   promote(): void;
+  /** Turns auto-promote on or off (clears the note saying why it last stopped). */
+  setAutoPromote(on: boolean): void;
   selectBand(fireTime: number | null): void;
   reset(): void;
   /** Takes back the last operation (replays the rest on fresh sets); false when there is none. */
@@ -268,6 +281,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       nextArrival: session.nextArrival,
       lastEnqueue: session.lastEnqueue,
       lastPromote: session.lastPromote,
+      promoted: session.promoted,
       selectedFireTime: session.selectedFireTime,
       enqueueError: session.enqueueError,
       log,
@@ -325,6 +339,14 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     };
 
     /**
+     * Time travel switches auto-promote off: a worker left running would at once promote again
+     * the jobs an undo just put back (and a new step would clear the redo stack).
+     */
+    const pauseWorker = (what: string) => {
+      if (get().autoPromote) set({ autoPromote: false, autoPromoteNote: `${what} switched auto-promote off, so the worker does not promote again what you took back. Switch it on to go on.` });
+    };
+
+    /**
      * Brings the session to `scenario` the short way when it shares its first steps with the current
      * one: undoes the current steps after them, applies the new ones. Falls back to rebuild when
      * undoing would cost more than replaying the shared steps. The index of a refused step, or -1.
@@ -376,6 +398,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
      * the page keeps showing (and changing) the current session until the last slice swaps it in.
      */
     const loadInSlices = (scenario: Scenario, history: HistoryStep, message: string) => {
+      pauseWorker('Going to another scenario (Back, Forward or a link)');
       running?.cancel();
       const nextLog = new CommandLog();
       const next = new Session(scenario.initial, hooks(scenario.seed, nextLog));
@@ -417,6 +440,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       redoStack: [],
       scenarioChange: { serial: 0, history: 'none' },
       scenarioError: null,
+      autoPromote: false,
+      autoPromoteNote: null,
       pendingLink: null,
       loading: null,
       shareNotice: null,
@@ -433,6 +458,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       tick() {
         if (session.settings.clockMode === 'live') set({ now: clock() });
       },
+      readClock,
       setIdStyle(style) {
         perform({ kind: 'idStyle', style });
       },
@@ -444,6 +470,9 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       },
       promote() {
         perform({ kind: 'promote', at: readClock() });
+      },
+      setAutoPromote(on) {
+        set({ autoPromote: on, autoPromoteNote: null });
       },
       selectBand(fireTime) {
         session.selectedFireTime = fireTime;
@@ -462,6 +491,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         if (session.undoable === scenario.operations.length) session.undo();
         else rebuild(previous);
         lastRecordedAt = Number.NEGATIVE_INFINITY;
+        pauseWorker('Undo');
         publish(previous, [...redoStack, last], 'push', readClock());
         return true;
       },
@@ -472,11 +502,13 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         if (op === undefined) return false;
         session.apply(op);
         lastRecordedAt = Number.NEGATIVE_INFINITY;
+        pauseWorker('Redo');
         publish({ ...scenario, operations: [...scenario.operations, op] }, redoStack.slice(0, -1), 'push', readClock());
         return true;
       },
 
       loadScenario(scenario, history, message = 'This scenario could not be replayed') {
+        pauseWorker('Going to another scenario (Back, Forward or a link)');
         stopLoad();
         return finishLoad(scenario, history, message, moveTo(scenario));
       },

@@ -148,6 +148,16 @@ describe('selectBandView', () => {
     expect(view.strip[STRIP_RADIUS]).toEqual({ fireTime: view.fireTime, count: 20_000 });
   });
 
+  it('keeps following the fire-time after an enqueue: the delay and the clock move the band', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    store.getState().enqueue(3);
+    expect(store.getState().selectedFireTime).toBeNull();
+    store.getState().setDelay(7000);
+    expect(selectBandView(store.getState()).fireTime).toBe(fireTimeOf(T0, 7000));
+    store.getState().stepClock(1000);
+    expect(selectBandView(store.getState()).fireTime).toBe(fireTimeOf(T0 + 1000, 7000));
+  });
+
   it('shows a chosen millisecond', () => {
     const store = createAppStore({ frozenAt: T0 });
     store.getState().enqueue(3);

@@ -4,7 +4,7 @@
  * instances and `version`, so a selector returns the same object until something really changed.
  */
 import type { MemoryRedis, Reply } from '../model/redis/memoryRedis.ts';
-import { getDelayedScore } from '../model/protocol/delayed.ts';
+import { getDelayedScore, getNextDelayedTimestamp } from '../model/protocol/delayed.ts';
 import { BAND_SLOTS, bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
 import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
@@ -112,6 +112,8 @@ export interface SetSnapshot {
   readonly outOfOrderPairs: number;
   readonly version: number;
   readRows(start: number, end: number): SetRowData[];
+  /** The member's position in set order (ZRANK), or null when the set does not hold it. */
+  positionOf(member: string): number | null;
 }
 
 function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<string, number>, order: ArrivalTracker, version: number): SetSnapshot {
@@ -130,6 +132,10 @@ function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<strin
         rows.push({ position, member, scoreText: String(page[i + 1]), arrival, outOfOrder: order.rank(arrival) !== position });
       }
       return rows;
+    },
+    positionOf(member) {
+      const rank = redis.call('ZRANK', key, member);
+      return typeof rank === 'number' ? rank : null;
     },
   };
 }
@@ -180,38 +186,61 @@ export const STRIP_RADIUS = 10;
  */
 export const BAND_READ_LIMIT = BAND_SLOTS + 64;
 
+/** One band read from the band set: its slots, the ceiling pile-up, and a strip of `radius` ms on each side. */
+function bandViewOf(band: MemoryRedis, arrivals: ReadonlyMap<string, number>, fireTime: number, lastEnqueue: AppState['lastEnqueue'], radius: number): BandViewData {
+  const { minScore, maxScore } = bandOf(fireTime);
+  const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
+  const entries = Array.isArray(reply) ? reply : [];
+  const slots: BandSlotData[] = [];
+  for (let i = 0; i + 1 < entries.length; i += 2) {
+    const member = String(entries[i]);
+    slots.push({ slot: decodeScore(scoreOf(entries[i + 1])).slot, member, scoreText: String(entries[i + 1]), arrival: arrivals.get(member) ?? 0 });
+  }
+  const strip: Array<{ fireTime: number; count: number }> = [];
+  for (let ms = fireTime - radius; ms <= fireTime + radius; ms++) {
+    const range = bandOf(ms);
+    strip.push({ fireTime: ms, count: integerReply(band.call('ZCOUNT', BAND_KEY, range.minScore, range.maxScore)) });
+  }
+  return {
+    fireTime,
+    minScore,
+    maxScore,
+    slots: slots.length === 0 ? NO_SLOTS : slots,
+    jobs: slots.length < BAND_READ_LIMIT ? slots.length : integerReply(band.call('ZCOUNT', BAND_KEY, minScore, maxScore)),
+    ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
+    newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
+    pastCliff: isPastCliff(fireTime),
+    strip,
+  };
+}
+
 /** The band of the selected millisecond (or of the current fire-time when none is selected). */
 export const selectBandView = memoOn((s: AppState) => [s.band, s.version, s.arrivals, s.selectedFireTime ?? fireTimeOf(s.now, s.delay), s.lastEnqueue] as const)(
-  (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => {
-    const { minScore, maxScore } = bandOf(fireTime);
-    const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
-    const entries = Array.isArray(reply) ? reply : [];
-    const slots: BandSlotData[] = [];
-    for (let i = 0; i + 1 < entries.length; i += 2) {
-      const member = String(entries[i]);
-      slots.push({ slot: decodeScore(scoreOf(entries[i + 1])).slot, member, scoreText: String(entries[i + 1]), arrival: arrivals.get(member) ?? 0 });
-    }
-    const strip: Array<{ fireTime: number; count: number }> = [];
-    for (let ms = fireTime - STRIP_RADIUS; ms <= fireTime + STRIP_RADIUS; ms++) {
-      const range = bandOf(ms);
-      strip.push({ fireTime: ms, count: integerReply(band.call('ZCOUNT', BAND_KEY, range.minScore, range.maxScore)) });
-    }
-    return {
-      fireTime,
-      minScore,
-      maxScore,
-      slots: slots.length === 0 ? NO_SLOTS : slots,
-      jobs: slots.length < BAND_READ_LIMIT ? slots.length : integerReply(band.call('ZCOUNT', BAND_KEY, minScore, maxScore)),
-      ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
-      newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
-      pastCliff: isPastCliff(fireTime),
-      strip,
-    };
-  },
+  (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, STRIP_RADIUS),
 );
 
+/** The band of the current fire-time (now + delay), whatever band is chosen below: the stage's grid. */
+export const selectFireTimeBand = memoOn((s: AppState) => [s.band, s.version, s.arrivals, fireTimeOf(s.now, s.delay), s.lastEnqueue] as const)(
+  (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, 0),
+);
+
+/** The last enqueued job's score and its recovery (score / 0x1000 and the whole ms), or null. */
+export interface LastRecovery {
+  readonly score: number;
+  readonly slot: number;
+  readonly recovered: number;
+  readonly wholeMs: number;
+}
+
+export const selectLastRecovery = memoOn((s: AppState) => [s.lastEnqueue] as const)((last): LastRecovery | null => {
+  if (last === null) return null;
+  const recovered = nextTimestampOf(last.lastScore);
+  return { score: last.lastScore, slot: decodeScore(last.lastScore).slot, recovered, wholeMs: wakeMillisecond(recovered) };
+});
+
 export interface PromotedListData {
-  readonly jobs: ReadonlyArray<{ member: string; arrival: number }>;
+  /** In the order they came out; `at`: the instant of the promote that took the job (lists since the last reset). */
+  readonly jobs: ReadonlyArray<{ member: string; arrival: number; at?: number }>;
   readonly calls: number;
   readonly outOfOrderPairs: number;
   readonly ranks: Int32Array;
@@ -225,7 +254,7 @@ export interface PromoteSummary {
   readonly nextWakeMs: number | null;
 }
 
-function promotedList(jobs: ReadonlyArray<{ member: string; arrival: number }>, calls: number): PromotedListData {
+function promotedList(jobs: PromotedListData['jobs'], calls: number): PromotedListData {
   const arrivals = Float64Array.from(jobs, (job) => job.arrival);
   return { jobs, calls, outOfOrderPairs: countInversions(arrivals), ranks: arrivalRanks(arrivals) };
 }
@@ -243,3 +272,59 @@ export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as c
           nextWakeMs: last.nextWake === null ? null : wakeMillisecond(last.nextWake),
         },
 );
+
+/** Since the last reset: every job each set handed out, in order, with how far from arrival order. */
+export interface PromotedSinceResetData {
+  readonly promotes: number;
+  readonly band: PromotedListData;
+  readonly textbook: PromotedListData;
+}
+
+/** Every job promoted since the last reset (manual and auto-promote alike), per set, in order. */
+export const selectPromotedSinceReset = memoOn((s: AppState) => [s.promoted, s.promoted.changes] as const)(
+  (promoted): PromotedSinceResetData => ({
+    promotes: promoted.promotes,
+    band: promotedList(promoted.band, promoted.promotes),
+    textbook: promotedList(promoted.textbook, promoted.promotes),
+  }),
+);
+
+/** How many of the band set's head jobs the timeline marks. */
+export const HEAD_MARKS = 200;
+
+/** One job at the head of the band set: its member, score text and fire-time (the score's millisecond). */
+export interface HeadMark {
+  readonly member: string;
+  readonly scoreText: string;
+  readonly fireTime: number;
+}
+
+/** The head of the band set: what a worker sleeps on. */
+export interface BandHead {
+  /** Jobs in the band set. */
+  readonly size: number;
+  /** The first HEAD_MARKS jobs in set order. */
+  readonly marks: readonly HeadMark[];
+  /** getNextDelayedTimestamp: the head's score / 0x1000 (fractional when the head was bumped); null when empty. */
+  readonly nextTimestamp: number | null;
+  /** The whole millisecond the worker wakes at (the integer reply the script's number becomes); null when empty. */
+  readonly wakeAt: number | null;
+}
+
+/**
+ * The band set's head, read with ZRANGE 0 <HEAD_MARKS - 1> and getNextDelayedTimestamp on the set
+ * itself (page reads, not logged). Depends on the set only, so a slider drag never re-reads it.
+ */
+export const selectBandHead = memoOn((s: AppState) => [s.band, s.version] as const)((band): BandHead => {
+  const size = integerReply(band.call('ZCARD', BAND_KEY));
+  const page = band.call('ZRANGE', BAND_KEY, 0, HEAD_MARKS - 1, 'WITHSCORES');
+  const marks: HeadMark[] = [];
+  if (Array.isArray(page)) {
+    for (let i = 0; i + 1 < page.length; i += 2) {
+      const scoreText = String(page[i + 1]);
+      marks.push({ member: String(page[i]), scoreText, fireTime: decodeScore(scoreOf(page[i + 1])).fireTime });
+    }
+  }
+  const nextTimestamp = getNextDelayedTimestamp(band, BAND_KEY);
+  return { size, marks, nextTimestamp, wakeAt: nextTimestamp === null ? null : wakeMillisecond(nextTimestamp) };
+});

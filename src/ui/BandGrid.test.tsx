@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
+import { gridLayout } from './bandGeometry.ts';
 import type { BandSlot } from './BandGrid.tsx';
 
 const FIRE_TIME = 1_790_000_000_000;
@@ -203,8 +204,59 @@ describe('BandGrid', () => {
 
   it('summarises how full the band is', () => {
     render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
-    expect(screen.getByText(/slots used/).textContent).toBe('3 of 4,096 slots used');
+    expect(screen.getByText(/slots used/).textContent).toBe('slots used: 3 of 4,096');
     expect(screen.getByText(/→/).textContent).toBe('1 → 3');
     expect(screen.queryByText(/share a slot/)).toBeNull();
+  });
+
+  describe('a new arrival travels into its slot', () => {
+    const animate = vi.fn();
+    function prefersReduced(reduce: boolean) {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+    }
+    function land(reduce: boolean) {
+      prefersReduced(reduce);
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+      const first = { serial: 1 };
+      const { rerender } = render(<BandGrid compact fireTime={FIRE_TIME} slots={threeJobs.slice(0, 2)} ceilingMembers={0} newestSlot={1} pastCliff={false} landingKey={first} />);
+      animate.mockClear();
+      rerender(<BandGrid compact fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} landingKey={{ serial: 2 }} />);
+    }
+    beforeEach(() => {
+      animate.mockClear();
+      Element.prototype.animate = animate as unknown as Element['animate'];
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      delete (Element.prototype as Partial<Element>).animate;
+    });
+
+    it('moves a marker from above the grid onto the newest cell (transform and opacity only)', () => {
+      land(false);
+      expect(animate).toHaveBeenCalledTimes(1);
+      const marker = screen.getByTestId('band-landing');
+      expect(animate.mock.instances[0]).toBe(marker);
+      const [keyframes, options] = animate.mock.calls[0]!;
+      expect(keyframes.every((frame: Keyframe) => Object.keys(frame).every((key) => ['transform', 'opacity', 'offset'].includes(key)))).toBe(true);
+      expect(keyframes[0].transform).toMatch(/^translate\(.+px, -\d+(\.\d+)?px\) scale\(3\)$/);
+      expect(keyframes.at(-1).opacity).toBe(0);
+      expect(options.duration).toBeGreaterThan(0);
+      // slot 2: row 0, column 2 of the 392 px grid (4 px kept free around it)
+      const layout = gridLayout(392, 4);
+      expect(marker.style.left).toBe(`${layout.offset(2)}px`);
+      expect(marker.style.top).toBe(`${layout.offset(0)}px`);
+    });
+
+    it('with reduced motion nothing travels', () => {
+      land(true);
+      expect(animate).not.toHaveBeenCalled();
+    });
+  });
+
+  it('compact: one-line notes, no legend', () => {
+    render(<BandGrid compact fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={5} newestSlot={2} pastCliff={false} />);
+    expect(screen.queryByRole('list', { name: 'Legend' })).toBeNull();
+    expect(screen.getByTestId('band-ceiling-badge').textContent).toBe('full: 5 share the ceiling, in member order');
+    expect(screen.queryByText(/jobs share the ceiling score/)).toBeNull();
   });
 });

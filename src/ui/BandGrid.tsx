@@ -14,6 +14,7 @@ import {
   slotCell,
 } from './bandGeometry.ts';
 import type { GridLayout, Rgb } from './bandGeometry.ts';
+import { animateArrival, motionDuration } from './motion.ts';
 import styles from './BandGrid.module.css';
 import { printable } from '../model/printable.ts';
 
@@ -33,6 +34,13 @@ export interface BandGridProps {
   ceilingMembers: number;
   newestSlot: number | null;
   pastCliff: boolean;
+  /**
+   * Changes with each new arrival (the last enqueue): the newest slot then gets a marker that
+   * travels into its cell (none with reduced motion, or when arrivals come too fast to follow).
+   */
+  landingKey?: unknown;
+  /** The stage's grid: one-line notes, no legend; the full notes live in the band panel below. */
+  compact?: boolean;
 }
 
 const count = new Intl.NumberFormat('en-US');
@@ -47,13 +55,15 @@ const NAMED_SHARERS = 3;
  * counted. Mouse hover or a keyboard cursor (arrows, PageUp/PageDown, Home/End) names a slot's
  * score and job in a readout that is also a live region.
  */
-export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers, newestSlot, pastCliff }: BandGridProps) {
+export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers, newestSlot, pastCliff, landingKey, compact = false }: BandGridProps) {
   const helpId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const ringsRef = useRef<HTMLCanvasElement>(null);
   const themeRef = useRef<{ theme: Theme; repaints: number } | null>(null);
+  const landingRef = useRef<HTMLSpanElement>(null);
+  const lastLanding = useRef<{ key: unknown; at: number }>({ key: landingKey, at: Number.NEGATIVE_INFINITY });
   const [available, setAvailable] = useState(0);
   const [repaints, setRepaints] = useState(0);
   const [hover, setHover] = useState<number | null>(null);
@@ -124,6 +134,36 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- themeOf reads `repaints`, listed
   }, [pixels, inset, dpr, repaints, newestSlot, active]);
 
+  // A new arrival: a marker travels from above the grid into the newest slot's cell (transform
+  // and opacity only), then fades, leaving the cell and its ring as drawn.
+  useEffect(() => {
+    const previous = lastLanding.current;
+    if (Object.is(previous.key, landingKey)) return;
+    const at = performance.now();
+    lastLanding.current = { key: landingKey, at };
+    const marker = landingRef.current;
+    const duration = motionDuration(at - previous.at);
+    if (!marker || newestSlot === null || pixels <= 0 || duration <= 0) return;
+    const layout = gridLayout(pixels, inset);
+    const { row, col } = slotCell(newestSlot);
+    const x = layout.offset(col) / dpr;
+    const y = layout.offset(row) / dpr;
+    const size = Math.max(layout.cell / dpr, 2);
+    Object.assign(marker.style, { left: `${x}px`, top: `${y}px`, width: `${size}px`, height: `${size}px` });
+    const fromX = pixels / dpr / 2 - x;
+    const fromY = -y - 12;
+    animateArrival(
+      marker,
+      [
+        { transform: `translate(${fromX}px, ${fromY}px) scale(3)`, opacity: 0 },
+        { opacity: 1, offset: 0.25 },
+        { transform: 'translate(0, 0) scale(1)', opacity: 1, offset: 0.8 },
+        { transform: 'translate(0, 0) scale(1)', opacity: 0 },
+      ],
+      duration,
+    );
+  }, [landingKey, newestSlot, pixels, inset, dpr]);
+
   function slotUnderPointer(event: PointerEvent<HTMLCanvasElement>): number | null {
     const rect = event.currentTarget.getBoundingClientRect();
     const layout = gridLayout(Math.round(rect.width * dpr), inset);
@@ -139,16 +179,22 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
   }
 
   return (
-    <div className={styles.band}>
+    <div className={compact ? `${styles.band} ${styles.compact}` : styles.band}>
       <p className={styles.summary}>
         <span>
-          <span className={styles.mono}>{count.format(filled)}</span> of {count.format(BAND_SLOTS)} slots used
+          slots used: <span className={styles.mono}>{`${count.format(filled)} of ${count.format(BAND_SLOTS)}`}</span>
         </span>
         {jobs > filled ? (
           <span>
             <span className={styles.mono}>{count.format(jobs)}</span> jobs: some share a slot
           </span>
         ) : null}
+        {compact && saturated ? (
+          <span className={styles.badge} data-testid="band-ceiling-badge">
+            full: {count.format(ceilingMembers)} share the ceiling, in member order
+          </span>
+        ) : null}
+        {compact && pastCliff ? <span className={styles.badge}>past the cliff: +1 is lost</span> : null}
       </p>
       <div ref={wrapRef} className={styles.canvasWrap}>
         <div ref={frameRef} className={styles.frame}>
@@ -177,6 +223,7 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
               {...canvasSize}
               aria-hidden="true"
             />
+            <span ref={landingRef} className={styles.landing} aria-hidden="true" data-testid="band-landing" />
           </div>
         </div>
       </div>
@@ -187,11 +234,11 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
           <SlotReadout slot={active} entries={bySlot[active]} ceilingMembers={ceilingMembers} />
         )}
       </p>
-      <p id={helpId} className={styles.help}>
+      <p id={helpId} className={compact ? 'visually-hidden' : styles.help}>
         Arrow keys move between slots, Page Up/Down by eight rows, Home and End jump to slot 0 (the floor) and 4095
         (the ceiling).
       </p>
-      <ul className={styles.legend} aria-label="Legend">
+      {compact ? null : <ul className={styles.legend} aria-label="Legend">
         <li>
           <span className={`${styles.swatch} ${styles.swatchArrival}`} aria-hidden="true" />
           arrival{' '}
@@ -213,8 +260,8 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
           <span className={`${styles.swatch} ${styles.swatchShared}`} aria-hidden="true" />
           shared score
         </li>
-      </ul>
-      {saturated ? (
+      </ul>}
+      {saturated && !compact ? (
         <p className={styles.ceiling}>
           <span className={styles.badge}>
             slot {CEILING_SLOT} × <span className={styles.mono}>{count.format(ceilingMembers)}</span>
@@ -223,7 +270,7 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
           Redis orders them by member bytes, not by arrival.
         </p>
       ) : null}
-      {pastCliff ? (
+      {pastCliff && !compact ? (
         <p className={styles.cliff}>
           <span className={styles.badge}>past the cliff</span> This fire-time is at or beyond 2<sup>41</sup> ms, so
           its scores are at or beyond 2<sup>53</sup>, where doubles are no longer 1 apart: score + 1 rounds back to the

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ROW_HEIGHT, SetView } from './SetView.tsx';
 import type { SetRow } from './SetView.tsx';
 
@@ -60,7 +60,7 @@ describe('SetView', () => {
     render(
       <SetView title="Textbook set" description="D" size={20} outOfOrderPairs={12} readRows={makeReader(20)} version={1} />,
     );
-    expect(screen.getByText(/12 pairs out of arrival order/)).toBeTruthy();
+    expect(screen.getByText(/out of arrival order: 12 pairs/)).toBeTruthy();
     expect(screen.getByText('20 members')).toBeTruthy();
     const marked = dataRows().filter((row) => within(row).queryByText(/out of arrival order/));
     expect(marked.map((row) => row.getAttribute('aria-rowindex'))).toEqual(['5', '15']);
@@ -70,7 +70,7 @@ describe('SetView', () => {
   it('uses the singular for one member and one pair', () => {
     render(<SetView title="T" description="D" size={1} outOfOrderPairs={1} readRows={makeReader(1)} version={0} />);
     expect(screen.getByText('1 member')).toBeTruthy();
-    expect(screen.getByText(/^1 pair out of arrival order/)).toBeTruthy();
+    expect(screen.getByText(/out of arrival order: 1 pair$/)).toBeTruthy();
   });
 
   it('reads the rows again when the version changes and follows the size', () => {
@@ -112,6 +112,86 @@ describe('SetView', () => {
     expect(indexes).toContain(50_002);
     expect(indexes).not.toContain(2);
     expect(screen.getByText('job:50001')).toBeTruthy();
+  });
+
+  it('goes to a position and to a job, and answers bad input at the field', () => {
+    const readRows = makeReader(4100);
+    const positionOf = (member: string) => (/^job:\d+$/.test(member) && Number(member.slice(4)) <= 4100 ? Number(member.slice(4)) - 1 : null);
+    render(<SetView title="T" description="D" size={4100} outOfOrderPairs={0} readRows={readRows} positionOf={positionOf} version={0} testId="set" />);
+    const scroller = within(screen.getByTestId('set')).getAllByRole('rowgroup')[1]!;
+    const position = screen.getByLabelText('Go to position');
+    fireEvent.change(position, { target: { value: '4,095' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(scroller.scrollTop).toBeGreaterThan(4000 * ROW_HEIGHT);
+    act(() => {
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.getByText('job:4096')).toBeTruthy();
+
+    fireEvent.change(position, { target: { value: '4100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(screen.getByRole('alert').textContent).toBe('The last position is 4,099.');
+    expect(position.getAttribute('aria-invalid')).toBe('true');
+
+    const job = screen.getByLabelText('Go to job');
+    fireEvent.change(job, { target: { value: 'job:99999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(screen.getByRole('alert').textContent).toBe('No job with this id in the set.');
+    fireEvent.change(job, { target: { value: 'job:7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(scroller.scrollTop).toBeLessThan(10 * ROW_HEIGHT); // position 6, near the top
+  });
+});
+
+describe('SetView motion', () => {
+  const animate = vi.fn();
+  function prefersReduced(reduce: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+  }
+  /** Rows "1".."n" in text order ("10" before "2"), as a textbook set holds plain ids sharing one score. */
+  function textOrder(n: number) {
+    const members = Array.from({ length: n }, (_, i) => String(i + 1)).sort();
+    return (start: number, end: number): SetRow[] =>
+      members.slice(start, end + 1).map((member, i) => ({ position: start + i, member, scoreText: '1796040005', arrival: Number(member), outOfOrder: false }));
+  }
+  function renderGrowing(animateProp: boolean) {
+    const { rerender } = render(<SetView title="T" description="D" size={9} outOfOrderPairs={0} readRows={textOrder(9)} version={1} animate={animateProp} fill />);
+    animate.mockClear();
+    rerender(<SetView title="T" description="D" size={10} outOfOrderPairs={0} readRows={textOrder(10)} version={2} animate={animateProp} fill />);
+  }
+
+  beforeEach(() => {
+    animate.mockClear();
+    Element.prototype.animate = animate as unknown as Element['animate'];
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (Element.prototype as Partial<Element>).animate;
+  });
+
+  it('slides the rows a new job pushed down, and slides the new job in ("10" lands before "2")', () => {
+    prefersReduced(false);
+    renderGrowing(true);
+    // "10" is new at position 1; "2".."9" each moved down one row
+    expect(animate).toHaveBeenCalledTimes(9);
+    const [keyframes] = animate.mock.calls.find((_, i) => (animate.mock.instances[i] as Element).querySelectorAll('[role=cell]')[1]?.textContent === '10')!;
+    expect(keyframes).toEqual([{ transform: 'translateX(-2.5rem)', opacity: 0 }, { transform: 'none', opacity: 1 }]);
+    const slid = animate.mock.calls.filter(([frames]) => String(frames[0].transform).startsWith('translateY'));
+    expect(slid).toHaveLength(8);
+    expect(slid.every(([frames]) => frames[0].transform === `translateY(${-ROW_HEIGHT}px)`)).toBe(true);
+  });
+
+  it('with reduced motion the rows change at once', () => {
+    prefersReduced(true);
+    renderGrowing(true);
+    expect(animate).not.toHaveBeenCalled();
+  });
+
+  it('does not animate a view that was not asked to', () => {
+    prefersReduced(false);
+    renderGrowing(false);
+    expect(animate).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,8 @@
-import { useId, useMemo, useRef } from 'react';
-import { useRowWindow } from './useRowWindow.ts';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { FormEvent, RefObject } from 'react';
+import { parsePosition } from '../session/input.ts';
+import { animateArrival, motionDuration } from './motion.ts';
+import { scrollTopFor, useRowWindow } from './useRowWindow.ts';
 import styles from './SetView.module.css';
 import { printable } from '../model/printable.ts';
 
@@ -20,6 +23,12 @@ export interface SetViewProps {
   readRows: (start: number, end: number) => SetRow[];
   version: number;
   testId?: string;
+  /** The member's position (ZRANK), or null: enables "go to job"; "go to position" comes with it. */
+  positionOf?: (member: string) => number | null;
+  /** Rows slide to their new place and new jobs slide in when the set changes (not with reduced motion). */
+  animate?: boolean;
+  /** The list takes the height its container gives (the stage) instead of growing with the set. */
+  fill?: boolean;
 }
 
 /** Every row has this height (px); the row window and the CSS both rely on it. */
@@ -42,9 +51,11 @@ function plural(n: number, one: string, many: string): string {
  * where arrival order would put them are marked. Only the visible rows are read (readRows) and
  * rendered, so a set of 100,000 members scrolls as fast as one of ten.
  */
-export function SetView({ title, description, size, outOfOrderPairs, readRows, version, testId }: SetViewProps) {
+export function SetView({ title, description, size, outOfOrderPairs, readRows, version, testId, positionOf, animate = false, fill = false }: SetViewProps) {
   const headingId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const sizerRef = useRef<HTMLDivElement>(null);
+  const [target, setTarget] = useState<number | null>(null);
   const { first, last, totalHeight, offset: scrollOffset } = useRowWindow(scrollRef, size, ROW_HEIGHT, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
   const windowSize = Math.max(last - first + 1, 1);
   const rows = useMemo(
@@ -53,9 +64,16 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [readRows, first, last, version],
   );
+  useRowMotion(sizerRef, rows, version, size, animate);
+
+  const goTo = (position: number) => {
+    setTarget(position);
+    const scroller = scrollRef.current;
+    if (scroller) scroller.scrollTop = scrollTopFor(Math.max(0, position * ROW_HEIGHT - (scroller.clientHeight - ROW_HEIGHT) / 2), size, ROW_HEIGHT, scroller.clientHeight);
+  };
 
   return (
-    <section className={styles.view} data-testid={testId} aria-labelledby={headingId}>
+    <section className={fill ? `${styles.view} ${styles.fillView}` : styles.view} data-testid={testId} aria-labelledby={headingId}>
       <header className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {title}
@@ -63,13 +81,14 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
         <p className={styles.description}>{description}</p>
         <p className={styles.stats}>
           <span className={styles.stat}>{plural(size, 'member', 'members')}</span>
-          <span className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk}>
+          <span className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk} title={`out of arrival order: ${plural(outOfOrderPairs, 'pair', 'pairs')}`}>
             <span aria-hidden="true" className={styles.statIcon}>
               {outOfOrderPairs > 0 ? '⇅' : '✓'}
             </span>
-            {plural(outOfOrderPairs, 'pair', 'pairs')} out of arrival order
+            out of arrival order: {plural(outOfOrderPairs, 'pair', 'pairs')}
           </span>
         </p>
+        {positionOf ? <GoTo size={size} positionOf={positionOf} onGo={goTo} /> : null}
       </header>
       <div className={styles.frame}>
         <div role="table" aria-labelledby={headingId} aria-rowcount={size + 1} aria-colcount={4} className={styles.table}>
@@ -94,10 +113,10 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
             ref={scrollRef}
             role="rowgroup"
             tabIndex={0}
-            className={styles.scroller}
-            style={{ height: `min(22rem, 60vh, ${Math.max(size, MIN_VISIBLE_ROWS) * ROW_HEIGHT}px)` }}
+            className={fill ? `${styles.scroller} ${styles.fill}` : styles.scroller}
+            style={fill ? undefined : { height: `min(22rem, 60vh, ${Math.max(size, MIN_VISIBLE_ROWS) * ROW_HEIGHT}px)` }}
           >
-            <div role="presentation" className={styles.sizer} style={{ height: totalHeight }}>
+            <div ref={sizerRef} role="presentation" className={styles.sizer} style={{ height: totalHeight }}>
               {rows.map((row, offset) => {
                 const index = first + offset;
                 return (
@@ -107,7 +126,7 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
                     key={index % windowSize}
                     role="row"
                     aria-rowindex={index + 2}
-                    className={`${styles.row} ${row.outOfOrder ? styles.outOfOrder : ''}`}
+                    className={`${styles.row} ${row.outOfOrder ? styles.outOfOrder : ''} ${row.position === target ? styles.target : ''}`}
                     style={{ height: ROW_HEIGHT, top: index * ROW_HEIGHT - scrollOffset }}
                   >
                     <RowCells row={row} />
@@ -136,16 +155,127 @@ function RowCells({ row }: { row: SetRow }) {
         {row.scoreText}
       </span>
       <span role="cell" className={styles.num}>
-        {row.outOfOrder ? (
-          <>
-            <span aria-hidden="true" className={styles.marker}>
-              ⇅
-            </span>
-            <span className="visually-hidden">out of arrival order, arrival </span>
-          </>
-        ) : null}
+        {/* the marker's slot is always there, so the number never moves when it comes or goes */}
+        <span aria-hidden="true" className={styles.marker}>
+          {row.outOfOrder ? '⇅' : ''}
+        </span>
+        {row.outOfOrder ? <span className="visually-hidden">out of arrival order, arrival </span> : null}
         {row.arrival}
       </span>
     </>
+  );
+}
+
+/**
+ * FLIP for set rows: after a change of the set, each visible row whose member sat elsewhere
+ * before starts at its old place and slides to its new one; a job that just arrived slides in.
+ * Only transform and opacity move; React keeps owning the rows. Rows are matched to the
+ * rendered elements by order (the sizer's children are the rows, in order).
+ */
+function useRowMotion(sizerRef: RefObject<HTMLDivElement | null>, rows: readonly SetRow[], version: number, size: number, animate: boolean) {
+  const seen = useRef({ version, positions: new Map<string, number>(), maxArrival: 0, at: Number.NEGATIVE_INFINITY });
+  useLayoutEffect(() => {
+    const previous = seen.current;
+    const positions = new Map<string, number>();
+    let maxArrival = size === 0 ? 0 : previous.maxArrival;
+    for (const row of rows) {
+      positions.set(row.member, row.position);
+      maxArrival = Math.max(maxArrival, row.arrival);
+    }
+    const changed = previous.version !== version;
+    const at = changed ? performance.now() : previous.at;
+    seen.current = { version, positions, maxArrival, at };
+    const sizer = sizerRef.current;
+    if (!changed || !animate || !sizer || previous.positions.size === 0) return;
+    const duration = motionDuration(at - previous.at);
+    if (duration <= 0) return;
+    rows.forEach((row, i) => {
+      const element = sizer.children[i];
+      if (!element) return;
+      const before = previous.positions.get(row.member);
+      if (before !== undefined && before !== row.position) {
+        animateArrival(element, [{ transform: `translateY(${(before - row.position) * ROW_HEIGHT}px)` }, { transform: 'none' }], duration);
+      } else if (before === undefined && row.arrival > previous.maxArrival) {
+        animateArrival(element, [{ transform: 'translateX(-2.5rem)', opacity: 0 }, { transform: 'none', opacity: 1 }], duration);
+      }
+    });
+  }, [sizerRef, rows, version, size, animate]);
+}
+
+/** "Go to position" and "go to job": scroll the list to a row and mark it; bad input gets a message at the field. */
+function GoTo({ size, positionOf, onGo }: { size: number; positionOf: (member: string) => number | null; onGo: (position: number) => void }) {
+  const id = useId();
+  const [position, setPosition] = useState('');
+  const [job, setJob] = useState('');
+  const [message, setMessage] = useState<{ field: 'position' | 'job'; text: string } | null>(null);
+
+  const submitPosition = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parsePosition(position, size);
+    if (!parsed.ok) return setMessage({ field: 'position', text: parsed.message });
+    setMessage(null);
+    onGo(parsed.value);
+  };
+  const submitJob = (event: FormEvent) => {
+    event.preventDefault();
+    if (job === '') return setMessage({ field: 'job', text: 'Enter a job id, e.g. job:7.' });
+    const found = positionOf(job);
+    if (found === null) return setMessage({ field: 'job', text: 'No job with this id in the set.' });
+    setMessage(null);
+    onGo(found);
+  };
+  const messageId = `${id}-message`;
+
+  return (
+    <div className={styles.goto}>
+      <span aria-hidden="true" className={styles.gotoLabel}>
+        Go to
+      </span>
+      <form className={styles.gotoForm} onSubmit={submitPosition}>
+        <label htmlFor={`${id}-position`} className="visually-hidden">
+          Go to position
+        </label>
+        <input
+          id={`${id}-position`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          className={styles.gotoInput}
+          placeholder="position"
+          value={position}
+          aria-invalid={message?.field === 'position'}
+          aria-describedby={message?.field === 'position' ? messageId : undefined}
+          onChange={(event) => setPosition(event.target.value)}
+        />
+        <button type="submit" className="secondary">
+          Go
+        </button>
+      </form>
+      <form className={styles.gotoForm} onSubmit={submitJob}>
+        <label htmlFor={`${id}-job`} className="visually-hidden">
+          Go to job
+        </label>
+        <input
+          id={`${id}-job`}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          className={styles.gotoInput}
+          placeholder="job id"
+          value={job}
+          aria-invalid={message?.field === 'job'}
+          aria-describedby={message?.field === 'job' ? messageId : undefined}
+          onChange={(event) => setJob(event.target.value)}
+        />
+        <button type="submit" className="secondary">
+          Find
+        </button>
+      </form>
+      {message ? (
+        <span id={messageId} className={styles.gotoError} role="alert">
+          {message.text}
+        </span>
+      ) : null}
+    </div>
   );
 }

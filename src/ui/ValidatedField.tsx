@@ -15,6 +15,8 @@ export interface ValidatedFieldProps<T> {
   testId?: string;
   /** Bump to drop what the user typed (and its message) when the value was set elsewhere. */
   revision?: number;
+  /** Label, field and hint on one line (dense layouts such as the stage). */
+  inline?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface ValidatedFieldProps<T> {
  * one shows a message beside the field (aria-invalid, aria-describedby) and leaves the value in
  * effect untouched. What the user types is only ever rendered as text.
  */
-export function ValidatedField<T>({ label, value, parse, onValid, hint, inputMode = 'text', disabled, testId, revision = 0 }: ValidatedFieldProps<T>) {
+export function ValidatedField<T>({ label, value, parse, onValid, hint, inputMode = 'text', disabled, testId, revision = 0, inline = false }: ValidatedFieldProps<T>) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function ValidatedField<T>({ label, value, parse, onValid, hint, inputMod
   const describedBy = [hint ? hintId : '', message ? messageId : ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={styles.field}>
+    <div className={inline ? `${styles.field} ${styles.inline}` : styles.field}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}

@@ -20,6 +20,17 @@ export interface RowWindow {
  */
 export const MAX_SCROLL_HEIGHT = 15_000_000;
 
+/**
+ * The scroll position that brings `contentTop` (px into all the rows, index * rowHeight) to the
+ * viewport's top: the same number unless the scroll space is scaled (the inverse of the hook's map).
+ */
+export function scrollTopFor(contentTop: number, count: number, rowHeight: number, viewportHeight: number): number {
+  const fullHeight = count * rowHeight;
+  const scrollRange = Math.min(fullHeight, MAX_SCROLL_HEIGHT) - viewportHeight;
+  if (fullHeight <= MAX_SCROLL_HEIGHT || scrollRange <= 0) return contentTop;
+  return (contentTop * scrollRange) / (fullHeight - viewportHeight);
+}
+
 interface Viewport {
   readonly scrollTop: number;
   readonly height: number;

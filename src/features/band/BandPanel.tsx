@@ -10,10 +10,11 @@ import styles from '../../ui/panel.module.css';
 /** One millisecond's 4096 slots, and a strip of the milliseconds around it (loaded in its own chunk, below the fold). */
 export function BandPanel() {
   const store = useAppStoreApi();
-  const following = useAppStore((s) => s.selectedFireTime === null);
+  const picked = useAppStore((s) => s.selectedFireTime);
+  const following = picked === null;
   const current = useAppStore(selectBandView);
-  // While the band follows the slider it may lag by a frame (React draws the scores first);
-  // a chosen band (after an enqueue, or a click in the strip) is drawn at once.
+  // While the band follows the fire-time (the slider, the clock) it may lag by a frame (React
+  // draws the scores first); a millisecond picked in the strip is drawn at once.
   const deferred = useDeferredValue(current);
   const view = following ? deferred : current;
   const headingId = useId();
@@ -25,13 +26,20 @@ export function BandPanel() {
         Each square is one score of the band: row by row from minScore to maxScore. Pick a millisecond in the strip to
         see how its slots fill; the newest bump is outlined.
       </p>
-      <p className={styles.readout}>
-        {isoTime(view.fireTime)}
-        {following ? ' (following the current fire-time)' : ' (chosen)'}{' '}
-        {following ? null : (
-          <button type="button" className="secondary" onClick={() => store.getState().selectBand(null)}>
-            Follow the fire-time
-          </button>
+      <p className={styles.readout} data-testid="band-choice">
+        {following ? (
+          <>
+            <strong>Following the fire-time:</strong> <span className="mono">{view.fireTime}</span> ms ({isoTime(view.fireTime)}), now +
+            delay; it moves with the delay and the clock.
+          </>
+        ) : (
+          <>
+            <strong>Picked:</strong> <span className="mono">{picked}</span> ms ({isoTime(picked)}), kept while the delay and the clock
+            change.{' '}
+            <button type="button" className="secondary" onClick={() => store.getState().selectBand(null)}>
+              Follow the fire-time again
+            </button>
+          </>
         )}
       </p>
       <div className={styles.clip}>

@@ -96,7 +96,7 @@ describe('LiveRedisPanel', () => {
       ['2', '10000', String(maxScore), '⇅out of arrival order, arrival 10000'],
       ['3', '9999', String(maxScore), '⇅out of arrival order, arrival 9999'],
     ]);
-    expect(setView.textContent).toContain('1 pair out of arrival order');
+    expect(setView.textContent).toContain('out of arrival order: 1 pair');
 
     const flags = within(screen.getByTestId('live-flags')).getAllByRole('listitem');
     expect(flags.map((li) => li.querySelector('[data-flags]')?.getAttribute('data-flags')?.split(' ').sort().join(' '))).toEqual([

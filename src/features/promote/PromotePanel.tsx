@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectPromoteSummary } from '../../store/selectors.ts';
+import { selectPromoteSummary, selectPromotedSinceReset } from '../../store/selectors.ts';
 import type { PromotedListData } from '../../store/selectors.ts';
+import { AutoPromote } from './AutoPromote.tsx';
+import { Timeline } from './Timeline.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from '../../ui/panel.module.css';
@@ -10,22 +12,36 @@ import { printable } from '../../model/printable.ts';
 
 const grouped = new Intl.NumberFormat('en-US');
 
-function PromotedList({ title, list, note, testId }: { title: string; list: PromotedListData; note: string; testId: string }) {
+function pairsText(pairs: number): string {
+  return `${grouped.format(pairs)} pair${pairs === 1 ? '' : 's'} out of arrival order`;
+}
+
+/**
+ * One set's promoted jobs: what the last promote took (summary), then every job promoted since the
+ * last reset in the order they came out (auto-promote adds one millisecond per wake).
+ */
+function PromotedList({ title, last, list, note, testId }: { title: string; last: PromotedListData; list: PromotedListData; note: string; testId: string }) {
   return (
     <div className={styles.card} data-testid={testId}>
       <h3>{title}</h3>
       <p className={styles.hint}>{note}</p>
-      <p data-testid={`${testId}-summary`}>
-        {grouped.format(list.jobs.length)} promoted in {list.calls} call{list.calls === 1 ? '' : 's'};{' '}
-        <strong className={list.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>
-          {grouped.format(list.outOfOrderPairs)} pair{list.outOfOrderPairs === 1 ? '' : 's'} out of arrival order
-        </strong>
+      <p>
+        Last promote:{' '}
+        <span data-testid={`${testId}-summary`}>
+          {grouped.format(last.jobs.length)} promoted in {last.calls} call{last.calls === 1 ? '' : 's'};{' '}
+          <strong className={last.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>{pairsText(last.outOfOrderPairs)}</strong>
+        </span>
+      </p>
+      <p data-testid={`${testId}-total`}>
+        Since the last reset, in the order they came out: {grouped.format(list.jobs.length)} {list.jobs.length === 1 ? 'job' : 'jobs'};{' '}
+        <strong className={list.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>{pairsText(list.outOfOrderPairs)}</strong>
       </p>
       {list.jobs.length > 0 ? (
         <VirtualList
           count={list.jobs.length}
           rowHeight={26}
-          label={`${title}, in the order they came out`}
+          label={`${title}: promoted since the last reset, in the order they came out`}
+          testId={`${testId}-list`}
           renderRow={(index) => {
             const job = list.jobs[index];
             if (!job) return null;
@@ -38,6 +54,7 @@ function PromotedList({ title, list, note, testId }: { title: string; list: Prom
                   {outOfOrder ? <span aria-hidden="true">⇅ </span> : null}
                   {outOfOrder ? <span className="visually-hidden">out of arrival order, </span> : null}
                   arrival {grouped.format(job.arrival)}
+                  {job.at === undefined ? null : <span className={styles.logMeta}>, left at {isoTime(job.at).slice(11)}</span>}
                 </span>
               </span>
             );
@@ -52,20 +69,25 @@ function PromotedList({ title, list, note, testId }: { title: string; list: Prom
 export function PromotePanel() {
   const store = useAppStoreApi();
   const summary = useAppStore(selectPromoteSummary);
+  const total = useAppStore(selectPromotedSinceReset);
   const headingId = useId();
 
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section className={styles.panel} aria-labelledby={headingId} data-testid="promote-panel">
       <h2 id={headingId}>Promote</h2>
       <p className={styles.lede}>
         A worker moves due jobs out of the delayed set. Here one press runs every batch of 1,000 until nothing due is
         left: promoteDelayedJobs on the band set, and ZRANGEBYSCORE 0 now + ZREM on the textbook set, in its unit.
+        Auto-promote does the same each time the band set's head falls due, as a worker does; each of its promotes is a
+        step like a press (undo, the link and the export include it).
       </p>
       <div className={styles.row}>
         <button type="button" onClick={() => store.getState().promote()}>
           Promote due jobs
         </button>
       </div>
+      <AutoPromote />
+      <Timeline />
       {summary === null ? (
         <p className={styles.hint}>Nothing promoted yet. Move the clock past the fire-times, then promote.</p>
       ) : (
@@ -76,13 +98,15 @@ export function PromotePanel() {
           <div className={styles.cards}>
             <PromotedList
               title="Band set"
-              list={summary.band}
+              last={summary.band}
+              list={total.band}
               note="Swept up to (now + 1) × 0x1000 − 1: the top of the current millisecond."
               testId="promoted-band"
             />
             <PromotedList
               title="Textbook set"
-              list={summary.textbook}
+              last={summary.textbook}
+              list={total.textbook}
               note={`Swept up to ${formatScore(summary.textbook.bound)}, the clock in ${
                 summary.textbook.unit === 's' ? 'whole seconds: a job can leave up to 999 ms before its fire-time' : 'ms'
               }.`}

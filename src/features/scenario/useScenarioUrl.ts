@@ -5,6 +5,10 @@ import { HASH_KEY, decodeScenario, encodeScenario, scenarioText, shareableScenar
 
 /** How long a history write may wait when no frame comes (a hidden tab has none). */
 const LATEST_WRITE_MS = 250;
+/** More changes than this waiting at once (jobs played at a high rate) fold into one history entry. */
+const FOLD_ABOVE = 4;
+/** The shortest gap between two folded writes. */
+const MIN_WRITE_GAP_MS = 100;
 
 /**
  * Keeps the URL's `#s=` and the store's scenario together: opens the scenario a URL holds (or says
@@ -31,8 +35,21 @@ export function useScenarioUrl(store: AppStore): void {
       if (timer !== null) clearTimeout(timer);
       frame = timer = null;
     };
+    let lastWrite = Number.NEGATIVE_INFINITY;
     const write = () => {
+      // Playing many jobs a second: one write per MIN_WRITE_GAP_MS at most, the changes meanwhile
+      // folded into it (Chromium ignores pushState past ~200 per 10 s, and each costs ~5 ms).
+      const wait = lastWrite + MIN_WRITE_GAP_MS - performance.now();
+      if (wait > 0 && pending.length > FOLD_ABOVE) {
+        cancelWrite();
+        timer = setTimeout(write, wait);
+        return;
+      }
       cancelWrite();
+      if (pending.length > FOLD_ABOVE) {
+        const last = pending[pending.length - 1]!;
+        pending = [{ step: pending.some((entry) => entry.step === 'push') ? 'push' : last.step, scenario: last.scenario }];
+      }
       for (const { step, scenario } of pending) {
         const shareable = shareableScenario(scenario);
         if (!shareable.ok) {
@@ -44,6 +61,7 @@ export function useScenarioUrl(store: AppStore): void {
         if (step === 'push') window.history.pushState(null, '', urlFor(shown));
         else window.history.replaceState(window.history.state, '', urlFor(shown));
       }
+      if (pending.length > 0) lastWrite = performance.now();
       pending = [];
     };
 

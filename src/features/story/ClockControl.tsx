@@ -14,6 +14,7 @@ export function ClockControl() {
   return (
     <fieldset className={styles.group}>
       <legend>Clock</legend>
+      <div className={styles.spread}>
       <div className={styles.segmented} role="radiogroup" aria-label="Clock mode">
         <label>
           <input type="radio" name="clock-mode" checked={mode === 'live'} onChange={() => store.getState().setClockLive()} />
@@ -24,12 +25,16 @@ export function ClockControl() {
           Frozen
         </label>
       </div>
+      <p className={styles.readout} data-testid="clock-now">
+        now = <span className="mono">{now}</span> ms{mode === 'live' ? ' (live)' : ' (frozen)'}
+      </p>
+      </div>
       <ValidatedField
         label="Clock instant (ms or ISO)"
         value={isoTime(now)}
         parse={parseClock}
         onValid={(value) => store.getState().freezeClock(value)}
-        hint="Typing an instant freezes the clock there."
+        inline
         testId="clock-field"
       />
       <div className={styles.row}>
@@ -43,9 +48,6 @@ export function ClockControl() {
           +1 min
         </button>
       </div>
-      <p className={styles.readout} data-testid="clock-now">
-        now = <span className="mono">{now}</span> ms{mode === 'live' ? ' (live)' : ' (frozen)'}
-      </p>
     </fieldset>
   );
 }

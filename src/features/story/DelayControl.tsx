@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectDelay } from '../../store/selectors.ts';
-import { MAX_DELAY_MS, SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
+import { SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';
 
@@ -20,7 +20,12 @@ export function DelayControl() {
     <fieldset className={styles.group}>
       <legend>Delay</legend>
       <div className={styles.field}>
-        <label htmlFor={sliderId}>Delay (ms)</label>
+        <div className={styles.spread}>
+          <label htmlFor={sliderId}>Delay (ms)</label>
+          <output htmlFor={sliderId} className={`mono ${styles.valueBox}`} data-testid="delay-value">
+            {grouped.format(delay)} ms
+          </output>
+        </div>
         <input
           id={sliderId}
           type="range"
@@ -36,8 +41,7 @@ export function DelayControl() {
           }}
         />
         <span className={styles.hint}>
-          {grouped.format(delay)} ms{beyondSlider ? ' (beyond the slider, set in the field below)' : ''}. Keys: arrows 1 ms,
-          Page Up/Down 6 s, Home/End.
+          {beyondSlider ? 'Beyond the slider (set in the field below). ' : ''}Keys: arrows 1 ms, Page Up/Down 6 s.
         </span>
       </div>
       <ValidatedField
@@ -46,7 +50,8 @@ export function DelayControl() {
         value={String(delay)}
         parse={parseDelay}
         onValid={(value) => store.getState().setDelay(value)}
-        hint={`Whole ms, 0 to ${grouped.format(MAX_DELAY_MS)} (100 years).`}
+        hint="Whole ms, up to 100 years."
+        inline
         inputMode="numeric"
         testId="delay-field"
       />

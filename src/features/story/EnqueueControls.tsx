@@ -25,7 +25,7 @@ export function EnqueueControls() {
   return (
     <fieldset className={styles.group}>
       <legend>Enqueue</legend>
-      <div className={styles.field}>
+      <div className={`${styles.field} ${styles.inline}`}>
         <label htmlFor={styleId}>Job id style</label>
         <select
           id={styleId}
@@ -42,28 +42,26 @@ export function EnqueueControls() {
         </select>
       </div>
       {idStyle === 'prefix' ? (
-        <ValidatedField label="Id prefix" value={idPrefix} parse={parseIdPrefix} onValid={(value) => store.getState().setIdPrefix(value)} testId="prefix-field" />
+        <ValidatedField inline label="Id prefix" value={idPrefix} parse={parseIdPrefix} onValid={(value) => store.getState().setIdPrefix(value)} testId="prefix-field" />
       ) : null}
-      <div className={styles.row}>
-        <button type="button" onClick={() => store.getState().enqueue(1)} aria-describedby={error ? errorId : undefined}>
-          Enqueue job
-        </button>
-      </div>
       <ValidatedField
         label="N (jobs sharing one timestamp)"
         value={String(batchSize)}
         parse={parseBatchSize}
         onValid={(value) => store.getState().setBatchSize(value)}
-        hint="2 to 10,000."
         inputMode="numeric"
         testId="batch-field"
+        inline
       />
       <div className={styles.row}>
+        <button type="button" onClick={() => store.getState().enqueue(1)} aria-describedby={error ? errorId : undefined}>
+          Enqueue job
+        </button>
         <button type="button" onClick={() => store.getState().enqueue(store.getState().batchSize)} aria-describedby={error ? errorId : undefined}>
           Enqueue N at the same millisecond
         </button>
       </div>
-      <p className={styles.hint}>Next arrival number: {nextArrival.toLocaleString('en-US')}</p>
+      <p className={styles.hint}>{`N: 2 to 10,000. Next arrival number: ${nextArrival.toLocaleString('en-US')}`}</p>
       {error ? (
         <p id={errorId} className={styles.error} role="alert">
           {error}

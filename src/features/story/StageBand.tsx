@@ -1,0 +1,23 @@
+import { useAppStore } from '../../store/StoreContext.tsx';
+import { selectFireTimeBand, selectLastEnqueue } from '../../store/selectors.ts';
+import { BandGrid } from '../../ui/BandGrid.tsx';
+
+/**
+ * The stage's band: the 4,096 slots of the current fire-time's millisecond (it follows the slider
+ * and the clock), where each new job travels into its slot. Loaded in its own chunk with the grid.
+ */
+export function StageBand() {
+  const view = useAppStore(selectFireTimeBand);
+  const lastEnqueue = useAppStore(selectLastEnqueue);
+  return (
+    <BandGrid
+      compact
+      fireTime={view.fireTime}
+      slots={view.slots}
+      ceilingMembers={view.ceilingMembers}
+      newestSlot={view.newestSlot}
+      pastCliff={view.pastCliff}
+      landingKey={lastEnqueue}
+    />
+  );
+}

@@ -1,0 +1,133 @@
+import { useId } from 'react';
+import { formatScore } from '../../model/redis/doubles.ts';
+import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
+import { selectLastRecovery, selectScorePanel, selectTextbookHasJobs } from '../../store/selectors.ts';
+import { isoTime } from '../../ui/isoTime.ts';
+import styles from './Stage.module.css';
+import panel from '../../ui/panel.module.css';
+
+export function describeNext(kind: 'floor' | 'bump' | 'ceiling', slot: number): string {
+  if (kind === 'floor') return 'the floor: first job in this millisecond';
+  if (kind === 'ceiling') return 'the ceiling: the band is full, ties go by member bytes';
+  return `floor + ${slot}: one tick above the band's highest score`;
+}
+
+/**
+ * `score / 0x1000` as the Lua returns it, the fraction spelled out when the score was bumped, and
+ * the whole ms a worker wakes at: three lines of fixed height, so a new value never moves the page.
+ */
+function Recovery({ recovered, wholeMs, slot, testId }: { recovered: number; wholeMs: number; slot: number; testId: string }) {
+  return (
+    <>
+      <span className={`mono ${styles.line}`} data-testid={testId}>
+        {String(recovered)}
+      </span>
+      <span className={`mono ${styles.line} ${panel.hint}`}>{slot !== 0 ? `= ${wholeMs} + ${slot}/4096` : '= a whole ms (slot 0)'}</span>
+      <span className={`${styles.line} ${panel.hint}`}>
+        wakes at ms <span className="mono" data-testid={`${testId}-ms`}>{wholeMs}</span>
+      </span>
+    </>
+  );
+}
+
+/**
+ * The stage's numbers for the current delay and clock, in the story's order: the fire-time, the
+ * textbook score, and the band's scores (min, the next job's score, max).
+ */
+export function StageScores() {
+  const store = useAppStoreApi();
+  const data = useAppStore(selectScorePanel);
+  const unitLocked = useAppStore(selectTextbookHasJobs);
+  const headingId = useId();
+  const unitNoteId = useId();
+  const { next } = data;
+
+  return (
+    <section className={styles.scores} aria-labelledby={headingId} data-testid="stage-scores">
+      <h2 id={headingId} className={styles.heading}>
+        The scores
+      </h2>
+      <div className={styles.score}>
+        <span className={styles.scoreLabel}>Fire-time = now + delay</span>
+        <span className={`mono ${styles.big}`} data-testid="fire-time-ms">
+          {data.fireTime} ms
+        </span>
+        <span className={`mono ${panel.hint}`} data-testid="fire-time-iso">
+          {isoTime(data.fireTime)}
+        </span>
+      </div>
+      <div className={styles.score}>
+        <span className={styles.scoreLabel}>Textbook score (the fire-time)</span>
+        <span className={`mono ${styles.big}`} data-testid="textbook-score">
+          {formatScore(data.textbookScore)}
+        </span>
+        <div className={panel.segmented} role="radiogroup" aria-label="Textbook score unit" aria-describedby={unitNoteId}>
+          <label>
+            <input type="radio" name="textbook-unit" checked={data.textbookUnit === 's'} disabled={unitLocked} onChange={() => store.getState().setTextbookUnit('s')} />
+            whole seconds
+          </label>
+          <label>
+            <input type="radio" name="textbook-unit" checked={data.textbookUnit === 'ms'} disabled={unitLocked} onChange={() => store.getState().setTextbookUnit('ms')} />
+            ms
+          </label>
+        </div>
+        <span id={unitNoteId} className={`${panel.hint} ${styles.lines2}`} data-testid="unit-note">
+          {unitLocked
+            ? 'Locked while the set holds jobs: promote or reset to switch.'
+            : 'Switchable only while the textbook set is empty.'}
+        </span>
+      </div>
+      <div className={styles.score}>
+        <span className={styles.scoreLabel}>Fire-time × 0x1000: the band</span>
+        <dl className={styles.band}>
+          <dt>min</dt>
+          <dd className="mono" data-testid="min-score">
+            {formatScore(data.minScore)}
+          </dd>
+          <dt>next</dt>
+          <dd className={`mono ${styles.next}`} data-testid="next-score">
+            {formatScore(next.score)}
+          </dd>
+          <dt>max</dt>
+          <dd className="mono" data-testid="max-score">
+            {formatScore(data.maxScore)}
+          </dd>
+        </dl>
+        <span className={`${panel.hint} ${styles.lines2}`} data-testid="next-kind">
+          next = {describeNext(next.kind, next.slot)}
+        </span>
+        <span className={`${panel.hint} ${styles.line}`}>
+          Jobs already in this millisecond: {next.jobsInBand.toLocaleString('en-US')}
+        </span>
+        {data.pastCliff ? <span className={panel.error}>Past the 2^53 cliff: this band's scores are no longer exact, so the +1 bump is lost.</span> : null}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Recovery, as getNextDelayedTimestamp reads a score back: score / 0x1000 for the score the next
+ * job would get, and for the last job enqueued (fractional when bumped; a worker wakes at the whole ms).
+ */
+export function StageRecovery() {
+  const { next } = useAppStore(selectScorePanel);
+  const last = useAppStore(selectLastRecovery);
+  const headingId = useId();
+  return (
+    <section className={styles.scores} aria-labelledby={headingId} data-testid="stage-recovery">
+      <h2 id={headingId} className={styles.heading}>
+        Recovery: score / 0x1000
+      </h2>
+      <div className={styles.score}>
+        <span className={styles.scoreLabel}>Of the score the next job would get</span>
+        <Recovery recovered={next.recovered} wholeMs={next.wholeMs} slot={next.slot} testId="recovered" />
+        <span className={styles.scoreLabel}>Of the last enqueued job's score</span>
+        {last === null ? (
+          <span className={`${styles.lines3} ${panel.hint}`}>none yet</span>
+        ) : (
+          <Recovery recovered={last.recovered} wholeMs={last.wholeMs} slot={last.slot} testId="last-recovered" />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Arrival motion (a job travelling into its slot, set rows sliding to their new place): how long
+ * it may last, and whether it may run at all. Only transform and opacity are animated, with the
+ * Web Animations API, so the browser composites them without layout.
+ */
+
+/** The longest an arrival's motion lasts (ms). */
+export const MOTION_MS = 320;
+/** Below this a motion is not worth starting: the next change would cut it off at once. */
+export const MIN_MOTION_MS = 48;
+
+/** True when the user asked the system for reduced motion (or the page cannot tell: no matchMedia). */
+export function prefersReducedMotion(): boolean {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return true;
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * How long the motion of a change may last when the previous change came `sinceLastMs` ago: most
+ * of the gap, so a motion ends before the next one starts; 0 (none) when changes come faster than
+ * a motion can be followed (playing hundreds of jobs a second), or when reduced motion is asked.
+ */
+export function motionDuration(sinceLastMs: number, reduced = prefersReducedMotion()): number {
+  if (reduced) return 0;
+  const duration = Math.min(MOTION_MS, sinceLastMs * 0.8);
+  return duration < MIN_MOTION_MS ? 0 : Math.round(duration);
+}
+
+/** Starts a transform / opacity animation on `element` (cancelling the one it had), when the browser can. */
+export function animateArrival(element: Element, keyframes: Keyframe[], duration: number): void {
+  if (duration <= 0 || typeof element.animate !== 'function') return;
+  for (const running of element.getAnimations?.() ?? []) running.cancel();
+  element.animate(keyframes, { duration, easing: 'cubic-bezier(0.2, 0.7, 0.2, 1)' });
+}
