@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render } from '@testing-library/react';
 import { useRef } from 'react';
-import { MAX_SCROLL_HEIGHT, useRowWindow } from './useRowWindow.ts';
+import { MAX_SCROLL_HEIGHT, scrollTopFor, useRowWindow } from './useRowWindow.ts';
 
 const ROW = 10;
 
@@ -67,6 +67,12 @@ describe('useRowWindow', () => {
     const [range, , top] = getByTestId('list').textContent!.split(' ');
     expect(Number(range!.split('..')[0])).toBe(Math.floor((2_000_000 * 28 - 280) / 2 / 28));
     expect(Math.abs(Number(top) - scrollTop)).toBeLessThan(28);
+  });
+
+  it('scrollTopFor inverts the scaling: the last row of 2,000,000 at the end of the capped sizer, unscaled lists as they are', () => {
+    expect(scrollTopFor(2_000_000 * 28 - 280, 2_000_000, 28, 280)).toBeCloseTo(MAX_SCROLL_HEIGHT - 280, 6);
+    expect(scrollTopFor(0, 2_000_000, 28, 280)).toBe(0);
+    expect(scrollTopFor(5000, 100_000, 28, 280)).toBe(5000);
   });
 
   it('keeps a list under MAX_SCROLL_HEIGHT unscaled', () => {
