@@ -17,6 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { waitForServer } from './preview.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/`;
@@ -27,18 +28,6 @@ function option(name: string, fallback: number): number {
   const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number of runs (1 or more)`);
   return value;
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`vite preview did not answer at ${url}`);
 }
 
 function median(values: number[]): number {

@@ -35,6 +35,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
+import { waitForServer } from './preview.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -87,18 +88,6 @@ function withImports(dir: string, names: string[]): string[] {
   };
   names.forEach(visit);
   return [...found];
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`vite preview did not answer at ${url}`);
 }
 
 async function setField(page: Page, label: string, value: string): Promise<void> {

@@ -18,7 +18,7 @@ import { Tally, countersById, isIntegerId, listOldestFirst, runModel, serverSet 
 import type { Arrival } from '../src/model/strategies/arrivalStreams.ts';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import { sweepTimeOf } from '../src/model/strategies/strategyComparison.ts';
-import { sweepByScore } from '../src/model/strategies/strategies.ts';
+import { sweepByScore } from '../src/model/protocol/sweep.ts';
 import { bullUpdateDelaySetBound } from '../src/model/protocol/score.ts';
 
 /** Bull's scripts module: updateDelaySet(queue, delayedTimestamp) runs updateDelaySet-6.lua and gives the next head's score. */

@@ -1,7 +1,7 @@
-// Runs every check in order (typecheck, lint, the Vitest projects: model, components and the
-// real-Redis conformance suite, then the Playwright browser tests against the production build)
-// and ends with one summary line counting every test. A skipped test counts as a failure of the
-// run: nothing may be skipped silently.
+// Runs every check in order (typecheck, lint: ESLint and the import-cycle check, the Vitest
+// projects: model, components and the real-Redis conformance suite, then the Playwright browser
+// tests against the production build) and ends with one summary line counting every test. A
+// skipped test counts as a failure of the run: nothing may be skipped silently.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -23,7 +23,7 @@ rmSync(PLAYWRIGHT_JSON, { force: true });
 
 const problems = [];
 if (!run('typecheck', 'npx', ['tsc', '-b'])) problems.push('typecheck failed');
-if (!run('lint', 'npx', ['eslint', '.'])) problems.push('lint failed');
+if (!run('lint', 'npm', ['run', 'lint'])) problems.push('lint failed');
 
 const vitestOk = run('vitest', 'npx', [
   'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`,

@@ -16,7 +16,7 @@ const LAZY_LOAD_TIMEOUT = { timeout: 10_000 };
 // The whole page renders in jsdom (two band grids, the deeper views): on a busy 2-core machine that takes seconds.
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(async () => {
-  await Promise.all([import('../features/sets/SetsPanel.tsx'), import('../features/story/StageBand.tsx'), import('../features/story/PlayControls.tsx'), import('../features/story/ScorePanel.tsx'), import('../features/band/BandPanel.tsx'), import('../features/promote/PromotePanel.tsx'), import('../features/log/CommandLog.tsx'), import('./Explorations.tsx')]);
+  await Promise.all([import('../features/sets/SetsPanel.tsx'), import('../features/scenario/ScenarioBar.tsx'), import('../features/story/StageBand.tsx'), import('../features/story/PlayControls.tsx'), import('../features/story/ScorePanel.tsx'), import('../features/band/BandPanel.tsx'), import('../features/promote/PromotePanel.tsx'), import('../features/log/CommandLog.tsx'), import('./Explorations.tsx')]);
 }, 60_000);
 
 /** Renders the page and waits for the stage's set views (they load in their own chunk). */

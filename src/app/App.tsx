@@ -7,7 +7,6 @@ import { ClockControl } from '../features/story/ClockControl.tsx';
 import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
 import { ResetButton } from '../features/story/ResetButton.tsx';
 import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
-import { ScenarioBar } from '../features/scenario/ScenarioBar.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
 import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
 import styles from './App.module.css';
@@ -21,6 +20,7 @@ import styles from './App.module.css';
 const SetsPanel = lazy(() => import('../features/sets/SetsPanel.tsx').then((module) => ({ default: module.SetsPanel })));
 const StageBand = lazy(() => import('../features/story/StageBand.tsx').then((module) => ({ default: module.StageBand })));
 const PlayControls = lazy(() => import('../features/story/PlayControls.tsx').then((module) => ({ default: module.PlayControls })));
+const ScenarioBar = lazy(() => import('../features/scenario/ScenarioBar.tsx').then((module) => ({ default: module.ScenarioBar })));
 const ScorePanel = lazy(() => import('../features/story/ScorePanel.tsx').then((module) => ({ default: module.ScorePanel })));
 const BandPanel = lazy(() => import('../features/band/BandPanel.tsx').then((module) => ({ default: module.BandPanel })));
 const PromotePanel = lazy(() => import('../features/promote/PromotePanel.tsx').then((module) => ({ default: module.PromotePanel })));
@@ -115,7 +115,9 @@ export function App({ store: given }: { store?: AppStore }) {
             up to 4,096 jobs due in the same millisecond keep the order they came in. Every number on this page comes
             from a model of the Lua scripts running against an in-memory Redis.
           </p>
-          <ScenarioBar />
+          <Suspense fallback={null}>
+            <ScenarioBar />
+          </Suspense>
         </section>
 
         <Suspense fallback={<p className={styles.loading}>Loading the band…</p>}>

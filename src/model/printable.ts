@@ -11,6 +11,8 @@
  * The output never holds a character it would escape, so printable(printable(s)) === printable(s).
  */
 
+import { grouped } from './format.ts';
+
 /** Characters that are never shown as they are (see the module comment). */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
@@ -27,8 +29,6 @@ function escapeHidden(text: string): string {
 export function printable(text: string, empty = '(empty)'): string {
   return text === '' ? empty : escapeHidden(text);
 }
-
-const grouped = new Intl.NumberFormat('en-US');
 
 /** Length of the UTF-8 sequence starting at bytes[i], or 0 when none starts there (RFC 3629: no overlongs, no surrogates, at most U+10FFFF). */
 function utf8SequenceLength(bytes: Uint8Array, i: number): number {

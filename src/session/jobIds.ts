@@ -1,3 +1,5 @@
+import { uuidText } from '../model/uuid.ts';
+
 /** How job ids are made: `job:N`, plain `N` (ties sort as text: "10" before "9"), a random uuid, or a prefix of the user's. */
 export type IdStyle = 'job:N' | 'N' | 'uuid' | 'prefix';
 
@@ -36,7 +38,7 @@ export function randomUUID(): string {
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidText(hex);
 }
 
 /** A 32-bit mix (murmur3's finalizer) of two words: the seeded uuids' source of bits. */
@@ -57,5 +59,5 @@ export function seededUuid(seed: number, index: number): string {
   words[1] = (words[1]! & 0xffff0fff) | 0x00004000;
   words[2] = (words[2]! & 0x3fffffff) | 0x80000000;
   const hex = words.map((w) => (w >>> 0).toString(16).padStart(8, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidText(hex);
 }

@@ -8,6 +8,7 @@
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import type { RedisLike, Reply } from '../model/redis/memoryRedis.ts';
 import { addDelayedJob, getNextDelayedTimestamp, promoteDelayedJobs } from '../model/protocol/delayed.ts';
+import { PROMOTE_BATCH, sweepBatchByScore } from '../model/protocol/sweep.ts';
 import { textbookScore } from '../model/protocol/score.ts';
 import { luaNumberArg } from '../model/redis/doubles.ts';
 import { ArrivalTracker } from './arrivalTracker.ts';
@@ -20,8 +21,6 @@ import type { Operation, Settings, TextbookUnit } from './operations.ts';
 export const BAND_KEY = 'bull:firetime:delayed';
 /** The textbook set's key. */
 export const TEXTBOOK_KEY = 'delayed_queue';
-/** How many members one promote call (and one textbook sweep batch) moves: the scripts' LIMIT. */
-export const PROMOTE_LIMIT = 1000;
 /** Session.run yields after about this many jobs (a few ms of work), so a long replay can pause between slices. */
 export const REPLAY_CHUNK = 256;
 
@@ -443,7 +442,7 @@ export class Session {
    * score: read unlogged from the head before the batch, which the batch is a prefix of).
    */
   #sweepBatch(redis: MemoryRedis, key: string, order: ArrivalTracker, jobs: PromotedJob[], removed: Removed | null, take: () => readonly string[]): number {
-    const head = removed === null ? null : (redis.call('ZRANGE', key, 0, PROMOTE_LIMIT - 1, 'WITHSCORES') as Reply[]);
+    const head = removed === null ? null : (redis.call('ZRANGE', key, 0, PROMOTE_BATCH - 1, 'WITHSCORES') as Reply[]);
     const batch = take();
     for (let i = 0; i < batch.length; i++) {
       const member = batch[i]!;
@@ -469,9 +468,9 @@ export class Session {
     const bandJobs: PromotedJob[] = [];
     let bandCalls = 0;
     for (;;) {
-      const moved = this.#sweepBatch(this.band, BAND_KEY, this.bandOrder, bandJobs, removedBand, () => promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_LIMIT));
+      const moved = this.#sweepBatch(this.band, BAND_KEY, this.bandOrder, bandJobs, removedBand, () => promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_BATCH));
       bandCalls++;
-      if (moved < PROMOTE_LIMIT) break;
+      if (moved < PROMOTE_BATCH) break;
       yield 0;
     }
 
@@ -481,14 +480,11 @@ export class Session {
     const textbookJobs: PromotedJob[] = [];
     let textbookCalls = 0;
     for (;;) {
-      const moved = this.#sweepBatch(this.textbook, TEXTBOOK_KEY, this.textbookOrder, textbookJobs, removedTextbook, () => {
-        const reply = this.#loggedTextbook.call('ZRANGEBYSCORE', TEXTBOOK_KEY, 0, bound, 'LIMIT', 0, PROMOTE_LIMIT);
-        const batch = Array.isArray(reply) ? reply.filter((m): m is string => typeof m === 'string') : [];
-        if (batch.length > 0) this.#loggedTextbook.call('ZREM', TEXTBOOK_KEY, ...batch);
-        return batch;
-      });
+      const moved = this.#sweepBatch(this.textbook, TEXTBOOK_KEY, this.textbookOrder, textbookJobs, removedTextbook, () =>
+        sweepBatchByScore(this.#loggedTextbook, TEXTBOOK_KEY, bound, PROMOTE_BATCH),
+      );
       textbookCalls++;
-      if (moved < PROMOTE_LIMIT) break;
+      if (moved < PROMOTE_BATCH) break;
       yield 0;
     }
 

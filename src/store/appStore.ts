@@ -23,7 +23,7 @@ import type { ScenarioCost } from '../session/scenarioCodec.ts';
 import { defaultSettings } from '../session/operations.ts';
 import type { Operation, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
 
-export { BAND_KEY, TEXTBOOK_KEY, PROMOTE_LIMIT } from '../session/session.ts';
+export { BAND_KEY, TEXTBOOK_KEY } from '../session/session.ts';
 export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob, PromotedSinceReset } from '../session/session.ts';
 export type { ClockMode, TextbookUnit } from '../session/operations.ts';
 
@@ -287,11 +287,11 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       log,
     });
 
-    /** Copies the session out and tells history how to follow (none: only the error changed). */
     /**
-     * Publishes the session's state with the scenario it came from. `setsChanged` false (a setting
-     * such as the delay moved, nothing was written) keeps `version`, so the views over the sets do
-     * not re-read them on every step of a slider drag.
+     * Copies the session out and publishes it with the scenario it came from; `history` tells the
+     * URL how to follow ('none': only the error changed). `setsChanged` false (a setting such as
+     * the delay moved, nothing was written) keeps `version`, so the views over the sets do not
+     * re-read them on every step of a slider drag.
      */
     const publish = (scenario: Scenario, redoStack: readonly Operation[], history: HistoryStep, now: number, setsChanged = true) => {
       const state = get();

@@ -97,12 +97,15 @@ export const selectScorePanel = memoOn((s: AppState) => [s.band, s.version, s.no
   },
 );
 
-/** One row of a set view (the shape SetView reads). */
-export interface SetRowData {
+/** One member of a sorted set, as a ZRANGE walk returns it, with the order it arrived in (a row of SetView). */
+export interface SetRow {
+  /** 0-based rank in the set (what ZRANGE counts from). */
   readonly position: number;
   readonly member: string;
+  /** The score exactly as Redis prints it. */
   readonly scoreText: string;
   readonly arrival: number;
+  /** The row sits away from where arrival order would put it. */
   readonly outOfOrder: boolean;
 }
 
@@ -111,9 +114,9 @@ export interface SetSnapshot {
   readonly size: number;
   readonly outOfOrderPairs: number;
   readonly version: number;
-  readRows(start: number, end: number): SetRowData[];
+  readonly readRows: (start: number, end: number) => SetRow[];
   /** The member's position in set order (ZRANK), or null when the set does not hold it. */
-  positionOf(member: string): number | null;
+  readonly positionOf: (member: string) => number | null;
 }
 
 function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<string, number>, order: ArrivalTracker, version: number): SetSnapshot {
@@ -123,7 +126,7 @@ function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<strin
     version,
     readRows(start, end) {
       const page = redis.call('ZRANGE', key, start, end, 'WITHSCORES');
-      const rows: SetRowData[] = [];
+      const rows: SetRow[] = [];
       if (!Array.isArray(page)) return rows;
       for (let i = 0; i + 1 < page.length; i += 2) {
         const position = start + i / 2;
@@ -150,31 +153,38 @@ export const selectBandSet = memoOn((s: AppState) => [s.band, s.version, s.arriv
   (band, version, arrivals, order) => snapshotOf(band, BAND_KEY, arrivals, order, version),
 );
 
-/** One filled slot of a band (the shape BandGrid reads). */
-export interface BandSlotData {
+/** One job in a band: its slot (the low twelve bits of its score) and where it came from. */
+export interface BandSlot {
   readonly slot: number;
   readonly member: string;
   readonly scoreText: string;
   readonly arrival: number;
 }
 
-export interface BandViewData {
+/** One millisecond's band, as BandGrid draws it (the page's band set or a live Redis set). */
+export interface BandView {
   readonly fireTime: number;
-  readonly minScore: number;
-  readonly maxScore: number;
   /** The band's jobs in set order, read up to BAND_READ_LIMIT (all of them unless many share the ceiling). */
-  readonly slots: BandSlotData[];
-  /** Every job in the band (ZCOUNT), read or not. */
-  readonly jobs: number;
+  readonly slots: readonly BandSlot[];
+  /** Every job in the band (ZCOUNT), read or not; when absent, slots.length. */
+  readonly jobs?: number;
+  /** Members at the band's maxScore (more than one: the band saturated). */
   readonly ceilingMembers: number;
+  /** Slot of the newest bump, when known. */
   readonly newestSlot: number | null;
   readonly pastCliff: boolean;
+}
+
+/** The band of the selected millisecond with its score range and the strip of milliseconds around it. */
+export interface BandViewData extends BandView {
+  readonly minScore: number;
+  readonly maxScore: number;
   /** Consecutive milliseconds around fireTime and how many jobs each band holds. */
   readonly strip: Array<{ fireTime: number; count: number }>;
 }
 
 /** The slots of an empty band: one shared array, so an empty band does not look like a change. */
-const NO_SLOTS: BandSlotData[] = [];
+const NO_SLOTS: readonly BandSlot[] = [];
 
 /** How many milliseconds the strip shows on each side of the selected one. */
 export const STRIP_RADIUS = 10;
@@ -191,7 +201,7 @@ function bandViewOf(band: MemoryRedis, arrivals: ReadonlyMap<string, number>, fi
   const { minScore, maxScore } = bandOf(fireTime);
   const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
   const entries = Array.isArray(reply) ? reply : [];
-  const slots: BandSlotData[] = [];
+  const slots: BandSlot[] = [];
   for (let i = 0; i + 1 < entries.length; i += 2) {
     const member = String(entries[i]);
     slots.push({ slot: decodeScore(scoreOf(entries[i + 1])).slot, member, scoreText: String(entries[i + 1]), arrival: arrivals.get(member) ?? 0 });

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
 import { gridLayout } from './bandGeometry.ts';
-import type { BandSlot } from './BandGrid.tsx';
+import type { BandSlot } from '../store/selectors.ts';
 
 const FIRE_TIME = 1_790_000_000_000;
 const FLOOR = FIRE_TIME * 4096;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
 import { BAND_SLOTS } from '../model/protocol/score.ts';
 import {
@@ -15,25 +15,13 @@ import {
 } from './bandGeometry.ts';
 import type { GridLayout, Rgb } from './bandGeometry.ts';
 import { animateArrival, motionDuration } from './motion.ts';
+import type { BandSlot, BandView } from '../store/selectors.ts';
 import styles from './BandGrid.module.css';
+import { useCanvasSize } from './useCanvasSize.ts';
+import { grouped } from '../model/format.ts';
 import { printable } from '../model/printable.ts';
 
-/** One job in the band: its slot (the low twelve bits of its score) and where it came from. */
-export interface BandSlot {
-  slot: number;
-  member: string;
-  scoreText: string;
-  arrival: number;
-}
-
-export interface BandGridProps {
-  fireTime: number;
-  slots: BandSlot[];
-  /** Every job in the band, when `slots` holds only the first of them (default: slots.length). */
-  jobs?: number;
-  ceilingMembers: number;
-  newestSlot: number | null;
-  pastCliff: boolean;
+export interface BandGridProps extends BandView {
   /**
    * Changes with each new arrival (the last enqueue): the newest slot then gets a marker that
    * travels into its cell (none with reduced motion, or when arrivals come too fast to follow).
@@ -43,7 +31,6 @@ export interface BandGridProps {
   compact?: boolean;
 }
 
-const count = new Intl.NumberFormat('en-US');
 /** CSS px kept free around the grid inside the canvas so outlines of edge cells are not cut off. */
 const OUTLINE_ROOM = 4;
 /** How many of the jobs sharing one slot the readout names before saying "and N more". */
@@ -64,8 +51,13 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
   const themeRef = useRef<{ theme: Theme; repaints: number } | null>(null);
   const landingRef = useRef<HTMLSpanElement>(null);
   const lastLanding = useRef<{ key: unknown; at: number }>({ key: landingKey, at: Number.NEGATIVE_INFINITY });
-  const [available, setAvailable] = useState(0);
-  const [repaints, setRepaints] = useState(0);
+  // The column's width, less the frame's border and padding around the canvas.
+  const measure = useCallback((wrap: HTMLDivElement) => {
+    const canvas = canvasRef.current;
+    const frame = frameRef.current;
+    return canvas && frame ? wrap.clientWidth - (frame.offsetWidth - canvas.offsetWidth) : 0;
+  }, []);
+  const { size: available, dpr, repaints } = useCanvasSize(wrapRef, measure);
   const [hover, setHover] = useState<number | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
   const active = hover ?? cursor;
@@ -76,34 +68,9 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
   const saturated = ceilingMembers > 1;
 
   // The canvas is a whole number of device pixels per cell, as large as the column allows.
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const inset = Math.ceil(OUTLINE_ROOM * dpr);
   const cellPixels = Math.floor((available * dpr - 2 * inset) / GRID_SIDE);
   const pixels = cellPixels > 0 ? cellPixels * GRID_SIDE + 2 * inset : 0;
-
-  useLayoutEffect(() => {
-    const wrap = wrapRef.current;
-    const canvas = canvasRef.current;
-    const frame = frameRef.current;
-    if (!wrap || !canvas || !frame) return;
-    const measure = () => setAvailable(wrap.clientWidth - (frame.offsetWidth - canvas.offsetWidth));
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(wrap);
-    return () => observer.disconnect();
-  }, []);
-
-  // Repaint when the colour scheme flips, or the window moves to a screen of another pixel density.
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const queries = [window.matchMedia('(prefers-color-scheme: dark)'), window.matchMedia(`(resolution: ${dpr}dppx)`)];
-    const repaint = () => setRepaints((v) => v + 1);
-    for (const query of queries) query.addEventListener('change', repaint);
-    return () => {
-      for (const query of queries) query.removeEventListener('change', repaint);
-    };
-  }, [dpr]);
 
   // Both canvases: `pixels` device pixels square, shown at the CSS size those make.
   const canvasSize = { width: pixels || undefined, height: pixels || undefined, style: { width: pixels / dpr, height: pixels / dpr } };
@@ -182,16 +149,16 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
     <div className={compact ? `${styles.band} ${styles.compact}` : styles.band}>
       <p className={styles.summary}>
         <span>
-          slots used: <span className={styles.mono}>{`${count.format(filled)} of ${count.format(BAND_SLOTS)}`}</span>
+          slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
         </span>
         {jobs > filled ? (
           <span>
-            <span className={styles.mono}>{count.format(jobs)}</span> jobs: some share a slot
+            <span className={styles.mono}>{grouped.format(jobs)}</span> jobs: some share a slot
           </span>
         ) : null}
         {compact && saturated ? (
           <span className={styles.badge} data-testid="band-ceiling-badge">
-            full: {count.format(ceilingMembers)} share the ceiling, in member order
+            full: {grouped.format(ceilingMembers)} share the ceiling, in member order
           </span>
         ) : null}
         {compact && pastCliff ? <span className={styles.badge}>past the cliff: +1 is lost</span> : null}
@@ -206,7 +173,7 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
               tabIndex={0}
               role="application"
               aria-roledescription="slot grid"
-              aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${count.format(BAND_SLOTS)} slots, ${count.format(filled)} used`}
+              aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${grouped.format(BAND_SLOTS)} slots, ${grouped.format(filled)} used`}
               aria-describedby={helpId}
               onKeyDown={onKeyDown}
               onFocus={() => setCursor((c) => c ?? startSlot(newestSlot, slots))}
@@ -244,7 +211,7 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
           arrival{' '}
           {arrivals ? (
             <span className={styles.mono}>
-              {count.format(arrivals.first)} → {count.format(arrivals.last)}
+              {grouped.format(arrivals.first)} → {grouped.format(arrivals.last)}
             </span>
           ) : null}
         </li>
@@ -264,9 +231,9 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
       {saturated && !compact ? (
         <p className={styles.ceiling}>
           <span className={styles.badge}>
-            slot {CEILING_SLOT} × <span className={styles.mono}>{count.format(ceilingMembers)}</span>
+            slot {CEILING_SLOT} × <span className={styles.mono}>{grouped.format(ceilingMembers)}</span>
           </span>{' '}
-          The band is full: {count.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores
+          The band is full: {grouped.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores
           Redis orders them by member bytes, not by arrival.
         </p>
       ) : null}
@@ -303,7 +270,7 @@ function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries:
     return (
       <>
         {head}score <Value>{first.scoreText}</Value>, member <Value>{printable(first.member)}</Value>, arrival{' '}
-        <Value>{count.format(first.arrival)}</Value>.
+        <Value>{grouped.format(first.arrival)}</Value>.
       </>
     );
   }
@@ -312,14 +279,14 @@ function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries:
   const rest = sharers - named.length;
   return (
     <>
-      {head}score <Value>{first.scoreText}</Value>, shared by {count.format(sharers)} jobs in member-byte order:{' '}
+      {head}score <Value>{first.scoreText}</Value>, shared by {grouped.format(sharers)} jobs in member-byte order:{' '}
       {named.map((entry, i) => (
         <span key={i}>
           {i > 0 ? ', ' : ''}
-          <Value>{printable(entry.member)}</Value> (arrival {count.format(entry.arrival)})
+          <Value>{printable(entry.member)}</Value> (arrival {grouped.format(entry.arrival)})
         </span>
       ))}
-      {rest > 0 ? ` and ${count.format(rest)} more` : ''}.
+      {rest > 0 ? ` and ${grouped.format(rest)} more` : ''}.
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { BAND_SLOTS } from '../model/protocol/score.ts';
 import styles from './BandStrip.module.css';
+import { grouped } from '../model/format.ts';
 
 export interface BandStripProps {
   bands: Array<{ fireTime: number; count: number }>;
@@ -8,12 +9,10 @@ export interface BandStripProps {
   onSelect: (fireTime: number) => void;
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 /** "+2 ms", "−1 ms", "0 ms": a millisecond's distance from the selected one. */
 function offsetLabel(offset: number): string {
   if (offset === 0) return '0 ms';
-  return `${offset > 0 ? '+' : '−'}${count.format(Math.abs(offset))} ms`;
+  return `${offset > 0 ? '+' : '−'}${grouped.format(Math.abs(offset))} ms`;
 }
 
 /**
@@ -53,7 +52,7 @@ export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
               <span className={styles.bar} style={{ transform: `scaleY(${fill})` }} />
             </span>
             <span className={styles.count}>
-              {count.format(jobs)}
+              {grouped.format(jobs)}
               {' '}
               <span className="visually-hidden">{`${jobs === 1 ? 'job' : 'jobs'}${full ? ', band full' : ''}`}</span>
             </span>

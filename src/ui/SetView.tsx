@@ -3,17 +3,10 @@ import type { FormEvent, RefObject } from 'react';
 import { parsePosition } from '../session/input.ts';
 import { animateArrival, motionDuration } from './motion.ts';
 import { scrollTopFor, useRowWindow } from './useRowWindow.ts';
+import type { SetRow } from '../store/selectors.ts';
 import styles from './SetView.module.css';
+import { plural } from '../model/format.ts';
 import { printable } from '../model/printable.ts';
-
-/** One member of a sorted set, as a ZRANGE walk returns it, with the order it arrived in. */
-export interface SetRow {
-  position: number;
-  member: string;
-  scoreText: string;
-  arrival: number;
-  outOfOrder: boolean;
-}
 
 export interface SetViewProps {
   title: string;
@@ -38,12 +31,6 @@ const OVERSCAN = 5;
 const MIN_VISIBLE_ROWS = 4;
 /** Rows assumed visible until the scroll container has a measured height (jsdom never has one). */
 const UNMEASURED_ROWS = 14;
-
-const count = new Intl.NumberFormat('en-US');
-
-function plural(n: number, one: string, many: string): string {
-  return `${count.format(n)} ${n === 1 ? one : many}`;
-}
 
 /**
  * A sorted set in set order (what ZRANGE 0 -1 WITHSCORES walks), one row per member: position,

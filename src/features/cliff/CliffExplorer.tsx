@@ -21,6 +21,7 @@ import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import panel from '../../ui/panel.module.css';
 import styles from './CliffExplorer.module.css';
+import { grouped } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
 
 /** A Julian year (365.25 days), only to say "about N years". */
@@ -28,7 +29,6 @@ const YEAR_MS = 31_557_600_000;
 const DAY_MS = 86_400_000;
 /** How many members of one shared score the tie note names. */
 const NAMED_MEMBERS = 8;
-const grouped = new Intl.NumberFormat('en-US');
 
 /** The preset fire-times of the time control; `null` is the real now (clock = now, fire-time = now + delay). */
 const PRESETS: ReadonlyArray<{ readonly label: string; readonly fireTime: number | null }> = [

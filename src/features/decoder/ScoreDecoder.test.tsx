@@ -42,7 +42,9 @@ describe('ScoreDecoder', () => {
     render(<ScoreDecoder />);
     fireEvent.change(screen.getByLabelText('Scores to decode'), { target: { value: `${T}` } });
     expect(screen.queryByTestId('decoder-summary')).toBeNull();
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     expect(summary()).toMatch(/1 score/);
     expect(tableRows()[0]!.textContent).toMatch(/1970-01-06T01:48:03\.691Z.*not a band score.*bare fire-time in ms/);
   });

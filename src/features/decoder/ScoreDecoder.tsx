@@ -14,13 +14,13 @@ import styles from './ScoreDecoder.module.css';
 import { FLAG_TEXT } from '../../ui/flagText.ts';
 import { LabelledCell } from '../../ui/LabelledCell.tsx';
 import flagStyles from '../../ui/flags.module.css';
+import { grouped, plural } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
 
 /** Typing pauses this long (ms) before the text is decoded again. */
 const DECODE_DELAY_MS = 300;
 /** Row height (px) of both lists; ScoreDecoder.module.css sizes the lists with the same 30px. */
 const ROW_HEIGHT = 30;
-const grouped = new Intl.NumberFormat('en-US');
 
 const LAYOUT_TEXT: Readonly<Record<PasteLayout, string>> = {
   numbered: "redis-cli's numbered layout (a terminal, or --no-raw)",
@@ -47,10 +47,6 @@ function lineCount(text: string): number {
   let count = 1;
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
   return count;
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${grouped.format(n)} ${n === 1 ? one : many}`;
 }
 
 /**

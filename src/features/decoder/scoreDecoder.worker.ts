@@ -5,7 +5,7 @@
  */
 import { decodePaste } from '../../model/decoder/scoreDecoder.ts';
 import { packPaste, transferablesOf } from './packedPaste.ts';
-import type { DecodeReply, DecodeRequest } from './useDecodedPaste.ts';
+import type { DecodeReply, DecodeRequest } from './decodeMessages.ts';
 
 self.onmessage = (event: MessageEvent<DecodeRequest>) => {
   const { id, text } = event.data;

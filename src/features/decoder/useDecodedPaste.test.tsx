@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { decodePaste } from '../../model/decoder/scoreDecoder.ts';
 import { packPaste } from './packedPaste.ts';
 import { WORKER_THRESHOLD, useDecodedPaste } from './useDecodedPaste.ts';
-import type { DecodeReply, DecodeRequest } from './useDecodedPaste.ts';
+import type { DecodeReply, DecodeRequest } from './decodeMessages.ts';
 
 const SCORE = '7356535848960000';
 const longText = (score: string) => `${score}\n`.repeat(Math.ceil(WORKER_THRESHOLD / (score.length + 1)));

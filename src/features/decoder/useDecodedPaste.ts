@@ -1,20 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { decodePaste } from '../../model/decoder/scoreDecoder.ts';
 import { fromDecoded, fromPacked } from './packedPaste.ts';
-import type { DecodedRows, PackedPaste } from './packedPaste.ts';
+import type { DecodedRows } from './packedPaste.ts';
+import type { DecodeReply, DecodeRequest } from './decodeMessages.ts';
 
 /** Texts at least this long (about 5,000 lines) are decoded in a Web Worker. */
 export const WORKER_THRESHOLD = 100_000;
-
-export interface DecodeRequest {
-  readonly id: number;
-  readonly text: string;
-}
-
-export interface DecodeReply {
-  readonly id: number;
-  readonly packed: PackedPaste;
-}
 
 /**
  * decodePaste for a view: short texts at once, long ones in a Web Worker (scoreDecoder.worker.ts) that

@@ -11,7 +11,8 @@ import type { LiveRow, LiveSet } from '../live/liveSet.ts';
 import { BandGrid } from '../../ui/BandGrid.tsx';
 import { BandStrip } from '../../ui/BandStrip.tsx';
 import { SetView } from '../../ui/SetView.tsx';
-import type { SetRow } from '../../ui/SetView.tsx';
+import { STRIP_RADIUS } from '../../store/selectors.ts';
+import type { SetRow } from '../../store/selectors.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
@@ -20,18 +21,12 @@ import styles from './LiveRedisPanel.module.css';
 import { FLAG_TEXT } from '../../ui/flagText.ts';
 import { LabelledCell } from '../../ui/LabelledCell.tsx';
 import flagStyles from '../../ui/flags.module.css';
+import { grouped, plural } from '../../model/format.ts';
 
-const grouped = new Intl.NumberFormat('en-US');
 /** Row height (px) of the flags list; LiveRedisPanel.module.css uses the same 30px. */
 const ROW_HEIGHT = 30;
-/** Milliseconds the strip shows on each side of the chosen one. */
-const STRIP_RADIUS = 10;
 /** Bands offered in the millisecond menu: the fullest ones. */
 const MENU_BANDS = 100;
-
-function plural(n: number, one: string, many: string): string {
-  return `${grouped.format(n)} ${n === 1 ? one : many}`;
-}
 
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
@@ -239,8 +234,7 @@ function KeyList({ keys, chosen, onChoose }: { keys: KeyListing; chosen: ListedK
 
 function LiveSetViews({ set, chosenBand, onChooseBand, version }: { set: LiveSet; chosenBand: number | null; onChooseBand: (fireTime: number) => void; version: number }) {
   const readRows = useCallback(
-    (start: number, end: number): SetRow[] =>
-      set.rows.slice(start, end + 1).map((row) => ({ position: row.position, member: row.member, scoreText: row.scoreText, arrival: row.arrival, outOfOrder: row.outOfOrder })),
+    (start: number, end: number): SetRow[] => set.rows.slice(start, end + 1),
     [set],
   );
   const band = useMemo(() => (chosenBand === null ? null : liveBand(set, chosenBand)), [set, chosenBand]);

@@ -92,7 +92,7 @@ const LOOPBACK_BRIDGE = /^https?:\/\/(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}
 
 function isErrorBody(body: unknown): body is { error: { code: BridgeErrorCode; message: string } } {
   if (typeof body !== 'object' || body === null || !('error' in body)) return false;
-  const error = (body as { error: unknown }).error;
+  const error = body.error;
   return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string' && typeof (error as { code?: unknown }).code === 'string';
 }
 

@@ -9,14 +9,10 @@ import { parseScoreArg } from '../../model/redis/doubles.ts';
 import { bandOf, decodeScore, isPastCliff } from '../../model/protocol/score.ts';
 import { SCORE_FLAGS, scoreFlags } from '../../model/decoder/scoreDecoder.ts';
 import type { ScoreFlag } from '../../model/decoder/scoreDecoder.ts';
+import type { BandSlot, BandView, SetRow } from '../../store/selectors.ts';
 
-/** One member of the live set, decoded. */
-export interface LiveRow {
-  /** 0-based rank in the set (what ZRANGE counts from). */
-  readonly position: number;
-  readonly member: string;
-  /** The score exactly as Redis replied it. */
-  readonly scoreText: string;
+/** One member of the live set, decoded: a SetView row with its score's value, band and flags. */
+export interface LiveRow extends SetRow {
   /** The score's value; null when Redis sent text that is not a number (never from a real server). */
   readonly score: number | null;
   /** decodeScore's millisecond and slot; null for an infinite or unreadable score. */
@@ -26,7 +22,6 @@ export interface LiveRow {
   readonly flags: readonly ScoreFlag[];
   /** The job's arrival number: its BullMQ id when every id is a counter id, else position + 1. */
   readonly arrival: number;
-  readonly outOfOrder: boolean;
 }
 
 export interface LiveSet {
@@ -82,21 +77,13 @@ export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<
   };
 }
 
-/** One band of the live set, in the shape BandGrid reads. */
-export interface LiveBand {
-  readonly fireTime: number;
-  readonly slots: Array<{ slot: number; member: string; scoreText: string; arrival: number }>;
-  /** Rows at the band's maxScore (more than one: the band saturated). */
-  readonly ceilingMembers: number;
-  /** Slot of the latest arrival in the band (the newest bump), when arrival is known. */
-  readonly newestSlot: number | null;
-  readonly pastCliff: boolean;
-}
-
-/** The rows of `set` whose score decodes to `fireTime` (bandOf's minScore..maxScore). */
-export function liveBand(set: LiveSet, fireTime: number): LiveBand {
+/**
+ * The rows of `set` whose score decodes to `fireTime` (bandOf's minScore..maxScore), as BandGrid
+ * draws them; the newest slot is the latest arrival's, when arrival is known.
+ */
+export function liveBand(set: LiveSet, fireTime: number): BandView {
   const { maxScore } = bandOf(fireTime);
-  const slots: LiveBand['slots'] = [];
+  const slots: BandSlot[] = [];
   let ceilingMembers = 0;
   let newest: { arrival: number; slot: number } | null = null;
   for (const row of set.rows) {

@@ -3,8 +3,7 @@ import { useAppStoreApi } from '../../store/StoreContext.tsx';
 import { SCRIPT_FILE_NAME, sessionScript, sessionWrites } from '../../session/sessionScript.ts';
 import { redisCliScript } from '../../session/redisCliScript.ts';
 import styles from '../../ui/panel.module.css';
-
-const grouped = new Intl.NumberFormat('en-US');
+import { grouped } from '../../model/format.ts';
 
 /** Copy or download the session's writes as a redis-cli script (built from the whole scenario, not the capped log). */
 export function ExportButtons() {

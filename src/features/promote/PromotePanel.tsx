@@ -8,9 +8,8 @@ import { Timeline } from './Timeline.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from '../../ui/panel.module.css';
+import { grouped } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
-
-const grouped = new Intl.NumberFormat('en-US');
 
 function pairsText(pairs: number): string {
   return `${grouped.format(pairs)} pair${pairs === 1 ? '' : 's'} out of arrival order`;

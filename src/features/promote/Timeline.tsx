@@ -4,8 +4,7 @@ import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { HEAD_MARKS, selectBandHead } from '../../store/selectors.ts';
 import type { BandHead } from '../../store/selectors.ts';
 import styles from './Timeline.module.css';
-
-const grouped = new Intl.NumberFormat('en-US');
+import { grouped } from '../../model/format.ts';
 
 /** Drawing width before the container is measured (jsdom measures nothing). */
 const FALLBACK_WIDTH = 640;

@@ -4,8 +4,7 @@ import { selectDelay } from '../../store/selectors.ts';
 import { SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';
-
-const grouped = new Intl.NumberFormat('en-US');
+import { grouped } from '../../model/format.ts';
 
 /** The delay: a slider from 0 to 60,000 ms and a field for exact values up to 100 years. */
 export function DelayControl() {

@@ -18,6 +18,20 @@ function Split({ score, radix, testId }: { score: number; radix: 2 | 16; testId:
   );
 }
 
+/** One end of the band: its score as Redis prints it, then in hex and binary with the low 12 bits set apart. */
+function BandBound({ name, score, testId }: { name: string; score: number; testId: string }) {
+  return (
+    <>
+      <dt>{name}</dt>
+      <dd>
+        <span className="mono">{formatScore(score)}</span>
+        <Split score={score} radix={16} testId={`${testId}-hex`} />
+        <Split score={score} radix={2} testId={`${testId}-bin`} />
+      </dd>
+    </>
+  );
+}
+
 /**
  * The detail below the stage: the band's minScore and maxScore in decimal, hex and binary, with
  * the low twelve bits (the slot inside the millisecond) set apart.
@@ -33,18 +47,8 @@ export function ScorePanel() {
         fire-time × 0x1000 shifts the millisecond twelve bits left: minScore ends in twelve zero bits, maxScore in twelve ones.
       </p>
       <dl className={styles.scoreTable}>
-        <dt>minScore</dt>
-        <dd>
-          <span className="mono">{formatScore(data.minScore)}</span>
-          <Split score={data.minScore} radix={16} testId="min-score-hex" />
-          <Split score={data.minScore} radix={2} testId="min-score-bin" />
-        </dd>
-        <dt>maxScore</dt>
-        <dd>
-          <span className="mono">{formatScore(data.maxScore)}</span>
-          <Split score={data.maxScore} radix={16} testId="max-score-hex" />
-          <Split score={data.maxScore} radix={2} testId="max-score-bin" />
-        </dd>
+        <BandBound name="minScore" score={data.minScore} testId="min-score" />
+        <BandBound name="maxScore" score={data.maxScore} testId="max-score" />
       </dl>
       <p className={styles.hint}>The highlighted digits are the low 12 bits: the slot inside the millisecond.</p>
     </section>

@@ -10,14 +10,14 @@ export interface Player {
   /** Jobs played since the last Play. */
   readonly played: number;
   /** Plays until paused, or `count` jobs. */
-  play(count?: number): void;
-  pause(): void;
+  readonly play: (count?: number) => void;
+  readonly pause: () => void;
   /** Plays on after a pause: the rest of the burst, or until paused. */
-  resume(): void;
+  readonly resume: () => void;
   /** Pauses and enqueues one job. */
-  step(): void;
+  readonly step: () => void;
   /** Enqueues `count` jobs one by one in this frame (the state changes at once). */
-  playInstantly(count: number): void;
+  readonly playInstantly: (count: number) => void;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { gridSide, promotionGrid } from './promotionGrid.ts';
 import styles from './StrategiesView.module.css';
+import { useCanvasSize } from '../../ui/useCanvasSize.ts';
 
 // The chart's own coordinates (SVG viewBox units): a square plot with room for the axes.
 const PLOT = 160;
@@ -11,6 +12,9 @@ const RIGHT = 10;
 const BOTTOM = 34;
 const WIDTH = LEFT + PLOT + RIGHT;
 const HEIGHT = TOP + PLOT + BOTTOM;
+
+/** The canvas's box in device pixels. */
+const measureCanvas = (canvas: HTMLCanvasElement) => Math.round(canvas.clientWidth * (window.devicePixelRatio || 1));
 
 const percent = (part: number, whole: number) => `${(100 * part) / whole}%`;
 
@@ -24,8 +28,8 @@ const percent = (part: number, whole: number) => `${(100 * part) / whole}%`;
 export function PromotionChart({ order, label, xLabel = 'arrival number' }: { order: Int32Array; label: string; xLabel?: string }) {
   const n = order.length;
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [pixels, setPixels] = useState(0);
-  const [repaints, setRepaints] = useState(0);
+  // One backing pixel per device pixel of the canvas's box; repaints follow the colour scheme (the dots take --accent).
+  const { size: pixels, repaints } = useCanvasSize(canvasRef, measureCanvas);
   const side = Math.min(gridSide(n), Math.max(1, pixels));
   const cells = useMemo(() => promotionGrid(order, side), [order, side]);
 
@@ -33,27 +37,6 @@ export function PromotionChart({ order, label, xLabel = 'arrival number' }: { or
   const y = scaleLinear().domain([1, Math.max(2, n)]).range([PLOT, 0]);
   const ticks = x.ticks(3).filter((t) => Number.isInteger(t) && t >= 1 && t <= Math.max(2, n));
   const format = x.tickFormat(3, '~s');
-
-  // The canvas gets one backing pixel per device pixel of its box, measured now and on resize.
-  useLayoutEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const measure = () => setPixels(Math.round(canvas.clientWidth * (window.devicePixelRatio || 1)));
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(canvas);
-    return () => observer.disconnect();
-  }, []);
-
-  // Repaint when the colour scheme flips (the dots take --accent).
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const repaint = () => setRepaints((v) => v + 1);
-    query.addEventListener('change', repaint);
-    return () => query.removeEventListener('change', repaint);
-  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;

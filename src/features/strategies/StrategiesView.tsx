@@ -50,10 +50,10 @@ interface Results {
 }
 
 /**
- * Issue 4, part 2: one arrival stream (generated, or the jobs the page enqueued) fed to a sorted
- * set per real scoring strategy, each promoted the way its system reads it; a table of inverted
- * and tied pairs, and a chart of promotion position against the order due per strategy. The work
- * runs in workers (strategiesRunner).
+ * Seven schedulers on one arrival stream (generated, or the jobs the page enqueued): a sorted set
+ * per real scoring strategy, each promoted the way its system reads it; a table of inverted and
+ * tied pairs, and a chart of promotion position against the order due per strategy. The work runs
+ * in workers (strategiesRunner).
  */
 export function StrategiesView() {
   const headingId = useId();

@@ -7,9 +7,11 @@
  * hashes (EXISTS, HSET "delay", HGET "priority"), the events stream (XADD), the marker key
  * (addDelayMarkerIfNeeded) and where a promoted job goes (LPUSH wait / ZADD prioritized).
  */
-import type { RedisLike, Reply } from '../redis/memoryRedis.ts';
+import { arrayReply, stringsReply } from '../redis/reply.ts';
+import type { RedisLike, Reply } from '../redis/reply.ts';
 import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, promoteBound } from './score.ts';
 import { plainIntegerValue } from '../redis/doubles.ts';
+import { PROMOTE_BATCH, drainBatches } from './sweep.ts';
 
 /** A score and the fire-time it was computed for: getDelayedScore.lua's two return values. */
 export interface DelayedScore {
@@ -47,20 +49,6 @@ function luaToNumber(value: Reply | undefined): number | null {
   return NOT_A_NUMBER.test(text) ? Number.NaN : null;
 }
 
-function asArray(reply: Reply): Reply[] {
-  if (!Array.isArray(reply)) throw new TypeError(`expected an array reply, got ${JSON.stringify(reply)}`);
-  return reply;
-}
-
-/** An array reply of bulk strings (members), as the script's table of strings; checked, not copied. */
-function asStrings(reply: Reply): string[] {
-  const array = asArray(reply);
-  for (const element of array) {
-    if (typeof element !== 'string') throw new TypeError(`expected bulk strings, got ${JSON.stringify(element)}`);
-  }
-  return array as string[];
-}
-
 /**
  * getDelayedScore.lua: the score for a job due at `timestamp + delay` (`delay > 0` only). Reads the
  * highest score already in that millisecond's band and returns the floor, one tick above it, or the
@@ -70,7 +58,7 @@ export function getDelayedScore(redis: RedisLike, delayedKey: string, timestamp:
   const delayedTimestamp = fireTimeOf(timestamp, delay);
   const band = bandOf(delayedTimestamp);
   // local result = rcall("ZREVRANGEBYSCORE", delayedKey, maxScore, minScore, "WITHSCORES","LIMIT", 0, 1)
-  const result = asArray(redis.call('ZREVRANGEBYSCORE', delayedKey, band.maxScore, band.minScore, 'WITHSCORES', 'LIMIT', 0, 1));
+  const result = arrayReply(redis.call('ZREVRANGEBYSCORE', delayedKey, band.maxScore, band.minScore, 'WITHSCORES', 'LIMIT', 0, 1));
   // local currentMaxScore = tonumber(result[2])
   const currentMaxScore = luaToNumber(result[1]);
   return { score: nextScoreInBand(band, currentMaxScore), delayedTimestamp };
@@ -113,12 +101,20 @@ export function changeDelay(redis: RedisLike, delayedKey: string, jobId: string,
  * batch. Returns the ids in score order. Where they go next (wait list, prioritized set), the events
  * and the job hashes are not modelled.
  */
-export function promoteDelayedJobs(redis: RedisLike, delayedKey: string, now: number, limit = 1000): readonly string[] {
+export function promoteDelayedJobs(redis: RedisLike, delayedKey: string, now: number, limit = PROMOTE_BATCH): readonly string[] {
   // local jobs = rcall("ZRANGEBYSCORE", delayedKey, 0, (timestamp + 1) * 0x1000 - 1, "LIMIT", 0, 1000)
-  const jobs = asStrings(redis.call('ZRANGEBYSCORE', delayedKey, 0, promoteBound(now), 'LIMIT', 0, limit));
+  const jobs = stringsReply(redis.call('ZRANGEBYSCORE', delayedKey, 0, promoteBound(now), 'LIMIT', 0, limit));
   // if (#jobs > 0) then rcall("ZREM", delayedKey, unpack(jobs))
   if (jobs.length > 0) redis.call('ZREM', delayedKey, ...jobs);
   return jobs;
+}
+
+/**
+ * A worker's promote loop: promoteDelayedJobs at `now` in batches of `limit` (1,000) until a batch
+ * comes back short, so nothing due is left. Returns every promoted id in promotion order.
+ */
+export function promoteAllDueJobs(redis: RedisLike, delayedKey: string, now: number, limit = PROMOTE_BATCH): string[] {
+  return drainBatches(limit, () => promoteDelayedJobs(redis, delayedKey, now, limit));
 }
 
 /**
@@ -127,7 +123,7 @@ export function promoteDelayedJobs(redis: RedisLike, delayedKey: string, now: nu
  */
 export function getNextDelayedTimestamp(redis: RedisLike, delayedKey: string): number | null {
   // local result = rcall("ZRANGE", delayedKey, 0, 0, "WITHSCORES")
-  const result = asArray(redis.call('ZRANGE', delayedKey, 0, 0, 'WITHSCORES'));
+  const result = arrayReply(redis.call('ZRANGE', delayedKey, 0, 0, 'WITHSCORES'));
   // local nextTimestamp = tonumber(result[2])
   const nextTimestamp = luaToNumber(result[1]);
   // return nextTimestamp / 0x1000

@@ -3,7 +3,7 @@
  * FLUSHALL (db.c). `args` are the arguments after the command name, already checked against
  * the command's arity.
  */
-import type { Reply } from './memoryRedis.ts';
+import type { Reply } from './reply.ts';
 import type { Keyspace } from './keyspace.ts';
 import { argText, isKeyword, type Arg } from './commandArgs.ts';
 import { RedisError, SYNTAX_ERROR } from './redisError.ts';

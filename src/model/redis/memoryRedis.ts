@@ -13,6 +13,7 @@ import type { ScoreFormat } from './doubles.ts';
 import { argText, type Arg } from './commandArgs.ts';
 import { Keyspace } from './keyspace.ts';
 import { RedisError } from './redisError.ts';
+import type { RedisLike, Reply } from './reply.ts';
 import { del, exists, flushall } from './keyspaceCommands.ts';
 import { zadd, zpopmax, zpopmin, zrem } from './zsetWriteCommands.ts';
 import { zcard, zcount, zmscore, zrank, zrevrank, zscore } from './zsetReadCommands.ts';
@@ -20,14 +21,7 @@ import { zrange, zrangebyscore, zrevrangebyscore } from './zsetRangeCommands.ts'
 
 export { RedisError } from './redisError.ts';
 
-/** A RESP2 reply: integer -> number, bulk or status string -> string, nil -> null, array -> array. */
-export type Reply = string | number | null | Reply[];
-
-/** Anything that answers Redis commands the way redis.call does inside a Lua script. */
-export interface RedisLike {
-  /** Runs one command; an error reply is thrown as a RedisError. */
-  call(command: string, ...args: Array<string | number>): Reply;
-}
+export type { Reply, RedisLike } from './reply.ts';
 
 /** One entry of the command table (redisCommandTable): name as Redis reports it, and arity. */
 interface CommandSpec {

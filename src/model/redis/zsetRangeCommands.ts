@@ -4,7 +4,7 @@
  * the range, then the key. Only the replied entries are walked (cursorAt), so LIMIT 0 1 on a
  * large set costs one search, not a copy of the range.
  */
-import type { Reply } from './memoryRedis.ts';
+import type { Reply } from './reply.ts';
 import type { Keyspace } from './keyspace.ts';
 import type { ScoreRange, SortedSet } from './sortedSet.ts';
 import { formatScore, type ScoreFormat } from './doubles.ts';

@@ -3,7 +3,7 @@
  * ZCARD, ZCOUNT, with Redis 7.0's replies for a missing key (t_zset.c). `args` are the
  * arguments after the command name, already checked against the command's arity.
  */
-import type { Reply } from './memoryRedis.ts';
+import type { Reply } from './reply.ts';
 import type { Keyspace } from './keyspace.ts';
 import { formatScore, type ScoreFormat } from './doubles.ts';
 import { argText, scoreRangeArgs, type Arg } from './commandArgs.ts';

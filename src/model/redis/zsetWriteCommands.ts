@@ -4,7 +4,7 @@
  * in which order, and what they reply. `args` are the arguments after the command name; the
  * argument count has already been checked against the command's arity.
  */
-import type { Reply } from './memoryRedis.ts';
+import type { Reply } from './reply.ts';
 import type { Keyspace } from './keyspace.ts';
 import type { SortedSet } from './sortedSet.ts';
 import { formatScore, type ScoreFormat } from './doubles.ts';
@@ -111,7 +111,7 @@ export function zrem(db: Keyspace, args: Arg[]): Reply {
   const key = argText(args[0]!);
   const set = db.get(key);
   if (set === undefined) return 0;
-  const members: string[] = new Array(args.length - 1);
+  const members: string[] = new Array<string>(args.length - 1);
   for (let j = 1; j < args.length; j++) members[j - 1] = argText(args[j]!);
   const removed = set.deleteMembers(members);
   db.deleteIfEmpty(key, set);

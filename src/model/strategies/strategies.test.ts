@@ -11,9 +11,9 @@ import {
   sidekiqPayload,
   sidekiqScore,
   strategyById,
-  sweepByScore,
   type StrategyId,
 } from './strategies.ts';
+import { sweepByScore } from '../protocol/sweep.ts';
 
 const T = Date.UTC(2026, 10, 30, 12, 0, 0, 0); // 1796040000000
 const DELAY = 5000;

@@ -4,15 +4,18 @@
  * (the promotion). Every queue talks to Redis only through `RedisLike.call`; the score arithmetic
  * is score.ts's, except the two formulas only one system uses, which live here with their source.
  *
- * Sources (REFERENCE.md sections 1 and 2): RQ `rq/registry.py`, Asynq `internal/rdb/rdb.go`,
+ * Sources: RQ `rq/registry.py`, Asynq `internal/rdb/rdb.go`,
  * bee-queue `lib/lua/addDelayedJob.lua`, Bull 3/4 and BullMQ < 5.8.6 (the `bit.band` score),
  * BullMQ >= 5.8.6 `getDelayedScore.lua`, Sidekiq 8 `lib/sidekiq/client.rb`, resque-scheduler
  * `delaying_extensions.rb`, Kue `lib/queue/job.js`.
  */
-import type { RedisLike, Reply } from '../redis/memoryRedis.ts';
+import { arrayReply } from '../redis/reply.ts';
+import type { RedisLike } from '../redis/reply.ts';
 import type { Arrival } from './arrivalStreams.ts';
 import { seededRandom } from '../seededRandom.ts';
-import { addDelayedJob, promoteDelayedJobs } from '../protocol/delayed.ts';
+import { uuidText } from '../uuid.ts';
+import { addDelayedJob, promoteAllDueJobs } from '../protocol/delayed.ts';
+import { sweepByScore } from '../protocol/sweep.ts';
 import { bandOf, fireTimeOf, legacyScore, textbookScore } from '../protocol/score.ts';
 
 /** The strategies, in display order. */
@@ -52,33 +55,11 @@ export interface Strategy {
   open(redis: RedisLike): StrategyQueue;
 }
 
-/** How many members one sweep reads: the `LIMIT 0 1000` of RQ, bee-queue, Bull, BullMQ and Kue. */
-export const SWEEP_LIMIT = 1000;
-
-function members(reply: Reply): string[] {
-  if (!Array.isArray(reply)) throw new TypeError(`expected an array reply, got ${JSON.stringify(reply)}`);
-  return reply.map(String);
-}
-
 /** The counter a queue stored for a member it wrote. */
 function counterOf(counters: Map<string, number>, member: string): number {
   const counter = counters.get(member);
   if (counter === undefined) throw new Error(`member ${member} was not written by this queue`);
   return counter;
-}
-
-/**
- * The batch sweep most pollers run: `ZRANGEBYSCORE key 0 <bound> LIMIT 0 1000`, then `ZREM` the
- * batch, until a batch comes back short. Returns the members in the order they were read.
- */
-export function sweepByScore(redis: RedisLike, key: string, bound: number, limit = SWEEP_LIMIT): string[] {
-  const promoted: string[] = [];
-  for (;;) {
-    const batch = members(redis.call('ZRANGEBYSCORE', key, 0, bound, 'LIMIT', 0, limit));
-    if (batch.length > 0) redis.call('ZREM', key, ...batch);
-    for (const member of batch) promoted.push(member);
-    if (batch.length < limit) return promoted;
-  }
 }
 
 /** A queue whose member is derived from the job id and whose poller is a plain batch sweep. */
@@ -138,7 +119,7 @@ function hexDigits(random: () => number, digits: number): string {
  */
 export function seededUuid(random: () => number): string {
   const variant = (8 + Math.floor(random() * 4)).toString(16);
-  return `${hexDigits(random, 8)}-${hexDigits(random, 4)}-4${hexDigits(random, 3)}-${variant}${hexDigits(random, 3)}-${hexDigits(random, 12)}`;
+  return uuidText(`${hexDigits(random, 12)}4${hexDigits(random, 3)}${variant}${hexDigits(random, 15)}`);
 }
 
 /**
@@ -204,7 +185,7 @@ function resqueQueue(redis: RedisLike, key: string): StrategyQueue {
       const promoted: number[] = [];
       for (;;) {
         // next_delayed_timestamp: zrangebyscore(:delayed_queue_schedule, '-inf', at_time.to_i, limit: [0, 1])
-        const [head] = members(redis.call('ZRANGEBYSCORE', key, '-inf', bound, 'LIMIT', 0, 1));
+        const [head] = arrayReply(redis.call('ZRANGEBYSCORE', key, '-inf', bound, 'LIMIT', 0, 1)).map(String);
         if (head === undefined) return promoted;
         // enqueue_delayed_items_for_timestamp: lpop the second's list until it is empty ...
         const second = Number(head);
@@ -234,7 +215,7 @@ function sidekiqQueue(redis: RedisLike, key: string): StrategyQueue {
       const promoted: number[] = [];
       for (;;) {
         // Scheduled::Enq's zpopbyscore: zrange(key, "-inf", now, "byscore", "limit", 0, 1), then zrem that job.
-        const [job] = members(redis.call('ZRANGE', key, '-inf', bound, 'BYSCORE', 'LIMIT', 0, 1));
+        const [job] = arrayReply(redis.call('ZRANGE', key, '-inf', bound, 'BYSCORE', 'LIMIT', 0, 1)).map(String);
         if (job === undefined) return promoted;
         redis.call('ZREM', key, job);
         promoted.push(counterOf(counters, job));
@@ -333,12 +314,7 @@ export const STRATEGIES: readonly Strategy[] = [
           return addDelayedJob(redis, key, arrival.jobId, arrival.timestamp, arrival.delay).score;
         },
         promote(now) {
-          const promoted: number[] = [];
-          for (;;) {
-            const batch = promoteDelayedJobs(redis, key, now, SWEEP_LIMIT);
-            for (const member of batch) promoted.push(counterOf(counters, member));
-            if (batch.length < SWEEP_LIMIT) return promoted;
-          }
+          return promoteAllDueJobs(redis, key, now).map((member) => counterOf(counters, member));
         },
       });
     },
