@@ -6,7 +6,7 @@ import type { AppStore } from './appStore.ts';
 import { bandOf, decodeScore, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
 import { formatScore } from '../model/redis/doubles.ts';
 import { createAppStore } from './appStore.ts';
-import { BAND_READ_LIMIT, STRIP_RADIUS, selectBandSet, selectBandView, selectPromoteSummary, selectScorePanel, selectTextbookSet } from './selectors.ts';
+import { BAND_READ_LIMIT, STRIP_RADIUS, selectBandSet, selectBandView, selectFireTimeBand, selectPromoteSummary, selectScorePanel, selectTextbookSet } from './selectors.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -143,6 +143,8 @@ describe('selectBandView', () => {
     expect(read.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(BAND_READ_LIMIT);
     expect(view.slots).toHaveLength(BAND_READ_LIMIT);
     expect(view.jobs).toBe(20_000);
+    expect(selectFireTimeBand(state).jobs).toBe(20_000);
+    expect(selectFireTimeBand(state).slots).toHaveLength(BAND_READ_LIMIT);
     expect(view.ceilingMembers).toBe(20_000 - 4095);
     expect(view.slots.at(-1)).toMatchObject({ slot: 4095 });
     expect(view.strip[STRIP_RADIUS]).toEqual({ fireTime: view.fireTime, count: 20_000 });
