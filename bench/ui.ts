@@ -9,7 +9,12 @@
  *   3. frame times while "Play" enqueues 1,000 jobs/s (several per frame, one enqueue each) with the
  *      stage on screen at 1366x768, the clock frozen (every job collides in one ms), and again while
  *      the slider is dragged during the play;
- *   4. the production JavaScript, gzip (zlib, level 9) over dist/assets/*.js.
+ *   4. the production JavaScript, gzip (zlib, level 9) over dist/assets/*.js;
+ *   5. with --million (about 2 to 4 minutes more): on a fresh page, 1,000,000 jobs enqueued 10,000
+ *      per click with the clock frozen (stepped +1 s between clicks, or all in one millisecond with
+ *      --million=same-ms, what the 100 x e10000 link of `npm run bench:undo` builds), then one more
+ *      10,000-job click timed (click to the next frame after the set views show the new size), the
+ *      slider drag's p95 and the page's JS heap after a garbage collection (CDP).
  * Prints one table with the targets. Uses the launch options of playwright.config.ts.
  *
  * The page is served cross-origin isolated (COOP / COEP headers added in the browser), only so
@@ -19,6 +24,8 @@
  *   npm run bench:ui                 # build, then measure
  *   npm run bench:ui -- --no-build   # measure the existing dist/
  *   npm run bench:ui -- --play-only  # only the play measure (3.)
+ *   npm run bench:ui -- --million    # also fill a page to 1,000,000 jobs (--million=same-ms: one millisecond)
+ *   npm run bench:ui -- --million-only [--same-ms]   # only that (5.)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -130,6 +137,93 @@ async function enqueueBatch(page: Page, n: number): Promise<void> {
   await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();
 }
 
+/** Drags the delay slider back and forth with the mouse (301 moves) and returns the requestAnimationFrame deltas meanwhile. */
+async function dragFrames(page: Page): Promise<number[]> {
+  const slider = page.getByRole('slider', { name: 'Delay (ms)' });
+  await slider.scrollIntoViewIfNeeded();
+  const box = (await slider.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const left = box.x + 10;
+  const right = box.x + box.width - 10;
+  await page.evaluate(FRAME_COLLECTOR);
+  await page.mouse.move(left, y);
+  await page.mouse.down();
+  const moves = 300;
+  for (let i = 0; i <= moves; i++) {
+    const phase = (i % 100) / 100;
+    const x = i % 200 < 100 ? left + (right - left) * phase : right - (right - left) * phase;
+    await page.mouse.move(x, y);
+  }
+  await page.mouse.up();
+  return page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __collect: boolean };
+    w.__collect = false;
+    return w.__frames;
+  });
+}
+
+const MILLION = 1_000_000;
+const MILLION_BATCH = 10_000;
+
+/** Clicks "Enqueue N" (N already set) from the page's script and times it to the first frame after the band set shows `expectedMembers`. */
+async function timedClick(page: Page, expectedMembers: string): Promise<number> {
+  return page.evaluate(`(async () => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Enqueue N at the same millisecond');
+    const sets = document.querySelector('[data-testid=band-set]');
+    const start = performance.now();
+    button.click();
+    while (!sets.textContent.includes('${expectedMembers} members')) {
+      if (performance.now() - start > 60000) throw new Error('the page did not show ${expectedMembers} members');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    return performance.now() - start;
+  })()`);
+}
+
+interface MillionFigures {
+  readonly sameMs: boolean;
+  readonly fillSeconds: number;
+  readonly click: number;
+  readonly frames: number[];
+  readonly heapMb: number;
+}
+
+/** Section 5: a fresh page filled to 1,000,000 jobs, 10,000 per click; one more click timed, a drag, the heap. */
+async function million(page: Page, sameMs: boolean): Promise<MillionFigures> {
+  await page.goto(BASE);
+  await setField(page, 'Clock instant (ms or ISO)', T0_ISO);
+  await setField(page, 'N (jobs sharing one timestamp)', String(MILLION_BATCH));
+  await page.getByTestId('band-set').scrollIntoViewIfNeeded();
+  const count = new Intl.NumberFormat('en-US');
+  const started = performance.now();
+  for (let jobs = MILLION_BATCH; jobs < MILLION; jobs += MILLION_BATCH) {
+    await timedClick(page, count.format(jobs));
+    if (!sameMs) await page.getByRole('button', { name: '+1 s' }).click();
+  }
+  const fillSeconds = (performance.now() - started) / 1000;
+  await page.getByTestId('band-set').scrollIntoViewIfNeeded();
+  await settle(page);
+  const click = await timedClick(page, count.format(MILLION));
+  await settle(page);
+  const frames = await dragFrames(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return { sameMs, fillSeconds, click, frames, heapMb: heap.usedSize / 2 ** 20 };
+}
+
+async function millionOnFreshPage(browser: Browser, sameMs: boolean): Promise<MillionFigures> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await isolate(page);
+  try {
+    return await million(page, sameMs);
+  } finally {
+    await page.close();
+  }
+}
+
 /** 3. Play 1,000 jobs/s with the stage on screen (a fresh page at 1366x768), then drag during the play. */
 async function measurePlay(browser: Browser): Promise<{ playFrames: number[]; playDragFrames: number[]; played: string }> {
   const stage = await browser.newPage({ viewport: { width: 1366, height: 768 } });
@@ -188,6 +282,13 @@ async function main(): Promise<void> {
       }
       return;
     }
+    if (process.argv.includes('--million-only')) {
+      const m = await millionOnFreshPage(browser, process.argv.includes('--same-ms'));
+      const mp95 = percentile(m.frames, 95);
+      console.log(`\nfiretime UI speed at 1,000,000 jobs (${m.sameMs ? 'all in one ms' : '+1 s between clicks'}; machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')})`);
+      console.log(`fill ${m.fillSeconds.toFixed(0)} s; one more 10,000-job click ${m.click.toFixed(0)} ms; drag p95 ${mp95.toFixed(2)} ms (${m.frames.length} frames, max ${Math.max(...m.frames).toFixed(1)} ms); heap ${m.heapMb.toFixed(0)} MB`);
+      return;
+    }
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await isolate(page);
     await page.goto(BASE);
@@ -221,28 +322,8 @@ async function main(): Promise<void> {
     const members = await page.getByTestId('band-set').getByText(/members$/).first().textContent();
 
     // 2. Drag the slider back and forth for a while, collecting frame deltas in the page.
-    const slider = page.getByRole('slider', { name: 'Delay (ms)' });
-    await slider.scrollIntoViewIfNeeded();
-    const box = (await slider.boundingBox())!;
-    const y = box.y + box.height / 2;
-    const left = box.x + 10;
-    const right = box.x + box.width - 10;
-    await page.evaluate(FRAME_COLLECTOR);
-    await page.mouse.move(left, y);
-    await page.mouse.down();
-    const moves = 300;
-    for (let i = 0; i <= moves; i++) {
-      const phase = (i % 100) / 100;
-      const x = i % 200 < 100 ? left + (right - left) * phase : right - (right - left) * phase;
-      await page.mouse.move(x, y);
-    }
-    await page.mouse.up();
-    const frames = await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __collect: boolean };
-      w.__collect = false;
-      return w.__frames;
-    });
-    const delay = await slider.inputValue();
+    const frames = await dragFrames(page);
+    const delay = await page.getByRole('slider', { name: 'Delay (ms)' }).inputValue();
 
     await page.close(); // the 100,000-job page is done: the play runs on a fresh page, alone
     const { playFrames, playDragFrames, played } = await measurePlay(browser);
@@ -276,6 +357,18 @@ async function main(): Promise<void> {
       ['production JS, gzip, with the story\'s panels loaded just after', `${storyKb.toFixed(1)} KB (${storyFiles.length} files: the stage's sets, band and play; band panel, promote, command log)`, '', true],
       ['production JS, gzip, all files', `${totalKb.toFixed(1)} KB (${jsFiles.length} files, explorations and worker included)`, '', true],
     ];
+    const millionFlag = process.argv.find((arg) => arg === '--million' || arg.startsWith('--million='));
+    if (millionFlag !== undefined) {
+      const m = await millionOnFreshPage(browser, millionFlag === '--million=same-ms');
+      const mp95 = Math.round(percentile(m.frames, 95) * 100) / 100;
+      const where = m.sameMs ? 'all in one ms' : '+1 s between clicks';
+      rows.push(
+        [`1,000,000 jobs, 10,000 per click (${where}): fill time`, `${m.fillSeconds.toFixed(0)} s`, '', true],
+        ['  one more 10,000-job click at 1,000,000 (click to next frame)', `${m.click.toFixed(0)} ms`, '', true],
+        ['  p95 frame time, slider drag at 1,000,000', `${mp95.toFixed(2)} ms (${m.frames.length} frames, max ${Math.max(...m.frames).toFixed(1)} ms)`, '<= 16.7 ms', mp95 <= 16.7],
+        ['  page JS heap at 1,000,000, after a GC', `${m.heapMb.toFixed(0)} MB`, '<= 400 MB', m.heapMb <= 400],
+      );
+    }
     console.log(`\nfiretime UI speed (headless Chromium, ${members ?? '?'} in the band set, slider ended at ${delay} ms)`);
     console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
     const width = Math.max(...rows.map((row) => row[0].length));

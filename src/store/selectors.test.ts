@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
 import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
@@ -6,7 +6,7 @@ import type { AppStore } from './appStore.ts';
 import { bandOf, decodeScore, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
 import { formatScore } from '../model/redis/doubles.ts';
 import { createAppStore } from './appStore.ts';
-import { STRIP_RADIUS, selectBandSet, selectBandView, selectPromoteSummary, selectScorePanel, selectTextbookSet } from './selectors.ts';
+import { BAND_READ_LIMIT, STRIP_RADIUS, selectBandSet, selectBandView, selectFireTimeBand, selectPromoteSummary, selectScorePanel, selectTextbookSet } from './selectors.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -119,10 +119,35 @@ describe('selectBandView', () => {
     expect(view.slots[0]).toMatchObject({ slot: 0, member: 'job:1', arrival: 1 });
     expect(view.slots.at(-1)).toMatchObject({ slot: 4095, member: 'job:4100', scoreText: formatScore(bandOf(fireTime).maxScore) });
     expect(view.ceilingMembers).toBe(5);
+    expect(view.jobs).toBe(4100);
     expect(view.newestSlot).toBe(4095);
     expect(view.strip).toHaveLength(2 * STRIP_RADIUS + 1);
     expect(view.strip[STRIP_RADIUS]).toEqual({ fireTime, count: 4100 });
     expect(view.strip[0]).toEqual({ fireTime: fireTime - STRIP_RADIUS, count: 0 });
+  });
+
+  it('reads at most BAND_READ_LIMIT entries of a saturated millisecond, and counts all its jobs', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    store.getState().enqueue(10_000);
+    store.getState().enqueue(10_000);
+    const state = store.getState();
+    const read: number[] = [];
+    const call = state.band.call.bind(state.band);
+    const spy = vi.spyOn(state.band, 'call').mockImplementation((...args) => {
+      const reply = call(...args);
+      if (Array.isArray(reply)) read.push(reply.length / 2);
+      return reply;
+    });
+    const view = selectBandView(state);
+    spy.mockRestore();
+    expect(read.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(BAND_READ_LIMIT);
+    expect(view.slots).toHaveLength(BAND_READ_LIMIT);
+    expect(view.jobs).toBe(20_000);
+    expect(selectFireTimeBand(state).jobs).toBe(20_000);
+    expect(selectFireTimeBand(state).slots).toHaveLength(BAND_READ_LIMIT);
+    expect(view.ceilingMembers).toBe(20_000 - 4095);
+    expect(view.slots.at(-1)).toMatchObject({ slot: 4095 });
+    expect(view.strip[STRIP_RADIUS]).toEqual({ fireTime: view.fireTime, count: 20_000 });
   });
 
   it('keeps following the fire-time after an enqueue: the delay and the clock move the band', () => {

@@ -5,7 +5,7 @@
  */
 import type { MemoryRedis, Reply } from '../model/redis/memoryRedis.ts';
 import { getDelayedScore, getNextDelayedTimestamp } from '../model/protocol/delayed.ts';
-import { bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
+import { BAND_SLOTS, bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
 import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
 import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
@@ -164,7 +164,10 @@ export interface BandSlot {
 /** One millisecond's band, as BandGrid draws it (the page's band set or a live Redis set). */
 export interface BandView {
   readonly fireTime: number;
+  /** The band's jobs in set order, read up to BAND_READ_LIMIT (all of them unless many share the ceiling). */
   readonly slots: readonly BandSlot[];
+  /** Every job in the band (ZCOUNT), read or not; when absent, slots.length. */
+  readonly jobs?: number;
   /** Members at the band's maxScore (more than one: the band saturated). */
   readonly ceilingMembers: number;
   /** Slot of the newest bump, when known. */
@@ -186,10 +189,17 @@ const NO_SLOTS: readonly BandSlot[] = [];
 /** How many milliseconds the strip shows on each side of the selected one. */
 export const STRIP_RADIUS = 10;
 
+/**
+ * The most entries the band view reads from one millisecond's band: every slot below the ceiling
+ * and the first 64 jobs (member-byte order) sharing the ceiling, so one saturated millisecond of
+ * 1,000,000 jobs is read as 4,160 entries, not 1,000,000.
+ */
+export const BAND_READ_LIMIT = BAND_SLOTS + 64;
+
 /** One band read from the band set: its slots, the ceiling pile-up, and a strip of `radius` ms on each side. */
 function bandViewOf(band: MemoryRedis, arrivals: ReadonlyMap<string, number>, fireTime: number, lastEnqueue: AppState['lastEnqueue'], radius: number): BandViewData {
   const { minScore, maxScore } = bandOf(fireTime);
-  const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES');
+  const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
   const entries = Array.isArray(reply) ? reply : [];
   const slots: BandSlot[] = [];
   for (let i = 0; i + 1 < entries.length; i += 2) {
@@ -206,6 +216,7 @@ function bandViewOf(band: MemoryRedis, arrivals: ReadonlyMap<string, number>, fi
     minScore,
     maxScore,
     slots: slots.length === 0 ? NO_SLOTS : slots,
+    jobs: slots.length < BAND_READ_LIMIT ? slots.length : integerReply(band.call('ZCOUNT', BAND_KEY, minScore, maxScore)),
     ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
     newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
     pastCliff: isPastCliff(fireTime),

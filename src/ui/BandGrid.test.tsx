@@ -111,6 +111,16 @@ describe('BandGrid', () => {
     expect(readout()).toContain('Hover or focus');
   });
 
+  it('counts every job of the band when only the first of them were read', async () => {
+    const user = userEvent.setup();
+    const ceiling = ['job:10', 'job:11'].map((member, i) => job(4095, 4095 + i, member));
+    render(<BandGrid fireTime={FIRE_TIME} slots={[job(0, 1), ...ceiling]} jobs={1_000_000} ceilingMembers={999_999} newestSlot={4095} pastCliff={false} />);
+    expect(screen.getByText(/jobs: some share a slot/).textContent).toBe('1,000,000 jobs: some share a slot');
+    expect(screen.getByText(/slot 4095 ×/).textContent).toBe('slot 4095 × 999,999');
+    await user.tab();
+    expect(readout()).toContain('shared by 999,999 jobs in member-byte order: job:10 (arrival 4,095), job:11 (arrival 4,096) and 999,997 more.');
+  });
+
   it('counts the jobs sharing the ceiling and says they are ordered by member bytes', async () => {
     const user = userEvent.setup();
     const ceiling = ['job:10', 'job:11', 'job:4096', 'job:9'].map((member, i) => job(4095, 4095 + i, member));

@@ -42,7 +42,7 @@ const NAMED_SHARERS = 3;
  * counted. Mouse hover or a keyboard cursor (arrows, PageUp/PageDown, Home/End) names a slot's
  * score and job in a readout that is also a live region.
  */
-export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastCliff, landingKey, compact = false }: BandGridProps) {
+export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers, newestSlot, pastCliff, landingKey, compact = false }: BandGridProps) {
   const helpId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -151,9 +151,9 @@ export function BandGrid({ fireTime, slots, ceilingMembers, newestSlot, pastClif
         <span>
           slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
         </span>
-        {slots.length > filled ? (
+        {jobs > filled ? (
           <span>
-            <span className={styles.mono}>{grouped.format(slots.length)}</span> jobs: some share a slot
+            <span className={styles.mono}>{grouped.format(jobs)}</span> jobs: some share a slot
           </span>
         ) : null}
         {compact && saturated ? (

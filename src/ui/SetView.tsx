@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import { parsePosition } from '../session/input.ts';
 import { animateArrival, motionDuration } from './motion.ts';
-import { useRowWindow } from './useRowWindow.ts';
+import { scrollTopFor, useRowWindow } from './useRowWindow.ts';
 import type { SetRow } from '../store/selectors.ts';
 import styles from './SetView.module.css';
 import { plural } from '../model/format.ts';
@@ -43,7 +43,7 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
   const scrollRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<number | null>(null);
-  const { first, last, totalHeight } = useRowWindow(scrollRef, size, ROW_HEIGHT, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
+  const { first, last, totalHeight, offset: scrollOffset } = useRowWindow(scrollRef, size, ROW_HEIGHT, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
   const windowSize = Math.max(last - first + 1, 1);
   const rows = useMemo(
     () => (last >= first ? readRows(first, last) : []),
@@ -56,7 +56,7 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
   const goTo = (position: number) => {
     setTarget(position);
     const scroller = scrollRef.current;
-    if (scroller) scroller.scrollTop = Math.max(0, position * ROW_HEIGHT - (scroller.clientHeight - ROW_HEIGHT) / 2);
+    if (scroller) scroller.scrollTop = scrollTopFor(Math.max(0, position * ROW_HEIGHT - (scroller.clientHeight - ROW_HEIGHT) / 2), size, ROW_HEIGHT, scroller.clientHeight);
   };
 
   return (
@@ -114,7 +114,7 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
                     role="row"
                     aria-rowindex={index + 2}
                     className={`${styles.row} ${row.outOfOrder ? styles.outOfOrder : ''} ${row.position === target ? styles.target : ''}`}
-                    style={{ height: ROW_HEIGHT, top: index * ROW_HEIGHT }}
+                    style={{ height: ROW_HEIGHT, top: index * ROW_HEIGHT - scrollOffset }}
                   >
                     <RowCells row={row} />
                   </div>

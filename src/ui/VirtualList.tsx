@@ -13,7 +13,7 @@ const OVERSCAN = 6;
  */
 export function VirtualList({ count, rowHeight, renderRow, label, testId }: { count: number; rowHeight: number; renderRow: (index: number) => ReactNode; label: string; testId?: string }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { first, last, totalHeight } = useRowWindow(scrollRef, count, rowHeight, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
+  const { first, last, totalHeight, offset } = useRowWindow(scrollRef, count, rowHeight, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
   const indexes: number[] = [];
   for (let index = first; index <= last; index++) indexes.push(index);
 
@@ -21,7 +21,7 @@ export function VirtualList({ count, rowHeight, renderRow, label, testId }: { co
     <div ref={scrollRef} className={styles.list} tabIndex={0} role="list" aria-label={label} data-testid={testId}>
       <div style={{ height: totalHeight, position: 'relative' }}>
         {indexes.map((index) => (
-          <div key={index} role="listitem" className={styles.listRow} style={{ height: rowHeight, top: index * rowHeight }}>
+          <div key={index} role="listitem" className={styles.listRow} style={{ height: rowHeight, top: index * rowHeight - offset }}>
             {renderRow(index)}
           </div>
         ))}

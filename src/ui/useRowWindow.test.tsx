@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { useRef } from 'react';
-import { useRowWindow } from './useRowWindow.ts';
+import { MAX_SCROLL_HEIGHT, scrollTopFor, useRowWindow } from './useRowWindow.ts';
 
 const ROW = 10;
 
@@ -39,6 +39,47 @@ describe('useRowWindow', () => {
     rows = 4096;
     rerender(<List count={4096} />);
     expect(getByTestId('list').textContent).toBe('0..9');
+  });
+
+  it('scales the scroll space past MAX_SCROLL_HEIGHT, so the last of 2,000,000 rows can be scrolled to', () => {
+    function Scaled({ count }: { count: number }) {
+      const ref = useRef<HTMLDivElement>(null);
+      const { first, last, totalHeight, offset } = useRowWindow(ref, count, 28, { overscan: 0, fallbackRows: 2 });
+      return (
+        <div ref={ref} data-testid="list">
+          {first}..{last} {totalHeight} {first * 28 - offset}
+        </div>
+      );
+    }
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(280);
+    let scrollTop = 0;
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(() => scrollTop);
+    const { getByTestId } = render(<Scaled count={2_000_000} />);
+    // At the top: rows 0..9, each where it would be unscaled; the sizer is capped.
+    expect(getByTestId('list').textContent).toBe(`0..9 ${MAX_SCROLL_HEIGHT} 0`);
+    // Scrolled to the end of the capped sizer: the last ten rows, the last one at the bottom of the view.
+    scrollTop = MAX_SCROLL_HEIGHT - 280;
+    fireEvent.scroll(getByTestId('list'));
+    expect(getByTestId('list').textContent).toBe(`1999990..1999999 ${MAX_SCROLL_HEIGHT} ${MAX_SCROLL_HEIGHT - 280}`);
+    // Halfway: the rows halfway through, placed at the scroll position.
+    scrollTop = (MAX_SCROLL_HEIGHT - 280) / 2;
+    fireEvent.scroll(getByTestId('list'));
+    const [range, , top] = getByTestId('list').textContent!.split(' ');
+    expect(Number(range!.split('..')[0])).toBe(Math.floor((2_000_000 * 28 - 280) / 2 / 28));
+    expect(Math.abs(Number(top) - scrollTop)).toBeLessThan(28);
+  });
+
+  it('scrollTopFor inverts the scaling: the last row of 2,000,000 at the end of the capped sizer, unscaled lists as they are', () => {
+    expect(scrollTopFor(2_000_000 * 28 - 280, 2_000_000, 28, 280)).toBeCloseTo(MAX_SCROLL_HEIGHT - 280, 6);
+    expect(scrollTopFor(0, 2_000_000, 28, 280)).toBe(0);
+    expect(scrollTopFor(5000, 100_000, 28, 280)).toBe(5000);
+  });
+
+  it('keeps a list under MAX_SCROLL_HEIGHT unscaled', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(100);
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockReturnValue(5000);
+    const { getByTestId } = render(<List count={100_000} />);
+    expect(getByTestId('list').textContent).toBe('500..509');
   });
 
   it('assumes the fallback rows until the container has a height', () => {

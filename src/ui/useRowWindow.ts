@@ -5,8 +5,30 @@ import type { RefObject } from 'react';
 export interface RowWindow {
   readonly first: number;
   readonly last: number;
-  /** The height of all rows together: the scroll sizer's height. */
+  /** The scroll sizer's height: all rows together, at most MAX_SCROLL_HEIGHT. */
   readonly totalHeight: number;
+  /** Row `index` sits at top = index * rowHeight - offset inside the sizer (0 unless the scroll space is scaled). */
+  readonly offset: number;
+}
+
+/**
+ * The tallest scroll sizer the hook lays out (px). Browsers cap an element's height (Chromium at
+ * about 33,554,431 px, Firefox at about 17,895,697 px), which 1,200,000 rows of 28 px pass; past
+ * this height the scroll space is scaled instead: the scroll position maps proportionally onto all
+ * the rows, and the rows in the window are placed around it (`offset`), so the last row can still
+ * be scrolled to.
+ */
+export const MAX_SCROLL_HEIGHT = 15_000_000;
+
+/**
+ * The scroll position that brings `contentTop` (px into all the rows, index * rowHeight) to the
+ * viewport's top: the same number unless the scroll space is scaled (the inverse of the hook's map).
+ */
+export function scrollTopFor(contentTop: number, count: number, rowHeight: number, viewportHeight: number): number {
+  const fullHeight = count * rowHeight;
+  const scrollRange = Math.min(fullHeight, MAX_SCROLL_HEIGHT) - viewportHeight;
+  if (fullHeight <= MAX_SCROLL_HEIGHT || scrollRange <= 0) return contentTop;
+  return (contentTop * scrollRange) / (fullHeight - viewportHeight);
 }
 
 interface Viewport {
@@ -55,11 +77,17 @@ export function useRowWindow(
   }, [scrollRef, count]);
 
   const height = viewport.height > 0 ? viewport.height : fallbackRows * rowHeight;
-  const firstVisible = Math.floor(viewport.scrollTop / rowHeight);
-  const lastVisible = Math.ceil((viewport.scrollTop + height) / rowHeight) - 1;
+  const fullHeight = count * rowHeight;
+  const totalHeight = Math.min(fullHeight, MAX_SCROLL_HEIGHT);
+  const scrollRange = totalHeight - height;
+  // Where the viewport's top falls in the rows: the scroll position itself, or scaled onto all rows.
+  const top = fullHeight > totalHeight && scrollRange > 0 ? (Math.min(viewport.scrollTop, scrollRange) * (fullHeight - height)) / scrollRange : viewport.scrollTop;
+  const firstVisible = Math.floor(top / rowHeight);
+  const lastVisible = Math.ceil((top + height) / rowHeight) - 1;
   return {
     first: Math.max(0, Math.min(firstVisible - overscan, count - 1)),
     last: Math.min(count - 1, lastVisible + overscan),
-    totalHeight: count * rowHeight,
+    totalHeight,
+    offset: top - viewport.scrollTop,
   };
 }

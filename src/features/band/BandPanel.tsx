@@ -48,6 +48,7 @@ export function BandPanel() {
       <BandGrid
         fireTime={view.fireTime}
         slots={view.slots}
+        jobs={view.jobs}
         ceilingMembers={view.ceilingMembers}
         newestSlot={view.newestSlot}
         pastCliff={view.pastCliff}

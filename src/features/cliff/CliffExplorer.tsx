@@ -60,6 +60,7 @@ function spacingText(spacing: number): string {
 interface TieNote {
   readonly scoreText: string;
   readonly members: ReadonlyArray<{ readonly member: string; readonly arrival: number }>;
+  readonly count: number;
 }
 
 /** Scores in the current fire-time's band held by several jobs, with each job's arrival number. */
@@ -67,6 +68,7 @@ const selectTies = memoOn((s: AppState) => [s.band, s.version, s.arrivals, fireT
   (band, _version, arrivals, fireTime): TieNote[] =>
     tiesInBand(band, BAND_KEY, fireTime).map((tie) => ({
       scoreText: tie.scoreText,
+      count: tie.count,
       members: tie.members.map((member) => ({ member, arrival: arrivals.get(member) ?? 0 })),
     })),
 );
@@ -78,10 +80,10 @@ function Ties({ ties }: { ties: TieNote[] }) {
       <h3>Shared scores in this band</h3>
       {ties.map((tie) => {
         const named = tie.members.slice(0, NAMED_MEMBERS);
-        const rest = tie.members.length - named.length;
+        const rest = tie.count - named.length;
         return (
           <p key={tie.scoreText}>
-            {grouped.format(tie.members.length)} jobs share the score <span className="mono">{tie.scoreText}</span>. Redis
+            {grouped.format(tie.count)} jobs share the score <span className="mono">{tie.scoreText}</span>. Redis
             cannot order them by score, so it falls back to member order (the bytes of the job id), not arrival order:{' '}
             {named.map((job, i) => (
               <span key={job.member}>

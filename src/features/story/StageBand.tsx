@@ -14,6 +14,7 @@ export function StageBand() {
       compact
       fireTime={view.fireTime}
       slots={view.slots}
+      jobs={view.jobs}
       ceilingMembers={view.ceilingMembers}
       newestSlot={view.newestSlot}
       pastCliff={view.pastCliff}

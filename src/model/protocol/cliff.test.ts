@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import {
   LAST_EXACT_FIRE_TIME,
@@ -9,6 +9,7 @@ import {
   longestFifoDelay,
   scoreBits,
   sweepReachesNextBand,
+  TIE_READ_LIMIT,
   tiesInBand,
 } from './cliff.ts';
 import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, scoreStep } from './score.ts';
@@ -213,7 +214,7 @@ describe('tiesInBand', () => {
     for (const fireTime of [CLIFF_FIRE_TIME, CLIFF_FIRE_TIME + 1]) {
       const redis = new MemoryRedis();
       for (const id of ['job:3', 'job:10', 'job:1']) addDelayedJob(redis, KEY, id, fireTime, 0);
-      expect(tiesInBand(redis, KEY, fireTime)).toEqual([{ scoreText: String(bandOf(fireTime).minScore), members: ['job:1', 'job:10', 'job:3'] }]);
+      expect(tiesInBand(redis, KEY, fireTime)).toEqual([{ scoreText: String(bandOf(fireTime).minScore), members: ['job:1', 'job:10', 'job:3'], count: 3 }]);
     }
   });
 
@@ -222,7 +223,33 @@ describe('tiesInBand', () => {
     addDelayedJob(redis, KEY, 'later', CLIFF_FIRE_TIME + 1, 0);
     const leaked = addDelayedJob(redis, KEY, 'earlier', CLIFF_FIRE_TIME, 0);
     expect(leaked.score).toBe(bandOf(CLIFF_FIRE_TIME + 1).minScore);
-    expect(tiesInBand(redis, KEY, CLIFF_FIRE_TIME)).toEqual([{ scoreText: String(2 ** 53 + 4096), members: ['earlier', 'later'] }]);
+    expect(tiesInBand(redis, KEY, CLIFF_FIRE_TIME)).toEqual([{ scoreText: String(2 ** 53 + 4096), members: ['earlier', 'later'], count: 2 }]);
+  });
+
+  it('reads a few thousand entries of a band where tens of thousands of jobs share scores, and counts them all', () => {
+    const redis = new MemoryRedis();
+    const { minScore, maxScore } = bandOf(LAST_EXACT_FIRE_TIME);
+    const args: Array<string | number> = [];
+    for (let i = 0; i < 20_000; i++) args.push(minScore, `a${i}`);
+    for (let i = 1; i < 4095; i++) args.push(minScore + i, `b${i}`);
+    for (let i = 0; i < 30_000; i++) args.push(maxScore, `c${i}`);
+    redis.call('ZADD', KEY, ...args);
+    const call = redis.call.bind(redis);
+    let read = 0;
+    const spy = vi.spyOn(redis, 'call').mockImplementation((...callArgs) => {
+      const reply = call(...callArgs);
+      if (Array.isArray(reply)) read += reply.length / 2;
+      return reply;
+    });
+    const ties = tiesInBand(redis, KEY, LAST_EXACT_FIRE_TIME);
+    spy.mockRestore();
+    expect(ties.map((tie) => [tie.scoreText, tie.count])).toEqual([
+      [String(minScore), 20_000],
+      [String(maxScore), 30_000],
+    ]);
+    expect(ties[0]!.members.slice(0, 3)).toEqual(['a0', 'a1', 'a10']);
+    expect(ties[1]!.members.slice(0, 3)).toEqual(['c0', 'c1', 'c10']);
+    expect(read).toBeLessThanOrEqual(3 * TIE_READ_LIMIT);
   });
 
   it('is empty for an empty set', () => {

@@ -146,33 +146,49 @@ export function fireTimeYearsPastCliff(years: number): number {
 export interface ScoreTie {
   /** The score as Redis prints it in the reply. */
   readonly scoreText: string;
+  /** The first of them (all when `count` is at most TIE_READ_LIMIT). */
   readonly members: readonly string[];
+  /** How many members hold the score (ZCOUNT score score when not all were read). */
+  readonly count: number;
 }
+
+/** Entries read per ZRANGEBYSCORE by tiesInBand: a band's 4096 slots and the first 64 of a tie. */
+export const TIE_READ_LIMIT = 4096 + 64;
 
 /**
  * The scores in a fire-time's band range held by more than one member:
- * `ZRANGEBYSCORE key minScore maxScore WITHSCORES` (the range getDelayedScore reads), grouped by
- * score. Past the cliff same-ms jobs tie here, and Redis falls back to member order among them.
+ * `ZRANGEBYSCORE key minScore maxScore WITHSCORES LIMIT 0 TIE_READ_LIMIT` (the range
+ * getDelayedScore reads), grouped by score. When a read comes back full, the score it ended in is
+ * counted with `ZCOUNT key score score` and the next read starts after it (`(score`), so a
+ * millisecond of 1,000,000 jobs sharing one score is read as a few thousand entries. Past the
+ * cliff same-ms jobs tie here, and Redis falls back to member order among them.
  */
 export function tiesInBand(redis: RedisLike, delayedKey: string, fireTime: number): ScoreTie[] {
   const band = bandOf(fireTime);
-  const reply = redis.call('ZRANGEBYSCORE', delayedKey, band.minScore, band.maxScore, 'WITHSCORES');
   const ties: ScoreTie[] = [];
-  if (!Array.isArray(reply)) return ties;
-  let scoreText: string | null = null;
-  let members: string[] = [];
-  const flush = (): void => {
-    if (scoreText !== null && members.length > 1) ties.push({ scoreText, members });
-  };
-  for (let i = 0; i + 1 < reply.length; i += 2) {
-    const text = String(reply[i + 1]);
-    if (text !== scoreText) {
-      flush();
-      scoreText = text;
-      members = [];
+  let from: number | string = band.minScore;
+  for (;;) {
+    const reply = redis.call('ZRANGEBYSCORE', delayedKey, from, band.maxScore, 'WITHSCORES', 'LIMIT', 0, TIE_READ_LIMIT);
+    if (!Array.isArray(reply)) return ties;
+    const full = reply.length / 2 >= TIE_READ_LIMIT;
+    let scoreText: string | null = null;
+    let members: string[] = [];
+    const flush = (last: boolean): void => {
+      if (scoreText === null) return;
+      const count = last && full ? Number(redis.call('ZCOUNT', delayedKey, scoreText, scoreText)) : members.length;
+      if (count > 1) ties.push({ scoreText, members, count });
+    };
+    for (let i = 0; i + 1 < reply.length; i += 2) {
+      const text = String(reply[i + 1]);
+      if (text !== scoreText) {
+        flush(false);
+        scoreText = text;
+        members = [];
+      }
+      members.push(String(reply[i]));
     }
-    members.push(String(reply[i]));
+    flush(true);
+    if (!full || scoreText === null) return ties;
+    from = `(${scoreText}`;
   }
-  flush();
-  return ties;
 }
