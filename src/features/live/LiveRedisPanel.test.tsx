@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bandOf } from '../../model/protocol/score.ts';
-import type { Fetch } from '../live/bridgeClient.ts';
-import { named } from '../live/redisNameFixture.ts';
+import type { Fetch } from './bridgeClient.ts';
+import { named } from './redisNameFixture.ts';
 import { bytesFromBase64 } from '../../model/printable.ts';
 import { LiveRedisPanel } from './LiveRedisPanel.tsx';
-import { liveLinkFromSearch } from '../live/liveLink.ts';
+import { liveLinkFromSearch } from './liveLink.ts';
 
 const T = Date.UTC(2026, 10, 30, 12, 1);
 const { minScore, maxScore } = bandOf(T);
