@@ -86,7 +86,17 @@ function runOne(name: string): Result {
     promoted += batch.length;
     for (const id of batch) hash = hashOrder(hash, id);
   }
-  return { variant: name, jobs: JOBS, enqueueMs, promoteMs, enqueueCpuMs, promoteCpuMs, heapMiB, promoted, orderHash: (hash >>> 0).toString(16) };
+  return {
+    variant: name,
+    jobs: JOBS,
+    enqueueMs,
+    promoteMs,
+    enqueueCpuMs,
+    promoteCpuMs,
+    heapMiB,
+    promoted,
+    orderHash: (hash >>> 0).toString(16),
+  };
 }
 
 const only = process.argv.indexOf('--variant');
@@ -99,10 +109,14 @@ if (only > 0) {
   const hashes = new Set<string>();
   for (let round = 1; round <= ROUNDS; round++) {
     for (const name of names) {
-      const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, '--variant', name, '--jobs', String(JOBS)], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawnSync(
+        process.execPath,
+        [...process.execArgv, process.argv[1]!, '--variant', name, '--jobs', String(JOBS)],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       if (child.status !== 0) throw new Error(`variant ${name} failed`);
       const result = JSON.parse(child.stdout.trim().split('\n').pop()!) as Result;
       hashes.add(`${result.promoted}:${result.orderHash}`);
@@ -118,10 +132,17 @@ if (only > 0) {
     }
   }
   const results = [...best.values()];
-  const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-  console.log(`${fmt(JOBS)} jobs, promote batches of ${BATCH}, best of ${ROUNDS} rounds; node ${process.version}; ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}`);
-  console.log('Wall: elapsed time. CPU: the process\'s CPU time over the same span (all threads), steadier when other work shares the cores.\n');
-  console.log('| variant | enqueue wall (ms) | enqueue CPU (ms) | enqueue ops/s (wall) | promote wall (ms) | promote CPU (ms) | heap (MiB) | promoted | order hash |');
+  const fmt = (n: number, digits = 0) =>
+    n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  console.log(
+    `${fmt(JOBS)} jobs, promote batches of ${BATCH}, best of ${ROUNDS} rounds; node ${process.version}; ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}`,
+  );
+  console.log(
+    "Wall: elapsed time. CPU: the process's CPU time over the same span (all threads), steadier when other work shares the cores.\n",
+  );
+  console.log(
+    '| variant | enqueue wall (ms) | enqueue CPU (ms) | enqueue ops/s (wall) | promote wall (ms) | promote CPU (ms) | heap (MiB) | promoted | order hash |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of results) {
     console.log(
@@ -139,16 +160,23 @@ if (only > 0) {
   const cpu = (r: Result, phase: Phase) => (phase === 'enqueue' ? r.enqueueCpuMs : r.promoteCpuMs);
   /** How many times `faster` beats `slower`, wall (CPU). */
   const ratio = (slower: Result | undefined, faster: Result | undefined, phase: Phase) =>
-    slower && faster ? `${fmt(wall(slower, phase) / wall(faster, phase), 2)}x (CPU ${fmt(cpu(slower, phase) / cpu(faster, phase), 2)}x)` : 'n/a';
+    slower && faster
+      ? `${fmt(wall(slower, phase) / wall(faster, phase), 2)}x (CPU ${fmt(cpu(slower, phase) / cpu(faster, phase), 2)}x)`
+      : 'n/a';
   const typedResult = by('typed');
   const withMap = [by('sorted-btree + Map'), by('js-sdsl + Map')].filter((r) => r !== undefined);
-  const fasterPeer = (phase: Phase) => (withMap.length === 0 ? undefined : withMap.reduce((a, b) => (wall(b, phase) < wall(a, phase) ? b : a)));
-  console.log(`\nAll ${results.length} variants, in all ${ROUNDS} rounds, promoted ${fmt(results[0]!.promoted)} jobs in the identical order.`);
+  const fasterPeer = (phase: Phase) =>
+    withMap.length === 0 ? undefined : withMap.reduce((a, b) => (wall(b, phase) < wall(a, phase) ? b : a));
+  console.log(
+    `\nAll ${results.length} variants, in all ${ROUNDS} rounds, promoted ${fmt(results[0]!.promoted)} jobs in the identical order.`,
+  );
   console.log(
     `typed against the faster complete sorted set (${fasterPeer('promote')?.variant ?? 'none run'}): enqueue ${ratio(fasterPeer('enqueue'), typedResult, 'enqueue')} faster, ` +
       `promote ${ratio(fasterPeer('promote'), typedResult, 'promote')} faster (promote target >= 1.5x)`,
   );
-  console.log(`typed against sorted-btree alone (no member index, deleteRange): promote ${ratio(by('sorted-btree'), typedResult, 'promote')} faster (target >= 1x)`);
+  console.log(
+    `typed against sorted-btree alone (no member index, deleteRange): promote ${ratio(by('sorted-btree'), typedResult, 'promote')} faster (target >= 1x)`,
+  );
   console.log(
     `commands against typed: enqueue ${ratio(by('commands'), typedResult, 'enqueue')} slower, promote ${ratio(by('commands'), typedResult, 'promote')} slower (target <= 1.5x)`,
   );

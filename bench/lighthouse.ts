@@ -53,7 +53,12 @@ async function measureOnce(): Promise<RunFigures> {
     chromeFlags: ['--headless=new', '--disable-gpu', ...(isRoot ? ['--no-sandbox'] : [])],
   });
   try {
-    const result = await lighthouse(URL_UNDER_TEST, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    const result = await lighthouse(URL_UNDER_TEST, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      output: 'json',
+    });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -78,7 +83,10 @@ async function main(): Promise<void> {
     const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   try {
     await waitForServer(URL_UNDER_TEST);
     const loadBefore = loadavg()[0]!;
@@ -92,13 +100,17 @@ async function main(): Promise<void> {
       );
     }
     const pick = (key: keyof RunFigures) => median(figures.map((figure) => figure[key]));
-    console.log(`\nLighthouse 12.2.3, mobile (simulated throttling), ${runs} runs on ${cpus().length} cores, load average ${loadBefore.toFixed(2)} -> ${loadavg()[0]!.toFixed(2)}`);
+    console.log(
+      `\nLighthouse 12.2.3, mobile (simulated throttling), ${runs} runs on ${cpus().length} cores, load average ${loadBefore.toFixed(2)} -> ${loadavg()[0]!.toFixed(2)}`,
+    );
     console.log('| measure | target | median |');
     console.log('|---|---|---|');
     console.log(`| performance score | >= 98 | ${pick('score')} |`);
     console.log(`| total blocking time | <= 150 ms | ${pick('tbt').toFixed(0)} ms |`);
     console.log(`| time to interactive | | ${(pick('tti') / 1000).toFixed(2)} s |`);
-    console.log(`| first / largest contentful paint | | ${(pick('fcp') / 1000).toFixed(2)} s / ${(pick('lcp') / 1000).toFixed(2)} s |`);
+    console.log(
+      `| first / largest contentful paint | | ${(pick('fcp') / 1000).toFixed(2)} s / ${(pick('lcp') / 1000).toFixed(2)} s |`,
+    );
     console.log(`| cumulative layout shift | 0 | ${pick('cls').toFixed(3)} |`);
   } finally {
     if (server.pid !== undefined) process.kill(-server.pid);

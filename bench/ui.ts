@@ -59,7 +59,12 @@ function frameRows(what: string, frames: number[]): Array<[string, string, strin
   const p95 = Math.round(percentile(frames, 95) * 100) / 100;
   return [
     [what, `${p95.toFixed(2)} ms`, '<= 16.7 ms', p95 <= 16.7],
-    ['  frames / median / max / within 17 ms', `${frames.length} / ${median(frames).toFixed(2)} / ${Math.max(...frames).toFixed(1)} ms / ${((100 * frames.filter((f) => f <= 17).length) / frames.length).toFixed(1)}%`, '', true],
+    [
+      '  frames / median / max / within 17 ms',
+      `${frames.length} / ${median(frames).toFixed(2)} / ${Math.max(...frames).toFixed(1)} ms / ${((100 * frames.filter((f) => f <= 17).length) / frames.length).toFixed(1)}%`,
+      '',
+      true,
+    ],
   ];
 }
 
@@ -118,7 +123,9 @@ async function timedEnqueue(page: Page, expectedMembers: string): Promise<number
 
 /** Waits until the page has drawn two frames and then had a quiet moment (nothing left from the last click). */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))))`);
+  await page.evaluate(
+    `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))))`,
+  );
 }
 
 /** Serves every response with COOP / COEP added, which makes the page cross-origin isolated. */
@@ -127,7 +134,11 @@ async function isolate(page: Page): Promise<void> {
     const response = await route.fetch();
     await route.fulfill({
       response,
-      headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
+      headers: {
+        ...response.headers(),
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+      },
     });
   });
 }
@@ -251,7 +262,10 @@ async function measurePlay(browser: Browser): Promise<{ playFrames: number[]; pl
   await stage.mouse.down();
   for (let i = 0; i <= 60; i++) {
     const phase = (i % 100) / 100;
-    await stage.mouse.move(i % 200 < 100 ? sbox.x + 10 + (sbox.width - 20) * phase : sbox.x + sbox.width - 10 - (sbox.width - 20) * phase, sy);
+    await stage.mouse.move(
+      i % 200 < 100 ? sbox.x + 10 + (sbox.width - 20) * phase : sbox.x + sbox.width - 10 - (sbox.width - 20) * phase,
+      sy,
+    );
   }
   await stage.mouse.up();
   const playDragFrames = await stage.evaluate(() => {
@@ -270,14 +284,25 @@ async function main(): Promise<void> {
     const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     await waitForServer(BASE);
     if (process.argv.includes('--play-only')) {
       const { playFrames, playDragFrames, played } = await measurePlay(browser);
-      console.log(`\nfiretime UI speed, play only (machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')})\n`);
-      for (const [what, measured, target, ok] of [...frameRows('p95 frame time, playing 1,000 jobs/s (stage on screen)', playFrames), ...frameRows('p95 frame time, playing 1,000 jobs/s while dragging', playDragFrames), ['  jobs played in both', played, '', true] as [string, string, string, boolean]]) {
+      console.log(
+        `\nfiretime UI speed, play only (machine: ${cpus().length} cores, load average ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' / ')})\n`,
+      );
+      for (const [what, measured, target, ok] of [
+        ...frameRows('p95 frame time, playing 1,000 jobs/s (stage on screen)', playFrames),
+        ...frameRows('p95 frame time, playing 1,000 jobs/s while dragging', playDragFrames),
+        ['  jobs played in both', played, '', true] as [string, string, string, boolean],
+      ]) {
         console.log(`${what.padEnd(60)}  ${measured.padEnd(40)}  ${target.padEnd(10)}  ${target ? (ok ? 'ok' : 'MISSED') : ''}`);
       }
       return;
@@ -285,14 +310,21 @@ async function main(): Promise<void> {
     if (process.argv.includes('--million-only')) {
       const m = await millionOnFreshPage(browser, process.argv.includes('--same-ms'));
       const mp95 = percentile(m.frames, 95);
-      console.log(`\nfiretime UI speed at 1,000,000 jobs (${m.sameMs ? 'all in one ms' : '+1 s between clicks'}; machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')})`);
-      console.log(`fill ${m.fillSeconds.toFixed(0)} s; one more 10,000-job click ${m.click.toFixed(0)} ms; drag p95 ${mp95.toFixed(2)} ms (${m.frames.length} frames, max ${Math.max(...m.frames).toFixed(1)} ms); heap ${m.heapMb.toFixed(0)} MB`);
+      console.log(
+        `\nfiretime UI speed at 1,000,000 jobs (${m.sameMs ? 'all in one ms' : '+1 s between clicks'}; machine: ${cpus().length} cores, load average ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' / ')})`,
+      );
+      console.log(
+        `fill ${m.fillSeconds.toFixed(0)} s; one more 10,000-job click ${m.click.toFixed(0)} ms; drag p95 ${mp95.toFixed(2)} ms (${m.frames.length} frames, max ${Math.max(...m.frames).toFixed(1)} ms); heap ${m.heapMb.toFixed(0)} MB`,
+      );
       return;
     }
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await isolate(page);
     await page.goto(BASE);
-    if (!(await page.evaluate('crossOriginIsolated'))) throw new Error('the page is not cross-origin isolated: frame times would be read at 100 µs');
+    if (!(await page.evaluate('crossOriginIsolated')))
+      throw new Error('the page is not cross-origin isolated: frame times would be read at 100 µs');
     await setField(page, 'Clock instant (ms or ISO)', T0_ISO);
 
     // 1a. 4,096 same-ms jobs on emptied sets, a few times (reset between), with the band in view:
@@ -319,7 +351,11 @@ async function main(): Promise<void> {
     await page.getByTestId('band-panel').scrollIntoViewIfNeeded();
     await settle(page);
     const loadedRun = await timedEnqueue(page, '100,000');
-    const members = await page.getByTestId('band-set').getByText(/members$/).first().textContent();
+    const members = await page
+      .getByTestId('band-set')
+      .getByText(/members$/)
+      .first()
+      .textContent();
 
     // 2. Drag the slider back and forth for a while, collecting frame deltas in the page.
     const frames = await dragFrames(page);
@@ -339,23 +375,66 @@ async function main(): Promise<void> {
     const initialKb = initialFiles.reduce((sum, name) => sum + gzipKb(name), 0);
     // The story's own panels load in chunks right after the page: with what they import, they are
     // the JavaScript of the whole visualizer (the explorations and the workers aside).
-    const storyFiles = withImports(assets, [...initialFiles, ...jsFiles.filter((name) => /^(BandPanel|BandGrid|PromotePanel|CommandLog|SetsPanel|SetView|StageBand|PlayControls|ScorePanel)-/.test(name))]);
+    const storyFiles = withImports(assets, [
+      ...initialFiles,
+      ...jsFiles.filter((name) =>
+        /^(BandPanel|BandGrid|PromotePanel|CommandLog|SetsPanel|SetView|StageBand|PlayControls|ScorePanel)-/.test(name),
+      ),
+    ]);
     const storyKb = storyFiles.reduce((sum, name) => sum + gzipKb(name), 0);
 
     const p95 = Math.round(percentile(frames, 95) * 100) / 100;
     const rows: Array<[string, string, string, boolean]> = [
       ['p95 frame time, slider drag (100,000 jobs, full band)', `${p95.toFixed(2)} ms`, '<= 16.7 ms', p95 <= 16.7],
-      ['  frames / median / max frame time', `${frames.length} / ${median(frames).toFixed(2)} / ${Math.max(...frames).toFixed(1)} ms`, '', true],
-      ['  frames within 17 ms / over 20 ms', `${((100 * frames.filter((f) => f <= 17).length) / frames.length).toFixed(1)}% / ${frames.filter((f) => f > 20).length}`, '', true],
+      [
+        '  frames / median / max frame time',
+        `${frames.length} / ${median(frames).toFixed(2)} / ${Math.max(...frames).toFixed(1)} ms`,
+        '',
+        true,
+      ],
+      [
+        '  frames within 17 ms / over 20 ms',
+        `${((100 * frames.filter((f) => f <= 17).length) / frames.length).toFixed(1)}% / ${frames.filter((f) => f > 20).length}`,
+        '',
+        true,
+      ],
       ...frameRows('p95 frame time, playing 1,000 jobs/s (stage on screen)', playFrames),
       ...frameRows('p95 frame time, playing 1,000 jobs/s while dragging', playDragFrames),
       ['  jobs played in both', played, '', true],
-      [`enqueue 4,096 same-ms + render, emptied sets (median of ${ENQUEUE_RUNS})`, `${median(emptyRuns).toFixed(1)} ms`, '<= 150 ms', median(emptyRuns) <= 150],
-      ['  first after load (cold JIT) / the others', `${emptyRuns[0]!.toFixed(0)} / ${emptyRuns.slice(1).map((t) => t.toFixed(0)).join(', ')} ms`, '', true],
+      [
+        `enqueue 4,096 same-ms + render, emptied sets (median of ${ENQUEUE_RUNS})`,
+        `${median(emptyRuns).toFixed(1)} ms`,
+        '<= 150 ms',
+        median(emptyRuns) <= 150,
+      ],
+      [
+        '  first after load (cold JIT) / the others',
+        `${emptyRuns[0]!.toFixed(0)} / ${emptyRuns
+          .slice(1)
+          .map((t) => t.toFixed(0))
+          .join(', ')} ms`,
+        '',
+        true,
+      ],
       ['enqueue 4,096 same-ms + render, 95,904 already in', `${loadedRun.toFixed(1)} ms`, '<= 150 ms', loadedRun <= 150],
-      ['production JS, gzip, loaded at start', `${initialKb.toFixed(1)} KB (${initialFiles.length} file(s))`, '<= 90 KB', initialKb <= 90],
-      ['production JS, gzip, with the story\'s panels loaded just after', `${storyKb.toFixed(1)} KB (${storyFiles.length} files: the stage's sets, band and play; band panel, promote, command log)`, '', true],
-      ['production JS, gzip, all files', `${totalKb.toFixed(1)} KB (${jsFiles.length} files, explorations and worker included)`, '', true],
+      [
+        'production JS, gzip, loaded at start',
+        `${initialKb.toFixed(1)} KB (${initialFiles.length} file(s))`,
+        '<= 90 KB',
+        initialKb <= 90,
+      ],
+      [
+        "production JS, gzip, with the story's panels loaded just after",
+        `${storyKb.toFixed(1)} KB (${storyFiles.length} files: the stage's sets, band and play; band panel, promote, command log)`,
+        '',
+        true,
+      ],
+      [
+        'production JS, gzip, all files',
+        `${totalKb.toFixed(1)} KB (${jsFiles.length} files, explorations and worker included)`,
+        '',
+        true,
+      ],
     ];
     const millionFlag = process.argv.find((arg) => arg === '--million' || arg.startsWith('--million='));
     if (millionFlag !== undefined) {
@@ -365,12 +444,21 @@ async function main(): Promise<void> {
       rows.push(
         [`1,000,000 jobs, 10,000 per click (${where}): fill time`, `${m.fillSeconds.toFixed(0)} s`, '', true],
         ['  one more 10,000-job click at 1,000,000 (click to next frame)', `${m.click.toFixed(0)} ms`, '', true],
-        ['  p95 frame time, slider drag at 1,000,000', `${mp95.toFixed(2)} ms (${m.frames.length} frames, max ${Math.max(...m.frames).toFixed(1)} ms)`, '<= 16.7 ms', mp95 <= 16.7],
+        [
+          '  p95 frame time, slider drag at 1,000,000',
+          `${mp95.toFixed(2)} ms (${m.frames.length} frames, max ${Math.max(...m.frames).toFixed(1)} ms)`,
+          '<= 16.7 ms',
+          mp95 <= 16.7,
+        ],
         ['  page JS heap at 1,000,000, after a GC', `${m.heapMb.toFixed(0)} MB`, '<= 400 MB', m.heapMb <= 400],
       );
     }
     console.log(`\nfiretime UI speed (headless Chromium, ${members ?? '?'} in the band set, slider ended at ${delay} ms)`);
-    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')} (1/5/15 min)\n`,
+    );
     const width = Math.max(...rows.map((row) => row[0].length));
     for (const [what, measured, target, ok] of rows) {
       console.log(`${what.padEnd(width)}  ${measured.padEnd(40)}  ${target.padEnd(10)}  ${target ? (ok ? 'ok' : 'MISSED') : ''}`);

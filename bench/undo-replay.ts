@@ -118,15 +118,27 @@ const plainReplay = timed(() => replayStore.getState().loadScenario(before, 'non
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const linkRows: Array<[string, string]> = [
   ['link', `${LINK.length} characters`],
-  ['its cost, from the steps (no replay)', `${cost.value.jobs.toLocaleString('en-US')} jobs, ${(cost.value.idBytes / 1e6).toFixed(1)} MB of ids, in ${cost.ms.toFixed(1)} ms`],
+  [
+    'its cost, from the steps (no replay)',
+    `${cost.value.jobs.toLocaleString('en-US')} jobs, ${(cost.value.idBytes / 1e6).toFixed(1)} MB of ids, in ${cost.ms.toFixed(1)} ms`,
+  ],
   ['what the page asks', linkBudgetQuestion(cost.value)],
-  ['load in slices (Load to the last slice)', `${ms(loadMs)}, ${slices.length.toLocaleString('en-US')} slices of ${SLICE_MS} ms aimed`],
+  [
+    'load in slices (Load to the last slice)',
+    `${ms(loadMs)}, ${slices.length.toLocaleString('en-US')} slices of ${SLICE_MS} ms aimed`,
+  ],
   ['longest slice / median slice', `${ms(Math.max(...slices))} / ${ms([...slices].sort((a, b) => a - b)[slices.length >> 1]!)}`],
   ['progress updates shown', progressUpdates.toLocaleString('en-US')],
-  ['heap: before / loaded / after 5 undos + 5 redos', `${heapBefore.toFixed(0)} / ${heapLoaded.toFixed(0)} / ${heapAfter.toFixed(0)} MB${gc ? '' : ' (no --expose-gc: rough)'}`],
+  [
+    'heap: before / loaded / after 5 undos + 5 redos',
+    `${heapBefore.toFixed(0)} / ${heapLoaded.toFixed(0)} / ${heapAfter.toFixed(0)} MB${gc ? '' : ' (no --expose-gc: rough)'}`,
+  ],
   ['one undo at 1,000,000 jobs (10,000 jobs out), 5 times', undos.map(ms).join(', ')],
   ['one redo (10,000 jobs back in), 5 times', redos.map(ms).join(', ')],
-  ['for reference: replaying the 990,000 jobs before it', `${ms(plainReplay.ms)} (${plainReplay.value ? 'ok' : 'FAILED'}; what one undo cost before)`],
+  [
+    'for reference: replaying the 990,000 jobs before it',
+    `${ms(plainReplay.ms)} (${plainReplay.value ? 'ok' : 'FAILED'}; what one undo cost before)`,
+  ],
 ];
 console.log(`\nthe 722-character link (1,000,000 jobs)\n`);
 for (const [what, measured] of linkRows) console.log(`${what.padEnd(52)} ${measured}`);

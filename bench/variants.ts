@@ -28,7 +28,11 @@ export interface Variant {
 }
 
 /** The part every structure-level variant shares: the Lua's decision, given the band's highest score. */
-function scoreFor(timestamp: number, delay: number, highestInBand: (minScore: number, maxScore: number) => number | null): number {
+function scoreFor(
+  timestamp: number,
+  delay: number,
+  highestInBand: (minScore: number, maxScore: number) => number | null,
+): number {
   const band = bandOf(fireTimeOf(timestamp, delay));
   return nextScoreInBand(band, highestInBand(band.minScore, band.maxScore));
 }
@@ -49,7 +53,8 @@ function typed(): Variant {
       const first = set.firstRankInRange({ min: 0, max: bound, minExclusive: false, maxExclusive: false });
       if (first < 0) return [];
       const batch: string[] = [];
-      for (const cursor = set.cursorAt(first, 1); !cursor.done && batch.length < limit && cursor.score <= bound; cursor.advance()) batch.push(cursor.member);
+      for (const cursor = set.cursorAt(first, 1); !cursor.done && batch.length < limit && cursor.score <= bound; cursor.advance())
+        batch.push(cursor.member);
       set.deleteMembers(batch);
       return batch;
     },
@@ -201,7 +206,7 @@ function sdslEntries(): OrderedEntries {
     takeHead(bound, limit) {
       const batch: ZEntry[] = [];
       const end = set.end();
-      for (let it = set.lowerBound(sweepStart); !it.equals(end) && batch.length < limit && it.pointer.score <= bound; ) {
+      for (let it = set.lowerBound(sweepStart); !it.equals(end) && batch.length < limit && it.pointer.score <= bound;) {
         batch.push(it.pointer);
         it = set.eraseElementByIterator(it);
       }

@@ -25,17 +25,31 @@ describe('readOnlyCall', () => {
     expect(client.sent).toEqual([['ZRANGE', 'bull:q:delayed', 0, 9, 'WITHSCORES']]);
   });
 
-  it.each(['ZADD', 'zadd', 'DEL', 'FLUSHALL', 'ZREM', 'ZRANGESTORE', 'EVAL', 'CONFIG', 'KEYS', 'MULTI', 'AUTH', 'ZPOPMIN', 'SET', ''])(
-    'refuses %j before it reaches the client',
-    async (command) => {
-      const client = recorder();
-      await expect(readOnlyCall(client, command, 'k', 1, 'm')).rejects.toBeInstanceOf(RefusedCommandError);
-      expect(client.sent).toEqual([]);
-    },
-  );
+  it.each([
+    'ZADD',
+    'zadd',
+    'DEL',
+    'FLUSHALL',
+    'ZREM',
+    'ZRANGESTORE',
+    'EVAL',
+    'CONFIG',
+    'KEYS',
+    'MULTI',
+    'AUTH',
+    'ZPOPMIN',
+    'SET',
+    '',
+  ])('refuses %j before it reaches the client', async (command) => {
+    const client = recorder();
+    await expect(readOnlyCall(client, command, 'k', 1, 'm')).rejects.toBeInstanceOf(RefusedCommandError);
+    expect(client.sent).toEqual([]);
+  });
 
   it('says which command it refused and what it allows', async () => {
     const call = readOnlyCaller(recorder());
-    await expect(call('zadd', 'k', 1, 'm')).rejects.toThrow('the bridge is read-only: ZADD is not one of SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE');
+    await expect(call('zadd', 'k', 1, 'm')).rejects.toThrow(
+      'the bridge is read-only: ZADD is not one of SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE',
+    );
   });
 });

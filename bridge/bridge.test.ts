@@ -16,9 +16,23 @@ const bridge = { port: 0 };
 
 beforeAll(async () => {
   // redis port 1 on loopback: nothing listens there, so every Redis command fails fast with "cannot reach"
-  child = spawn(process.execPath, ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname, '--port', '0', '--redis', 'redis://127.0.0.1:1', '--timeout', '200'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      new URL('./server.ts', import.meta.url).pathname,
+      '--port',
+      '0',
+      '--redis',
+      'redis://127.0.0.1:1',
+      '--timeout',
+      '200',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   bridge.port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -56,34 +70,92 @@ function exchange(bytes: Buffer, waitMs = 1000): Promise<string> {
 }
 
 async function healthStatus(): Promise<string> {
-  const reply = await exchange(Buffer.from(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nConnection: close\r\n\r\n`), 2000);
+  const reply = await exchange(
+    Buffer.from(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nConnection: close\r\n\r\n`),
+    2000,
+  );
   return reply.slice(0, 15);
 }
 
 /** Pieces that reach the odd corners of URL parsing and of the routes. */
 const targetPiece = fc.oneof(
-  fc.constantFrom('/', '//', '///', ':', '@', '[', ']', '%', '%zz', '%00', '?', '#', '\\', '..', '*', 'http://', 'http://[', ':99999', 'a:b@'),
+  fc.constantFrom(
+    '/',
+    '//',
+    '///',
+    ':',
+    '@',
+    '[',
+    ']',
+    '%',
+    '%zz',
+    '%00',
+    '?',
+    '#',
+    '\\',
+    '..',
+    '*',
+    'http://',
+    'http://[',
+    ':99999',
+    'a:b@',
+  ),
   fc.constantFrom('/api/health', '/api/keys', '/api/members', 'pattern=', 'cursor=', 'key=', 'key64=', 'start=', 'count=', '&'),
   fc.string({ maxLength: 8 }),
   fc.string({ unit: 'binary', maxLength: 8 }),
 );
 const target = fc.array(targetPiece, { maxLength: 8 }).map((pieces) => pieces.join(''));
 // mostly requests Node's parser lets through to the handler, sometimes anything
-const method = fc.oneof({ arbitrary: fc.constant('GET'), weight: 6 }, fc.constantFrom('OPTIONS', 'POST', 'HEAD', 'DELETE', 'CONNECT', 'get', ''), fc.string({ maxLength: 6 }));
-const version = fc.oneof({ arbitrary: fc.constant('HTTP/1.1'), weight: 6 }, fc.constantFrom('HTTP/1.0', 'HTTP/2.0', 'HTTP/9', '', 'HTTP/1.1 extra'));
-const headerName = fc.oneof(fc.constantFrom('Host', 'Origin', 'Authorization', 'Content-Length', 'Transfer-Encoding', 'Expect', 'Connection', 'Upgrade'), fc.string({ maxLength: 10 }));
+const method = fc.oneof(
+  { arbitrary: fc.constant('GET'), weight: 6 },
+  fc.constantFrom('OPTIONS', 'POST', 'HEAD', 'DELETE', 'CONNECT', 'get', ''),
+  fc.string({ maxLength: 6 }),
+);
+const version = fc.oneof(
+  { arbitrary: fc.constant('HTTP/1.1'), weight: 6 },
+  fc.constantFrom('HTTP/1.0', 'HTTP/2.0', 'HTTP/9', '', 'HTTP/1.1 extra'),
+);
+const headerName = fc.oneof(
+  fc.constantFrom('Host', 'Origin', 'Authorization', 'Content-Length', 'Transfer-Encoding', 'Expect', 'Connection', 'Upgrade'),
+  fc.string({ maxLength: 10 }),
+);
 const headerValue = fc.oneof(
-  fc.constantFrom('127.0.0.1', 'localhost', '[::1]', 'evil.test', 'http://127.0.0.1:4317', 'null', 'chunked', '100-continue', '-1', '99999999999', 'Bearer x', 'websocket'),
+  fc.constantFrom(
+    '127.0.0.1',
+    'localhost',
+    '[::1]',
+    'evil.test',
+    'http://127.0.0.1:4317',
+    'null',
+    'chunked',
+    '100-continue',
+    '-1',
+    '99999999999',
+    'Bearer x',
+    'websocket',
+  ),
   fc.string({ maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
 );
 const headers = fc.array(fc.tuple(headerName, headerValue), { maxLength: 6 });
-const body = fc.oneof(fc.constant(''), fc.string({ maxLength: 40 }), fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('latin1')));
+const body = fc.oneof(
+  fc.constant(''),
+  fc.string({ maxLength: 40 }),
+  fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('latin1')),
+);
 const lineEnd = fc.oneof({ arbitrary: fc.constant('\r\n'), weight: 6 }, fc.constantFrom('\n', '\r', ''));
 
 /** A raw request: mostly well-formed enough to reach the bridge's handler, sometimes not even that. */
 const rawRequest = fc
-  .record({ method, target, version, headers, body, lineEnd, withHost: fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, fc.constant(false)) })
+  .record({
+    method,
+    target,
+    version,
+    headers,
+    body,
+    lineEnd,
+    withHost: fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, fc.constant(false)),
+  })
   .map(({ method, target, version, headers, body, lineEnd, withHost }) => {
     const lines = [`${method} ${target} ${version}`];
     if (withHost) lines.push(`Host: 127.0.0.1:${bridge.port}`);
@@ -104,7 +176,9 @@ describe('the bridge under random raw requests (fast-check, loopback TCP only)',
   }, 90_000);
 
   it.each(['//', '//:99999/x', '//a:b@/', 'http://[/'])('answers GET %s with 400, security headers included', async (path) => {
-    const reply = await exchange(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nConnection: close\r\n\r\n`));
+    const reply = await exchange(
+      Buffer.from(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nConnection: close\r\n\r\n`),
+    );
     expect(reply).toMatch(/^HTTP\/1\.1 400 /);
     expect(reply.toLowerCase()).toContain('x-content-type-options: nosniff');
     expect(reply.toLowerCase()).toContain("content-security-policy: default-src 'none'");

@@ -48,7 +48,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** The raw reply to a request Node's HTTP parser refused (no request object exists for it). */
 const PARSE_ERROR_REPLY =
   'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n' +
-  Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('') +
+  Object.entries(SECURITY_HEADERS)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('') +
   '\r\n{"error":{"code":"bad-request","message":"not an HTTP request the bridge can read"}}';
 
 function errorReply(status: number, code: ErrorReply['error']['code'], message: string): RouteReply {
@@ -63,7 +65,10 @@ function send(response: ServerResponse, reply: RouteReply, headers: Readonly<Rec
     text = JSON.stringify(reply.body);
   } catch (error) {
     status = 500;
-    text = JSON.stringify(errorReply(500, 'internal', `the reply could not be written: ${error instanceof Error ? error.message : String(error)}`).body);
+    text = JSON.stringify(
+      errorReply(500, 'internal', `the reply could not be written: ${error instanceof Error ? error.message : String(error)}`)
+        .body,
+    );
   }
   response.writeHead(status, { ...headers, ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
   response.end(text);
@@ -90,25 +95,33 @@ export interface RedisConnection {
  * it; requests say why until it answers) and listens on options.host:options.port. `connection`,
  * when given, replaces the one ioredis client for options.redisUrl (a cluster: bridge/cluster.ts).
  */
-export async function startBridge(options: BridgeOptions, log: LogLine = (line) => console.log(line), connection?: RedisConnection): Promise<RunningBridge> {
+export async function startBridge(
+  options: BridgeOptions,
+  log: LogLine = (line) => console.log(line),
+  connection?: RedisConnection,
+): Promise<RunningBridge> {
   if (!isLoopbackHost(options.host) && options.token === null) {
-    throw new Error(`the bridge listens beyond this machine (${options.host}) only with a token: give --token (npm run bridge makes one)`);
+    throw new Error(
+      `the bridge listens beyond this machine (${options.host}) only with a token: give --token (npm run bridge makes one)`,
+    );
   }
   const shownUrl = shownRedisUrl(options);
   const secrets = secretsOf(options);
   const safeLog: LogLine = (line) => log(scrubSecrets(line, secrets));
-  const redis = connection?.client ?? new Redis(options.redisUrl, {
-    ...(options.password !== null ? { password: options.password } : {}),
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    enableReadyCheck: false,
-    disableClientInfo: true,
-    autoResubscribe: false,
-    commandTimeout: options.commandTimeoutMs,
-    connectTimeout: Math.max(options.commandTimeoutMs, 1000),
-    maxRetriesPerRequest: 0,
-    retryStrategy: (attempt) => Math.min(attempt * 250, 2000),
-  });
+  const redis =
+    connection?.client ??
+    new Redis(options.redisUrl, {
+      ...(options.password !== null ? { password: options.password } : {}),
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      enableReadyCheck: false,
+      disableClientInfo: true,
+      autoResubscribe: false,
+      commandTimeout: options.commandTimeoutMs,
+      connectTimeout: Math.max(options.commandTimeoutMs, 1000),
+      maxRetriesPerRequest: 0,
+      retryStrategy: (attempt) => Math.min(attempt * 250, 2000),
+    });
   let lastConnectionError: Error | null = null;
   let reported = '';
   redis.on('error', (error: Error) => {
@@ -140,10 +153,19 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
         case '/api/members':
           return await readMembers(call, url.searchParams);
         default:
-          return errorReply(404, 'bad-request', `no route ${url.pathname.slice(0, 100)} (try /api/health, /api/keys, /api/members)`);
+          return errorReply(
+            404,
+            'bad-request',
+            `no route ${url.pathname.slice(0, 100)} (try /api/health, /api/keys, /api/members)`,
+          );
       }
     } catch (error) {
-      const failure = describeFailure(error, { shownUrl, commandTimeoutMs: options.commandTimeoutMs, secrets, lastConnectionError });
+      const failure = describeFailure(error, {
+        shownUrl,
+        commandTimeoutMs: options.commandTimeoutMs,
+        secrets,
+        lastConnectionError,
+      });
       safeLog(`${request.method ?? 'GET'} ${url.pathname.slice(0, 100)}: ${failure.status} ${failure.code}: ${failure.message}`);
       return errorReply(failure.status, failure.code, failure.message);
     }
@@ -152,7 +174,15 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
   /** One request, start to end: every path through here is inside the caller's catch. */
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!isAllowedHost(request.headers.host, options.host, isLoopbackAddress(request.socket.remoteAddress))) {
-      send(response, errorReply(403, 'forbidden-host', 'this bridge answers only requests addressed to localhost (from this machine) or its own address'), {});
+      send(
+        response,
+        errorReply(
+          403,
+          'forbidden-host',
+          'this bridge answers only requests addressed to localhost (from this machine) or its own address',
+        ),
+        {},
+      );
       return;
     }
     const decision = decideOrigin(request.headers.origin, options.origins);
@@ -166,16 +196,31 @@ export async function startBridge(options: BridgeOptions, log: LogLine = (line) 
       return;
     }
     if (options.token !== null && !hasToken(request.headers.authorization, options.token)) {
-      send(response, errorReply(401, 'unauthorized', 'this bridge needs its token: give the token npm run bridge printed (Authorization: Bearer <token>)'), decision.headers);
+      send(
+        response,
+        errorReply(
+          401,
+          'unauthorized',
+          'this bridge needs its token: give the token npm run bridge printed (Authorization: Bearer <token>)',
+        ),
+        decision.headers,
+      );
       return;
     }
     if (request.method !== 'GET') {
-      send(response, errorReply(405, 'bad-request', 'the bridge only answers GET'), { ...decision.headers, Allow: 'GET, OPTIONS' });
+      send(response, errorReply(405, 'bad-request', 'the bridge only answers GET'), {
+        ...decision.headers,
+        Allow: 'GET, OPTIONS',
+      });
       return;
     }
     const url = parseTarget(request.url);
     if (url === null) {
-      send(response, errorReply(400, 'bad-request', 'the request target is not a path the bridge knows (try /api/health)'), decision.headers);
+      send(
+        response,
+        errorReply(400, 'bad-request', 'the request target is not a path the bridge knows (try /api/health)'),
+        decision.headers,
+      );
       return;
     }
     send(response, await route(request, url), decision.headers);

@@ -3,11 +3,20 @@ import { clusterFailure, packCursor, parseClusterSeeds, takeClusterArg, unpackCu
 
 describe('--cluster', () => {
   it('parses the seed nodes and refuses what is not host:port', () => {
-    expect(parseClusterSeeds('redis://127.0.0.1:7000,localhost:7001')).toEqual({ ok: true, seeds: [{ host: '127.0.0.1', port: 7000 }, { host: 'localhost', port: 7001 }] });
+    expect(parseClusterSeeds('redis://127.0.0.1:7000,localhost:7001')).toEqual({
+      ok: true,
+      seeds: [
+        { host: '127.0.0.1', port: 7000 },
+        { host: 'localhost', port: 7001 },
+      ],
+    });
     expect(parseClusterSeeds('[::1]:7000')).toEqual({ ok: true, seeds: [{ host: '::1', port: 7000 }] });
     expect(parseClusterSeeds('127.0.0.1').ok).toBe(false);
     expect(parseClusterSeeds('127.0.0.1:0').ok).toBe(false);
-    expect(parseClusterSeeds('redis://:pw@127.0.0.1:7000')).toEqual({ ok: false, message: expect.stringContaining('--password') });
+    expect(parseClusterSeeds('redis://:pw@127.0.0.1:7000')).toEqual({
+      ok: false,
+      message: expect.stringContaining('--password'),
+    });
   });
 
   it('is taken out of the command line, the rest left for parseBridgeArgs', () => {
@@ -15,7 +24,10 @@ describe('--cluster', () => {
       cluster: { ok: true, seeds: [{ host: '127.0.0.1', port: 7000 }] },
       rest: ['--port', '0', '--timeout', '500'],
     });
-    expect(takeClusterArg(['--cluster=127.0.0.1:7000']).cluster).toEqual({ ok: true, seeds: [{ host: '127.0.0.1', port: 7000 }] });
+    expect(takeClusterArg(['--cluster=127.0.0.1:7000']).cluster).toEqual({
+      ok: true,
+      seeds: [{ host: '127.0.0.1', port: 7000 }],
+    });
     expect(takeClusterArg(['--cluster']).cluster?.ok).toBe(false);
     expect(takeClusterArg(['--redis', 'redis://x:1'])).toEqual({ cluster: null, rest: ['--redis', 'redis://x:1'] });
   });
@@ -23,7 +35,12 @@ describe('--cluster', () => {
 
 describe('the packed SCAN cursor', () => {
   it('packs a master index and its cursor into one cursor of digits, and back', () => {
-    for (const [master, cursor] of [[0, '0'], [2, '0'], [1, '18446744073709551615'], [999, '7']] as const) {
+    for (const [master, cursor] of [
+      [0, '0'],
+      [2, '0'],
+      [1, '18446744073709551615'],
+      [999, '7'],
+    ] as const) {
       const packed = packCursor(master, cursor);
       expect(packed).toMatch(/^\d+$/);
       expect(unpackCursor(packed)).toEqual({ master, cursor });
@@ -34,8 +51,12 @@ describe('the packed SCAN cursor', () => {
 
 describe('clusterFailure', () => {
   it('words a gone or slow master as bridge/redisErrors.ts reads them, and passes other errors on', () => {
-    expect((clusterFailure(new Error('Too many Cluster redirections. Last error: Error: Command timed out')) as Error).message).toBe('Command timed out');
-    expect((clusterFailure(new Error('Too many Cluster redirections. Last error: ReplyError: MOVED 1 h:1')) as Error).message).toMatch(/^Connection is closed: /);
+    expect(
+      (clusterFailure(new Error('Too many Cluster redirections. Last error: Error: Command timed out')) as Error).message,
+    ).toBe('Command timed out');
+    expect(
+      (clusterFailure(new Error('Too many Cluster redirections. Last error: ReplyError: MOVED 1 h:1')) as Error).message,
+    ).toMatch(/^Connection is closed: /);
     const other = new Error('WRONGTYPE Operation against a key holding the wrong kind of value');
     expect(clusterFailure(other)).toBe(other);
   });

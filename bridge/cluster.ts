@@ -29,26 +29,37 @@ export const MAX_MASTERS = 1000;
  */
 export function parseClusterSeeds(text: string): { ok: true; seeds: ClusterSeed[] } | { ok: false; message: string } {
   const list = text.replace(/^rediss?:\/\//, '');
-  if (list.includes('@')) return { ok: false, message: '--cluster: give the password with --password (or FIRETIME_REDIS_PASSWORD), not in the address' };
+  if (list.includes('@'))
+    return {
+      ok: false,
+      message: '--cluster: give the password with --password (or FIRETIME_REDIS_PASSWORD), not in the address',
+    };
   const seeds: ClusterSeed[] = [];
   for (const part of list.split(',').map((s) => s.trim())) {
     const match = /^([\w.-]+|\[[\da-fA-F:]+\]):(\d{1,5})$/.exec(part);
     const port = match ? Number(match[2]) : Number.NaN;
-    if (!match || port < 1 || port > 65535) return { ok: false, message: `--cluster: each node as host:port, not ${JSON.stringify(part)}` };
+    if (!match || port < 1 || port > 65535)
+      return { ok: false, message: `--cluster: each node as host:port, not ${JSON.stringify(part)}` };
     seeds.push({ host: match[1]!.replace(/^\[|\]$/g, ''), port });
   }
   return { ok: true, seeds };
 }
 
 /** Takes `--cluster <nodes>` (or `--cluster=<nodes>`) out of the command line; the rest goes to parseBridgeArgs. */
-export function takeClusterArg(argv: readonly string[]): { cluster: ReturnType<typeof parseClusterSeeds> | null; rest: string[] } {
+export function takeClusterArg(argv: readonly string[]): {
+  cluster: ReturnType<typeof parseClusterSeeds> | null;
+  rest: string[];
+} {
   const rest: string[] = [];
   let cluster: ReturnType<typeof parseClusterSeeds> | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--cluster' || arg.startsWith('--cluster=')) {
       const value = arg === '--cluster' ? argv[++i] : arg.slice('--cluster='.length);
-      cluster = value === undefined || value === '' ? { ok: false, message: '--cluster needs the nodes, e.g. redis://127.0.0.1:7000,127.0.0.1:7001' } : parseClusterSeeds(value);
+      cluster =
+        value === undefined || value === ''
+          ? { ok: false, message: '--cluster needs the nodes, e.g. redis://127.0.0.1:7000,127.0.0.1:7001' }
+          : parseClusterSeeds(value);
     } else {
       rest.push(arg);
     }
@@ -74,7 +85,8 @@ function mastersOf(cluster: Cluster): Redis[] {
 }
 
 /** ioredis's words when a slot's master cannot be reached: it redirects until it gives up, or the cluster is down. */
-const MASTER_GONE = /Too many Cluster redirections|CLUSTERDOWN|Cluster isn't ready|Failed to refresh slots cache|None of startup nodes is available/;
+const MASTER_GONE =
+  /Too many Cluster redirections|CLUSTERDOWN|Cluster isn't ready|Failed to refresh slots cache|None of startup nodes is available/;
 
 /**
  * A cluster failure in the words bridge/redisErrors.ts reads: a master that timed out as a timeout,
@@ -95,14 +107,18 @@ export function clusterFailure(error: unknown): unknown {
 export function clusterSender(cluster: Cluster): CommandSender {
   return {
     async callBuffer(command, ...args) {
-      if (command !== 'SCAN') return cluster.callBuffer(command, ...args).catch((error: unknown) => Promise.reject(clusterFailure(error)));
+      if (command !== 'SCAN')
+        return cluster.callBuffer(command, ...args).catch((error: unknown) => Promise.reject(clusterFailure(error)));
       const masters = mastersOf(cluster);
       if (masters.length === 0) throw new Error('the cluster has no master the bridge can reach yet');
       if (masters.length > MAX_MASTERS) throw new Error(`more than ${MAX_MASTERS} masters`);
       const { master, cursor } = unpackCursor(String(args[0]));
       const node = masters[master];
-      if (node === undefined) throw new Error('the cluster has fewer masters than when this cursor was given: list the keys again');
-      const [nextBytes, keys] = (await node.callBuffer('SCAN', cursor, ...args.slice(1)).catch((error: unknown) => Promise.reject(clusterFailure(error)))) as [Buffer, Buffer[]];
+      if (node === undefined)
+        throw new Error('the cluster has fewer masters than when this cursor was given: list the keys again');
+      const [nextBytes, keys] = (await node
+        .callBuffer('SCAN', cursor, ...args.slice(1))
+        .catch((error: unknown) => Promise.reject(clusterFailure(error)))) as [Buffer, Buffer[]];
       const next = nextBytes.toString('latin1');
       if (next !== '0') return [packCursor(master, next), keys];
       return [master + 1 < masters.length ? packCursor(master + 1, '0') : '0', keys];

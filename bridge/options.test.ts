@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, DEFAULT_ORIGINS, USAGE, isLoopbackHost, makeToken, parseBridgeArgs, secretsOf, shownRedisUrl } from './options.ts';
+import {
+  DEFAULT_OPTIONS,
+  DEFAULT_ORIGINS,
+  USAGE,
+  isLoopbackHost,
+  makeToken,
+  parseBridgeArgs,
+  secretsOf,
+  shownRedisUrl,
+} from './options.ts';
 import type { BridgeOptions, ParsedArgs } from './options.ts';
 
 function options(parsed: ParsedArgs): BridgeOptions {
@@ -23,7 +32,21 @@ describe('parseBridgeArgs', () => {
 
   it('reads every option, spaced or with =', () => {
     const parsed = options(
-      parseBridgeArgs(['--redis', 'redis://cache:6380/1', '--password=pw', '--host', 'localhost', '--port=8000', '--origin', 'http://a.test:1,https://b.test', '--origin=http://c.test:3/', '--timeout', '500', '--token', 'sixteen-chars-ok']),
+      parseBridgeArgs([
+        '--redis',
+        'redis://cache:6380/1',
+        '--password=pw',
+        '--host',
+        'localhost',
+        '--port=8000',
+        '--origin',
+        'http://a.test:1,https://b.test',
+        '--origin=http://c.test:3/',
+        '--timeout',
+        '500',
+        '--token',
+        'sixteen-chars-ok',
+      ]),
     );
     expect(parsed).toEqual({
       redisUrl: 'redis://cache:6380/1',
@@ -76,11 +99,15 @@ describe('the token', () => {
   it('comes from FIRETIME_BRIDGE_TOKEN, --token winning; none by default', () => {
     expect(options(parseBridgeArgs([])).token).toBeNull();
     expect(options(parseBridgeArgs([], { FIRETIME_BRIDGE_TOKEN: 'from-the-environment' })).token).toBe('from-the-environment');
-    expect(options(parseBridgeArgs(['--token', 'from-the-command-line'], { FIRETIME_BRIDGE_TOKEN: 'from-the-environment' })).token).toBe('from-the-command-line');
+    expect(
+      options(parseBridgeArgs(['--token', 'from-the-command-line'], { FIRETIME_BRIDGE_TOKEN: 'from-the-environment' })).token,
+    ).toBe('from-the-command-line');
   });
 
   it('is a secret: scrubbed from the log like a password', () => {
-    expect(secretsOf({ redisUrl: 'redis://h', password: null, token: 'from-the-command-line' })).toEqual(['from-the-command-line']);
+    expect(secretsOf({ redisUrl: 'redis://h', password: null, token: 'from-the-command-line' })).toEqual([
+      'from-the-command-line',
+    ]);
   });
 
   it('makeToken gives a fresh 24-character base64url token each time', () => {

@@ -129,7 +129,8 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
   let port = DEFAULT_OPTIONS.port;
   let commandTimeoutMs = DEFAULT_OPTIONS.commandTimeoutMs;
   let token: string | null = env[TOKEN_VARIABLE] || null;
-  if (token !== null && checkToken(token) !== null) return { kind: 'error', message: `${TOKEN_VARIABLE}: 16 to 256 visible ASCII characters, no spaces` };
+  if (token !== null && checkToken(token) !== null)
+    return { kind: 'error', message: `${TOKEN_VARIABLE}: 16 to 256 visible ASCII characters, no spaces` };
   const origins: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -141,7 +142,10 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
     const known = ['--redis', '--password', '--host', '--port', '--origin', '--timeout', '--token'];
     if (!known.includes(name)) {
       // never echo what may be a password given without its flag
-      return { kind: 'error', message: arg.startsWith('--') ? `unknown option ${name}` : `unexpected argument #${i + 1} (options start with --)` };
+      return {
+        kind: 'error',
+        message: arg.startsWith('--') ? `unknown option ${name}` : `unexpected argument #${i + 1} (options start with --)`,
+      };
     }
     const value = inline ?? argv[++i];
     if (value === undefined) return { kind: 'error', message: `${name} needs a value` };
@@ -167,7 +171,10 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
         break;
       }
       case '--origin':
-        for (const origin of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+        for (const origin of value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
           const problem = checkOrigin(origin);
           if (problem) return { kind: 'error', message: problem };
           origins.push(origin.replace(/\/$/, ''));

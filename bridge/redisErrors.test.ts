@@ -3,17 +3,26 @@ import { RefusedCommandError } from './allowList.ts';
 import { describeFailure } from './redisErrors.ts';
 import type { FailureContext } from './redisErrors.ts';
 
-const context: FailureContext = { shownUrl: 'redis://:***@cache:6379', commandTimeoutMs: 500, secrets: ['hunter2'], lastConnectionError: null };
+const context: FailureContext = {
+  shownUrl: 'redis://:***@cache:6379',
+  commandTimeoutMs: 500,
+  secrets: ['hunter2'],
+  lastConnectionError: null,
+};
 const replyError = (message: string) => Object.assign(new Error(message), { name: 'ReplyError' });
 const offline = new Error("Stream isn't writeable and enableOfflineQueue options is false");
 
 describe('describeFailure', () => {
   it('a refused connection: Redis is down, with the reason', () => {
-    const failure = describeFailure(offline, { ...context, lastConnectionError: new Error('connect ECONNREFUSED 127.0.0.1:6379') });
+    const failure = describeFailure(offline, {
+      ...context,
+      lastConnectionError: new Error('connect ECONNREFUSED 127.0.0.1:6379'),
+    });
     expect(failure).toEqual({
       status: 502,
       code: 'redis-down',
-      message: 'Cannot reach Redis at redis://:***@cache:6379 (connect ECONNREFUSED 127.0.0.1:6379): is redis-server running there? The bridge keeps trying to reconnect.',
+      message:
+        'Cannot reach Redis at redis://:***@cache:6379 (connect ECONNREFUSED 127.0.0.1:6379): is redis-server running there? The bridge keeps trying to reconnect.',
     });
   });
 
@@ -29,14 +38,22 @@ describe('describeFailure', () => {
   });
 
   it('WRONGPASS at connect: the password was refused (the connection then looks down)', () => {
-    const failure = describeFailure(offline, { ...context, lastConnectionError: replyError('WRONGPASS invalid username-password pair or user is disabled.') });
+    const failure = describeFailure(offline, {
+      ...context,
+      lastConnectionError: replyError('WRONGPASS invalid username-password pair or user is disabled.'),
+    });
     expect(failure.code).toBe('redis-auth');
-    expect(failure.message).toContain('refused the bridge\'s user or password (WRONGPASS)');
+    expect(failure.message).toContain("refused the bridge's user or password (WRONGPASS)");
   });
 
   it('WRONGTYPE and other replies', () => {
-    expect(describeFailure(replyError('WRONGTYPE Operation against a key holding the wrong kind of value'), context).code).toBe('wrong-type');
-    expect(describeFailure(replyError('ERR unknown command'), context)).toMatchObject({ code: 'redis-error', message: 'Redis at redis://:***@cache:6379 answered with an error: ERR unknown command' });
+    expect(describeFailure(replyError('WRONGTYPE Operation against a key holding the wrong kind of value'), context).code).toBe(
+      'wrong-type',
+    );
+    expect(describeFailure(replyError('ERR unknown command'), context)).toMatchObject({
+      code: 'redis-error',
+      message: 'Redis at redis://:***@cache:6379 answered with an error: ERR unknown command',
+    });
   });
 
   it('a refused command is reported as such', () => {
@@ -52,7 +69,10 @@ describe('describeFailure', () => {
 
 describe('describeFailure after a refused password', () => {
   it('NOAUTH behind a WRONGPASS at connect still says the password was refused', () => {
-    const failure = describeFailure(replyError('NOAUTH Authentication required.'), { ...context, lastConnectionError: replyError('WRONGPASS invalid username-password pair') });
+    const failure = describeFailure(replyError('NOAUTH Authentication required.'), {
+      ...context,
+      lastConnectionError: replyError('WRONGPASS invalid username-password pair'),
+    });
     expect(failure.message).toContain('(WRONGPASS)');
   });
 });

@@ -28,7 +28,8 @@ function messageOf(error: unknown): string {
 }
 
 /** ioredis's words for "not connected right now" (offline queue off, or the socket closed). */
-const NOT_CONNECTED = /Stream isn't writeable|Connection is closed|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|ETIMEDOUT|connect ETIMEDOUT/;
+const NOT_CONNECTED =
+  /Stream isn't writeable|Connection is closed|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|ETIMEDOUT|connect ETIMEDOUT/;
 
 function classify(error: unknown, context: FailureContext): Failure {
   const { shownUrl, commandTimeoutMs } = context;
@@ -43,7 +44,10 @@ function classify(error: unknown, context: FailureContext): Failure {
     };
   }
   // a refused AUTH leaves the connection unauthenticated: later commands may answer NOAUTH
-  if (message.startsWith('WRONGPASS') || ((NOT_CONNECTED.test(message) || message.startsWith('NOAUTH')) && connection.startsWith('WRONGPASS'))) {
+  if (
+    message.startsWith('WRONGPASS') ||
+    ((NOT_CONNECTED.test(message) || message.startsWith('NOAUTH')) && connection.startsWith('WRONGPASS'))
+  ) {
     return {
       status: 502,
       code: 'redis-auth',

@@ -27,7 +27,10 @@ const query = (text: string) => new URLSearchParams(text);
 
 describe('health', () => {
   it('names the bridge and its Redis without asking Redis', () => {
-    expect(health('redis://:***@h:1')).toEqual({ status: 200, body: { bridge: 'firetime', redis: 'redis://:***@h:1', maxPageSize: MAX_PAGE_SIZE } });
+    expect(health('redis://:***@h:1')).toEqual({
+      status: 200,
+      body: { bridge: 'firetime', redis: 'redis://:***@h:1', maxPageSize: MAX_PAGE_SIZE },
+    });
   });
 });
 
@@ -36,7 +39,10 @@ describe('listKeys', () => {
     const cursors: Record<string, [string, string[]]> = { '0': ['17', ['bull:a:delayed']], '17': ['0', ['bull:b:delayed']] };
     const { call, sent } = fake((_, args) => cursors[String(args[0])]);
     const reply = await listKeys(call, query(''));
-    expect(reply).toEqual({ status: 200, body: { pattern: '*:delayed', keys: [named('bull:a:delayed'), named('bull:b:delayed')], cursor: '0', truncated: false } });
+    expect(reply).toEqual({
+      status: 200,
+      body: { pattern: '*:delayed', keys: [named('bull:a:delayed'), named('bull:b:delayed')], cursor: '0', truncated: false },
+    });
     expect(sent).toEqual([
       ['SCAN', '0', 'MATCH', '*:delayed', 'COUNT', 250, 'TYPE', 'zset'],
       ['SCAN', '17', 'MATCH', '*:delayed', 'COUNT', 250, 'TYPE', 'zset'],
@@ -75,9 +81,22 @@ describe('readMembers', () => {
     const { call, sent } = fake(zset);
     expect(await readMembers(call, query('key=bull:q:delayed&start=1&count=2'))).toEqual({
       status: 200,
-      body: { key: named('bull:q:delayed'), size: 3, start: 1, entries: [[named('10'), '7356535848960000'], [named('9'), '7356535848960001']], truncated: false },
+      body: {
+        key: named('bull:q:delayed'),
+        size: 3,
+        start: 1,
+        entries: [
+          [named('10'), '7356535848960000'],
+          [named('9'), '7356535848960001'],
+        ],
+        truncated: false,
+      },
     });
-    expect(sent).toEqual([['TYPE', 'bull:q:delayed'], ['ZCARD', 'bull:q:delayed'], ['ZRANGE', 'bull:q:delayed', 1, 2, 'WITHSCORES']]);
+    expect(sent).toEqual([
+      ['TYPE', 'bull:q:delayed'],
+      ['ZCARD', 'bull:q:delayed'],
+      ['ZRANGE', 'bull:q:delayed', 1, 2, 'WITHSCORES'],
+    ]);
   });
 
   it(`cuts a page to ${MAX_PAGE_SIZE} members`, async () => {
@@ -87,7 +106,10 @@ describe('readMembers', () => {
   });
 
   it('says when the key is gone or is not a sorted set', async () => {
-    expect(await readMembers(fake(() => 'none').call, query('key=k'))).toMatchObject({ status: 404, body: { error: { code: 'not-found' } } });
+    expect(await readMembers(fake(() => 'none').call, query('key=k'))).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not-found' } },
+    });
     expect(await readMembers(fake(() => 'list').call, query('key=k'))).toEqual({
       status: 409,
       body: { error: { code: 'wrong-type', message: 'That key holds a list, not a sorted set.' } },

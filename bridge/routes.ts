@@ -84,7 +84,10 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
   let bytes = jsonBytes({ pattern, keys, cursor: String(MAX_SCAN_CURSOR), truncated: true });
   let truncated = false;
   for (let round = 0; round < MAX_SCAN_ROUNDS && !truncated; round++) {
-    const [next, found] = (await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset')) as [unknown, unknown[]];
+    const [next, found] = (await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset')) as [
+      unknown,
+      unknown[],
+    ];
     cursor = bytesOf(next).toString('latin1');
     for (const raw of found) {
       const name = redisName(raw);
@@ -105,7 +108,8 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
 function requestedKey(query: URLSearchParams): Buffer | string {
   const key64 = query.get('key64');
   if (key64 !== null) {
-    if (!/^[A-Za-z0-9_-]*$/.test(key64) || key64.length % 4 === 1) return 'key64 must be base64url (A-Z a-z 0-9 - _, no padding), as /api/keys gives it';
+    if (!/^[A-Za-z0-9_-]*$/.test(key64) || key64.length % 4 === 1)
+      return 'key64 must be base64url (A-Z a-z 0-9 - _, no padding), as /api/keys gives it';
     return Buffer.from(key64, 'base64url');
   }
   return Buffer.from(query.get('key') ?? '', 'utf8');
@@ -130,10 +134,19 @@ export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): P
 
   const type = bytesOf(await call('TYPE', key)).toString('latin1');
   if (type === 'none') {
-    return { status: 404, body: { error: { code: 'not-found', message: 'No such key now (a delayed set disappears when its last job is promoted).' } } };
+    return {
+      status: 404,
+      body: {
+        error: { code: 'not-found', message: 'No such key now (a delayed set disappears when its last job is promoted).' },
+      },
+    };
   }
-  if (type !== 'zset') return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
-  const [size, flat] = (await Promise.all([call('ZCARD', key), call('ZRANGE', key, start, start + count - 1, 'WITHSCORES')])) as [number, unknown[]];
+  if (type !== 'zset')
+    return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
+  const [size, flat] = (await Promise.all([call('ZCARD', key), call('ZRANGE', key, start, start + count - 1, 'WITHSCORES')])) as [
+    number,
+    unknown[],
+  ];
   const keyName = redisName(key);
   const entries: Array<[RedisName, string]> = [];
   let bytes = jsonBytes({ key: keyName, size, start, entries, truncated: true });

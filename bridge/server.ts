@@ -15,7 +15,9 @@ const parsed = parseBridgeArgs(rest, process.env);
 if (parsed.kind === 'help') {
   console.log(CLUSTER_USAGE);
 } else if (parsed.kind === 'error' || (cluster !== null && !cluster.ok)) {
-  console.error(`bridge: ${parsed.kind === 'error' ? parsed.message : cluster !== null && !cluster.ok ? cluster.message : ''}\n\n${CLUSTER_USAGE}`);
+  console.error(
+    `bridge: ${parsed.kind === 'error' ? parsed.message : cluster !== null && !cluster.ok ? cluster.message : ''}\n\n${CLUSTER_USAGE}`,
+  );
   process.exitCode = 2;
 } else {
   const beyondLoopback = !isLoopbackHost(parsed.options.host);
@@ -27,9 +29,13 @@ if (parsed.kind === 'help') {
   console.log(`firetime bridge on ${bridge.url}, reading ${bridge.shownRedisUrl}`);
   console.log('read-only: it only ever sends SCAN, TYPE, ZCARD, ZRANGE and ZRANGEBYSCORE');
   console.log(`pages allowed to read it: ${options.origins.join(', ')}`);
-  if (beyondLoopback) console.warn(`warning: listening on ${options.host}, not only this machine: any host that has the token can read your sorted sets`);
+  if (beyondLoopback)
+    console.warn(
+      `warning: listening on ${options.host}, not only this machine: any host that has the token can read your sorted sets`,
+    );
   // printed once, here, for the person who started the bridge; the log scrubs it everywhere else
-  if (options.token !== null && options.token !== parsed.options.token) console.log(`token (give it to the Live Redis panel): ${options.token}`);
+  if (options.token !== null && options.token !== parsed.options.token)
+    console.log(`token (give it to the Live Redis panel): ${options.token}`);
   else if (options.token !== null) console.log('every request must carry the token you gave (--token or FIRETIME_BRIDGE_TOKEN)');
   const stop = () => {
     void bridge.close().then(() => process.exit(0));

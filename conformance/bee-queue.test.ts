@@ -60,7 +60,14 @@ async function addStream(queue: BeeQueue, stream: readonly Arrival[]): Promise<v
   for (let start = 0; start < stream.length; start += 1000) {
     const jobs: BeeQueue.Job<object>[] = [];
     for (const a of stream.slice(start, start + 1000)) {
-      jobs.push(await atClock(a.timestamp, async () => queue.createJob({}).setId(a.jobId).delayUntil(a.timestamp + a.delay)));
+      jobs.push(
+        await atClock(a.timestamp, async () =>
+          queue
+            .createJob({})
+            .setId(a.jobId)
+            .delayUntil(a.timestamp + a.delay),
+        ),
+      );
     }
     const errors = await queue.saveAll(jobs);
     expect(errors.size).toBe(0);

@@ -32,7 +32,12 @@ interface HttpAnswer {
 }
 
 /** GET (or another method) on the bridge with the given headers; the body parsed as JSON. */
-function get(bridge: RunningBridge, path: string, headers: Record<string, string> = { Origin: APP_ORIGIN }, method = 'GET'): Promise<HttpAnswer> {
+function get(
+  bridge: RunningBridge,
+  path: string,
+  headers: Record<string, string> = { Origin: APP_ORIGIN },
+  method = 'GET',
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(`${bridge.url}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -53,7 +58,11 @@ function bridgeOptions(redisUrl: string, extra: Partial<BridgeOptions> = {}): Br
 }
 
 /** Every member of `key` through the bridge, in pages of `count`. */
-async function readAllPages(bridge: RunningBridge, key: string, count: number): Promise<{ size: number; entries: Array<[string, string]>; pages: number }> {
+async function readAllPages(
+  bridge: RunningBridge,
+  key: string,
+  count: number,
+): Promise<{ size: number; entries: Array<[string, string]>; pages: number }> {
   const entries: Array<[string, string]> = [];
   let size: number;
   let pages = 0;
@@ -65,7 +74,10 @@ async function readAllPages(bridge: RunningBridge, key: string, count: number): 
     size = page.size;
     for (const [member, score] of page.entries) {
       // the fixture's members are short UTF-8 ids: bytes, text and length agree
-      expect([member.text, member.byteLength]).toEqual([Buffer.from(member.base64, 'base64url').toString('utf8'), Buffer.byteLength(member.text)]);
+      expect([member.text, member.byteLength]).toEqual([
+        Buffer.from(member.base64, 'base64url').toString('utf8'),
+        Buffer.byteLength(member.text),
+      ]);
       entries.push([member.text, score]);
     }
     pages++;
@@ -126,17 +138,24 @@ describe('the bridge on the suite redis-server', () => {
     ]);
     const ceiling = fromBridge.entries.slice(5 + SATURATED_JOBS - 5, 5 + SATURATED_JOBS).map(([member]) => member);
     expect(ceiling).toEqual(['10000', '10001', '10002', '10003', '9999']);
-    expect(fromBridge.entries.slice(-2)).toEqual([['20001', '9007199254769664'], ['20002', '9007199254769664']]);
+    expect(fromBridge.entries.slice(-2)).toEqual([
+      ['20001', '9007199254769664'],
+      ['20002', '9007199254769664'],
+    ]);
   });
 
   it('a page larger than the cap is cut to 5,000 members', async () => {
     const big = `${prefix}-big:delayed`;
-    const loop = "for i = 1, tonumber(ARGV[1]) do redis.call('ZADD', KEYS[1], i, 'm' .. i) end return redis.call('ZCARD', KEYS[1])";
+    const loop =
+      "for i = 1, tonumber(ARGV[1]) do redis.call('ZADD', KEYS[1], i, 'm' .. i) end return redis.call('ZCARD', KEYS[1])";
     expect(await client.call('EVAL', loop, 1, big, 6000)).toBe(6000);
     const page = (await get(bridge, `/api/members?key=${encodeURIComponent(big)}&count=100000`)).body as MembersReply;
     expect(page.size).toBe(6000);
     expect(page.entries).toHaveLength(MAX_PAGE_SIZE);
-    expect(page.entries.at(-1)?.map((x) => (typeof x === 'string' ? x : x.text))).toEqual([`m${MAX_PAGE_SIZE}`, String(MAX_PAGE_SIZE)]);
+    expect(page.entries.at(-1)?.map((x) => (typeof x === 'string' ? x : x.text))).toEqual([
+      `m${MAX_PAGE_SIZE}`,
+      String(MAX_PAGE_SIZE),
+    ]);
     expect(page.truncated).toBe(false);
   });
 
@@ -158,7 +177,9 @@ describe('the bridge on the suite redis-server', () => {
     const ioredis = new Redis(redis.url, { lazyConnect: true, disableClientInfo: true });
     await ioredis.connect();
     try {
-      await expect(readOnlyCall(ioredis, 'ZADD', `${prefix}:untouched`, 1, 'intruder')).rejects.toBeInstanceOf(RefusedCommandError);
+      await expect(readOnlyCall(ioredis, 'ZADD', `${prefix}:untouched`, 1, 'intruder')).rejects.toBeInstanceOf(
+        RefusedCommandError,
+      );
       await expect(readOnlyCall(ioredis, 'del', key)).rejects.toBeInstanceOf(RefusedCommandError);
       expect(await client.call('EXISTS', `${prefix}:untouched`)).toBe(0);
     } finally {
@@ -225,7 +246,9 @@ async function monitor(port: number, password: string): Promise<Monitor> {
       await shown;
       const before = text.slice(0, text.indexOf(`"ECHO" "${marker}"`));
       // lines look like: +1700000000.123456 [0 127.0.0.1:5555] "ZCARD" "key"
-      return [...before.matchAll(/^\+\d+\.\d+ \[[^\]]*\] "([^"]*)"(.*)$/gm)].map((m) => `${m[1]!.toUpperCase()}${m[1]!.toUpperCase() === 'AUTH' ? m[2] : ''}`.trim());
+      return [...before.matchAll(/^\+\d+\.\d+ \[[^\]]*\] "([^"]*)"(.*)$/gm)].map((m) =>
+        `${m[1]!.toUpperCase()}${m[1]!.toUpperCase() === 'AUTH' ? m[2] : ''}`.trim(),
+      );
     },
     stop: () => socket.destroy(),
   };
@@ -279,9 +302,11 @@ describe('the bridge and a Redis that needs a password', () => {
     ]) {
       const { answer, logs } = await askKeys(options);
       expect(answer.status).toBe(502);
-      const { error } = (answer.body as ErrorReply);
+      const { error } = answer.body as ErrorReply;
       expect(error.code).toBe('redis-auth');
-      expect(error.message).toBe(`Redis at redis://:***@127.0.0.1:${server.port} refused the bridge's user or password (WRONGPASS): check --password or the redis:// URL.`);
+      expect(error.message).toBe(
+        `Redis at redis://:***@127.0.0.1:${server.port} refused the bridge's user or password (WRONGPASS): check --password or the redis:// URL.`,
+      );
       const everything = JSON.stringify(answer) + logs.join('\n');
       expect(logs.length).toBeGreaterThan(0);
       for (const secret of [wrong, password, encoded]) expect(everything).not.toContain(secret);
@@ -300,7 +325,12 @@ describe('the bridge and a Redis that needs a password', () => {
         const bridge = await startBridge(options, (line) => logs.push(line));
         try {
           const keys = await get(bridge, '/api/keys?pattern=bull:*:delayed');
-          expect(keys.body).toEqual({ pattern: 'bull:*:delayed', keys: [{ base64: b64url('bull:secret:delayed'), text: 'bull:secret:delayed', byteLength: 19 }], cursor: '0', truncated: false });
+          expect(keys.body).toEqual({
+            pattern: 'bull:*:delayed',
+            keys: [{ base64: b64url('bull:secret:delayed'), text: 'bull:secret:delayed', byteLength: 19 }],
+            cursor: '0',
+            truncated: false,
+          });
           const { entries } = await readAllPages(bridge, 'bull:secret:delayed', 5000);
           expect(entries).toEqual(expected);
           const health = await get(bridge, '/api/health');
@@ -321,7 +351,10 @@ describe('the bridge and a Redis that needs a password', () => {
   });
 
   it('paused past the command timeout: a clear timeout message', async () => {
-    const bridge = await startBridge(bridgeOptions(`redis://127.0.0.1:${server.port}`, { password, commandTimeoutMs: 300 }), () => undefined);
+    const bridge = await startBridge(
+      bridgeOptions(`redis://127.0.0.1:${server.port}`, { password, commandTimeoutMs: 300 }),
+      () => undefined,
+    );
     try {
       expect((await get(bridge, '/api/keys')).status).toBe(200);
       expect(await admin.call('CLIENT', 'PAUSE', 1500, 'ALL')).toBe('OK');
@@ -384,7 +417,11 @@ function rawRequest(bridge: RunningBridge, raw: string | Buffer): Promise<string
 }
 
 /** A GET whose whole body is read as bytes (for replies too large to parse in a test). */
-function getBytes(bridge: RunningBridge, path: string, headers: Record<string, string> = { Origin: APP_ORIGIN }): Promise<{ status: number; bytes: Buffer }> {
+function getBytes(
+  bridge: RunningBridge,
+  path: string,
+  headers: Record<string, string> = { Origin: APP_ORIGIN },
+): Promise<{ status: number; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${bridge.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -416,16 +453,30 @@ describe('nothing a request can do takes the bridge down (issue 11)', () => {
     await server.stop();
   });
 
-  it.each(['//', '//:99999/x', '//a:b@/', 'http://[/'])('a request target it cannot parse (%s) gets 400, and the bridge still answers', async (target) => {
-    const answer = await rawRequest(bridge, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nConnection: close\r\n\r\n`);
-    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(answer).toContain('"bad-request"');
-    expect((await get(bridge, '/api/health')).status).toBe(200);
-  });
+  it.each(['//', '//:99999/x', '//a:b@/', 'http://[/'])(
+    'a request target it cannot parse (%s) gets 400, and the bridge still answers',
+    async (target) => {
+      const answer = await rawRequest(
+        bridge,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('"bad-request"');
+      expect((await get(bridge, '/api/health')).status).toBe(200);
+    },
+  );
 
   it('a member of 95 MB comes back shortened to 4 KB with its byte length; the reply stays small', async () => {
     const size = 95 * 1024 * 1024;
-    expect(await admin.call('EVAL', "return redis.call('ZADD', KEYS[1], 1, string.rep('\\1', tonumber(ARGV[1])))", 1, 'huge:delayed', size)).toBe(1);
+    expect(
+      await admin.call(
+        'EVAL',
+        "return redis.call('ZADD', KEYS[1], 1, string.rep('\\1', tonumber(ARGV[1])))",
+        1,
+        'huge:delayed',
+        size,
+      ),
+    ).toBe(1);
     const answer = await getBytes(bridge, `/api/members?key=${b64url('huge:delayed')}`.replace('key=', 'key64='));
     expect(answer.status).toBe(200);
     expect(answer.bytes.length).toBeLessThan(MAX_REPLY_BYTES);
@@ -439,7 +490,8 @@ describe('nothing a request can do takes the bridge down (issue 11)', () => {
   });
 
   it('a page over the byte budget is cut and flagged truncated; the next page goes on from there', async () => {
-    const loop = "for i = 1, tonumber(ARGV[1]) do redis.call('ZADD', KEYS[1], i, string.format('%06d', i) .. string.rep('x', 5000)) end return redis.call('ZCARD', KEYS[1])";
+    const loop =
+      "for i = 1, tonumber(ARGV[1]) do redis.call('ZADD', KEYS[1], i, string.format('%06d', i) .. string.rep('x', 5000)) end return redis.call('ZCARD', KEYS[1])";
     expect(await admin.call('EVAL', loop, 1, 'wide:delayed', 2000)).toBe(2000);
     const first = await getBytes(bridge, `/api/members?key=wide:delayed&count=5000`);
     expect(first.bytes.length).toBeLessThanOrEqual(MAX_REPLY_BYTES);
@@ -447,12 +499,16 @@ describe('nothing a request can do takes the bridge down (issue 11)', () => {
     expect(page.truncated).toBe(true);
     expect(page.entries.length).toBeGreaterThan(100);
     expect(page.entries.length).toBeLessThan(2000);
-    const next = (await get(bridge, `/api/members?key=wide:delayed&start=${page.entries.length}&count=5000`)).body as MembersReply;
-    expect(Buffer.from(next.entries[0]![0].base64, 'base64url').subarray(0, 6).toString()).toBe(String(page.entries.length + 1).padStart(6, '0'));
+    const next = (await get(bridge, `/api/members?key=wide:delayed&start=${page.entries.length}&count=5000`))
+      .body as MembersReply;
+    expect(Buffer.from(next.entries[0]![0].base64, 'base64url').subarray(0, 6).toString()).toBe(
+      String(page.entries.length + 1).padStart(6, '0'),
+    );
   });
 
   it('/api/keys?pattern=* stays under the byte budget however long the keys are', async () => {
-    const loop = "for i = 1, tonumber(ARGV[1]) do redis.call('ZADD', 'long:' .. i .. ':' .. string.rep('k', 1048576), 1, 'm') end return 1";
+    const loop =
+      "for i = 1, tonumber(ARGV[1]) do redis.call('ZADD', 'long:' .. i .. ':' .. string.rep('k', 1048576), 1, 'm') end return 1";
     expect(await admin.call('EVAL', loop, 0, 30)).toBe(1);
     const answer = await getBytes(bridge, '/api/keys?pattern=long:*');
     expect(answer.status).toBe(200);
@@ -467,9 +523,22 @@ describe('nothing a request can do takes the bridge down (issue 11)', () => {
 
   it('a key that is not UTF-8, and a key of 1,500 characters, are listed and can be opened', async () => {
     const long = `long1500:${'y'.repeat(1491)}`;
-    expect(await admin.call('EVAL', "redis.call('ZADD', 'bin' .. string.char(255) .. ':delayed', 7, 'a') return redis.call('ZADD', KEYS[1], 8, 'b')", 1, long)).toBe(1);
+    expect(
+      await admin.call(
+        'EVAL',
+        "redis.call('ZADD', 'bin' .. string.char(255) .. ':delayed', 7, 'a') return redis.call('ZADD', KEYS[1], 8, 'b')",
+        1,
+        long,
+      ),
+    ).toBe(1);
     const binary = (await get(bridge, '/api/keys?pattern=bin*')).body as KeysReply;
-    expect(binary.keys).toEqual([{ base64: b64url(Buffer.from([0x62, 0x69, 0x6e, 0xff, 0x3a, 0x64, 0x65, 0x6c, 0x61, 0x79, 0x65, 0x64])), text: 'bin\\xff:delayed', byteLength: 12 }]);
+    expect(binary.keys).toEqual([
+      {
+        base64: b64url(Buffer.from([0x62, 0x69, 0x6e, 0xff, 0x3a, 0x64, 0x65, 0x6c, 0x61, 0x79, 0x65, 0x64])),
+        text: 'bin\\xff:delayed',
+        byteLength: 12,
+      },
+    ]);
     const opened = await get(bridge, `/api/members?key64=${binary.keys[0]!.base64}`);
     expect(opened.status).toBe(200);
     expect((opened.body as MembersReply).entries.map(([m, s]) => [m.text, s])).toEqual([['a', '7']]);
@@ -484,7 +553,9 @@ describe('nothing a request can do takes the bridge down (issue 11)', () => {
     for (const cursor of ['99999999999999999999', '18446744073709551616']) {
       const answer = await get(bridge, `/api/keys?cursor=${cursor}`);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: { code: 'bad-request', message: 'cursor must be the digits a previous reply gave (0 to 18446744073709551615)' } });
+      expect(answer.body).toEqual({
+        error: { code: 'bad-request', message: 'cursor must be the digits a previous reply gave (0 to 18446744073709551615)' },
+      });
     }
     expect((await get(bridge, '/api/keys?cursor=18446744073709551615')).status).toBe(200);
   });
@@ -493,7 +564,9 @@ describe('nothing a request can do takes the bridge down (issue 11)', () => {
     for (const path of ['/api/health', '/api/keys', '/nowhere']) {
       const { headers } = await get(bridge, path);
       expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
       expect(headers['x-frame-options']).toBe('DENY');
       expect(headers['referrer-policy']).toBe('no-referrer');
     }
@@ -502,14 +575,27 @@ describe('nothing a request can do takes the bridge down (issue 11)', () => {
   });
 
   it('with a token, a request without it (or with another) is refused; the preflight is not', async () => {
-    const guarded = await startBridge(bridgeOptions(`redis://127.0.0.1:${server.port}`, { token: 'correct-horse-battery-staple' }), () => undefined);
+    const guarded = await startBridge(
+      bridgeOptions(`redis://127.0.0.1:${server.port}`, { token: 'correct-horse-battery-staple' }),
+      () => undefined,
+    );
     try {
       expect((await get(guarded, '/api/health')).status).toBe(401);
-      const wrong = await get(guarded, '/api/health', { Origin: APP_ORIGIN, Authorization: 'Bearer correct-horse-battery-stapl' });
+      const wrong = await get(guarded, '/api/health', {
+        Origin: APP_ORIGIN,
+        Authorization: 'Bearer correct-horse-battery-stapl',
+      });
       expect(wrong.status).toBe(401);
       expect((wrong.body as ErrorReply).error.code).toBe('unauthorized');
-      expect((await get(guarded, '/api/health', { Origin: APP_ORIGIN, Authorization: 'Bearer correct-horse-battery-staple' })).status).toBe(200);
-      const preflight = await get(guarded, '/api/keys', { Origin: APP_ORIGIN, 'Access-Control-Request-Headers': 'authorization' }, 'OPTIONS');
+      expect(
+        (await get(guarded, '/api/health', { Origin: APP_ORIGIN, Authorization: 'Bearer correct-horse-battery-staple' })).status,
+      ).toBe(200);
+      const preflight = await get(
+        guarded,
+        '/api/keys',
+        { Origin: APP_ORIGIN, 'Access-Control-Request-Headers': 'authorization' },
+        'OPTIONS',
+      );
       expect(preflight.status).toBe(204);
       expect(preflight.headers['access-control-allow-headers']).toBe('Authorization');
     } finally {
@@ -518,6 +604,8 @@ describe('nothing a request can do takes the bridge down (issue 11)', () => {
   });
 
   it('refuses to listen beyond this machine without a token', async () => {
-    await expect(startBridge(bridgeOptions(`redis://127.0.0.1:${server.port}`, { host: '0.0.0.0' }), () => undefined)).rejects.toThrow(/--token/);
+    await expect(
+      startBridge(bridgeOptions(`redis://127.0.0.1:${server.port}`, { host: '0.0.0.0' }), () => undefined),
+    ).rejects.toThrow(/--token/);
   });
 });

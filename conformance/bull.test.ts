@@ -22,7 +22,9 @@ import { sweepByScore } from '../src/model/protocol/sweep.ts';
 import { bullUpdateDelaySetBound } from '../src/model/protocol/score.ts';
 
 /** Bull's scripts module: updateDelaySet(queue, delayedTimestamp) runs updateDelaySet-6.lua and gives the next head's score. */
-const scripts = createRequire(import.meta.url)('bull/lib/scripts.js') as { updateDelaySet(queue: Bull.Queue, now: number): Promise<string | null> };
+const scripts = createRequire(import.meta.url)('bull/lib/scripts.js') as {
+  updateDelaySet(queue: Bull.Queue, now: number): Promise<string | null>;
+};
 
 const NAME = 'firetime';
 const DELAYED = `bull:${NAME}:delayed`;
@@ -90,7 +92,12 @@ describe('bull 4.16.5 against the model’s strategy', () => {
 
   it('updateDelaySet reads to now * 0x1000, inclusive: of the millisecond now, only slot 0 is due', async () => {
     // counters 4095, 4096, 4097 in one ms: slots 4095, 0, 1; the slot-0 job leaves at now = T + 5000, the others a ms later
-    const stream: Arrival[] = Array.from({ length: 4097 }, (_, i) => ({ timestamp: T, delay: i < 4094 ? 1000 : 5000, jobId: String(i + 1), counter: i + 1 }));
+    const stream: Arrival[] = Array.from({ length: 4097 }, (_, i) => ({
+      timestamp: T,
+      delay: i < 4094 ? 1000 : 5000,
+      jobId: String(i + 1),
+      counter: i + 1,
+    }));
     await withQueue(async (queue) => {
       await addStream(queue, stream);
       const memory = new MemoryRedis();

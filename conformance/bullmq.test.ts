@@ -17,7 +17,17 @@ import { Queue, Worker } from 'bullmq';
 import { Queue as Queue585, Worker as Worker585 } from 'bullmq-5.8.5';
 import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import { allStreams } from './streams.ts';
-import { Tally, atClock, countersById, isIntegerId, listOldestFirst, renumbered, runModel, serverSet, type FlatSet } from './libraries.ts';
+import {
+  Tally,
+  atClock,
+  countersById,
+  isIntegerId,
+  listOldestFirst,
+  renumbered,
+  runModel,
+  serverSet,
+  type FlatSet,
+} from './libraries.ts';
 import type { Arrival } from '../src/model/strategies/arrivalStreams.ts';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import { addDelayedJob, changeDelay, getNextDelayedTimestamp, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
@@ -176,7 +186,12 @@ describe('what each version refuses or reads its own way', () => {
     await withQueue(LIBRARIES[1]!, async (queue) => {
       await queue.add('job', {}, { delay: 5000, timestamp: T });
       await queue.add('job', {}, { delay: -5000, timestamp: T });
-      expect(await serverSet(redis.client, DELAYED)).toEqual(['2', String(legacyScore(0, 2)), '1', String(legacyScore(T + 5000, 1))]);
+      expect(await serverSet(redis.client, DELAYED)).toEqual([
+        '2',
+        String(legacyScore(0, 2)),
+        '1',
+        String(legacyScore(T + 5000, 1)),
+      ]);
     });
   });
 });
@@ -211,7 +226,11 @@ describe('bullmq 6.7.0 against delayed.ts on MemoryRedis', () => {
   it('changeDelay bumps the job past its own score, and the next wake reads the bumped head as T + k/4096', async () => {
     await withQueue(library, async (queue) => {
       const memory = new MemoryRedis();
-      await addBoth(queue, memory, T, [['job-a', 1000], ['job-b', 1000], ['job-c', 1000]]);
+      await addBoth(queue, memory, T, [
+        ['job-a', 1000],
+        ['job-b', 1000],
+        ['job-c', 1000],
+      ]);
       await sameSet(memory);
       expect(await sameNextTimestamp(memory)).toBe(T + 1000);
       const job = (await queue.getJob('job-a'))!;
@@ -229,7 +248,10 @@ describe('bullmq 6.7.0 against delayed.ts on MemoryRedis', () => {
   it('moveToDelayed: a failed attempt retried with a fixed backoff, and Job.moveToDelayed to a past instant', async () => {
     await withQueue(library, async (queue, worker) => {
       const memory = new MemoryRedis();
-      await addBoth(queue, memory, T, [['due-2000-a', 2000], ['due-2000-b', 2000]]);
+      await addBoth(queue, memory, T, [
+        ['due-2000-a', 2000],
+        ['due-2000-b', 2000],
+      ]);
       await queue.add('job', {}, { jobId: 'retried', timestamp: T, attempts: 3, backoff: { type: 'fixed', delay: 2000 } });
       await queue.add('job', {}, { jobId: 'moved', timestamp: T });
       await atClock(T, async () => {
@@ -258,14 +280,25 @@ describe('bullmq 6.7.0 against delayed.ts on MemoryRedis', () => {
   ])('promotes at %s exactly what promoteDelayedJobs does on the model', async (_name, now) => {
     await withQueue(library, async (queue, worker) => {
       const memory = new MemoryRedis();
-      await addBoth(queue, memory, T, [['job-a', 5000], ['job-b', 5000], ['job-c', 5001], ['late-a', CLIFF_FIRE_TIME + 100 - T], ['late-b', CLIFF_FIRE_TIME + 99 - T]]);
+      await addBoth(queue, memory, T, [
+        ['job-a', 5000],
+        ['job-b', 5000],
+        ['job-c', 5001],
+        ['late-a', CLIFF_FIRE_TIME + 100 - T],
+        ['late-b', CLIFF_FIRE_TIME + 99 - T],
+      ]);
       await sameSet(memory);
       const promoted = await atClock(now, async () => {
         const job = await worker.getNextJob('token', { block: false });
         return [...(job ? [String(job.id)] : []), ...(await listOldestFirst(redis.client, WAIT))];
       });
       const expected = promoteDelayedJobs(memory, DELAYED, now);
-      expect(tally().orders(expected.map((_, i) => i), promoted.map((id) => expected.indexOf(id)))).toEqual([]);
+      expect(
+        tally().orders(
+          expected.map((_, i) => i),
+          promoted.map((id) => expected.indexOf(id)),
+        ),
+      ).toEqual([]);
       await sameSet(memory);
     });
   });

@@ -11,7 +11,14 @@ import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import type { Reply } from '../src/model/redis/memoryRedis.ts';
 import { addDelayedJob, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
 import { CLIFF_FIRE_TIME, bandOf } from '../src/model/protocol/score.ts';
-import { LAST_EXACT_FIRE_TIME, bandPrecision, fireTimeYearsPastCliff, longestFifoDelay, sweepReachesNextBand, tiesInBand } from '../src/model/protocol/cliff.ts';
+import {
+  LAST_EXACT_FIRE_TIME,
+  bandPrecision,
+  fireTimeYearsPastCliff,
+  longestFifoDelay,
+  sweepReachesNextBand,
+  tiesInBand,
+} from '../src/model/protocol/cliff.ts';
 import { compareMembers } from '../src/model/redis/memberOrder.ts';
 
 /** Lua's own `s + 1 == s` for the score in ARGV[1]. */
@@ -55,7 +62,9 @@ interface Run {
 /** The scenario as EVALs of the project's Lua, on a fresh key. */
 async function runReal(ops: Op[]): Promise<Run> {
   const commands = ops.map((op) =>
-    op.kind === 'add' ? ['EVAL', LUA.add, 1, KEY, op.id, String(op.timestamp), String(op.delay)] : ['EVAL', LUA.promote, 1, KEY, String(op.now), '1000'],
+    op.kind === 'add'
+      ? ['EVAL', LUA.add, 1, KEY, op.id, String(op.timestamp), String(op.delay)]
+      : ['EVAL', LUA.promote, 1, KEY, String(op.now), '1000'],
   );
   const replies = await send([['DEL', KEY], ...commands, ['ZRANGE', KEY, 0, -1, 'WITHSCORES'], ['DEL', KEY]]);
   const results = ops.map((op, i) => {
@@ -116,7 +125,9 @@ describe('same-ms collisions: the project Lua on redis-server agrees with delaye
         ['DEL', KEY],
       ]);
       const realRedis = { call: () => replies.at(-2) as Reply };
-      expect(tiesInBand(realRedis, KEY, fireTime)).toEqual([{ scoreText: integerText(range.minScore), members: [...IDS].sort(compareMembers) }]);
+      expect(tiesInBand(realRedis, KEY, fireTime)).toEqual([
+        { scoreText: integerText(range.minScore), members: [...IDS].sort(compareMembers) },
+      ]);
     },
   );
 
@@ -143,20 +154,23 @@ describe('the band ceiling rounds into the next band', () => {
   );
 
   it('just before the cliff the ceiling stays in its band', async () => {
-    const run = await agree([add('later', LAST_EXACT_FIRE_TIME + 1), add('earlier', LAST_EXACT_FIRE_TIME), add('third', LAST_EXACT_FIRE_TIME)]);
+    const run = await agree([
+      add('later', LAST_EXACT_FIRE_TIME + 1),
+      add('earlier', LAST_EXACT_FIRE_TIME),
+      add('third', LAST_EXACT_FIRE_TIME),
+    ]);
     const floor = bandOf(LAST_EXACT_FIRE_TIME).minScore;
     expect(scoresOf(run)).toEqual([2 ** 53, floor, floor + 1]);
   });
 });
 
 describe('promotion 1 ms early: a job due at T + 1 and a sweep at now = T', () => {
-  it.each([LATE_2026, CLIFF_FIRE_TIME - 2, CLIFF_FIRE_TIME - 1, ...PAST_THE_CLIFF].map((now) => [new Date(now).toISOString(), now]))(
-    'now = %s',
-    async (_iso, now) => {
-      const run = await agree([add('due-next-ms', now, 1), promote(now)]);
-      expect(run.results[1]).toBe(sweepReachesNextBand(now) ? 'promoted ["due-next-ms"]' : 'promoted []');
-    },
-  );
+  it.each(
+    [LATE_2026, CLIFF_FIRE_TIME - 2, CLIFF_FIRE_TIME - 1, ...PAST_THE_CLIFF].map((now) => [new Date(now).toISOString(), now]),
+  )('now = %s', async (_iso, now) => {
+    const run = await agree([add('due-next-ms', now, 1), promote(now)]);
+    expect(run.results[1]).toBe(sweepReachesNextBand(now) ? 'promoted ["due-next-ms"]' : 'promoted []');
+  });
 });
 
 describe('the longest FIFO-safe delay', () => {
@@ -172,7 +186,16 @@ describe('the longest FIFO-safe delay', () => {
 });
 
 describe('each number the cliff explorer shows, asked of Redis (ZADD, then ZSCORE)', () => {
-  const FIRE_TIMES = [LATE_2026, LAST_EXACT_FIRE_TIME, CLIFF_FIRE_TIME, CLIFF_FIRE_TIME + 1, fireTimeYearsPastCliff(1), fireTimeYearsPastCliff(5), 2 ** 42, YEAR_9999];
+  const FIRE_TIMES = [
+    LATE_2026,
+    LAST_EXACT_FIRE_TIME,
+    CLIFF_FIRE_TIME,
+    CLIFF_FIRE_TIME + 1,
+    fireTimeYearsPastCliff(1),
+    fireTimeYearsPastCliff(5),
+    2 ** 42,
+    YEAR_9999,
+  ];
 
   it.each(FIRE_TIMES.map((fireTime) => [new Date(fireTime).toISOString(), fireTime]))('fire-time %s', async (_iso, fireTime) => {
     const shown = bandPrecision(fireTime);
@@ -190,7 +213,16 @@ describe('each number the cliff explorer shows, asked of Redis (ZADD, then ZSCOR
       ['EVAL', MAX_SCORE, 0, String(fireTime)],
       ['DEL', KEY],
     ]);
-    const [, , floorText, plusOneText, ceilingText, inBand, luaBumpLost, luaMaxScore] = replies as [unknown, unknown, string, string, string, string[], string, string];
+    const [, , floorText, plusOneText, ceilingText, inBand, luaBumpLost, luaMaxScore] = replies as [
+      unknown,
+      unknown,
+      string,
+      string,
+      string,
+      string[],
+      string,
+      string,
+    ];
 
     // "the score needs N bits": the stored floor written in base 2
     expect(BigInt(Number(floorText)).toString(2).length).toBe(shown.scoreBits);
@@ -216,7 +248,12 @@ describe('each number the cliff explorer shows, asked of Redis (ZADD, then ZSCOR
     for (const fireTime of [LAST_EXACT_FIRE_TIME, CLIFF_FIRE_TIME]) {
       const { minScore } = bandOf(fireTime);
       const written = Array.from({ length: 4096 }, (_, slot) => integerText(minScore, slot));
-      const replies = await send([['DEL', KEY], ['ZADD', KEY, ...written.flatMap((text, slot) => [text, `s${slot}`])], ['ZMSCORE', KEY, ...written.map((_, slot) => `s${slot}`)], ['DEL', KEY]]);
+      const replies = await send([
+        ['DEL', KEY],
+        ['ZADD', KEY, ...written.flatMap((text, slot) => [text, `s${slot}`])],
+        ['ZMSCORE', KEY, ...written.map((_, slot) => `s${slot}`)],
+        ['DEL', KEY],
+      ]);
       const readBack = replies[2] as string[];
       const exact = readBack.every((text, slot) => text === written[slot]);
       expect(exact).toBe(fireTime === LAST_EXACT_FIRE_TIME);

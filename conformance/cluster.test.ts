@@ -33,7 +33,16 @@ const servers = new Map<number, RedisProcess>();
 let writer: Cluster;
 let bridge: RunningBridge;
 
-const nodeArgs = (port: number) => ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '1000', '--dir', dir];
+const nodeArgs = (port: number) => [
+  '--cluster-enabled',
+  'yes',
+  '--cluster-config-file',
+  `nodes-${port}.conf`,
+  '--cluster-node-timeout',
+  '1000',
+  '--dir',
+  dir,
+];
 
 /** Resolves once every node reports cluster_state:ok (polled every 50 ms, 20 s at most). */
 async function clusterOk(): Promise<void> {
@@ -64,7 +73,9 @@ async function masterOf(key: string): Promise<string> {
 
 async function writeFixture(key: string): Promise<void> {
   await writer.del(key);
-  expect(await writer.call(...(fixtureEvalArgs(key, key === KEYS[0] ? fixtureJobs() : SMALL) as [string, ...Array<string | number>]))).toBe(key === KEYS[0] ? fixtureJobs().length : SMALL.length);
+  expect(
+    await writer.call(...(fixtureEvalArgs(key, key === KEYS[0] ? fixtureJobs() : SMALL) as [string, ...Array<string | number>])),
+  ).toBe(key === KEYS[0] ? fixtureJobs().length : SMALL.length);
 }
 
 function get(path: string): Promise<{ status: number; body: unknown }> {
@@ -101,7 +112,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'firetime-cluster-'));
   ports = [await freePort(), await freePort(), await freePort()];
   for (const port of ports) servers.set(port, await startRedisServer({ port, args: nodeArgs(port) }));
-  const created = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-yes'], { encoding: 'utf8' });
+  const created = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-yes'], {
+    encoding: 'utf8',
+  });
   if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
   await clusterOk();
   writer = new Cluster(ports.map((port) => ({ host: '127.0.0.1', port })));
@@ -165,7 +178,9 @@ describe('the bridge on a three-master cluster', () => {
     console.log(`cluster: with a master stopped the bridge said ${down.status} ${error.code}: ${error.message}`);
     expect([`${down.status} redis-down`, `${down.status} redis-timeout`]).toContain(`${down.status} ${error.code}`);
     expect([502, 504]).toContain(down.status);
-    expect(error.message).toMatch(/^Cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+.*: is redis-server running there\?|^Redis at redis:\/\/127\.0\.0\.1:\d+ did not reply within 1000 ms/);
+    expect(error.message).toMatch(
+      /^Cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+.*: is redis-server running there\?|^Redis at redis:\/\/127\.0\.0\.1:\d+ did not reply within 1000 ms/,
+    );
 
     servers.set(port, await startRedisServer({ port, args: nodeArgs(port) }));
     await clusterOk();

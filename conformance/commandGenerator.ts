@@ -12,11 +12,52 @@ export type Command = [string, ...Array<string | number>];
 const KEYS = ['k1', 'k1', 'k1', 'k2', 'k2', 'k3', 'missing'];
 const MEMBERS = ['a', 'b', 'c', 'A', '10', '9', 'é', 'e', '日本', '😀', '\uFFFF', '', 'a b', 'ａ', '\uD800', '\uFFFD', 'x\uDFFF'];
 const GOOD_SCORES: Array<string | number> = [
-  '0', '-0', '1', '1', '2', '2', '3', '1.5', '0.1', '-3', 'inf', '-inf', '+inf', '7e15', '1e20', '0x10',
-  '9007199254740993', '1e-310', 1, 2, 2.5, 0.1, -0, 7e15, Infinity,
+  '0',
+  '-0',
+  '1',
+  '1',
+  '2',
+  '2',
+  '3',
+  '1.5',
+  '0.1',
+  '-3',
+  'inf',
+  '-inf',
+  '+inf',
+  '7e15',
+  '1e20',
+  '0x10',
+  '9007199254740993',
+  '1e-310',
+  1,
+  2,
+  2.5,
+  0.1,
+  -0,
+  7e15,
+  Infinity,
 ];
 /** Range ends in ascending order (0 and -0 are equal). */
-const BOUNDS: Array<string | number> = ['-inf', -3, '-3', '0', '-0', 0, '0.1', '1', 1, '1.5', '2', 2, '3', '0x10', '7e15', '1e20', '+inf'];
+const BOUNDS: Array<string | number> = [
+  '-inf',
+  -3,
+  '-3',
+  '0',
+  '-0',
+  0,
+  '0.1',
+  '1',
+  1,
+  '1.5',
+  '2',
+  2,
+  '3',
+  '0x10',
+  '7e15',
+  '1e20',
+  '+inf',
+];
 const BAD_SCORES = ['nan', 'x', '', '1e400', ' 1', '1 ', '1e-400', '(1'];
 const GOOD_INTEGERS: Array<string | number> = ['0', '1', '2', '-1', '-2', '3', '5', '-5', '10', '-100', 0, 1, -1];
 const BAD_INTEGERS = ['1.5', 'x', '-0', '+1', '01', '', '9223372036854775808', 1.5];
@@ -158,8 +199,21 @@ export class CommandGenerator {
   /** A known command with too few or too many arguments. */
   private wrongArity(): Command {
     const command = this.pick([
-      'ZADD', 'ZREM', 'ZSCORE', 'ZMSCORE', 'ZRANK', 'ZREVRANK', 'ZCARD', 'ZCOUNT',
-      'ZRANGE', 'ZRANGEBYSCORE', 'ZREVRANGEBYSCORE', 'ZPOPMIN', 'ZPOPMAX', 'DEL', 'EXISTS',
+      'ZADD',
+      'ZREM',
+      'ZSCORE',
+      'ZMSCORE',
+      'ZRANK',
+      'ZREVRANK',
+      'ZCARD',
+      'ZCOUNT',
+      'ZRANGE',
+      'ZRANGEBYSCORE',
+      'ZREVRANGEBYSCORE',
+      'ZPOPMIN',
+      'ZPOPMAX',
+      'DEL',
+      'EXISTS',
     ]);
     const args: Command = [this.word(command)];
     const length = this.chance(0.5) ? this.int(0, 2) : this.int(3, 5);

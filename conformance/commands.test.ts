@@ -10,7 +10,34 @@ import type { Command } from './commandGenerator.ts';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import { fromMemory, fromServer, toWire } from './outcomes.ts';
 
-const ties: Command = ['ZADD', 'k', 1, '9', 1, '10', 1, 'é', 1, 'e', 1, 'f', 1, '日本', 1, '😀', 1, '\uFFFF', 1, 'ｚ', 1, '', 1, 'a\0b', 1, 'a'];
+const ties: Command = [
+  'ZADD',
+  'k',
+  1,
+  '9',
+  1,
+  '10',
+  1,
+  'é',
+  1,
+  'e',
+  1,
+  'f',
+  1,
+  '日本',
+  1,
+  '😀',
+  1,
+  '\uFFFF',
+  1,
+  'ｚ',
+  1,
+  '',
+  1,
+  'a\0b',
+  1,
+  'a',
+];
 const five: Command = ['ZADD', 'k', 1, 'a', 2, 'b', 3, 'c', 4, 'd', 5, 'e'];
 const x65 = 'x'.repeat(65);
 const many = (n: number, first: string | number): Command => [
@@ -72,9 +99,22 @@ const CASES: Record<string, Command[]> = {
       (score): Command => ['ZADD', 'bad', score, 'm'],
     ),
     ['EXISTS', 'bad'],
-    ...['inf', '+inf', '-inf', 'Infinity', '-INF', '0x10', '0X1F', '-0x1p3', '1e-310', '.5', '5.', '+5', '-.5e1', '9007199254740993'].map(
-      (score, i): Command => ['ZADD', 'k', score, `m${i}`],
-    ),
+    ...[
+      'inf',
+      '+inf',
+      '-inf',
+      'Infinity',
+      '-INF',
+      '0x10',
+      '0X1F',
+      '-0x1p3',
+      '1e-310',
+      '.5',
+      '5.',
+      '+5',
+      '-.5e1',
+      '9007199254740993',
+    ].map((score, i): Command => ['ZADD', 'k', score, `m${i}`]),
     ['ZRANGE', 'k', 0, -1, 'WITHSCORES'],
   ],
   'ZADD flags, CH and INCR': [
@@ -154,9 +194,28 @@ const CASES: Record<string, Command[]> = {
   'score ranges: ( bounds, infinities and bad bounds': [
     five,
     ...[
-      ['(1', 3], ['1', '(3'], ['(1', '(2'], ['(2', '(2'], [2, 2], ['(2', 2], [3, 1], ['-inf', '+inf'], ['(-inf', '(+inf'],
-      ['-inf', '(1'], ['(5', '+inf'], ['inf', 'inf'], ['-inf', '-inf'], ['1e400', 1], ['-1e400', '1e400'], ['0x2', '0x3'],
-      ['1e-400', 1], ['( 1', 3], [' 2', 3], ['', '('], ['(', '+inf'], [1.5, 4.5],
+      ['(1', 3],
+      ['1', '(3'],
+      ['(1', '(2'],
+      ['(2', '(2'],
+      [2, 2],
+      ['(2', 2],
+      [3, 1],
+      ['-inf', '+inf'],
+      ['(-inf', '(+inf'],
+      ['-inf', '(1'],
+      ['(5', '+inf'],
+      ['inf', 'inf'],
+      ['-inf', '-inf'],
+      ['1e400', 1],
+      ['-1e400', '1e400'],
+      ['0x2', '0x3'],
+      ['1e-400', 1],
+      ['( 1', 3],
+      [' 2', 3],
+      ['', '('],
+      ['(', '+inf'],
+      [1.5, 4.5],
     ].flatMap(([min, max]): Command[] => [
       ['ZCOUNT', 'k', min!, max!],
       ['ZRANGEBYSCORE', 'k', min!, max!, 'WITHSCORES'],
@@ -173,7 +232,17 @@ const CASES: Record<string, Command[]> = {
   'LIMIT with offsets and counts': [
     five,
     ...[
-      [0, 1], [1, 2], [-1, 2], [1, -5], [1, 0], [5, 1], [4, 1], [2, -1], [0, -1], [-5, -5], [3, '9223372036854775807'],
+      [0, 1],
+      [1, 2],
+      [-1, 2],
+      [1, -5],
+      [1, 0],
+      [5, 1],
+      [4, 1],
+      [2, -1],
+      [0, -1],
+      [-5, -5],
+      [3, '9223372036854775807'],
     ].flatMap(([offset, count]): Command[] => [
       ['ZRANGEBYSCORE', 'k', '-inf', '+inf', 'LIMIT', offset!, count!],
       ['ZREVRANGEBYSCORE', 'k', '+inf', '-inf', 'WITHSCORES', 'LIMIT', offset!, count!],
@@ -213,7 +282,15 @@ const CASES: Record<string, Command[]> = {
   'ranks and integer arguments': [
     five,
     ...[
-      [0, -1], [-2, -1], [-100, 100], [3, 1], [5, 10], [-1, -2], [0, 0], [4, 4], [0, '9223372036854775807'],
+      [0, -1],
+      [-2, -1],
+      [-100, 100],
+      [3, 1],
+      [5, 10],
+      [-1, -2],
+      [0, 0],
+      [4, 4],
+      [0, '9223372036854775807'],
       ['-9223372036854775808', 0],
     ].flatMap(([start, end]): Command[] => [
       ['ZRANGE', 'k', start!, end!],
@@ -228,8 +305,20 @@ const CASES: Record<string, Command[]> = {
   'BYLEX ranges': [
     ['ZADD', 'k', 0, 'a', 0, 'b', 0, 'c', 0, 'd', 0, 'e', 0, 'é', 0, '😀'],
     ...[
-      ['[a', '[c'], ['(a', '(c'], ['-', '+'], ['+', '-'], ['[a', '[a'], ['(a', '[a'], ['+', '+'], ['-', '-'], ['(', '+'],
-      ['[', '+'], ['[c', '-'], ['[e', '(😀'], ['[é', '+'], ['(b', '[d'],
+      ['[a', '[c'],
+      ['(a', '(c'],
+      ['-', '+'],
+      ['+', '-'],
+      ['[a', '[a'],
+      ['(a', '[a'],
+      ['+', '+'],
+      ['-', '-'],
+      ['(', '+'],
+      ['[', '+'],
+      ['[c', '-'],
+      ['[e', '(😀'],
+      ['[é', '+'],
+      ['(b', '[d'],
     ].flatMap(([min, max]): Command[] => [
       ['ZRANGE', 'k', min!, max!, 'BYLEX'],
       ['ZRANGE', 'k', max!, min!, 'BYLEX', 'REV', 'LIMIT', 1, 2],

@@ -53,7 +53,10 @@ let client: RespClient;
 beforeAll(async () => {
   redis = await conformanceRedis(import.meta.url);
   client = redis.client;
-  const [, added] = await client.pipeline([['DEL', KEY], ['ZADD', KEY, ...ENTRIES.flat()]]);
+  const [, added] = await client.pipeline([
+    ['DEL', KEY],
+    ['ZADD', KEY, ...ENTRIES.flat()],
+  ]);
   if (added !== ENTRIES.length) throw new Error(`ZADD wrote ${JSON.stringify(added)} of ${ENTRIES.length} members`);
 });
 
@@ -114,16 +117,24 @@ describe('what the decoder says about the real set', () => {
   it('finds the bumps, the shared ceiling, the shared past-cliff score and the non-band scores', async () => {
     const { text } = await captureWithSet(['--no-raw'], false);
     const rows = new Map(decodePaste(text).rows.map((row) => [row.member, row]));
-    expect(['1', '2', '日本', 'q"uote \\ back', 'new\nline', 'tab\there', ''].map((m) => rows.get(m)?.slot)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(['1', '2', '日本', 'q"uote \\ back', 'new\nline', 'tab\there', ''].map((m) => rows.get(m)?.slot)).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
     expect(rows.get('1')?.flags).toEqual(['first']);
     expect(rows.get('4094')?.flags).toEqual(['bumped']);
-    for (const member of ['9', '10', '11']) expect(rows.get(member)).toMatchObject({ slot: 4095, flags: ['ceiling', 'shared'], sharedBy: 3 });
+    for (const member of ['9', '10', '11'])
+      expect(rows.get(member)).toMatchObject({ slot: 4095, flags: ['ceiling', 'shared'], sharedBy: 3 });
     // Redis stored 2^53 + 1 as 2^53: the two reports share one score
     expect(rows.get('report:a')?.score).toBe(2 ** 53);
     expect(rows.get('report:b')).toMatchObject({ score: 2 ** 53, flags: ['first', 'pastCliff', 'shared'], sharedBy: 2 });
     // and 2^41's ceiling (2^53 + 4095) as 2^53 + 4096, the next millisecond's floor
-    expect(rows.get('report:ceiling')).toMatchObject({ score: 2 ** 53 + 4096, fireTime: CLIFF_FIRE_TIME + 1, flags: ['first', 'pastCliff', 'previousCeiling'] });
-    for (const member of ['textbook:ms', 'textbook:s', 'negative', 'tenth', 'huge', 'forever']) expect(rows.get(member)?.flags).toEqual(['notBand']);
+    expect(rows.get('report:ceiling')).toMatchObject({
+      score: 2 ** 53 + 4096,
+      fireTime: CLIFF_FIRE_TIME + 1,
+      flags: ['first', 'pastCliff', 'previousCeiling'],
+    });
+    for (const member of ['textbook:ms', 'textbook:s', 'negative', 'tenth', 'huge', 'forever'])
+      expect(rows.get(member)?.flags).toEqual(['notBand']);
     expect(rows.get('textbook:ms')?.notBandReason).toMatch(/bare fire-time in ms/);
     expect(rows.get('textbook:s')?.notBandReason).toMatch(/bare fire-time in seconds/);
   });

@@ -10,9 +10,14 @@ import { LUA } from './lua.ts';
 import { seededRandom } from '../src/model/seededRandom.ts';
 import { RespClient, RespError, type RespReply } from '../test-support/resp-client.ts';
 import { MemoryRedis, RedisError } from '../src/model/redis/memoryRedis.ts';
-import { JobNotDelayedError, addDelayedJob, changeDelay, getNextDelayedTimestamp, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
+import {
+  JobNotDelayedError,
+  addDelayedJob,
+  changeDelay,
+  getNextDelayedTimestamp,
+  promoteDelayedJobs,
+} from '../src/model/protocol/delayed.ts';
 import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, legacyScore, legacySlot } from '../src/model/protocol/score.ts';
-
 
 type Op =
   | { kind: 'add'; id: string; timestamp: number; delay: number }
@@ -61,7 +66,15 @@ interface Coverage {
   fractionalWakes: number; // getNextDelayedTimestamp not a whole ms
 }
 
-const noCoverage = (): Coverage => ({ bumped: 0, saturated: 0, pastCliff: 0, infinite: 0, notDelayed: 0, promoted: 0, fractionalWakes: 0 });
+const noCoverage = (): Coverage => ({
+  bumped: 0,
+  saturated: 0,
+  pastCliff: 0,
+  infinite: 0,
+  notDelayed: 0,
+  promoted: 0,
+  fractionalWakes: 0,
+});
 
 function modelOutcome(run: () => unknown, kind: Op['kind'], coverage: Coverage): string {
   try {
@@ -183,12 +196,42 @@ const scenarios: Record<string, Op[]> = {
     ...drain(T, 5),
   ],
   'just before the cliff the bump works': repeat(3, (i) => add(`${i}`, CLIFF_FIRE_TIME - 1, 0)),
-  'past the cliff same-ms jobs share a score': [add('c', CLIFF_FIRE_TIME, 0), add('a', CLIFF_FIRE_TIME, 0), add('b', CLIFF_FIRE_TIME, 0), wholeSet, promote(CLIFF_FIRE_TIME)],
-  'past the cliff a job leaks into the next band': [add('later', CLIFF_FIRE_TIME + 1, 0), add('earlier', CLIFF_FIRE_TIME, 0), add('third', CLIFF_FIRE_TIME, 0)],
-  'past the cliff a job is promoted 1 ms early': [add('due-next-ms', CLIFF_FIRE_TIME + 1, 0), promote(CLIFF_FIRE_TIME), add('due-next-ms-2026', T + 1, 0), promote(T)],
+  'past the cliff same-ms jobs share a score': [
+    add('c', CLIFF_FIRE_TIME, 0),
+    add('a', CLIFF_FIRE_TIME, 0),
+    add('b', CLIFF_FIRE_TIME, 0),
+    wholeSet,
+    promote(CLIFF_FIRE_TIME),
+  ],
+  'past the cliff a job leaks into the next band': [
+    add('later', CLIFF_FIRE_TIME + 1, 0),
+    add('earlier', CLIFF_FIRE_TIME, 0),
+    add('third', CLIFF_FIRE_TIME, 0),
+  ],
+  'past the cliff a job is promoted 1 ms early': [
+    add('due-next-ms', CLIFF_FIRE_TIME + 1, 0),
+    promote(CLIFF_FIRE_TIME),
+    add('due-next-ms-2026', T + 1, 0),
+    promote(T),
+  ],
   'delay 0 and negative': [add('zero', T, 0), add('neg', T, -5000), add('neg-big', T, -T - 5000)],
-  'fractional delay': [add('whole', T, 0), add('half', T, 0.5), add('whole-2', T, 0), add('odd', T, 0.1), add('odd-2', T, 1 / 3), next],
-  'huge delay': [add('far', T, 1e305), add('farther', T, 1e306), add('big', T, 1e300), add('big-2', T, 1e300), next, promote(1e300), next],
+  'fractional delay': [
+    add('whole', T, 0),
+    add('half', T, 0.5),
+    add('whole-2', T, 0),
+    add('odd', T, 0.1),
+    add('odd-2', T, 1 / 3),
+    next,
+  ],
+  'huge delay': [
+    add('far', T, 1e305),
+    add('farther', T, 1e306),
+    add('big', T, 1e300),
+    add('big-2', T, 1e300),
+    next,
+    promote(1e300),
+    next,
+  ],
   'negative timestamp': [add('past', -5000, 0), promote(T), next],
   'changeDelay self-bump': [add('a', T, 0), change('a', T, 0), change('a', T - 10, 10), change('a', T, 0)],
   'changeDelay overtakes later arrivals': [add('a', T, 0), add('b', T, 0), change('a', T, 0)],
@@ -197,10 +240,27 @@ const scenarios: Record<string, Op[]> = {
   'promote order': [add('late', T, 2), add('b', T, 0), add('a', T, 0), add('early', T - 5, 0), promote(T)],
   'promote limit 1000': [...repeat(2500, (i) => add(`j${i}`, T - (i % 7), 0)), ...drain(T, 4)],
   'promote smaller limit': [add('a', T, 0), add('b', T, 0), add('c', T, 0), promote(T, 2), promote(T, 2)],
-  'promote bound excludes the next ms': [...repeat(4097, (i) => add(`j${i}`, T, 0)), add('next', T + 1, 0), ...drain(T, 6), promote(T + 1)],
-  'job at the band ceiling is due at its ms': [{ kind: 'zadd', id: 'ceiling', score: bandOf(T).maxScore }, promote(T - 1), promote(T)],
+  'promote bound excludes the next ms': [
+    ...repeat(4097, (i) => add(`j${i}`, T, 0)),
+    add('next', T + 1, 0),
+    ...drain(T, 6),
+    promote(T + 1),
+  ],
+  'job at the band ceiling is due at its ms': [
+    { kind: 'zadd', id: 'ceiling', score: bandOf(T).maxScore },
+    promote(T - 1),
+    promote(T),
+  ],
   'next wake: empty, then whole ms': [next, add('a', T, 5000), next],
-  'next wake fractional when the head is bumped': [add('a', T, 0), add('b', T, 0), add('c', T, 0), promote(T, 1), next, promote(T, 1), next],
+  'next wake fractional when the head is bumped': [
+    add('a', T, 0),
+    add('b', T, 0),
+    add('c', T, 0),
+    promote(T, 1),
+    next,
+    promote(T, 1),
+    next,
+  ],
 };
 
 /** A seeded generator, so the mix is the same on every run. */
@@ -257,7 +317,14 @@ function randomMix(seed: number, steps: number): Op[] {
       lastFire = fireTimeOf(clock, delay);
     } else if (r < 0.85) {
       const where = random.float();
-      const now = where < 0.7 ? clock : where < 0.9 ? clock + random.int(0, 60_000) : where < 0.97 ? CLIFF_FIRE_TIME + random.int(-2, 6) : 1e300;
+      const now =
+        where < 0.7
+          ? clock
+          : where < 0.9
+            ? clock + random.int(0, 60_000)
+            : where < 0.97
+              ? CLIFF_FIRE_TIME + random.int(-2, 6)
+              : 1e300;
       ops.push(promote(now, random.float() < 0.7 ? 1000 : random.int(1, 50)));
     } else ops.push(next);
   }
@@ -284,7 +351,22 @@ describe('delayed protocol: own Lua on redis-server vs delayed.ts on MemoryRedis
 describe('legacy score: score.ts vs Redis LuaBitOp bit.band', () => {
   it('agrees on counters of every kind', async () => {
     const random = seeded(4096);
-    const counters = [0, 1, 4095, 4096, 4097, -1, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 5, 2 ** 32 + 4097, 2 ** 51 + 3, 2 ** 52 + 3, 2 ** 53 + 2, 1e20];
+    const counters = [
+      0,
+      1,
+      4095,
+      4096,
+      4097,
+      -1,
+      2 ** 31 - 1,
+      2 ** 31,
+      2 ** 31 + 5,
+      2 ** 32 + 4097,
+      2 ** 51 + 3,
+      2 ** 52 + 3,
+      2 ** 53 + 2,
+      1e20,
+    ];
     counters.push(2.5, 3.5, -0.5, 4095.5, Number.NaN, Infinity, -Infinity);
     for (let i = 0; i < 300; i++) counters.push(random.int(0, 2 ** 30) * 2 ** random.int(0, 23) + random.int(0, 4095));
     const differences: string[] = [];

@@ -41,7 +41,10 @@ function pipeIntoRedisCli(script: string): Promise<{ code: number | null; stderr
 async function checkOnRedis(store: AppStore) {
   const state = store.getState();
   const script = sessionScript(state.scenario);
-  const expected = [state.band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES'), state.textbook.call('ZRANGE', TEXTBOOK_KEY, 0, -1, 'WITHSCORES')];
+  const expected = [
+    state.band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES'),
+    state.textbook.call('ZRANGE', TEXTBOOK_KEY, 0, -1, 'WITHSCORES'),
+  ];
   await client.call('DEL', BAND_KEY, TEXTBOOK_KEY);
   const run = await pipeIntoRedisCli(script);
   expect(run.code).toBe(0);

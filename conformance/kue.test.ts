@@ -50,7 +50,7 @@ describe('kue 0.11.6 against the model’s strategy', () => {
     await redis.client.call('FLUSHDB');
     const ids: number[] = [];
     // jobs enqueued in one millisecond are saved together (their INCRs go out in order, so the ids do too)
-    for (let start = 0; start < stream.length; ) {
+    for (let start = 0; start < stream.length;) {
       let end = start + 1;
       while (end < stream.length && stream[end]!.timestamp === stream[start]!.timestamp) end++;
       const jobs = await atClock(stream[start]!.timestamp, () =>

@@ -36,7 +36,11 @@ export function isIntegerId(jobId: string): boolean {
 
 /** The same stream numbered again from 1 (integer ids follow the counter), after jobs were left out. */
 export function renumbered(stream: readonly Arrival[]): Arrival[] {
-  return stream.map((arrival, i) => ({ ...arrival, counter: i + 1, jobId: isIntegerId(arrival.jobId) ? String(i + 1) : arrival.jobId }));
+  return stream.map((arrival, i) => ({
+    ...arrival,
+    counter: i + 1,
+    jobId: isIntegerId(arrival.jobId) ? String(i + 1) : arrival.jobId,
+  }));
 }
 
 /** The whole delayed set on the server, flat, as the model's. */
@@ -95,7 +99,9 @@ export class Tally {
   }
 
   log(): void {
-    console.log(`${this.library}: ${this.scores} scores and ${this.promotions} promotions compared with the model, ${this.differences} differences`);
+    console.log(
+      `${this.library}: ${this.scores} scores and ${this.promotions} promotions compared with the model, ${this.differences} differences`,
+    );
   }
 }
 

@@ -50,13 +50,16 @@ beforeAll(async () => {
 afterAll(() => redis.close());
 
 /** Replays recorded commands on the server in one pipeline; returns the indexes whose replies differ. */
-async function replay(records: Array<{ command: Command; outcome: Outcome }>): Promise<Array<{ command: Command; memory: Outcome; server: Outcome }>> {
+async function replay(
+  records: Array<{ command: Command; outcome: Outcome }>,
+): Promise<Array<{ command: Command; memory: Outcome; server: Outcome }>> {
   const replies = await client.pipeline(records.map((r) => toWire(r.command)));
   const differing: Array<{ command: Command; memory: Outcome; server: Outcome }> = [];
   replies.forEach((reply, i) => {
     const server = fromServer(reply);
     const record = records[i]!;
-    if (JSON.stringify(server) !== JSON.stringify(record.outcome)) differing.push({ command: record.command, memory: record.outcome, server });
+    if (JSON.stringify(server) !== JSON.stringify(record.outcome))
+      differing.push({ command: record.command, memory: record.outcome, server });
   });
   return differing;
 }
@@ -65,27 +68,30 @@ describe.each(ALL_STREAMS)('$name', ({ stream }) => {
   const n = stream.length;
   const now = sweepTimeOf(stream);
 
-  it.each(STRATEGIES.map((s) => [s.id, s] as const))('%s: same replies, same set, same promotion order on redis-server', async (_id, strategy) => {
-    await client.call('FLUSHDB');
-    const memory = new MemoryRedis();
-    const recorder = new RecordingRedis(memory);
-    const queue = strategy.open(recorder);
-    // a job without a delay goes straight to the wait list in four of the systems (NaN: no score written)
-    const written = stream.map((arrival) => queue.add(arrival)).filter((score) => !Number.isNaN(score)).length;
+  it.each(STRATEGIES.map((s) => [s.id, s] as const))(
+    '%s: same replies, same set, same promotion order on redis-server',
+    async (_id, strategy) => {
+      await client.call('FLUSHDB');
+      const memory = new MemoryRedis();
+      const recorder = new RecordingRedis(memory);
+      const queue = strategy.open(recorder);
+      // a job without a delay goes straight to the wait list in four of the systems (NaN: no score written)
+      const written = stream.map((arrival) => queue.add(arrival)).filter((score) => !Number.isNaN(score)).length;
 
-    const adds = recorder.drain();
-    expect(adds.length).toBeGreaterThanOrEqual(written);
-    expect(await replay(adds)).toEqual([]);
-    const memorySet = memory.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES');
-    expect(fromServer(await client.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES'))).toEqual(memorySet);
+      const adds = recorder.drain();
+      expect(adds.length).toBeGreaterThanOrEqual(written);
+      expect(await replay(adds)).toEqual([]);
+      const memorySet = memory.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES');
+      expect(fromServer(await client.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES'))).toEqual(memorySet);
 
-    const order = queue.promote(now);
-    expect(order).toHaveLength(n);
-    const promotes = recorder.drain();
-    expect(promotes.length).toBeGreaterThan(0);
-    expect(await replay(promotes)).toEqual([]);
-    expect(await client.call('EXISTS', strategy.key)).toBe(0);
-  });
+      const order = queue.promote(now);
+      expect(order).toHaveLength(n);
+      const promotes = recorder.drain();
+      expect(promotes.length).toBeGreaterThan(0);
+      expect(await replay(promotes)).toEqual([]);
+      expect(await client.call('EXISTS', strategy.key)).toBe(0);
+    },
+  );
 });
 
 describe('resque-scheduler: the per-second FIFO lists', () => {

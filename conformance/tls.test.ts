@@ -30,23 +30,68 @@ function openssl(...args: string[]): void {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'firetime-tls-'));
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-subj', '/CN=firetime test CA', '-days', '1');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-subj',
+    '/CN=firetime test CA',
+    '-days',
+    '1',
+  );
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
   writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '1', '-extfile', 'san.ext');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.crt',
+    '-days',
+    '1',
+    '-extfile',
+    'san.ext',
+  );
   tlsPort = await freePort();
   server = await startRedisServer({
-    args: ['--tls-port', String(tlsPort), '--tls-cert-file', join(dir, 'server.crt'), '--tls-key-file', join(dir, 'server.key'), '--tls-ca-cert-file', join(dir, 'ca.crt'), '--tls-auth-clients', 'no'],
+    args: [
+      '--tls-port',
+      String(tlsPort),
+      '--tls-cert-file',
+      join(dir, 'server.crt'),
+      '--tls-key-file',
+      join(dir, 'server.key'),
+      '--tls-ca-cert-file',
+      join(dir, 'ca.crt'),
+      '--tls-auth-clients',
+      'no',
+    ],
   });
   const admin = await RespClient.connect(server.port);
   expect(await admin.call(...fixtureEvalArgs(KEY))).toBe(fixtureJobs().length);
   admin.close();
 
-  bridge = spawn(process.execPath, ['--import', 'tsx', 'bridge/server.ts', '--redis', `rediss://127.0.0.1:${tlsPort}`, '--port', '0', '--origin', APP_ORIGIN], {
-    cwd: new URL('..', import.meta.url),
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'ca.crt') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  bridge = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bridge/server.ts', '--redis', `rediss://127.0.0.1:${tlsPort}`, '--port', '0', '--origin', APP_ORIGIN],
+    {
+      cwd: new URL('..', import.meta.url),
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'ca.crt') },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   bridgeUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     bridge.stdout!.on('data', (chunk: Buffer) => {
@@ -75,7 +120,9 @@ describe('npm run bridge over rediss://', () => {
     admin.close();
     const entries: Array<[string, string]> = [];
     for (;;) {
-      const response = await fetch(`${bridgeUrl}/api/members?key=${encodeURIComponent(KEY)}&start=${entries.length}&count=5000`, { headers: { Origin: APP_ORIGIN } });
+      const response = await fetch(`${bridgeUrl}/api/members?key=${encodeURIComponent(KEY)}&start=${entries.length}&count=5000`, {
+        headers: { Origin: APP_ORIGIN },
+      });
       expect(response.status).toBe(200);
       const page = (await response.json()) as MembersReply;
       entries.push(...page.entries.map(([member, score]): [string, string] => [member.text, score]));

@@ -10,7 +10,9 @@ function jumpButton(page: Page, name: string) {
   return page.getByRole('group', { name: 'Jump the fire-time to' }).getByRole('button', { name, exact: true });
 }
 
-test('the cliff: jump to 2^41 ms, enqueue three same-ms jobs, they share one score in member order', async ({ page }, testInfo) => {
+test('the cliff: jump to 2^41 ms, enqueue three same-ms jobs, they share one score in member order', async ({
+  page,
+}, testInfo) => {
   await page.goto('/');
   const explorer = page.getByTestId('cliff-explorer');
   await expect(explorer.getByRole('heading', { name: /precision cliff/ })).toBeVisible();

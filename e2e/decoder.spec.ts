@@ -36,7 +36,9 @@ test('the decoder: paste the example session, read the flags, see garbage listed
   await expect(summary).toContainText('1 score in 1 millisecond band');
   await expect(decoder.locator('b')).toHaveCount(0);
   await expect(rows.first()).toContainText('Member: <b>bold</b>');
-  await expect(decoder.getByTestId('decoder-unreadable').getByRole('listitem')).toHaveText(['line 3a member with no score line after it: cut off?1e400']);
+  await expect(decoder.getByTestId('decoder-unreadable').getByRole('listitem')).toHaveText([
+    'line 3a member with no score line after it: cut off?1e400',
+  ]);
 
   // 100,000 lines of numbered output (decoded in a Web Worker); the table scrolls to the last row
   await decoder.getByLabel('Scores to decode').evaluate((area: HTMLTextAreaElement, first: number) => {
@@ -46,7 +48,9 @@ test('the decoder: paste the example session, read the flags, see garbage listed
     area.dispatchEvent(new Event('input', { bubbles: true }));
   }, minScore);
   await decoder.getByRole('button', { name: 'Decode' }).click();
-  await expect(summary).toContainText('50,000 scores in 1 millisecond band (1 with several jobs, 1 saturated)', { timeout: 20_000 });
+  await expect(summary).toContainText('50,000 scores in 1 millisecond band (1 with several jobs, 1 saturated)', {
+    timeout: 20_000,
+  });
   await expect(flagCount('ceiling')).toHaveText(/^12 at the ceiling/);
   const list = decoder.getByTestId('decoder-rows');
   await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));

@@ -12,7 +12,10 @@ let demo: LiveDemo;
 test.beforeAll(async () => {
   // what npm run live-demo starts (its own redis-server, the bridge, a BullMQ 6.7.0 producer and
   // worker), pointed at the preview page; only the first bursts, so the set holds still
-  demo = await startLiveDemo({ redisUrl: null, bridgePort: 0, appUrl: APP_URL, queueName: 'firetime-demo', repeatEveryMs: null }, () => undefined);
+  demo = await startLiveDemo(
+    { redisUrl: null, bridgePort: 0, appUrl: APP_URL, queueName: 'firetime-demo', repeatEveryMs: null },
+    () => undefined,
+  );
 });
 
 test.afterAll(async () => {
@@ -30,7 +33,10 @@ test('the live demo’s link opens the Live Redis panel on the real BullMQ queue
   const live = page.getByTestId('live-redis');
   await live.scrollIntoViewIfNeeded();
   await expect(live.getByTestId('live-bridge-url')).toHaveValue(demo.bridge.url);
-  await expect(live.getByTestId('live-keys').getByRole('button', { name: demo.delayedKey })).toHaveAttribute('aria-pressed', 'true');
+  await expect(live.getByTestId('live-keys').getByRole('button', { name: demo.delayedKey })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // 3 + 4,100 + 200 jobs, each burst in one ms: three bands; the 4,100-job band is full, so five share its ceiling
   const summary = live.getByTestId('live-summary');
@@ -40,7 +46,17 @@ test('the live demo’s link opens the Live Redis panel on the real BullMQ queue
   // the first rows are the real set's first members and scores, as Redis printed them
   const rows = live.getByTestId('live-set-view').getByRole('row');
   for (let i = 0; i < 3; i++) {
-    await expect(rows.nth(i + 1).getByRole('cell').nth(1)).toHaveText(flat[2 * i]!);
-    await expect(rows.nth(i + 1).getByRole('cell').nth(2)).toHaveText(flat[2 * i + 1]!);
+    await expect(
+      rows
+        .nth(i + 1)
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText(flat[2 * i]!);
+    await expect(
+      rows
+        .nth(i + 1)
+        .getByRole('cell')
+        .nth(2),
+    ).toHaveText(flat[2 * i + 1]!);
   }
 });

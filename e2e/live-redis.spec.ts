@@ -34,7 +34,10 @@ test.beforeAll(async () => {
   client.close();
   expected = [];
   for (let i = 0; i < flat.length; i += 2) expected.push([flat[i]!, flat[i + 1]!]);
-  bridge = await startBridge({ ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] }, () => undefined);
+  bridge = await startBridge(
+    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] },
+    () => undefined,
+  );
 });
 
 test.afterAll(async () => {
@@ -102,7 +105,9 @@ test('the Live Redis panel shows a real delayed set: same order, scores and flag
 
   // the fullest millisecond in the band grid: the saturated one
   await expect(live.getByTestId('live-band-select')).toHaveValue(String(Date.UTC(2026, 10, 30, 12, 1)));
-  await expect(live.getByTestId('live-band-select').locator('option:checked')).toHaveText(`2026-11-30T12:01:00.000Z · ${(SATURATED_JOBS).toLocaleString('en-US')} jobs`);
+  await expect(live.getByTestId('live-band-select').locator('option:checked')).toHaveText(
+    `2026-11-30T12:01:00.000Z · ${SATURATED_JOBS.toLocaleString('en-US')} jobs`,
+  );
   await expect(live).toContainText('The band is full: 5 jobs share the ceiling score');
 
   await setScroller.evaluate((element) => {
@@ -151,13 +156,19 @@ test('Redis down, then the bridge gone: the panel says so and the simulation kee
   await live.getByRole('button', { name: 'Refresh' }).click();
   const alert = live.getByTestId('live-problem');
   // the reason is the closed connection, or the refused reconnect once the bridge has tried again
-  await expect(alert).toContainText(new RegExp(`^Cannot reach Redis at redis://127\\.0\\.0\\.1:${redis.port} \\((the connection closed|connect ECONNREFUSED [\\d.:]+)\\): is redis-server running there\\?`));
+  await expect(alert).toContainText(
+    new RegExp(
+      `^Cannot reach Redis at redis://127\\.0\\.0\\.1:${redis.port} \\((the connection closed|connect ECONNREFUSED [\\d.:]+)\\): is redis-server running there\\?`,
+    ),
+  );
   await expect(alert).toContainText('Showing the set as read at');
   await expect(live.getByTestId('live-set-view')).toContainText('4,107 members');
 
   await bridge.close();
   await live.getByRole('button', { name: 'Refresh' }).click();
-  await expect(alert).toContainText(`Cannot reach the bridge at ${bridge.url}. Start it with "npm run bridge -- --redis redis://127.0.0.1:6379"`);
+  await expect(alert).toContainText(
+    `Cannot reach the bridge at ${bridge.url}. Start it with "npm run bridge -- --redis redis://127.0.0.1:6379"`,
+  );
 
   // the simulation above does not depend on the panel
   const bandSet = page.getByTestId('band-set');

@@ -34,7 +34,10 @@ async function buildScenario(page: Page) {
   await historyWritten(page);
 }
 
-test('a scenario travels by URL, back/forward and undo/redo move through it, the export downloads', async ({ page, browser }, testInfo) => {
+test('a scenario travels by URL, back/forward and undo/redo move through it, the export downloads', async ({
+  page,
+  browser,
+}, testInfo) => {
   await buildScenario(page);
   const shown = await setsText(page);
   expect(page.url()).toMatch(/#s=1~[0-9a-z]+~/);
@@ -78,7 +81,10 @@ test('a scenario travels by URL, back/forward and undo/redo move through it, the
   expect(await setsText(page)).toEqual(shown);
 
   // The export: a download whose first lines are the first job's two ZADDs.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download firetime-session.redis' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download firetime-session.redis' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('firetime-session.redis');
   const script = await readFile(await download.path(), 'utf8');
   const lines = script.split('\n');
@@ -112,7 +118,9 @@ test('a hand-edited URL opens with a message and a working page', async ({ page 
 /** The 722-character link of issue 11: 100 enqueues of 10,000 jobs at one frozen instant (1,000,000 jobs). */
 const HEAVY_LINK = `/#s=1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
 
-test('a link of 1,000,000 jobs asks first, then loads in slices with progress, answers input, and can be cancelled', async ({ page }, testInfo) => {
+test('a link of 1,000,000 jobs asks first, then loads in slices with progress, answers input, and can be cancelled', async ({
+  page,
+}, testInfo) => {
   expect(HEAVY_LINK.length - '/#s='.length).toBe(722);
   await page.goto(HEAVY_LINK);
   const prompt = page.getByTestId('link-prompt');
@@ -155,7 +163,9 @@ test('a link over the budget can be declined: an empty page opens', async ({ pag
   expect(page.url()).not.toContain('e10000');
 });
 
-test('a link just over the budget loads to the end after Load, and undo at its size is a step, not a replay', async ({ page }) => {
+test('a link just over the budget loads to the end after Load, and undo at its size is a step, not a replay', async ({
+  page,
+}) => {
   await page.goto(`/#s=1~k2x9a~f1796040000000~${Array.from({ length: 11 }, () => 'e10000').join('.')}`);
   await expect(page.getByTestId('link-prompt')).toContainText('This link enqueues 110,000 jobs (about 1.0 MB of ids); load it?');
   await page.getByTestId('link-prompt').getByRole('button', { name: 'Load' }).click();

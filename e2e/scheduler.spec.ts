@@ -25,7 +25,8 @@ function jobsOf(scenario: Scenario): Array<{ member: string; arrival: number; fi
   let delay = scenario.initial.delay;
   for (const op of scenario.operations) {
     if (op.kind === 'delay') delay = op.delay;
-    if (op.kind === 'enqueue') jobs.push({ member: `job:${jobs.length + 1}`, arrival: jobs.length + 1, fireTime: fireTimeOf(op.at, delay) });
+    if (op.kind === 'enqueue')
+      jobs.push({ member: `job:${jobs.length + 1}`, arrival: jobs.length + 1, fireTime: fireTimeOf(op.at, delay) });
   }
   return jobs;
 }
@@ -40,7 +41,9 @@ function instantNear(timeOfDay: string, near: number): number {
   return Date.parse(`${day}T${timeOfDay}`);
 }
 
-test('auto-promote: with a live clock the worker lets jobs leave in fire-time order as their millisecond passes', async ({ page }, testInfo) => {
+test('auto-promote: with a live clock the worker lets jobs leave in fire-time order as their millisecond passes', async ({
+  page,
+}, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('firetime');
   await expect(page.getByTestId('auto-promote-status')).toContainText('Off.');
@@ -81,7 +84,10 @@ test('auto-promote: with a live clock the worker lets jobs leave in fire-time or
   await expect.poll(promoteSteps).toEqual([...new Set(leftAt)]); // the link is written in the frame after a change
   const promotes = promoteSteps() ?? [];
   expect(promotes.length).toBeGreaterThanOrEqual(2); // one wake at least before the last two jobs came, one after
-  testInfo.annotations.push({ type: 'wakes', description: `${promotes.length} promotes for ${jobs.length} jobs; late by ${leftAt.map((at, i) => at - expected[i]!.fireTime).join(', ')} ms` });
+  testInfo.annotations.push({
+    type: 'wakes',
+    description: `${promotes.length} promotes for ${jobs.length} jobs; late by ${leftAt.map((at, i) => at - expected[i]!.fireTime).join(', ')} ms`,
+  });
   await screenshot(page.getByTestId('promote-panel'), testInfo, 'auto-promote');
 
   // Switched off, a new due job stays put.

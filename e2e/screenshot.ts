@@ -13,12 +13,20 @@ const DOCS = resolve(import.meta.dirname, '..', 'docs');
  * viewport, and a full-page capture does not scroll, so it would show them empty. For a full-page
  * capture every panel is drawn for the moment of the shot.
  */
-export async function screenshot(target: Page | Locator, testInfo: TestInfo, name: string, options: { docsName?: string; fullPage?: boolean } = {}) {
+export async function screenshot(
+  target: Page | Locator,
+  testInfo: TestInfo,
+  name: string,
+  options: { docsName?: string; fullPage?: boolean } = {},
+) {
   const path = testInfo.outputPath(`${name}.png`);
   const fullPage = options.fullPage ?? false;
   // caret 'initial': Playwright hides the caret with an injected <style>; under the page's CSP
   // (style-src 'self') that injection fails and an element shot comes out blank
-  const shoot = (file: string) => ('goto' in target ? target.screenshot({ path: file, fullPage, caret: 'initial' }) : target.screenshot({ path: file, caret: 'initial' }));
+  const shoot = (file: string) =>
+    'goto' in target
+      ? target.screenshot({ path: file, fullPage, caret: 'initial' })
+      : target.screenshot({ path: file, caret: 'initial' });
   // through the CSSOM: the page's CSP (style-src 'self') refuses an injected <style> element
   const drawAll = fullPage && 'goto' in target;
   if (drawAll) await target.evaluate(drawEveryPanel, true);
@@ -35,7 +43,9 @@ export async function screenshot(target: Page | Locator, testInfo: TestInfo, nam
 function drawEveryPanel(on: boolean): void {
   const holder = window as unknown as { __firetimeDrawn?: HTMLElement[] };
   if (on) {
-    holder.__firetimeDrawn = [...document.querySelectorAll<HTMLElement>('*')].filter((element) => getComputedStyle(element).contentVisibility === 'auto');
+    holder.__firetimeDrawn = [...document.querySelectorAll<HTMLElement>('*')].filter(
+      (element) => getComputedStyle(element).contentVisibility === 'auto',
+    );
     for (const element of holder.__firetimeDrawn) element.style.setProperty('content-visibility', 'visible', 'important');
   } else {
     for (const element of holder.__firetimeDrawn ?? []) element.style.removeProperty('content-visibility');

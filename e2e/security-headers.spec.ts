@@ -31,7 +31,12 @@ test.beforeAll(async () => {
   client.close();
   devPort = await freePort();
   bridge = await startBridge(
-    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN, `http://127.0.0.1:${devPort}`] },
+    {
+      ...DEFAULT_OPTIONS,
+      redisUrl: `redis://127.0.0.1:${redis.port}`,
+      port: 0,
+      origins: [APP_ORIGIN, `http://127.0.0.1:${devPort}`],
+    },
     () => undefined,
   );
 });
@@ -54,7 +59,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
   });
   return errors;
 }
@@ -81,7 +88,10 @@ async function exercise(page: Page, base = ''): Promise<void> {
   await expect(strategies.getByTestId('strategies-table')).toBeVisible({ timeout: 60_000 });
 
   await page.getByTestId('cliff-explorer').scrollIntoViewIfNeeded();
-  await page.getByRole('group', { name: 'Jump the fire-time to' }).getByRole('button', { name: 'The cliff', exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Jump the fire-time to' })
+    .getByRole('button', { name: 'The cliff', exact: true })
+    .click();
 
   const live = page.getByTestId('live-redis');
   await live.scrollIntoViewIfNeeded();
@@ -107,21 +117,32 @@ test('vite preview: the production headers, and the whole page runs under its CS
 test('the policy is enforced: a fetch to another host is blocked and reported', async ({ page }) => {
   const errors = await watchViolations(page);
   await page.goto('/');
-  const outcome = await page.evaluate(() => fetch('http://198.51.100.7:7379/api/health').then(() => 'fetched', () => 'blocked'));
+  const outcome = await page.evaluate(() =>
+    fetch('http://198.51.100.7:7379/api/health').then(
+      () => 'fetched',
+      () => 'blocked',
+    ),
+  );
   expect(outcome).toBe('blocked');
   await expect.poll(() => violationsIn(page)).toEqual([expect.stringMatching(/^connect-src http:\/\/198\.51\.100\.7:7379/)]);
   expect(errors.join('\n')).toContain('Content Security Policy');
 });
 
 test('public/_headers ships the production headers to static hosts', () => {
-  expect(readFileSync(new URL('../public/_headers', import.meta.url), 'utf8')).toBe(headersFile(securityHeaders(productionPolicy())));
+  expect(readFileSync(new URL('../public/_headers', import.meta.url), 'utf8')).toBe(
+    headersFile(securityHeaders(productionPolicy())),
+  );
 });
 
 test.describe('vite dev', () => {
   let server: ViteDevServer;
 
   test.beforeAll(async () => {
-    server = await createServer({ configFile: new URL('../vite.config.ts', import.meta.url).pathname, server: { host: '127.0.0.1', port: devPort, strictPort: true }, logLevel: 'silent' });
+    server = await createServer({
+      configFile: new URL('../vite.config.ts', import.meta.url).pathname,
+      server: { host: '127.0.0.1', port: devPort, strictPort: true },
+      logLevel: 'silent',
+    });
     await server.listen();
   });
 

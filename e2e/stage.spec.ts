@@ -16,8 +16,14 @@ async function watchLayoutShifts(page: Page) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const shift = entry as unknown as { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
-        const moved = (shift.sources ?? []).map(({ node }) => (node instanceof Element ? `${node.tagName}.${node.className} "${node.textContent?.slice(0, 30)}"` : `${node?.nodeName} in ${node?.parentElement?.tagName}.${node?.parentElement?.className} "${node?.textContent?.slice(0, 30)}"`));
-        w.__shifts.push(`${shift.value.toFixed(5)} at ${Math.round(entry.startTime)} ms${shift.hadRecentInput ? ' (input)' : ''}: ${moved.join(' | ')}`);
+        const moved = (shift.sources ?? []).map(({ node }) =>
+          node instanceof Element
+            ? `${node.tagName}.${node.className} "${node.textContent?.slice(0, 30)}"`
+            : `${node?.nodeName} in ${node?.parentElement?.tagName}.${node?.parentElement?.className} "${node?.textContent?.slice(0, 30)}"`,
+        );
+        w.__shifts.push(
+          `${shift.value.toFixed(5)} at ${Math.round(entry.startTime)} ms${shift.hadRecentInput ? ' (input)' : ''}: ${moved.join(' | ')}`,
+        );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -43,7 +49,10 @@ async function open(page: Page) {
 }
 
 function setRow(page: Page, view: 'band-set' | 'textbook-set', position: number) {
-  return page.getByTestId(view).getByRole('row').nth(position + 1);
+  return page
+    .getByTestId(view)
+    .getByRole('row')
+    .nth(position + 1);
 }
 
 /** The parts the stage must show without scrolling, by name. */
@@ -98,14 +107,19 @@ async function expectScoresFor(page: Page, delay: number) {
   await expect(page.getByTestId('textbook-score')).toHaveText(formatScore(textbookScore(T0, delay, 's')));
   await expect(page.getByTestId('min-score')).toHaveText(formatScore(band.minScore));
   await expect(page.getByTestId('max-score')).toHaveText(formatScore(band.maxScore));
-  await expect(page.getByTestId('stage-band').getByRole('application')).toHaveAttribute('aria-label', new RegExp(`fire-time ${fireTime} ms`));
+  await expect(page.getByTestId('stage-band').getByRole('application')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`fire-time ${fireTime} ms`),
+  );
 }
 
 for (const [width, height] of [
   [1366, 768],
   [1280, 720],
 ] as const) {
-  test(`at ${width}x${height} the whole story is on the first screen, before and after a drag, with no layout shift`, async ({ page }, testInfo) => {
+  test(`at ${width}x${height} the whole story is on the first screen, before and after a drag, with no layout shift`, async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize({ width, height });
     await watchLayoutShifts(page);
     await open(page);
@@ -123,7 +137,9 @@ for (const [width, height] of [
   });
 }
 
-test('plays 20 jobs into both sets: "10" jumps ahead in the textbook set, lands last in the band set; the URL equals 20 enqueues', async ({ page }, testInfo) => {
+test('plays 20 jobs into both sets: "10" jumps ahead in the textbook set, lands last in the band set; the URL equals 20 enqueues', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await watchLayoutShifts(page);
   await open(page);
@@ -176,14 +192,24 @@ test('reduced motion: jobs land without travelling or sliding', async ({ page })
   await page.getByRole('button', { name: 'Play N' }).click();
   const seen = new Set<string>();
   while ((await page.getByTestId('play-status').textContent()) !== 'Played: 6') {
-    for (const animation of await page.evaluate(() => document.getAnimations().map((a) => `${a.constructor.name} ${(a.effect as KeyframeEffect | null)?.target?.className} ${a.effect?.getTiming().duration}`))) seen.add(animation);
+    for (const animation of await page.evaluate(() =>
+      document
+        .getAnimations()
+        .map(
+          (a) =>
+            `${a.constructor.name} ${(a.effect as KeyframeEffect | null)?.target?.className} ${a.effect?.getTiming().duration}`,
+        ),
+    ))
+      seen.add(animation);
   }
   // Only the page's blanket reduced-motion rule's 0.01 ms CSS transitions, never a travel or a slide.
   expect([...seen].filter((animation) => !/^CSSTransition .* 0\.01$/.test(animation))).toEqual([]);
   await expect(setRow(page, 'band-set', 6).getByRole('cell').nth(1)).toHaveText('7');
 });
 
-test('phone: the parts stack in the story order and the slider stays in reach while the rest scrolls under it', async ({ page }, testInfo) => {
+test('phone: the parts stack in the story order and the slider stays in reach while the rest scrolls under it', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page);
   const top = async (locator: Locator) => (await locator.boundingBox())!.y;
@@ -215,7 +241,10 @@ test('phone: the parts stack in the story order and the slider stays in reach wh
 test('the stage has no axe violations, empty and with jobs', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await open(page);
-  const check = async () => (await new AxeBuilder({ page }).include('[data-testid=stage]').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const check = async () =>
+    (await new AxeBuilder({ page }).include('[data-testid=stage]').analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
   expect(await check()).toEqual([]);
   await page.getByLabel('N (jobs sharing one timestamp)').fill('12');
   await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();

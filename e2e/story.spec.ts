@@ -31,7 +31,10 @@ async function expectScoresFor(page: Page, delay: number) {
 }
 
 function setRow(page: Page, view: 'band-set' | 'textbook-set', position: number) {
-  return page.getByTestId(view).getByRole('row').nth(position + 1);
+  return page
+    .getByTestId(view)
+    .getByRole('row')
+    .nth(position + 1);
 }
 
 test('the story: drag the delay, enqueue collisions, fill the band, promote in order, reset', async ({ page }, testInfo) => {
@@ -112,7 +115,9 @@ test('the story: drag the delay, enqueue collisions, fill the band, promote in o
   await expect(page.getByTestId('next-wake')).toContainText('none');
   await expect(page.getByTestId('band-set')).toContainText('0 members');
   await expect(page.getByTestId('textbook-set')).toContainText('0 members');
-  await expect(page.getByTestId('command-log').getByRole('listitem').first()).toContainText('ZRANGE bull:firetime:delayed 0 0 WITHSCORES');
+  await expect(page.getByTestId('command-log').getByRole('listitem').first()).toContainText(
+    'ZRANGE bull:firetime:delayed 0 0 WITHSCORES',
+  );
   await snap(page, testInfo, '06-promoted');
 
   await page.getByRole('button', { name: 'Reset' }).click();
@@ -137,7 +142,15 @@ test('keyboard only: every control is reachable and shows its focus', async ({ p
     expect(focused.outline, `focus ring on ${focused.name}`).toBe(true);
     seen.add(focused.name);
   }
-  for (const name of ['Delay (ms)', 'Exact delay (ms)', 'Clock instant (ms or ISO)', '+1 s', 'Enqueue job', 'Enqueue N at the same millisecond', 'Reset']) {
+  for (const name of [
+    'Delay (ms)',
+    'Exact delay (ms)',
+    'Clock instant (ms or ISO)',
+    '+1 s',
+    'Enqueue job',
+    'Enqueue N at the same millisecond',
+    'Reset',
+  ]) {
     expect([...seen]).toContain(name);
   }
 
@@ -190,7 +203,9 @@ test('phone width, dark scheme: one column, no sideways scroll', async ({ page }
       0,
       ...[...document.querySelectorAll('*')].flatMap((el) => {
         const style = getComputedStyle(el);
-        return [...style.transitionDuration.split(','), ...style.animationDuration.split(',')].map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000));
+        return [...style.transitionDuration.split(','), ...style.animationDuration.split(',')].map(
+          (d) => parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000),
+        );
       }),
     ),
   );

@@ -59,7 +59,9 @@ test.describe('strategies compared', () => {
 test.describe('strategies on the page’s own jobs', () => {
   test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
-  test('twelve same-ms jobs with plain-number ids: the textbook set inverts 24 pairs, the band none', async ({ page }, testInfo) => {
+  test('twelve same-ms jobs with plain-number ids: the textbook set inverts 24 pairs, the band none', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/');
     const clock = page.getByLabel('Clock instant (ms or ISO)');
     await clock.fill('2026-11-30T12:00:00.000Z');
@@ -78,7 +80,9 @@ test.describe('strategies on the page’s own jobs', () => {
     await view.getByRole('button', { name: 'Compare 12 jobs' }).click();
     const table = view.getByTestId('strategies-table');
     await expect(table).toBeVisible({ timeout: 60_000 });
-    await expect(table.getByRole('caption')).toHaveText('This page’s jobs, 12 jobs (66 pairs): promotion order against arrival order');
+    await expect(table.getByRole('caption')).toHaveText(
+      'This page’s jobs, 12 jobs (66 pairs): promotion order against arrival order',
+    );
     // The textbook set above shows the same: "10", "11", "12" sort before "2".
     expect(await countIn(view.getByTestId('inversions-textbook-ms'))).toBe(24);
     expect(await countIn(view.getByTestId('inversions-bullmq-band'))).toBe(0);
@@ -90,7 +94,9 @@ test.describe('strategies on the page’s own jobs', () => {
 test.describe('strategies on a phone, dark', () => {
   test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 
-  test('100,000 bursty jobs: progress, then every strategy counted, the page never wider than the screen', async ({ page }, testInfo) => {
+  test('100,000 bursty jobs: progress, then every strategy counted, the page never wider than the screen', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/');
     const view = page.getByTestId('strategies');
     await view.scrollIntoViewIfNeeded();

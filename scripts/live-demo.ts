@@ -31,7 +31,8 @@ function parseArgs(args: readonly string[]): LiveDemoOptions | string {
         options = { ...options, bridgePort: whole };
         break;
       case '--app':
-        if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) return '--app takes the page address, e.g. http://127.0.0.1:5173';
+        if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+          return '--app takes the page address, e.g. http://127.0.0.1:5173';
         options = { ...options, appUrl: value };
         break;
       case '--queue':
@@ -55,10 +56,16 @@ if (typeof parsed === 'string') {
   process.exitCode = parsed === USAGE ? 0 : 2;
 } else {
   const demo = await startLiveDemo(parsed);
-  console.log(`redis: ${parsed.redisUrl === null ? `${demo.redisUrl} (started here, no persistence)` : 'the one given with --redis'}`);
+  console.log(
+    `redis: ${parsed.redisUrl === null ? `${demo.redisUrl} (started here, no persistence)` : 'the one given with --redis'}`,
+  );
   console.log(`bridge: ${demo.bridge.url} (read-only)`);
-  console.log(`BullMQ 6.7.0 queue "${parsed.queueName}": ${demo.added()} delayed jobs in ${FIRST_BURSTS.length} one-millisecond bursts; a Worker promotes and runs them when due`);
-  console.log(`\nOpen the page (npm run dev serves ${DEFAULT_DEMO_OPTIONS.appUrl}) with the Live Redis panel on ${demo.delayedKey}:\n\n  ${demo.pageUrl}\n`);
+  console.log(
+    `BullMQ 6.7.0 queue "${parsed.queueName}": ${demo.added()} delayed jobs in ${FIRST_BURSTS.length} one-millisecond bursts; a Worker promotes and runs them when due`,
+  );
+  console.log(
+    `\nOpen the page (npm run dev serves ${DEFAULT_DEMO_OPTIONS.appUrl}) with the Live Redis panel on ${demo.delayedKey}:\n\n  ${demo.pageUrl}\n`,
+  );
   const stop = () => {
     void demo.stop().then(() => process.exit(0));
   };

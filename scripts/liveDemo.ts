@@ -69,12 +69,21 @@ async function addBurst(queue: Queue, burst: Burst): Promise<number> {
   const timestamp = Date.now();
   for (let start = 0; start < burst.jobs; start += 1000) {
     const size = Math.min(1000, burst.jobs - start);
-    await queue.addBulk(Array.from({ length: size }, () => ({ name: 'demo', data: {}, opts: { delay: burst.delayMs, timestamp, removeOnComplete: true } })));
+    await queue.addBulk(
+      Array.from({ length: size }, () => ({
+        name: 'demo',
+        data: {},
+        opts: { delay: burst.delayMs, timestamp, removeOnComplete: true },
+      })),
+    );
   }
   return burst.jobs;
 }
 
-export async function startLiveDemo(options: LiveDemoOptions = DEFAULT_DEMO_OPTIONS, log: (line: string) => void = console.log): Promise<LiveDemo> {
+export async function startLiveDemo(
+  options: LiveDemoOptions = DEFAULT_DEMO_OPTIONS,
+  log: (line: string) => void = console.log,
+): Promise<LiveDemo> {
   let server: RedisProcess | null = null;
   if (options.redisUrl === null) server = await startRedisServer();
   const redisUrl = options.redisUrl ?? `redis://127.0.0.1:${server!.port}`;
@@ -93,9 +102,11 @@ export async function startLiveDemo(options: LiveDemoOptions = DEFAULT_DEMO_OPTI
     options.repeatEveryMs === null
       ? null
       : setInterval(() => {
-          producing = producing.then(async () => {
-            added += await addBurst(queue, REPEATED_BURST);
-          }).catch((error: Error) => log(`producer: ${error.message}`));
+          producing = producing
+            .then(async () => {
+              added += await addBurst(queue, REPEATED_BURST);
+            })
+            .catch((error: Error) => log(`producer: ${error.message}`));
         }, options.repeatEveryMs);
 
   const pageUrl = `${options.appUrl.replace(/\/$/, '')}/${liveLinkSearch({ bridgeUrl: bridge.url, pattern: `bull:${options.queueName}:*`, key: delayedKey })}`;

@@ -62,5 +62,7 @@ export function extraConnectSources(env: Readonly<Record<string, string | undefi
 
 /** public/_headers (Netlify and Cloudflare Pages format) for these headers. */
 export function headersFile(headers: Readonly<Record<string, string>>): string {
-  return `/*\n${Object.entries(headers).map(([name, value]) => `  ${name}: ${value}\n`).join('')}`;
+  return `/*\n${Object.entries(headers)
+    .map(([name, value]) => `  ${name}: ${value}\n`)
+    .join('')}`;
 }

@@ -26,7 +26,11 @@ if (!run('typecheck', 'npx', ['tsc', '-b'])) problems.push('typecheck failed');
 if (!run('lint', 'npm', ['run', 'lint'])) problems.push('lint failed');
 
 const vitestOk = run('vitest', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`,
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${VITEST_JSON}`,
 ]);
 const playwrightOk = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,

@@ -10,7 +10,10 @@ import { createRequire } from 'node:module';
 import { CLIFF_FIRE_TIME } from '../src/model/protocol/score.ts';
 
 const bullmqPackage = createRequire(import.meta.url).resolve('bullmq/package.json');
-const getDelayedScore = readFileSync(new URL('dist/cjs/commands/includes/getDelayedScore.lua', `file://${bullmqPackage}`), 'utf8');
+const getDelayedScore = readFileSync(
+  new URL('dist/cjs/commands/includes/getDelayedScore.lua', `file://${bullmqPackage}`),
+  'utf8',
+);
 
 /**
  * EVAL script: after bullmq's getDelayedScore.lua (which calls `rcall`, BullMQ's name for

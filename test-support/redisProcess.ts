@@ -46,9 +46,23 @@ export interface RedisProcess {
  * Starts `redis-server --port P --save ''` (plus --requirepass when given, and any `args`, e.g. a
  * cluster node's) on a free port, or on `port` (a node started again where it was).
  */
-export async function startRedisServer(options: { password?: string; port?: number; args?: readonly string[] } = {}): Promise<RedisProcess> {
+export async function startRedisServer(
+  options: { password?: string; port?: number; args?: readonly string[] } = {},
+): Promise<RedisProcess> {
   const port = options.port ?? (await freePort());
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', ...(options.args ?? [])];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--loglevel',
+    'warning',
+    ...(options.args ?? []),
+  ];
   if (options.password !== undefined) args.push('--requirepass', options.password);
   const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'] });
   await waitForListening(port, () => child.exitCode);

@@ -96,9 +96,7 @@ export class RespClient {
 
   /** Sends many commands in one write; resolves with their replies in order. */
   pipeline(commands: ReadonlyArray<ReadonlyArray<string | number>>): Promise<RespReply[]> {
-    const replies = commands.map(
-      () => new Promise<RespReply>((resolve, reject) => this.pending.push({ resolve, reject })),
-    );
+    const replies = commands.map(() => new Promise<RespReply>((resolve, reject) => this.pending.push({ resolve, reject })));
     this.socket.write(Buffer.concat(commands.map(encode)));
     return Promise.all(replies);
   }

@@ -16,7 +16,17 @@ const LAZY_LOAD_TIMEOUT = { timeout: 10_000 };
 // The whole page renders in jsdom (two band grids, the deeper views): on a busy 2-core machine that takes seconds.
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(async () => {
-  await Promise.all([import('../features/sets/SetsPanel.tsx'), import('../features/scenario/ScenarioBar.tsx'), import('../features/story/StageBand.tsx'), import('../features/story/PlayControls.tsx'), import('../features/story/ScorePanel.tsx'), import('../features/band/BandPanel.tsx'), import('../features/promote/PromotePanel.tsx'), import('../features/log/CommandLog.tsx'), import('./Explorations.tsx')]);
+  await Promise.all([
+    import('../features/sets/SetsPanel.tsx'),
+    import('../features/scenario/ScenarioBar.tsx'),
+    import('../features/story/StageBand.tsx'),
+    import('../features/story/PlayControls.tsx'),
+    import('../features/story/ScorePanel.tsx'),
+    import('../features/band/BandPanel.tsx'),
+    import('../features/promote/PromotePanel.tsx'),
+    import('../features/log/CommandLog.tsx'),
+    import('./Explorations.tsx'),
+  ]);
 }, 60_000);
 
 /** Renders the page and waits for the stage's set views (they load in their own chunk). */
@@ -38,8 +48,15 @@ function setRows(testId: string) {
     .getAllByRole('row')
     .slice(1)
     .map((row) => {
-      const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent ?? '');
-      return { member: cells[1], score: cells[2], arrival: cells[3]?.replace(/\D/g, ''), outOfOrder: /out of arrival order/.test(cells[3] ?? '') };
+      const cells = within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? '');
+      return {
+        member: cells[1],
+        score: cells[2],
+        arrival: cells[3]?.replace(/\D/g, ''),
+        outOfOrder: /out of arrival order/.test(cells[3] ?? ''),
+      };
     });
 }
 
@@ -120,7 +137,18 @@ describe('enqueueing same-ms jobs', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
     const rows = setRows('textbook-set');
     expect(rows.map((row) => row.member)).toEqual(['1', '10', '11', '2', '3', '4', '5', '6', '7', '8', '9']);
-    expect(rows.filter((row) => row.outOfOrder).map((row) => row.member)).toEqual(['10', '11', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(rows.filter((row) => row.outOfOrder).map((row) => row.member)).toEqual([
+      '10',
+      '11',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
     expect(within(screen.getByTestId('textbook-set')).getByText(/16 pairs/)).toBeTruthy();
     expect(within(screen.getByTestId('band-set')).getByText(/0 pairs/)).toBeTruthy();
     expect(setRows('band-set').some((row) => row.outOfOrder)).toBe(false);

@@ -19,11 +19,17 @@ import styles from './App.module.css';
  */
 const SetsPanel = lazy(() => import('../features/sets/SetsPanel.tsx').then((module) => ({ default: module.SetsPanel })));
 const StageBand = lazy(() => import('../features/story/StageBand.tsx').then((module) => ({ default: module.StageBand })));
-const PlayControls = lazy(() => import('../features/story/PlayControls.tsx').then((module) => ({ default: module.PlayControls })));
-const ScenarioBar = lazy(() => import('../features/scenario/ScenarioBar.tsx').then((module) => ({ default: module.ScenarioBar })));
+const PlayControls = lazy(() =>
+  import('../features/story/PlayControls.tsx').then((module) => ({ default: module.PlayControls })),
+);
+const ScenarioBar = lazy(() =>
+  import('../features/scenario/ScenarioBar.tsx').then((module) => ({ default: module.ScenarioBar })),
+);
 const ScorePanel = lazy(() => import('../features/story/ScorePanel.tsx').then((module) => ({ default: module.ScorePanel })));
 const BandPanel = lazy(() => import('../features/band/BandPanel.tsx').then((module) => ({ default: module.BandPanel })));
-const PromotePanel = lazy(() => import('../features/promote/PromotePanel.tsx').then((module) => ({ default: module.PromotePanel })));
+const PromotePanel = lazy(() =>
+  import('../features/promote/PromotePanel.tsx').then((module) => ({ default: module.PromotePanel })),
+);
 const CommandLog = lazy(() => import('../features/log/CommandLog.tsx').then((module) => ({ default: module.CommandLog })));
 const Explorations = lazy(() => import('./Explorations.tsx').then((module) => ({ default: module.Explorations })));
 
@@ -110,10 +116,10 @@ export function App({ store: given }: { store?: AppStore }) {
 
         <section className={styles.intro} aria-label="About this page">
           <p>
-            A delayed job waits in a Redis sorted set, scored by the moment it should run. The textbook stores that
-            moment as is; BullMQ (and EchoMQ) multiply the millisecond by 0x1000, which leaves twelve spare low bits, so
-            up to 4,096 jobs due in the same millisecond keep the order they came in. Every number on this page comes
-            from a model of the Lua scripts running against an in-memory Redis.
+            A delayed job waits in a Redis sorted set, scored by the moment it should run. The textbook stores that moment as is;
+            BullMQ (and EchoMQ) multiply the millisecond by 0x1000, which leaves twelve spare low bits, so up to 4,096 jobs due in
+            the same millisecond keep the order they came in. Every number on this page comes from a model of the Lua scripts
+            running against an in-memory Redis.
           </p>
           <Suspense fallback={null}>
             <ScenarioBar />

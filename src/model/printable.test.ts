@@ -17,10 +17,24 @@ describe('printable', () => {
   });
 
   it.each([
-    ['\u202a', '202a'], ['\u202b', '202b'], ['\u202c', '202c'], ['\u202d', '202d'], ['\u202e', '202e'],
-    ['\u2066', '2066'], ['\u2067', '2067'], ['\u2068', '2068'], ['\u2069', '2069'],
-    ['\u200e', '200e'], ['\u200f', '200f'], ['\u061c', '61c'],
-    ['\u200b', '200b'], ['\ufeff', 'feff'], ['\u00ad', 'ad'], ['\u2028', '2028'], ['\u2029', '2029'], ['\ud800', 'd800'],
+    ['\u202a', '202a'],
+    ['\u202b', '202b'],
+    ['\u202c', '202c'],
+    ['\u202d', '202d'],
+    ['\u202e', '202e'],
+    ['\u2066', '2066'],
+    ['\u2067', '2067'],
+    ['\u2068', '2068'],
+    ['\u2069', '2069'],
+    ['\u200e', '200e'],
+    ['\u200f', '200f'],
+    ['\u061c', '61c'],
+    ['\u200b', '200b'],
+    ['\ufeff', 'feff'],
+    ['\u00ad', 'ad'],
+    ['\u2028', '2028'],
+    ['\u2029', '2029'],
+    ['\ud800', 'd800'],
   ])('writes out U+%s (bidi control, invisible or line-breaking) as \\u{%s}', (char, hex) => {
     expect(printable(`job${char}1`)).toBe(`job\\u{${hex}}1`);
   });
@@ -40,7 +54,9 @@ describe('printableBytes', () => {
   it('shows UTF-8 as text and every other byte as \\xHH', () => {
     expect(printableBytes(utf8('bull:日:delayed'))).toBe('bull:日:delayed');
     expect(printableBytes(bytes(0x62, 0x69, 0x6e, 0xff, 0x3a))).toBe('bin\\xff:');
-    expect(printableBytes(bytes(0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80))).toBe('\\xc0\\xaf\\xed\\xa0\\x80\\xf4\\x90\\x80\\x80');
+    expect(printableBytes(bytes(0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80))).toBe(
+      '\\xc0\\xaf\\xed\\xa0\\x80\\xf4\\x90\\x80\\x80',
+    );
     expect(printableBytes(bytes(0xe6, 0x97))).toBe('\\xe6\\x97');
     expect(printableBytes(utf8('a\u202eb\n'))).toBe('a\\u{202e}b\\n');
     expect(printableBytes(bytes())).toBe('(empty)');
@@ -49,7 +65,9 @@ describe('printableBytes', () => {
   it('marks a shortened name with its full length, dropping a character the cut split', () => {
     expect(printableBytes(utf8('abc'), 10_000)).toBe('abc… (10,000 bytes)');
     expect(printableBytes(bytes(0x61, 0xe6, 0x97), 5000)).toBe('a… (5,000 bytes)');
-    expect(printableBytes(new Uint8Array(DISPLAY_CAP_BYTES).fill(1), 99_614_720)).toBe(`${'\\u{1}'.repeat(DISPLAY_CAP_BYTES)}… (99,614,720 bytes)`);
+    expect(printableBytes(new Uint8Array(DISPLAY_CAP_BYTES).fill(1), 99_614_720)).toBe(
+      `${'\\u{1}'.repeat(DISPLAY_CAP_BYTES)}… (99,614,720 bytes)`,
+    );
   });
 
   it('agrees with TextDecoder on valid UTF-8 (fast-check)', () => {

@@ -7,9 +7,15 @@ describe('ArrivalTracker', () => {
   it('agrees with a full recount through inserts anywhere and head removals', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.record({ kind: fc.constant('add' as const), at: fc.nat() }), fc.record({ kind: fc.constant('pop' as const), n: fc.integer({ min: 1, max: 4 }) })), {
-          maxLength: 300,
-        }),
+        fc.array(
+          fc.oneof(
+            fc.record({ kind: fc.constant('add' as const), at: fc.nat() }),
+            fc.record({ kind: fc.constant('pop' as const), n: fc.integer({ min: 1, max: 4 }) }),
+          ),
+          {
+            maxLength: 300,
+          },
+        ),
         (steps) => {
           const tracker = new ArrivalTracker();
           const order: number[] = []; // arrival numbers in set order

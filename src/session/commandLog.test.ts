@@ -33,7 +33,13 @@ describe('CommandLog', () => {
     record(3, 1);
     const views = [view()];
     const marks = [];
-    for (const [step, n] of [['records', 2], ['wraps twice', 9], ['clears', 0], ['after a clear', 2], ['clears after records', 3]] as const) {
+    for (const [step, n] of [
+      ['records', 2],
+      ['wraps twice', 9],
+      ['clears', 0],
+      ['after a clear', 2],
+      ['clears after records', 3],
+    ] as const) {
       marks.push(log.mark());
       record(n, 100 * marks.length);
       if (step === 'clears' || step === 'clears after records') log.clear();
@@ -51,7 +57,14 @@ describe('LoggingRedis', () => {
     const log = new CommandLog();
     const redis = new LoggingRedis(new MemoryRedis(), log, 'textbook');
     expect(redis.call('ZADD', 'k', 1, 'a')).toBe(1);
-    expect(log.newest(0)).toMatchObject({ seq: 1, set: 'textbook', command: 'ZADD', args: ['k', 1, 'a'], reply: 1, error: undefined });
+    expect(log.newest(0)).toMatchObject({
+      seq: 1,
+      set: 'textbook',
+      command: 'ZADD',
+      args: ['k', 1, 'a'],
+      reply: 1,
+      error: undefined,
+    });
   });
 
   it('logs an error reply and rethrows it unchanged', () => {

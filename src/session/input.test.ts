@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DELAY_MS, parseBatchSize, parseBurst, parseClock, parseDelay, parseIdPrefix, parsePosition, parseRate } from './input.ts';
+import {
+  MAX_DELAY_MS,
+  parseBatchSize,
+  parseBurst,
+  parseClock,
+  parseDelay,
+  parseIdPrefix,
+  parsePosition,
+  parseRate,
+} from './input.ts';
 
 function value<T>(parsed: { ok: boolean; value?: T }): T | undefined {
   return parsed.ok ? parsed.value : undefined;
@@ -45,12 +54,22 @@ describe('parseClock', () => {
     expect(value(parseClock('2040-02-29T00:00Z'))).toBe(Date.UTC(2040, 1, 29));
   });
 
-  it.each(['', 'now', '-1', '2026-11-30', '2026-13-01T00:00Z', '2039-02-30T00:00:00Z', '2039-02-29T00:00Z', '2026-04-31T00:00Z', '2026-11-00T00:00Z', '2026-11-30T12:00:00', '1969-12-31T23:59:59Z', '253402300800000'])(
-    'refuses %j',
-    (text) => {
-      expect(parseClock(text).ok).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'now',
+    '-1',
+    '2026-11-30',
+    '2026-13-01T00:00Z',
+    '2039-02-30T00:00:00Z',
+    '2039-02-29T00:00Z',
+    '2026-04-31T00:00Z',
+    '2026-11-00T00:00Z',
+    '2026-11-30T12:00:00',
+    '1969-12-31T23:59:59Z',
+    '253402300800000',
+  ])('refuses %j', (text) => {
+    expect(parseClock(text).ok).toBe(false);
+  });
 });
 
 describe('parseIdPrefix', () => {

@@ -4,12 +4,12 @@ import { jobId, randomUUID, seededUuid } from './jobIds.ts';
 describe('jobId', () => {
   it('builds each style from the arrival number', () => {
     const uuid = () => 'u-1';
-    expect([jobId('job:N', 9, 'x', uuid), jobId('N', 10, 'x', uuid), jobId('uuid', 11, 'x', uuid), jobId('prefix', 12, 'order-', uuid)]).toEqual([
-      'job:9',
-      '10',
-      'u-1',
-      'order-12',
-    ]);
+    expect([
+      jobId('job:N', 9, 'x', uuid),
+      jobId('N', 10, 'x', uuid),
+      jobId('uuid', 11, 'x', uuid),
+      jobId('prefix', 12, 'order-', uuid),
+    ]).toEqual(['job:9', '10', 'u-1', 'order-12']);
   });
 });
 

@@ -5,7 +5,9 @@ import { luaNumberArg } from '../model/redis/doubles.ts';
 describe('commandText', () => {
   it('writes number arguments as Lua hands them to redis.call', () => {
     const score = 7_364_608_020_480_000;
-    expect(commandText({ command: 'ZADD', args: ['q:delayed', score, 'job:1'] })).toBe(`ZADD q:delayed ${luaNumberArg(score)} job:1`);
+    expect(commandText({ command: 'ZADD', args: ['q:delayed', score, 'job:1'] })).toBe(
+      `ZADD q:delayed ${luaNumberArg(score)} job:1`,
+    );
   });
 
   it('quotes members that are not plain words, as text', () => {

@@ -41,5 +41,10 @@ export function replyText(entry: Pick<LogEntry, 'reply' | 'error'>): string {
   if (reply === undefined) return '';
   if (!Array.isArray(reply)) return replyItem(reply);
   if (reply.length === 0) return '(empty array)';
-  return reply.slice(0, SHOWN_ITEMS).map((item, i) => `${i + 1}) ${replyItem(item)}`).join(' ') + more(reply.length);
+  return (
+    reply
+      .slice(0, SHOWN_ITEMS)
+      .map((item, i) => `${i + 1}) ${replyItem(item)}`)
+      .join(' ') + more(reply.length)
+  );
 }

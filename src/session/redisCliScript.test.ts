@@ -28,7 +28,14 @@ function splitArgs(line: string): string[] | null {
         const n1 = bytes[p + 1];
         const n2 = bytes[p + 2];
         const n3 = bytes[p + 3];
-        if (c === 92 && n1 === 120 && n2 !== undefined && n3 !== undefined && HEX.test(String.fromCharCode(n2)) && HEX.test(String.fromCharCode(n3))) {
+        if (
+          c === 92 &&
+          n1 === 120 &&
+          n2 !== undefined &&
+          n3 !== undefined &&
+          HEX.test(String.fromCharCode(n2)) &&
+          HEX.test(String.fromCharCode(n3))
+        ) {
           current.push(parseInt(String.fromCharCode(n2, n3), 16));
           p += 3;
         } else if (c === 92 && n1 !== undefined) {
@@ -89,7 +96,11 @@ describe('redisCliScript', () => {
   });
 
   it('reads back through sdssplitargs as the same arguments, whatever the members hold', () => {
-    const member = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }).filter((s) => !/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))), fc.constantFrom('"', "'", '\\', '\\x41', ' ', '\n', '\r\n', '#', '"a"b'));
+    const member = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: 'binary' }).filter((s) => !/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))),
+      fc.constantFrom('"', "'", '\\', '\\x41', ' ', '\n', '\r\n', '#', '"a"b'),
+    );
     const score = fc.oneof(fc.integer({ min: 0, max: 2 ** 53 }), fc.double({ noNaN: true }));
     fc.assert(
       fc.property(fc.array(member, { minLength: 1, maxLength: 6 }), score, (members, value) => {

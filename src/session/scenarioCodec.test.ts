@@ -20,15 +20,17 @@ const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 const instant = fc.integer({ min: 0, max: MAX_CLOCK_MS });
 const prefix = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((p) => parseIdPrefix(p).ok);
 const style = fc.constantFrom('job:N' as const, 'N' as const, 'uuid' as const, 'prefix' as const);
-const settings: fc.Arbitrary<Settings> = fc.record({
-  delay: fc.integer({ min: 0, max: MAX_DELAY_MS }),
-  textbookUnit: fc.constantFrom('s' as const, 'ms' as const),
-  clockMode: fc.constantFrom('live' as const, 'frozen' as const),
-  frozenAt: instant,
-  idStyle: style,
-  idPrefix: prefix,
-  batchSize: fc.integer({ min: MIN_BATCH, max: MAX_BATCH }),
-}).map((s) => (s.clockMode === 'live' ? { ...s, frozenAt: 0 } : s));
+const settings: fc.Arbitrary<Settings> = fc
+  .record({
+    delay: fc.integer({ min: 0, max: MAX_DELAY_MS }),
+    textbookUnit: fc.constantFrom('s' as const, 'ms' as const),
+    clockMode: fc.constantFrom('live' as const, 'frozen' as const),
+    frozenAt: instant,
+    idStyle: style,
+    idPrefix: prefix,
+    batchSize: fc.integer({ min: MIN_BATCH, max: MAX_BATCH }),
+  })
+  .map((s) => (s.clockMode === 'live' ? { ...s, frozenAt: 0 } : s));
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   fc.record({ kind: fc.constant('delay' as const), delay: fc.integer({ min: 0, max: MAX_DELAY_MS }) }),
   fc.record({ kind: fc.constant('unit' as const), unit: fc.constantFrom('s' as const, 'ms' as const) }),
@@ -41,13 +43,25 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   fc.record({ kind: fc.constant('promote' as const), at: instant }),
   fc.record({ kind: fc.constant('reset' as const) }),
 );
-const scenario: fc.Arbitrary<Scenario> = fc.record({ seed: fc.integer({ min: 0, max: 0xffffffff }), initial: settings, operations: fc.array(operation, { maxLength: 30 }) });
+const scenario: fc.Arbitrary<Scenario> = fc.record({
+  seed: fc.integer({ min: 0, max: 0xffffffff }),
+  initial: settings,
+  operations: fc.array(operation, { maxLength: 30 }),
+});
 
 describe('encodeScenario / decodeScenario', () => {
   it('writes a short readable text', () => {
     const text = encodeScenario({
       seed: 35,
-      initial: { delay: 5000, textbookUnit: 's', clockMode: 'frozen', frozenAt: T0, idStyle: 'job:N', idPrefix: 'order-', batchSize: 3 },
+      initial: {
+        delay: 5000,
+        textbookUnit: 's',
+        clockMode: 'frozen',
+        frozenAt: T0,
+        idStyle: 'job:N',
+        idPrefix: 'order-',
+        batchSize: 3,
+      },
       operations: [
         { kind: 'enqueue', count: 3, at: T0 },
         { kind: 'freeze', at: T0 + 6000 },
@@ -69,7 +83,10 @@ describe('encodeScenario / decodeScenario', () => {
 
   it('needs the instant of an enqueue on a live clock', () => {
     expect(decodeScenario('1~0~L~e1')).toEqual({ ok: false, message: 'Step 1: "e1": a live clock needs @<ms>.' });
-    expect(decodeScenario(`1~0~L~e1@${T0}`)).toMatchObject({ ok: true, scenario: { operations: [{ kind: 'enqueue', count: 1, at: T0 }] } });
+    expect(decodeScenario(`1~0~L~e1@${T0}`)).toMatchObject({
+      ok: true,
+      scenario: { operations: [{ kind: 'enqueue', count: 1, at: T0 }] },
+    });
   });
 
   it('says what is wrong with a hand-edited text, using the fields own checks', () => {
@@ -83,18 +100,23 @@ describe('encodeScenario / decodeScenario', () => {
     expect(decodeScenario('1~0~~q')).toMatchObject({ ok: false, message: expect.stringMatching(/unknown step/) });
     expect(decodeScenario('1~0~e1~')).toMatchObject({ ok: false, message: expect.stringMatching(/Starting settings/) });
     expect(decodeScenario('1~zzzzzzzz~~')).toMatchObject({ ok: false, message: expect.stringMatching(/seed/) });
-    expect(decodeScenario(`1~0~f${T0}~${Array(101).fill('e10000').join('.')}`)).toMatchObject({ ok: false, message: expect.stringMatching(/more than 1,000,000 jobs/) });
+    expect(decodeScenario(`1~0~f${T0}~${Array(101).fill('e10000').join('.')}`)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/more than 1,000,000 jobs/),
+    });
   });
 
   it('never throws on any text: a valid scenario (that encodes back to itself) or a message', () => {
-    const mutated = fc.tuple(scenario, fc.array(fc.tuple(fc.nat(), fc.string({ maxLength: 3 }), fc.nat({ max: 3 })), { maxLength: 4 })).map(([s, edits]) => {
-      let text = encodeScenario(s);
-      for (const [at, insert, remove] of edits) {
-        const i = at % (text.length + 1);
-        text = text.slice(0, i) + insert + text.slice(i + remove);
-      }
-      return text;
-    });
+    const mutated = fc
+      .tuple(scenario, fc.array(fc.tuple(fc.nat(), fc.string({ maxLength: 3 }), fc.nat({ max: 3 })), { maxLength: 4 }))
+      .map(([s, edits]) => {
+        let text = encodeScenario(s);
+        for (const [at, insert, remove] of edits) {
+          const i = at % (text.length + 1);
+          text = text.slice(0, i) + insert + text.slice(i + remove);
+        }
+        return text;
+      });
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), mutated), (text) => {
         const decoded = decodeScenario(text);
@@ -142,7 +164,14 @@ function idBytesByHand(scenario: Scenario): number {
     if (op.kind === 'reset') next = 1;
     if (op.kind !== 'enqueue') continue;
     for (let i = 0; i < op.count; i++, next++) {
-      const id = style === 'job:N' ? `job:${next}` : style === 'N' ? String(next) : style === 'prefix' ? `${prefix}${next}` : '00000000-0000-4000-8000-000000000000';
+      const id =
+        style === 'job:N'
+          ? `job:${next}`
+          : style === 'N'
+            ? String(next)
+            : style === 'prefix'
+              ? `${prefix}${next}`
+              : '00000000-0000-4000-8000-000000000000';
       bytes += new TextEncoder().encode(id).length;
     }
   }
@@ -173,7 +202,9 @@ describe('the cost of a scenario, known before it replays', () => {
   });
 
   it('stays under the budget for an everyday link', () => {
-    expect(overLinkBudget(scenarioCost(decoded(`1~1~f${T0}~${Array.from({ length: 10 }, () => 'e10000').join('.')}`)))).toBe(false);
+    expect(overLinkBudget(scenarioCost(decoded(`1~1~f${T0}~${Array.from({ length: 10 }, () => 'e10000').join('.')}`)))).toBe(
+      false,
+    );
     expect(overLinkBudget({ jobs: LINK_BUDGET_JOBS + 1, idBytes: 0 })).toBe(true);
   });
 });
@@ -204,13 +235,19 @@ describe("the URL writer keeps to the decoder's limits", () => {
     }
     // The finding: 1,999,992 characters, then 8 enqueues of one job.
     const near = scenarioOfLength(1_999_992);
-    const grown: Scenario = { ...near, operations: [...near.operations, ...Array.from({ length: 8 }, () => ({ kind: 'enqueue' as const, count: 1, at: T0 }))] };
+    const grown: Scenario = {
+      ...near,
+      operations: [...near.operations, ...Array.from({ length: 8 }, () => ({ kind: 'enqueue' as const, count: 1, at: T0 }))],
+    };
     const text = encodeScenario(grown);
     expect(text.length).toBeGreaterThan(MAX_SCENARIO_CHARS);
     expect(decodeScenario(text)).toEqual({ ok: false, message: 'The scenario is too long.' });
     expect(shareableScenario(grown)).toEqual({ ok: false, message: 'The scenario is too long.' });
 
-    const many = (count: number): Scenario => ({ ...decoded(`1~1~f${T0}~`), operations: Array.from({ length: count }, () => ({ kind: 'enqueue' as const, count: MAX_BATCH, at: T0 })) });
+    const many = (count: number): Scenario => ({
+      ...decoded(`1~1~f${T0}~`),
+      operations: Array.from({ length: count }, () => ({ kind: 'enqueue' as const, count: MAX_BATCH, at: T0 })),
+    });
     const atLimit = many(MAX_SCENARIO_JOBS / MAX_BATCH);
     expect(shareableScenario(atLimit).ok).toBe(true);
     expect(decodeScenario(encodeScenario(atLimit)).ok).toBe(true);

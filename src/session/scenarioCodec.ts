@@ -111,7 +111,8 @@ export function encodeScenario(scenario: Scenario): string {
 }
 
 /** What decodeScenario gives: a scenario, or why the text is not one. */
-export type DecodedScenario = { readonly ok: true; readonly scenario: Scenario } | { readonly ok: false; readonly message: string };
+export type DecodedScenario =
+  { readonly ok: true; readonly scenario: Scenario } | { readonly ok: false; readonly message: string };
 
 const DIGITS = /^\d{1,16}$/;
 
@@ -134,17 +135,20 @@ function parseToken(token: string, frozen: number | null): Parsed<Operation> {
   const head = token[0];
   const rest = token.slice(1);
   const fail = (message: string): Parsed<Operation> => ({ ok: false, message: `"${token.slice(0, 24)}": ${message}` });
-  const withValue = <T,>(parsed: Parsed<T>, make: (value: T) => Operation): Parsed<Operation> =>
+  const withValue = <T>(parsed: Parsed<T>, make: (value: T) => Operation): Parsed<Operation> =>
     parsed.ok ? { ok: true, value: make(parsed.value) } : fail(parsed.message);
   const instantOf = (text: string | undefined): Parsed<number> => {
-    if (text === undefined) return frozen === null ? { ok: false, message: 'a live clock needs @<ms>' } : { ok: true, value: frozen };
+    if (text === undefined)
+      return frozen === null ? { ok: false, message: 'a live clock needs @<ms>' } : { ok: true, value: frozen };
     return number(text, parseClock);
   };
   switch (head) {
     case 'd':
       return withValue(number(rest, parseDelay), (delay) => ({ kind: 'delay', delay }));
     case 'u':
-      return rest === 's' || rest === 'm' ? { ok: true, value: { kind: 'unit', unit: rest === 's' ? 's' : 'ms' } } : fail('unit is us or um');
+      return rest === 's' || rest === 'm'
+        ? { ok: true, value: { kind: 'unit', unit: rest === 's' ? 's' : 'ms' } }
+        : fail('unit is us or um');
     case 'L':
       return rest === '' ? { ok: true, value: { kind: 'live' } } : fail('L takes nothing');
     case 'f':
@@ -155,7 +159,9 @@ function parseToken(token: string, frozen: number | null): Parsed<Operation> {
     }
     case 'x': {
       const prefix = fromBase64Url(rest);
-      return prefix === null ? fail('prefix is not base64url UTF-8') : withValue(parseIdPrefix(prefix), (value) => ({ kind: 'prefix', prefix: value }));
+      return prefix === null
+        ? fail('prefix is not base64url UTF-8')
+        : withValue(parseIdPrefix(prefix), (value) => ({ kind: 'prefix', prefix: value }));
     }
     case 'b':
       return withValue(number(rest, parseBatchSize), (size) => ({ kind: 'batch', size }));
@@ -198,7 +204,15 @@ function settle(settings: Settings, op: Operation): Settings | null {
   }
 }
 
-const START: Settings = { delay: 5000, textbookUnit: 's', clockMode: 'live', frozenAt: 0, idStyle: 'job:N', idPrefix: 'order-', batchSize: 3 };
+const START: Settings = {
+  delay: 5000,
+  textbookUnit: 's',
+  clockMode: 'live',
+  frozenAt: 0,
+  idStyle: 'job:N',
+  idPrefix: 'order-',
+  batchSize: 3,
+};
 
 /**
  * Reads the text after `#s=`. Never throws: gives the scenario, or a message saying what is wrong
@@ -209,7 +223,8 @@ export function decodeScenario(text: string): DecodedScenario {
   const tooLong = scenarioLimitError(text.length, 0);
   if (tooLong !== null) return refuse(tooLong);
   const parts = text.split('~');
-  if (parts[0] !== SCENARIO_VERSION) return refuse(`Unknown scenario format "${(parts[0] ?? '').slice(0, 12)}" (expected version ${SCENARIO_VERSION}).`);
+  if (parts[0] !== SCENARIO_VERSION)
+    return refuse(`Unknown scenario format "${(parts[0] ?? '').slice(0, 12)}" (expected version ${SCENARIO_VERSION}).`);
   if (parts.length !== 4) return refuse('A scenario has four parts: version~seed~settings~steps.');
   const [, seedText = '', settingsText = '', opsText = ''] = parts;
   const seed = /^[0-9a-z]{1,7}$/.test(seedText) ? parseInt(seedText, 36) : NaN;
@@ -219,7 +234,8 @@ export function decodeScenario(text: string): DecodedScenario {
   for (const token of settingsText === '' ? [] : settingsText.split('.')) {
     const parsed = parseToken(token, 0);
     const next = parsed.ok ? settle(initial, parsed.value) : null;
-    if (next === null) return refuse(sentence(`Starting settings: ${parsed.ok ? `"${token.slice(0, 24)}" is not a setting` : parsed.message}`));
+    if (next === null)
+      return refuse(sentence(`Starting settings: ${parsed.ok ? `"${token.slice(0, 24)}" is not a setting` : parsed.message}`));
     initial = next;
   }
 
@@ -315,7 +331,9 @@ export function linkBudgetQuestion(cost: ScenarioCost): string {
  * The URL text of a scenario, or why a link cannot hold it: the same limits the decoder applies
  * (scenarioLimitError), so the page never writes a URL it would refuse to open.
  */
-export function shareableScenario(scenario: Scenario): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string } {
+export function shareableScenario(
+  scenario: Scenario,
+): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string } {
   const text = encodeScenario(scenario);
   const error = scenarioLimitError(text.length, scenarioCost(scenario).jobs);
   return error === null ? { ok: true, text } : { ok: false, message: error };

@@ -34,7 +34,12 @@ export interface PromotedJob {
 export interface PromoteResult {
   readonly now: number;
   readonly band: { readonly jobs: readonly PromotedJob[]; readonly calls: number };
-  readonly textbook: { readonly jobs: readonly PromotedJob[]; readonly calls: number; readonly bound: number; readonly unit: TextbookUnit };
+  readonly textbook: {
+    readonly jobs: readonly PromotedJob[];
+    readonly calls: number;
+    readonly bound: number;
+    readonly unit: TextbookUnit;
+  };
   /** getNextDelayedTimestamp after the promote: score / 0x1000 of the band set's head, or null when empty. */
   readonly nextWake: number | null;
 }
@@ -129,7 +134,15 @@ interface UndoRecord {
   readonly log: LogMark | null;
   change:
     | { readonly kind: 'settings' }
-    | { readonly kind: 'enqueue'; members: readonly string[]; firstArrival: number; added: number; tried: number; batch: boolean; readonly inversions: readonly [number, number] }
+    | {
+        readonly kind: 'enqueue';
+        members: readonly string[];
+        firstArrival: number;
+        added: number;
+        tried: number;
+        batch: boolean;
+        readonly inversions: readonly [number, number];
+      }
     | { readonly kind: 'promote'; readonly band: Removed; readonly textbook: Removed }
     | { readonly kind: 'reset'; readonly sets: Sets };
 }
@@ -219,7 +232,9 @@ export class Session {
    */
   *run(op: Operation): Generator<number, boolean, void> {
     const record: UndoRecord | null =
-      this.hooks.undo === undefined ? null : { before: this.#scalars(), log: this.hooks.undo.log.mark(), change: { kind: 'settings' } };
+      this.hooks.undo === undefined
+        ? null
+        : { before: this.#scalars(), log: this.hooks.undo.log.mark(), change: { kind: 'settings' } };
     const applied = yield* this.#run(op, record);
     if (applied && record !== null) this.#journal.push(record);
     return applied;
@@ -307,7 +322,14 @@ export class Session {
   }
 
   /** The enqueue's jobs come out, newest first (ZREM, unlogged), each tracker told where it was. */
-  #undoEnqueue(change: { members: readonly string[]; firstArrival: number; added: number; tried: number; batch: boolean; readonly inversions: readonly [number, number] }): void {
+  #undoEnqueue(change: {
+    members: readonly string[];
+    firstArrival: number;
+    added: number;
+    tried: number;
+    batch: boolean;
+    readonly inversions: readonly [number, number];
+  }): void {
     const tried = change.members.length === change.tried ? change.members : change.members.slice(0, change.tried);
     if (tried.length > 0) {
       this.textbook.call('ZREM', TEXTBOOK_KEY, ...tried);
@@ -403,7 +425,15 @@ export class Session {
     let added = 0;
     let failure: string | null = null;
     const inversions = [this.textbookOrder.inversions, this.bandOrder.inversions] as const;
-    const change = { kind: 'enqueue' as const, members, firstArrival: this.nextArrival, added: 0, tried: 0, batch: false, inversions };
+    const change = {
+      kind: 'enqueue' as const,
+      members,
+      firstArrival: this.nextArrival,
+      added: 0,
+      tried: 0,
+      batch: false,
+      inversions,
+    };
     if (record !== null) record.change = change;
     try {
       for (const member of members) {
@@ -424,7 +454,12 @@ export class Session {
       failure = `Redis refused job ${added + 1}: ${error instanceof Error ? error.message : String(error)}`;
     }
     if (added > 0) {
-      this.enqueues.push({ timestamp, delay: s.delay, firstArrival: this.nextArrival, members: added === members.length ? members : members.slice(0, added) });
+      this.enqueues.push({
+        timestamp,
+        delay: s.delay,
+        firstArrival: this.nextArrival,
+        members: added === members.length ? members : members.slice(0, added),
+      });
       change.batch = true;
     }
     this.nextArrival += added + (failure === null ? 0 : 1);
@@ -441,7 +476,14 @@ export class Session {
    * Takes one batch out of a set through `take` and notes each job's arrival (and, for undo, its
    * score: read unlogged from the head before the batch, which the batch is a prefix of).
    */
-  #sweepBatch(redis: MemoryRedis, key: string, order: ArrivalTracker, jobs: PromotedJob[], removed: Removed | null, take: () => readonly string[]): number {
+  #sweepBatch(
+    redis: MemoryRedis,
+    key: string,
+    order: ArrivalTracker,
+    jobs: PromotedJob[],
+    removed: Removed | null,
+    take: () => readonly string[],
+  ): number {
     const head = removed === null ? null : (redis.call('ZRANGE', key, 0, PROMOTE_BATCH - 1, 'WITHSCORES') as Reply[]);
     const batch = take();
     for (let i = 0; i < batch.length; i++) {
@@ -468,7 +510,9 @@ export class Session {
     const bandJobs: PromotedJob[] = [];
     let bandCalls = 0;
     for (;;) {
-      const moved = this.#sweepBatch(this.band, BAND_KEY, this.bandOrder, bandJobs, removedBand, () => promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_BATCH));
+      const moved = this.#sweepBatch(this.band, BAND_KEY, this.bandOrder, bandJobs, removedBand, () =>
+        promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_BATCH),
+      );
       bandCalls++;
       if (moved < PROMOTE_BATCH) break;
       yield 0;

@@ -33,7 +33,12 @@ describe('enqueue', () => {
     const store = createAppStore({ frozenAt: T0, textbookUnit: 'ms' });
     store.getState().enqueue(2);
     const scores = store.getState().textbook.call('ZRANGE', TEXTBOOK_KEY, 0, -1, 'WITHSCORES') as string[];
-    expect(scores).toEqual(['job:1', formatScore(textbookScore(T0, 5000, 'ms')), 'job:2', formatScore(textbookScore(T0, 5000, 'ms'))]);
+    expect(scores).toEqual([
+      'job:1',
+      formatScore(textbookScore(T0, 5000, 'ms')),
+      'job:2',
+      formatScore(textbookScore(T0, 5000, 'ms')),
+    ]);
   });
 
   it('gives N jobs one shared timestamp even on a live clock', () => {
@@ -117,7 +122,20 @@ describe('promote', () => {
     const result = store.getState().lastPromote!;
     expect(result.band.jobs.map((job) => job.arrival)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     // The textbook set ties every job on one second and hands them out by member bytes.
-    expect(result.textbook.jobs.map((job) => job.member)).toEqual(['1', '10', '11', '12', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(result.textbook.jobs.map((job) => job.member)).toEqual([
+      '1',
+      '10',
+      '11',
+      '12',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
     expect(result.nextWake).toBeNull();
     expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(0);
     expect(store.getState().textbook.call('ZCARD', TEXTBOOK_KEY)).toBe(0);

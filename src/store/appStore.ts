@@ -16,7 +16,14 @@ import { seededUuid } from '../session/jobIds.ts';
 import type { IdStyle } from '../session/jobIds.ts';
 import { MAX_CLOCK_MS } from '../session/input.ts';
 import { Session, replay, replaySteps } from '../session/session.ts';
-import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from '../session/session.ts';
+import type {
+  EnqueueBatch,
+  EnqueueResult,
+  PromoteResult,
+  PromotedSinceReset,
+  ReplayProgress,
+  SessionHooks,
+} from '../session/session.ts';
 import { MAX_BATCH } from '../session/input.ts';
 import { linkBudgetQuestion, overLinkBudget, scenarioCost } from '../session/scenarioCodec.ts';
 import type { ScenarioCost } from '../session/scenarioCodec.ts';
@@ -293,7 +300,13 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
      * the delay moved, nothing was written) keeps `version`, so the views over the sets do not
      * re-read them on every step of a slider drag.
      */
-    const publish = (scenario: Scenario, redoStack: readonly Operation[], history: HistoryStep, now: number, setsChanged = true) => {
+    const publish = (
+      scenario: Scenario,
+      redoStack: readonly Operation[],
+      history: HistoryStep,
+      now: number,
+      setsChanged = true,
+    ) => {
       const state = get();
       set({
         ...sessionFields(),
@@ -322,7 +335,11 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       const operations = state.scenario.operations;
       const wall = wallClock();
       const last = operations[operations.length - 1];
-      const merge = options.coalesce === true && last?.kind === op.kind && wall - lastRecordedAt < COALESCE_MS && state.redoStack.length === 0;
+      const merge =
+        options.coalesce === true &&
+        last?.kind === op.kind &&
+        wall - lastRecordedAt < COALESCE_MS &&
+        state.redoStack.length === 0;
       // The merged operation is undone to the state before the first of the run: keep that one's record.
       if (merge) session.forgetLast();
       lastRecordedAt = wall;
@@ -343,7 +360,11 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
      * the jobs an undo just put back (and a new step would clear the redo stack).
      */
     const pauseWorker = (what: string) => {
-      if (get().autoPromote) set({ autoPromote: false, autoPromoteNote: `${what} switched auto-promote off, so the worker does not promote again what you took back. Switch it on to go on.` });
+      if (get().autoPromote)
+        set({
+          autoPromote: false,
+          autoPromoteNote: `${what} switched auto-promote off, so the worker does not promote again what you took back. Switch it on to go on.`,
+        });
     };
 
     /**
@@ -356,7 +377,11 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       const shared = sharedSteps(current, scenario);
       const undoJobs = jobsOf(current.operations.slice(shared));
       const sameStart = current.seed === scenario.seed && sameSettings(current.initial, scenario.initial);
-      if (!sameStart || session.undoable !== current.operations.length || (shared < current.operations.length && undoJobs > jobsOf(scenario.operations.slice(0, shared)))) {
+      if (
+        !sameStart ||
+        session.undoable !== current.operations.length ||
+        (shared < current.operations.length && undoJobs > jobsOf(scenario.operations.slice(0, shared)))
+      ) {
         return rebuild(scenario);
       }
       for (let k = current.operations.length; k > shared; k--) session.undo();
@@ -389,7 +414,9 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         set({ scenarioError: null, loading: null, pendingLink: null });
         return true;
       }
-      get().discardScenario(`${message}: step ${refused + 1} (${scenario.operations[refused]!.kind}) is refused by the page. A clean default state is shown instead.`);
+      get().discardScenario(
+        `${message}: step ${refused + 1} (${scenario.operations[refused]!.kind}) is refused by the page. A clean default state is shown instead.`,
+      );
       return false;
     };
 
@@ -544,7 +571,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         running.cancel();
         running = null;
         const { loading } = get();
-        const done = loading === null ? '' : ` after ${loading.jobs.toLocaleString('en-US')} of ${loading.totalJobs.toLocaleString('en-US')} jobs`;
+        const done =
+          loading === null
+            ? ''
+            : ` after ${loading.jobs.toLocaleString('en-US')} of ${loading.totalJobs.toLocaleString('en-US')} jobs`;
         // The address bar goes back to the scenario the page still shows.
         set({
           loading: null,

@@ -16,7 +16,15 @@ function picture(store: AppStore) {
     textbook: s.textbook.call('ZRANGE', TEXTBOOK_KEY, 0, -1, 'WITHSCORES'),
     arrivals: [...s.arrivals],
     inversions: [s.bandOrder.inversions, s.textbookOrder.inversions],
-    settings: [s.delay, s.textbookUnit, s.clockMode, s.clockMode === 'frozen' ? s.frozenAt : null, s.idStyle, s.idPrefix, s.batchSize],
+    settings: [
+      s.delay,
+      s.textbookUnit,
+      s.clockMode,
+      s.clockMode === 'frozen' ? s.frozenAt : null,
+      s.idStyle,
+      s.idPrefix,
+      s.batchSize,
+    ],
     nextArrival: s.nextArrival,
     lastEnqueue: s.lastEnqueue,
     lastPromote: s.lastPromote,
@@ -26,15 +34,39 @@ function picture(store: AppStore) {
 
 type Step = (store: AppStore) => void;
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.integer({ min: 1, max: 30 }).map((n): Step => (store) => void store.getState().enqueue(n)),
-  fc.integer({ min: 0, max: 3000 }).map((d): Step => (store) => void store.getState().setDelay(d)),
-  fc.integer({ min: 1, max: 4000 }).map((ms): Step => (store) => store.getState().stepClock(ms)),
+  fc.integer({ min: 1, max: 30 }).map(
+    (n): Step =>
+      (store) =>
+        void store.getState().enqueue(n),
+  ),
+  fc.integer({ min: 0, max: 3000 }).map(
+    (d): Step =>
+      (store) =>
+        void store.getState().setDelay(d),
+  ),
+  fc.integer({ min: 1, max: 4000 }).map(
+    (ms): Step =>
+      (store) =>
+        store.getState().stepClock(ms),
+  ),
   fc.constant<Step>((store) => store.getState().promote()),
   fc.constant<Step>((store) => store.getState().reset()),
   fc.constant<Step>((store) => store.getState().setClockLive()),
-  fc.constantFrom('job:N' as const, 'N' as const, 'uuid' as const, 'prefix' as const).map((style): Step => (store) => store.getState().setIdStyle(style)),
-  fc.constantFrom('a', 'a1', 'x y', '"').map((p): Step => (store) => void store.getState().setIdPrefix(p)),
-  fc.constantFrom('s' as const, 'ms' as const).map((u): Step => (store) => void store.getState().setTextbookUnit(u)),
+  fc.constantFrom('job:N' as const, 'N' as const, 'uuid' as const, 'prefix' as const).map(
+    (style): Step =>
+      (store) =>
+        store.getState().setIdStyle(style),
+  ),
+  fc.constantFrom('a', 'a1', 'x y', '"').map(
+    (p): Step =>
+      (store) =>
+        void store.getState().setIdPrefix(p),
+  ),
+  fc.constantFrom('s' as const, 'ms' as const).map(
+    (u): Step =>
+      (store) =>
+        void store.getState().setTextbookUnit(u),
+  ),
 );
 
 /** A store whose live clock moves 7 ms per reading and whose wall clock jumps past the grouping window. */
@@ -248,7 +280,9 @@ describe('a link that costs a lot', () => {
     store.getState().cancelLoad();
     expect(runNext()).toBe(false); // the next slice was called off
     expect(store.getState().loading).toBeNull();
-    expect(store.getState().scenarioError).toMatch(/^Loading the scenario was cancelled after [\d,]+ of 1,000,000 jobs; the page is as it was before\.$/);
+    expect(store.getState().scenarioError).toMatch(
+      /^Loading the scenario was cancelled after [\d,]+ of 1,000,000 jobs; the page is as it was before\.$/,
+    );
     expect(picture(store)).toEqual(before);
     expect(store.getState().scenario).toBe(scenarioBefore);
     expect(store.getState().scenarioChange.history).toBe('replace');

@@ -43,7 +43,7 @@ function liveStore(): AppStore {
 }
 
 describe('auto-promote with a live clock', () => {
-  it('wakes exactly at the head job\'s whole millisecond, not a millisecond before', () => {
+  it("wakes exactly at the head job's whole millisecond, not a millisecond before", () => {
     const store = liveStore();
     enqueueWithDelay(store, 500); // fire-time T0 + 500
     store.getState().setAutoPromote(true);
@@ -53,7 +53,10 @@ describe('auto-promote with a live clock', () => {
     expect(store.getState().lastPromote).toBeNull();
     vi.advanceTimersByTime(1);
     expect(bandMembers(store)).toEqual([]);
-    expect(store.getState().lastPromote).toMatchObject({ now: T0 + 500, band: { jobs: [{ member: 'job:1', arrival: 1 }], calls: 1 } });
+    expect(store.getState().lastPromote).toMatchObject({
+      now: T0 + 500,
+      band: { jobs: [{ member: 'job:1', arrival: 1 }], calls: 1 },
+    });
     expect(vi.getTimerCount()).toBe(0); // nothing left: no timer
   });
 
@@ -188,7 +191,11 @@ describe('auto-promote with a frozen clock', () => {
     vi.advanceTimersByTime(60_000); // real time passes, the frozen clock does not
     expect(bandMembers(store)).toEqual(['job:2']);
     expect(vi.getTimerCount()).toBe(0);
-    expect(workerPlan(store.getState(), store.getState().readClock())).toEqual({ kind: 'frozen', wakeAt: T0 + 1000, nextTimestamp: T0 + 1000 });
+    expect(workerPlan(store.getState(), store.getState().readClock())).toEqual({
+      kind: 'frozen',
+      wakeAt: T0 + 1000,
+      nextTimestamp: T0 + 1000,
+    });
 
     store.getState().stepClock(999);
     vi.advanceTimersByTime(0);

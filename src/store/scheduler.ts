@@ -35,7 +35,12 @@ export type WorkerPlan =
   | { readonly kind: 'frozen'; readonly wakeAt: number; readonly nextTimestamp: number };
 
 /** What the worker does next with auto-promote `on`, this clock mode and band-set head, at clock reading `now`. */
-export function planOf(on: boolean, clockMode: ClockMode, head: Pick<BandHead, 'wakeAt' | 'nextTimestamp'>, now: number): WorkerPlan {
+export function planOf(
+  on: boolean,
+  clockMode: ClockMode,
+  head: Pick<BandHead, 'wakeAt' | 'nextTimestamp'>,
+  now: number,
+): WorkerPlan {
   if (!on) return { kind: 'off' };
   const { wakeAt, nextTimestamp } = head;
   if (wakeAt === null || nextTimestamp === null) return { kind: 'empty' };
@@ -87,7 +92,9 @@ export function startScheduler(store: AppStore, timers: SchedulerTimers = global
     if (after.lastPromote !== null && after.lastPromote.band.jobs.length === 0) {
       // Never expected (the head is due, so the sweep takes it); stop rather than spin.
       after.setAutoPromote(false);
-      store.setState({ autoPromoteNote: `The sweep at ${after.lastPromote.now} took nothing although the head was due, so auto-promote stopped.` });
+      store.setState({
+        autoPromoteNote: `The sweep at ${after.lastPromote.now} took nothing although the head was due, so auto-promote stopped.`,
+      });
     }
   };
 

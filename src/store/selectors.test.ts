@@ -3,10 +3,27 @@ import fc from 'fast-check';
 import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
 import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
 import type { AppStore } from './appStore.ts';
-import { bandOf, decodeScore, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
+import {
+  bandOf,
+  decodeScore,
+  fireTimeOf,
+  nextScoreInBand,
+  nextTimestampOf,
+  textbookScore,
+  wakeMillisecond,
+} from '../model/protocol/score.ts';
 import { formatScore } from '../model/redis/doubles.ts';
 import { createAppStore } from './appStore.ts';
-import { BAND_READ_LIMIT, STRIP_RADIUS, selectBandSet, selectBandView, selectFireTimeBand, selectPromoteSummary, selectScorePanel, selectTextbookSet } from './selectors.ts';
+import {
+  BAND_READ_LIMIT,
+  STRIP_RADIUS,
+  selectBandSet,
+  selectBandView,
+  selectFireTimeBand,
+  selectPromoteSummary,
+  selectScorePanel,
+  selectTextbookSet,
+} from './selectors.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -50,7 +67,12 @@ describe('set snapshots', () => {
     const textbook = selectTextbookSet(store.getState());
     const rows = textbook.readRows(0, 10);
     expect(rows.map((row) => row.member)).toEqual(['1', '10', '11', '2', '3', '4', '5', '6', '7', '8', '9']);
-    expect(rows[1]).toMatchObject({ position: 1, arrival: 10, outOfOrder: true, scoreText: formatScore(textbookScore(T0, 5000, 's')) });
+    expect(rows[1]).toMatchObject({
+      position: 1,
+      arrival: 10,
+      outOfOrder: true,
+      scoreText: formatScore(textbookScore(T0, 5000, 's')),
+    });
     expect(rows[0]?.outOfOrder).toBe(false);
     expect(textbook.outOfOrderPairs).toBe(16); // "10" and "11" each jump ahead of 2..9
     const band = selectBandSet(store.getState());
@@ -74,7 +96,12 @@ function recount(store: AppStore, set: 'textbook' | 'band') {
 describe('set snapshots under random enqueues and promotes', () => {
   it('match a full recount of both sets', () => {
     const step = fc.oneof(
-      fc.record({ kind: fc.constant('enqueue' as const), count: fc.integer({ min: 1, max: 40 }), delay: fc.integer({ min: 0, max: 30 }), style: fc.constantFrom('job:N' as const, 'N' as const, 'uuid' as const) }),
+      fc.record({
+        kind: fc.constant('enqueue' as const),
+        count: fc.integer({ min: 1, max: 40 }),
+        delay: fc.integer({ min: 0, max: 30 }),
+        style: fc.constantFrom('job:N' as const, 'N' as const, 'uuid' as const),
+      }),
       fc.record({ kind: fc.constant('clock' as const), ms: fc.integer({ min: 1, max: 1500 }) }),
       fc.record({ kind: fc.constant('promote' as const) }),
     );
@@ -90,7 +117,10 @@ describe('set snapshots under random enqueues and promotes', () => {
             state.enqueue(op.count);
           } else if (op.kind === 'clock') state.stepClock(op.ms);
           else state.promote();
-          for (const [set, select] of [['textbook', selectTextbookSet], ['band', selectBandSet]] as const) {
+          for (const [set, select] of [
+            ['textbook', selectTextbookSet],
+            ['band', selectBandSet],
+          ] as const) {
             const snapshot = select(store.getState());
             const full = recount(store, set);
             expect(snapshot.size).toBe(full.arrivals.length);
@@ -117,7 +147,11 @@ describe('selectBandView', () => {
     expect(view.fireTime).toBe(fireTime);
     expect(view.slots).toHaveLength(4100);
     expect(view.slots[0]).toMatchObject({ slot: 0, member: 'job:1', arrival: 1 });
-    expect(view.slots.at(-1)).toMatchObject({ slot: 4095, member: 'job:4100', scoreText: formatScore(bandOf(fireTime).maxScore) });
+    expect(view.slots.at(-1)).toMatchObject({
+      slot: 4095,
+      member: 'job:4100',
+      scoreText: formatScore(bandOf(fireTime).maxScore),
+    });
     expect(view.ceilingMembers).toBe(5);
     expect(view.jobs).toBe(4100);
     expect(view.newestSlot).toBe(4095);

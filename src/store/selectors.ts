@@ -5,7 +5,16 @@
  */
 import type { MemoryRedis, Reply } from '../model/redis/memoryRedis.ts';
 import { getDelayedScore, getNextDelayedTimestamp } from '../model/protocol/delayed.ts';
-import { BAND_SLOTS, bandOf, decodeScore, fireTimeOf, isPastCliff, nextTimestampOf, textbookScore, wakeMillisecond } from '../model/protocol/score.ts';
+import {
+  BAND_SLOTS,
+  bandOf,
+  decodeScore,
+  fireTimeOf,
+  isPastCliff,
+  nextTimestampOf,
+  textbookScore,
+  wakeMillisecond,
+} from '../model/protocol/score.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
 import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
 import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
@@ -79,23 +88,27 @@ function nextScore(band: MemoryRedis, now: number, delay: number, minScore: numb
 }
 
 /** Everything the score panel shows for the current delay and clock. */
-export const selectScorePanel = memoOn((s: AppState) => [s.band, s.version, s.now, s.delay, s.textbookUnit] as const)(
-  (band, _version, now, delay, unit): ScorePanelData => {
-    const fireTime = fireTimeOf(now, delay);
-    const { minScore, maxScore } = bandOf(fireTime);
-    return {
-      now,
-      delay,
-      fireTime,
-      textbookScore: textbookScore(now, delay, unit),
-      textbookUnit: unit,
-      minScore,
-      maxScore,
-      pastCliff: isPastCliff(fireTime),
-      next: nextScore(band, now, delay, minScore, maxScore),
-    };
-  },
-);
+export const selectScorePanel = memoOn((s: AppState) => [s.band, s.version, s.now, s.delay, s.textbookUnit] as const)((
+  band,
+  _version,
+  now,
+  delay,
+  unit,
+): ScorePanelData => {
+  const fireTime = fireTimeOf(now, delay);
+  const { minScore, maxScore } = bandOf(fireTime);
+  return {
+    now,
+    delay,
+    fireTime,
+    textbookScore: textbookScore(now, delay, unit),
+    textbookUnit: unit,
+    minScore,
+    maxScore,
+    pastCliff: isPastCliff(fireTime),
+    next: nextScore(band, now, delay, minScore, maxScore),
+  };
+});
 
 /** One member of a sorted set, as a ZRANGE walk returns it, with the order it arrived in (a row of SetView). */
 export interface SetRow {
@@ -119,7 +132,13 @@ export interface SetSnapshot {
   readonly positionOf: (member: string) => number | null;
 }
 
-function snapshotOf(redis: MemoryRedis, key: string, arrivals: ReadonlyMap<string, number>, order: ArrivalTracker, version: number): SetSnapshot {
+function snapshotOf(
+  redis: MemoryRedis,
+  key: string,
+  arrivals: ReadonlyMap<string, number>,
+  order: ArrivalTracker,
+  version: number,
+): SetSnapshot {
   return {
     size: order.size,
     outOfOrderPairs: order.inversions,
@@ -197,14 +216,25 @@ export const STRIP_RADIUS = 10;
 export const BAND_READ_LIMIT = BAND_SLOTS + 64;
 
 /** One band read from the band set: its slots, the ceiling pile-up, and a strip of `radius` ms on each side. */
-function bandViewOf(band: MemoryRedis, arrivals: ReadonlyMap<string, number>, fireTime: number, lastEnqueue: AppState['lastEnqueue'], radius: number): BandViewData {
+function bandViewOf(
+  band: MemoryRedis,
+  arrivals: ReadonlyMap<string, number>,
+  fireTime: number,
+  lastEnqueue: AppState['lastEnqueue'],
+  radius: number,
+): BandViewData {
   const { minScore, maxScore } = bandOf(fireTime);
   const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
   const entries = Array.isArray(reply) ? reply : [];
   const slots: BandSlot[] = [];
   for (let i = 0; i + 1 < entries.length; i += 2) {
     const member = String(entries[i]);
-    slots.push({ slot: decodeScore(scoreOf(entries[i + 1])).slot, member, scoreText: String(entries[i + 1]), arrival: arrivals.get(member) ?? 0 });
+    slots.push({
+      slot: decodeScore(scoreOf(entries[i + 1])).slot,
+      member,
+      scoreText: String(entries[i + 1]),
+      arrival: arrivals.get(member) ?? 0,
+    });
   }
   const strip: Array<{ fireTime: number; count: number }> = [];
   for (let ms = fireTime - radius; ms <= fireTime + radius; ms++) {
@@ -225,14 +255,16 @@ function bandViewOf(band: MemoryRedis, arrivals: ReadonlyMap<string, number>, fi
 }
 
 /** The band of the selected millisecond (or of the current fire-time when none is selected). */
-export const selectBandView = memoOn((s: AppState) => [s.band, s.version, s.arrivals, s.selectedFireTime ?? fireTimeOf(s.now, s.delay), s.lastEnqueue] as const)(
-  (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, STRIP_RADIUS),
+export const selectBandView = memoOn(
+  (s: AppState) => [s.band, s.version, s.arrivals, s.selectedFireTime ?? fireTimeOf(s.now, s.delay), s.lastEnqueue] as const,
+)((band, _version, arrivals, fireTime, lastEnqueue): BandViewData =>
+  bandViewOf(band, arrivals, fireTime, lastEnqueue, STRIP_RADIUS),
 );
 
 /** The band of the current fire-time (now + delay), whatever band is chosen below: the stage's grid. */
-export const selectFireTimeBand = memoOn((s: AppState) => [s.band, s.version, s.arrivals, fireTimeOf(s.now, s.delay), s.lastEnqueue] as const)(
-  (band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, 0),
-);
+export const selectFireTimeBand = memoOn(
+  (s: AppState) => [s.band, s.version, s.arrivals, fireTimeOf(s.now, s.delay), s.lastEnqueue] as const,
+)((band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, 0));
 
 /** The last enqueued job's score and its recovery (score / 0x1000 and the whole ms), or null. */
 export interface LastRecovery {
@@ -270,17 +302,20 @@ function promotedList(jobs: PromotedListData['jobs'], calls: number): PromotedLi
 }
 
 /** The last promote of both sets, with how far each came out from arrival order; null before any. */
-export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as const)(
-  (last): PromoteSummary | null =>
-    last === null
-      ? null
-      : {
-          now: last.now,
-          band: promotedList(last.band.jobs, last.band.calls),
-          textbook: { ...promotedList(last.textbook.jobs, last.textbook.calls), bound: last.textbook.bound, unit: last.textbook.unit },
-          nextWake: last.nextWake,
-          nextWakeMs: last.nextWake === null ? null : wakeMillisecond(last.nextWake),
+export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as const)((last): PromoteSummary | null =>
+  last === null
+    ? null
+    : {
+        now: last.now,
+        band: promotedList(last.band.jobs, last.band.calls),
+        textbook: {
+          ...promotedList(last.textbook.jobs, last.textbook.calls),
+          bound: last.textbook.bound,
+          unit: last.textbook.unit,
         },
+        nextWake: last.nextWake,
+        nextWakeMs: last.nextWake === null ? null : wakeMillisecond(last.nextWake),
+      },
 );
 
 /** Since the last reset: every job each set handed out, in order, with how far from arrival order. */

@@ -114,24 +114,29 @@ describe('BandGrid', () => {
   it('counts every job of the band when only the first of them were read', async () => {
     const user = userEvent.setup();
     const ceiling = ['job:10', 'job:11'].map((member, i) => job(4095, 4095 + i, member));
-    render(<BandGrid fireTime={FIRE_TIME} slots={[job(0, 1), ...ceiling]} jobs={1_000_000} ceilingMembers={999_999} newestSlot={4095} pastCliff={false} />);
+    render(
+      <BandGrid
+        fireTime={FIRE_TIME}
+        slots={[job(0, 1), ...ceiling]}
+        jobs={1_000_000}
+        ceilingMembers={999_999}
+        newestSlot={4095}
+        pastCliff={false}
+      />,
+    );
     expect(screen.getByText(/jobs: some share a slot/).textContent).toBe('1,000,000 jobs: some share a slot');
     expect(screen.getByText(/slot 4095 ×/).textContent).toBe('slot 4095 × 999,999');
     await user.tab();
-    expect(readout()).toContain('shared by 999,999 jobs in member-byte order: job:10 (arrival 4,095), job:11 (arrival 4,096) and 999,997 more.');
+    expect(readout()).toContain(
+      'shared by 999,999 jobs in member-byte order: job:10 (arrival 4,095), job:11 (arrival 4,096) and 999,997 more.',
+    );
   });
 
   it('counts the jobs sharing the ceiling and says they are ordered by member bytes', async () => {
     const user = userEvent.setup();
     const ceiling = ['job:10', 'job:11', 'job:4096', 'job:9'].map((member, i) => job(4095, 4095 + i, member));
     render(
-      <BandGrid
-        fireTime={FIRE_TIME}
-        slots={[job(0, 1), ...ceiling]}
-        ceilingMembers={4}
-        newestSlot={4095}
-        pastCliff={false}
-      />,
+      <BandGrid fireTime={FIRE_TIME} slots={[job(0, 1), ...ceiling]} ceilingMembers={4} newestSlot={4095} pastCliff={false} />,
     );
     expect(screen.getByText(/jobs: some share a slot/).textContent).toBe('5 jobs: some share a slot');
     expect(screen.getByText(/4 jobs share the ceiling score/).textContent).toMatch(/by member bytes, not by arrival/);
@@ -171,9 +176,13 @@ describe('BandGrid', () => {
       if (!contexts.has(this)) contexts.set(this, fakeContext(this));
       return contexts.get(this);
     }
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(getContext as unknown as HTMLCanvasElement['getContext']);
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      getContext as unknown as HTMLCanvasElement['getContext'],
+    );
     const ceiling = [job(4095, 4, 'a'), job(4095, 5, 'b')];
-    render(<BandGrid fireTime={FIRE_TIME} slots={[...threeJobs, ...ceiling]} ceilingMembers={2} newestSlot={4095} pastCliff={false} />);
+    render(
+      <BandGrid fireTime={FIRE_TIME} slots={[...threeJobs, ...ceiling]} ceilingMembers={2} newestSlot={4095} pastCliff={false} />,
+    );
     const grid = screen.getByRole('application') as HTMLCanvasElement;
     // 400 px wide, 4 px kept free each side: 6 px per cell, 64 * 6 + 8 = 392 px
     expect(grid.width).toBe(392);
@@ -212,15 +221,40 @@ describe('BandGrid', () => {
   describe('a new arrival travels into its slot', () => {
     const animate = vi.fn();
     function prefersReduced(reduce: boolean) {
-      vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: reduce && query.includes('reduce'),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }));
     }
     function land(reduce: boolean) {
       prefersReduced(reduce);
       vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
       const first = { serial: 1 };
-      const { rerender } = render(<BandGrid compact fireTime={FIRE_TIME} slots={threeJobs.slice(0, 2)} ceilingMembers={0} newestSlot={1} pastCliff={false} landingKey={first} />);
+      const { rerender } = render(
+        <BandGrid
+          compact
+          fireTime={FIRE_TIME}
+          slots={threeJobs.slice(0, 2)}
+          ceilingMembers={0}
+          newestSlot={1}
+          pastCliff={false}
+          landingKey={first}
+        />,
+      );
       animate.mockClear();
-      rerender(<BandGrid compact fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} landingKey={{ serial: 2 }} />);
+      rerender(
+        <BandGrid
+          compact
+          fireTime={FIRE_TIME}
+          slots={threeJobs}
+          ceilingMembers={0}
+          newestSlot={2}
+          pastCliff={false}
+          landingKey={{ serial: 2 }}
+        />,
+      );
     }
     beforeEach(() => {
       animate.mockClear();
@@ -237,7 +271,9 @@ describe('BandGrid', () => {
       const marker = screen.getByTestId('band-landing');
       expect(animate.mock.instances[0]).toBe(marker);
       const [keyframes, options] = animate.mock.calls[0]!;
-      expect(keyframes.every((frame: Keyframe) => Object.keys(frame).every((key) => ['transform', 'opacity', 'offset'].includes(key)))).toBe(true);
+      expect(
+        keyframes.every((frame: Keyframe) => Object.keys(frame).every((key) => ['transform', 'opacity', 'offset'].includes(key))),
+      ).toBe(true);
       expect(keyframes[0].transform).toMatch(/^translate\(.+px, -\d+(\.\d+)?px\) scale\(3\)$/);
       expect(keyframes.at(-1).opacity).toBe(0);
       expect(options.duration).toBeGreaterThan(0);

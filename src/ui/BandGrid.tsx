@@ -42,7 +42,16 @@ const NAMED_SHARERS = 3;
  * counted. Mouse hover or a keyboard cursor (arrows, PageUp/PageDown, Home/End) names a slot's
  * score and job in a readout that is also a live region.
  */
-export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers, newestSlot, pastCliff, landingKey, compact = false }: BandGridProps) {
+export function BandGrid({
+  fireTime,
+  slots,
+  jobs = slots.length,
+  ceilingMembers,
+  newestSlot,
+  pastCliff,
+  landingKey,
+  compact = false,
+}: BandGridProps) {
   const helpId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -73,7 +82,11 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
   const pixels = cellPixels > 0 ? cellPixels * GRID_SIDE + 2 * inset : 0;
 
   // Both canvases: `pixels` device pixels square, shown at the CSS size those make.
-  const canvasSize = { width: pixels || undefined, height: pixels || undefined, style: { width: pixels / dpr, height: pixels / dpr } };
+  const canvasSize = {
+    width: pixels || undefined,
+    height: pixels || undefined,
+    style: { width: pixels / dpr, height: pixels / dpr },
+  };
 
   /** The canvas colours, read from CSS once, and again after each colour-scheme or density change. */
   const themeOf = (element: Element): Theme => {
@@ -184,12 +197,7 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
                 if (slot !== null) setCursor(slot);
               }}
             />
-            <canvas
-              ref={ringsRef}
-              className={styles.rings}
-              {...canvasSize}
-              aria-hidden="true"
-            />
+            <canvas ref={ringsRef} className={styles.rings} {...canvasSize} aria-hidden="true" />
             <span ref={landingRef} className={styles.landing} aria-hidden="true" data-testid="band-landing" />
           </div>
         </div>
@@ -202,53 +210,62 @@ export function BandGrid({ fireTime, slots, jobs = slots.length, ceilingMembers,
         )}
       </p>
       <p id={helpId} className={compact ? 'visually-hidden' : styles.help}>
-        Arrow keys move between slots, Page Up/Down by eight rows, Home and End jump to slot 0 (the floor) and 4095
-        (the ceiling).
+        Arrow keys move between slots, Page Up/Down by eight rows, Home and End jump to slot 0 (the floor) and 4095 (the ceiling).
       </p>
-      {compact ? null : <ul className={styles.legend} aria-label="Legend">
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchArrival}`} aria-hidden="true" />
-          arrival{' '}
-          {arrivals ? (
-            <span className={styles.mono}>
-              {grouped.format(arrivals.first)} → {grouped.format(arrivals.last)}
-            </span>
-          ) : null}
-        </li>
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchEmpty}`} aria-hidden="true" />
-          empty
-        </li>
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchNewest}`} aria-hidden="true" />
-          newest
-        </li>
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchShared}`} aria-hidden="true" />
-          shared score
-        </li>
-      </ul>}
+      {compact ? null : (
+        <ul className={styles.legend} aria-label="Legend">
+          <li>
+            <span className={`${styles.swatch} ${styles.swatchArrival}`} aria-hidden="true" />
+            arrival{' '}
+            {arrivals ? (
+              <span className={styles.mono}>
+                {grouped.format(arrivals.first)} → {grouped.format(arrivals.last)}
+              </span>
+            ) : null}
+          </li>
+          <li>
+            <span className={`${styles.swatch} ${styles.swatchEmpty}`} aria-hidden="true" />
+            empty
+          </li>
+          <li>
+            <span className={`${styles.swatch} ${styles.swatchNewest}`} aria-hidden="true" />
+            newest
+          </li>
+          <li>
+            <span className={`${styles.swatch} ${styles.swatchShared}`} aria-hidden="true" />
+            shared score
+          </li>
+        </ul>
+      )}
       {saturated && !compact ? (
         <p className={styles.ceiling}>
           <span className={styles.badge}>
             slot {CEILING_SLOT} × <span className={styles.mono}>{grouped.format(ceilingMembers)}</span>
           </span>{' '}
-          The band is full: {grouped.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores
-          Redis orders them by member bytes, not by arrival.
+          The band is full: {grouped.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores Redis
+          orders them by member bytes, not by arrival.
         </p>
       ) : null}
       {pastCliff && !compact ? (
         <p className={styles.cliff}>
-          <span className={styles.badge}>past the cliff</span> This fire-time is at or beyond 2<sup>41</sup> ms, so
-          its scores are at or beyond 2<sup>53</sup>, where doubles are no longer 1 apart: score + 1 rounds back to the
-          same score and the +1 is lost here. Jobs in this millisecond share a score and fall back to member-byte order.
+          <span className={styles.badge}>past the cliff</span> This fire-time is at or beyond 2<sup>41</sup> ms, so its scores are
+          at or beyond 2<sup>53</sup>, where doubles are no longer 1 apart: score + 1 rounds back to the same score and the +1 is
+          lost here. Jobs in this millisecond share a score and fall back to member-byte order.
         </p>
       ) : null}
     </div>
   );
 }
 
-function SlotReadout({ slot, entries, ceilingMembers }: { slot: number; entries: readonly BandSlot[] | undefined; ceilingMembers: number }) {
+function SlotReadout({
+  slot,
+  entries,
+  ceilingMembers,
+}: {
+  slot: number;
+  entries: readonly BandSlot[] | undefined;
+  ceilingMembers: number;
+}) {
   const { row, col } = slotCell(slot);
   const where = slot === 0 ? ' (floor)' : slot === CEILING_SLOT ? ' (ceiling)' : '';
   const head = (

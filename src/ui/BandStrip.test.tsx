@@ -51,7 +51,9 @@ describe('BandStrip', () => {
 
   it('fills each bar by jobs over 4096 slots, capped at a full band', () => {
     render(<BandStrip bands={bands} selected={T} onSelect={() => {}} />);
-    const bars = screen.getAllByRole('button').map((b) => (b.querySelector('[aria-hidden="true"] > span') as HTMLElement).style.transform);
+    const bars = screen
+      .getAllByRole('button')
+      .map((b) => (b.querySelector('[aria-hidden="true"] > span') as HTMLElement).style.transform);
     expect(bars[0]).toBe('scaleY(0)');
     expect(bars[3]).toBe('scaleY(1)');
     expect(bars[1]).toBe('scaleY(0.03)');

@@ -52,8 +52,7 @@ export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
               <span className={styles.bar} style={{ transform: `scaleY(${fill})` }} />
             </span>
             <span className={styles.count}>
-              {grouped.format(jobs)}
-              {' '}
+              {grouped.format(jobs)}{' '}
               <span className="visually-hidden">{`${jobs === 1 ? 'job' : 'jobs'}${full ? ', band full' : ''}`}</span>
             </span>
           </button>

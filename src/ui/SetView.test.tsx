@@ -43,13 +43,21 @@ describe('SetView', () => {
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(60);
     expect(rows[0]!.getAttribute('aria-rowindex')).toBe('2');
-    const cells = within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(rows[0]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['0', 'job:1', '7300000000000000', '1']);
     for (const [start, end] of readRows.mock.calls) expect(end - start).toBeLessThan(60);
   });
 
   it('shows the score text exactly as given and members as text, never as HTML', () => {
-    const row: SetRow = { position: 0, member: '<img src=x onerror=alert(1)>', scoreText: '1e+20', arrival: 1, outOfOrder: false };
+    const row: SetRow = {
+      position: 0,
+      member: '<img src=x onerror=alert(1)>',
+      scoreText: '1e+20',
+      arrival: 1,
+      outOfOrder: false,
+    };
     render(<SetView title="T" description="D" size={1} outOfOrderPairs={0} readRows={() => [row]} version={0} />);
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(screen.getByText('1e+20')).toBeTruthy();
@@ -57,9 +65,7 @@ describe('SetView', () => {
   });
 
   it('marks out-of-order rows with text, not colour alone, and states the pair count', () => {
-    render(
-      <SetView title="Textbook set" description="D" size={20} outOfOrderPairs={12} readRows={makeReader(20)} version={1} />,
-    );
+    render(<SetView title="Textbook set" description="D" size={20} outOfOrderPairs={12} readRows={makeReader(20)} version={1} />);
     expect(screen.getByText(/out of arrival order: 12 pairs/)).toBeTruthy();
     expect(screen.getByText('20 members')).toBeTruthy();
     const marked = dataRows().filter((row) => within(row).queryByText(/out of arrival order/));
@@ -75,9 +81,7 @@ describe('SetView', () => {
 
   it('reads the rows again when the version changes and follows the size', () => {
     const first = makeReader(3);
-    const { rerender } = render(
-      <SetView title="T" description="D" size={3} outOfOrderPairs={0} readRows={first} version={1} />,
-    );
+    const { rerender } = render(<SetView title="T" description="D" size={3} outOfOrderPairs={0} readRows={first} version={1} />);
     expect(dataRows()).toHaveLength(3);
     const calls = first.mock.calls.length;
     rerender(<SetView title="T" description="D" size={3} outOfOrderPairs={0} readRows={first} version={1} />);
@@ -116,8 +120,20 @@ describe('SetView', () => {
 
   it('goes to a position and to a job, and answers bad input at the field', () => {
     const readRows = makeReader(4100);
-    const positionOf = (member: string) => (/^job:\d+$/.test(member) && Number(member.slice(4)) <= 4100 ? Number(member.slice(4)) - 1 : null);
-    render(<SetView title="T" description="D" size={4100} outOfOrderPairs={0} readRows={readRows} positionOf={positionOf} version={0} testId="set" />);
+    const positionOf = (member: string) =>
+      /^job:\d+$/.test(member) && Number(member.slice(4)) <= 4100 ? Number(member.slice(4)) - 1 : null;
+    render(
+      <SetView
+        title="T"
+        description="D"
+        size={4100}
+        outOfOrderPairs={0}
+        readRows={readRows}
+        positionOf={positionOf}
+        version={0}
+        testId="set"
+      />,
+    );
     const scroller = within(screen.getByTestId('set')).getAllByRole('rowgroup')[1]!;
     const position = screen.getByLabelText('Go to position');
     fireEvent.change(position, { target: { value: '4,095' } });
@@ -147,18 +163,51 @@ describe('SetView', () => {
 describe('SetView motion', () => {
   const animate = vi.fn();
   function prefersReduced(reduce: boolean) {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: reduce && query.includes('reduce'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
   }
   /** Rows "1".."n" in text order ("10" before "2"), as a textbook set holds plain ids sharing one score. */
   function textOrder(n: number) {
     const members = Array.from({ length: n }, (_, i) => String(i + 1)).sort();
     return (start: number, end: number): SetRow[] =>
-      members.slice(start, end + 1).map((member, i) => ({ position: start + i, member, scoreText: '1796040005', arrival: Number(member), outOfOrder: false }));
+      members.slice(start, end + 1).map((member, i) => ({
+        position: start + i,
+        member,
+        scoreText: '1796040005',
+        arrival: Number(member),
+        outOfOrder: false,
+      }));
   }
   function renderGrowing(animateProp: boolean) {
-    const { rerender } = render(<SetView title="T" description="D" size={9} outOfOrderPairs={0} readRows={textOrder(9)} version={1} animate={animateProp} fill />);
+    const { rerender } = render(
+      <SetView
+        title="T"
+        description="D"
+        size={9}
+        outOfOrderPairs={0}
+        readRows={textOrder(9)}
+        version={1}
+        animate={animateProp}
+        fill
+      />,
+    );
     animate.mockClear();
-    rerender(<SetView title="T" description="D" size={10} outOfOrderPairs={0} readRows={textOrder(10)} version={2} animate={animateProp} fill />);
+    rerender(
+      <SetView
+        title="T"
+        description="D"
+        size={10}
+        outOfOrderPairs={0}
+        readRows={textOrder(10)}
+        version={2}
+        animate={animateProp}
+        fill
+      />,
+    );
   }
 
   beforeEach(() => {
@@ -175,8 +224,13 @@ describe('SetView motion', () => {
     renderGrowing(true);
     // "10" is new at position 1; "2".."9" each moved down one row
     expect(animate).toHaveBeenCalledTimes(9);
-    const [keyframes] = animate.mock.calls.find((_, i) => (animate.mock.instances[i] as Element).querySelectorAll('[role=cell]')[1]?.textContent === '10')!;
-    expect(keyframes).toEqual([{ transform: 'translateX(-2.5rem)', opacity: 0 }, { transform: 'none', opacity: 1 }]);
+    const [keyframes] = animate.mock.calls.find(
+      (_, i) => (animate.mock.instances[i] as Element).querySelectorAll('[role=cell]')[1]?.textContent === '10',
+    )!;
+    expect(keyframes).toEqual([
+      { transform: 'translateX(-2.5rem)', opacity: 0 },
+      { transform: 'none', opacity: 1 },
+    ]);
     const slid = animate.mock.calls.filter(([frames]) => String(frames[0].transform).startsWith('translateY'));
     expect(slid).toHaveLength(8);
     expect(slid.every(([frames]) => frames[0].transform === `translateY(${-ROW_HEIGHT}px)`)).toBe(true);

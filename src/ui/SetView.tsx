@@ -38,12 +38,28 @@ const UNMEASURED_ROWS = 14;
  * where arrival order would put them are marked. Only the visible rows are read (readRows) and
  * rendered, so a set of 100,000 members scrolls as fast as one of ten.
  */
-export function SetView({ title, description, size, outOfOrderPairs, readRows, version, testId, positionOf, animate = false, fill = false }: SetViewProps) {
+export function SetView({
+  title,
+  description,
+  size,
+  outOfOrderPairs,
+  readRows,
+  version,
+  testId,
+  positionOf,
+  animate = false,
+  fill = false,
+}: SetViewProps) {
   const headingId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<number | null>(null);
-  const { first, last, totalHeight, offset: scrollOffset } = useRowWindow(scrollRef, size, ROW_HEIGHT, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
+  const {
+    first,
+    last,
+    totalHeight,
+    offset: scrollOffset,
+  } = useRowWindow(scrollRef, size, ROW_HEIGHT, { overscan: OVERSCAN, fallbackRows: UNMEASURED_ROWS });
   const windowSize = Math.max(last - first + 1, 1);
   const rows = useMemo(
     () => (last >= first ? readRows(first, last) : []),
@@ -56,11 +72,21 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
   const goTo = (position: number) => {
     setTarget(position);
     const scroller = scrollRef.current;
-    if (scroller) scroller.scrollTop = scrollTopFor(Math.max(0, position * ROW_HEIGHT - (scroller.clientHeight - ROW_HEIGHT) / 2), size, ROW_HEIGHT, scroller.clientHeight);
+    if (scroller)
+      scroller.scrollTop = scrollTopFor(
+        Math.max(0, position * ROW_HEIGHT - (scroller.clientHeight - ROW_HEIGHT) / 2),
+        size,
+        ROW_HEIGHT,
+        scroller.clientHeight,
+      );
   };
 
   return (
-    <section className={fill ? `${styles.view} ${styles.fillView}` : styles.view} data-testid={testId} aria-labelledby={headingId}>
+    <section
+      className={fill ? `${styles.view} ${styles.fillView}` : styles.view}
+      data-testid={testId}
+      aria-labelledby={headingId}
+    >
       <header className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {title}
@@ -68,7 +94,10 @@ export function SetView({ title, description, size, outOfOrderPairs, readRows, v
         <p className={styles.description}>{description}</p>
         <p className={styles.stats}>
           <span className={styles.stat}>{plural(size, 'member', 'members')}</span>
-          <span className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk} title={`out of arrival order: ${plural(outOfOrderPairs, 'pair', 'pairs')}`}>
+          <span
+            className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk}
+            title={`out of arrival order: ${plural(outOfOrderPairs, 'pair', 'pairs')}`}
+          >
             <span aria-hidden="true" className={styles.statIcon}>
               {outOfOrderPairs > 0 ? '⇅' : '✓'}
             </span>
@@ -159,7 +188,13 @@ function RowCells({ row }: { row: SetRow }) {
  * Only transform and opacity move; React keeps owning the rows. Rows are matched to the
  * rendered elements by order (the sizer's children are the rows, in order).
  */
-function useRowMotion(sizerRef: RefObject<HTMLDivElement | null>, rows: readonly SetRow[], version: number, size: number, animate: boolean) {
+function useRowMotion(
+  sizerRef: RefObject<HTMLDivElement | null>,
+  rows: readonly SetRow[],
+  version: number,
+  size: number,
+  animate: boolean,
+) {
   const seen = useRef({ version, positions: new Map<string, number>(), maxArrival: 0, at: Number.NEGATIVE_INFINITY });
   useLayoutEffect(() => {
     const previous = seen.current;
@@ -181,16 +216,35 @@ function useRowMotion(sizerRef: RefObject<HTMLDivElement | null>, rows: readonly
       if (!element) return;
       const before = previous.positions.get(row.member);
       if (before !== undefined && before !== row.position) {
-        animateArrival(element, [{ transform: `translateY(${(before - row.position) * ROW_HEIGHT}px)` }, { transform: 'none' }], duration);
+        animateArrival(
+          element,
+          [{ transform: `translateY(${(before - row.position) * ROW_HEIGHT}px)` }, { transform: 'none' }],
+          duration,
+        );
       } else if (before === undefined && row.arrival > previous.maxArrival) {
-        animateArrival(element, [{ transform: 'translateX(-2.5rem)', opacity: 0 }, { transform: 'none', opacity: 1 }], duration);
+        animateArrival(
+          element,
+          [
+            { transform: 'translateX(-2.5rem)', opacity: 0 },
+            { transform: 'none', opacity: 1 },
+          ],
+          duration,
+        );
       }
     });
   }, [sizerRef, rows, version, size, animate]);
 }
 
 /** "Go to position" and "go to job": scroll the list to a row and mark it; bad input gets a message at the field. */
-function GoTo({ size, positionOf, onGo }: { size: number; positionOf: (member: string) => number | null; onGo: (position: number) => void }) {
+function GoTo({
+  size,
+  positionOf,
+  onGo,
+}: {
+  size: number;
+  positionOf: (member: string) => number | null;
+  onGo: (position: number) => void;
+}) {
   const id = useId();
   const [position, setPosition] = useState('');
   const [job, setJob] = useState('');

@@ -24,7 +24,18 @@ export interface ValidatedFieldProps<T> {
  * one shows a message beside the field (aria-invalid, aria-describedby) and leaves the value in
  * effect untouched. What the user types is only ever rendered as text.
  */
-export function ValidatedField<T>({ label, value, parse, onValid, hint, inputMode = 'text', disabled, testId, revision = 0, inline = false }: ValidatedFieldProps<T>) {
+export function ValidatedField<T>({
+  label,
+  value,
+  parse,
+  onValid,
+  hint,
+  inputMode = 'text',
+  disabled,
+  testId,
+  revision = 0,
+  inline = false,
+}: ValidatedFieldProps<T>) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);

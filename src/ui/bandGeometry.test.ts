@@ -90,11 +90,15 @@ describe('moveCursor', () => {
     expect(moveCursor(4090, 'ArrowDown')).toBe(4090);
     expect(moveCursor(64 * 60 + 3, 'PageDown')).toBe(64 * 63 + 3);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4095 }), fc.constantFrom('ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown'), (slot, key) => {
-        const next = moveCursor(slot, key)!;
-        expect(next).toBeGreaterThanOrEqual(0);
-        expect(next).toBeLessThanOrEqual(4095);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4095 }),
+        fc.constantFrom('ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown'),
+        (slot, key) => {
+          const next = moveCursor(slot, key)!;
+          expect(next).toBeGreaterThanOrEqual(0);
+          expect(next).toBeLessThanOrEqual(4095);
+        },
+      ),
     );
   });
 

@@ -81,7 +81,10 @@ export function useRowWindow(
   const totalHeight = Math.min(fullHeight, MAX_SCROLL_HEIGHT);
   const scrollRange = totalHeight - height;
   // Where the viewport's top falls in the rows: the scroll position itself, or scaled onto all rows.
-  const top = fullHeight > totalHeight && scrollRange > 0 ? (Math.min(viewport.scrollTop, scrollRange) * (fullHeight - height)) / scrollRange : viewport.scrollTop;
+  const top =
+    fullHeight > totalHeight && scrollRange > 0
+      ? (Math.min(viewport.scrollTop, scrollRange) * (fullHeight - height)) / scrollRange
+      : viewport.scrollTop;
   const firstVisible = Math.floor(top / rowHeight);
   const lastVisible = Math.ceil((top + height) / rowHeight) - 1;
   return {

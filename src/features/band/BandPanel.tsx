@@ -6,7 +6,6 @@ import { BandGrid } from '../../ui/BandGrid.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from '../../ui/panel.module.css';
 
-
 /** One millisecond's 4096 slots, and a strip of the milliseconds around it (loaded in its own chunk, below the fold). */
 export function BandPanel() {
   const store = useAppStoreApi();
@@ -23,19 +22,19 @@ export function BandPanel() {
     <section className={styles.panel} aria-labelledby={headingId} data-testid="band-panel">
       <h2 id={headingId}>One millisecond, 4,096 slots</h2>
       <p className={styles.lede}>
-        Each square is one score of the band: row by row from minScore to maxScore. Pick a millisecond in the strip to
-        see how its slots fill; the newest bump is outlined.
+        Each square is one score of the band: row by row from minScore to maxScore. Pick a millisecond in the strip to see how its
+        slots fill; the newest bump is outlined.
       </p>
       <p className={styles.readout} data-testid="band-choice">
         {following ? (
           <>
-            <strong>Following the fire-time:</strong> <span className="mono">{view.fireTime}</span> ms ({isoTime(view.fireTime)}), now +
-            delay; it moves with the delay and the clock.
+            <strong>Following the fire-time:</strong> <span className="mono">{view.fireTime}</span> ms ({isoTime(view.fireTime)}),
+            now + delay; it moves with the delay and the clock.
           </>
         ) : (
           <>
-            <strong>Picked:</strong> <span className="mono">{picked}</span> ms ({isoTime(picked)}), kept while the delay and the clock
-            change.{' '}
+            <strong>Picked:</strong> <span className="mono">{picked}</span> ms ({isoTime(picked)}), kept while the delay and the
+            clock change.{' '}
             <button type="button" className="secondary" onClick={() => store.getState().selectBand(null)}>
               Follow the fire-time again
             </button>

@@ -50,7 +50,9 @@ function duration(ms: number): string {
 
 function sideOfCliff(fireTime: number): string {
   if (fireTime === CLIFF_FIRE_TIME) return 'exactly at the cliff: the first millisecond past it';
-  return fireTime > CLIFF_FIRE_TIME ? `past the cliff by ${duration(fireTime - CLIFF_FIRE_TIME)}` : `${duration(CLIFF_FIRE_TIME - fireTime)} before the cliff`;
+  return fireTime > CLIFF_FIRE_TIME
+    ? `past the cliff by ${duration(fireTime - CLIFF_FIRE_TIME)}`
+    : `${duration(CLIFF_FIRE_TIME - fireTime)} before the cliff`;
 }
 
 function spacingText(spacing: number): string {
@@ -83,8 +85,8 @@ function Ties({ ties }: { ties: TieNote[] }) {
         const rest = tie.count - named.length;
         return (
           <p key={tie.scoreText}>
-            {grouped.format(tie.count)} jobs share the score <span className="mono">{tie.scoreText}</span>. Redis
-            cannot order them by score, so it falls back to member order (the bytes of the job id), not arrival order:{' '}
+            {grouped.format(tie.count)} jobs share the score <span className="mono">{tie.scoreText}</span>. Redis cannot order
+            them by score, so it falls back to member order (the bytes of the job id), not arrival order:{' '}
             {named.map((job, i) => (
               <span key={job.member}>
                 {i > 0 ? ', ' : null}
@@ -122,7 +124,11 @@ export function CliffExplorer() {
   const jumpTo = (target: number): boolean => {
     const state = store.getState();
     const ok = state.freezeClock(clockForFireTime(target, state.delay));
-    setJumpError(ok ? null : `With a delay of ${grouped.format(state.delay)} ms the clock would have to stand before 1970; shorten the delay first.`);
+    setJumpError(
+      ok
+        ? null
+        : `With a delay of ${grouped.format(state.delay)} ms the clock would have to stand before 1970; shorten the delay first.`,
+    );
     setRevision((r) => r + 1);
     return ok;
   };
@@ -140,7 +146,10 @@ export function CliffExplorer() {
     const parsed = parseClock(text);
     if (!parsed.ok) return parsed;
     if (clockForFireTime(parsed.value, store.getState().delay) < 0) {
-      return { ok: false, message: 'With the current delay the clock would have to stand before 1970; pick a later fire-time or a shorter delay.' };
+      return {
+        ok: false,
+        message: 'With the current delay the clock would have to stand before 1970; pick a later fire-time or a shorter delay.',
+      };
     }
     return parsed;
   };
@@ -150,12 +159,17 @@ export function CliffExplorer() {
     <section className={panel.panel} aria-labelledby={headingId} data-testid="cliff-explorer">
       <h2 id={headingId}>The precision cliff: 2039-09-07</h2>
       <p className={panel.lede}>
-        A score is a double, and a double holds whole numbers exactly only up to 2^53. The numbers below are for the
-        page&apos;s current fire-time (clock + delay); jump it across the cliff and watch them change.
+        A score is a double, and a double holds whole numbers exactly only up to 2^53. The numbers below are for the page&apos;s
+        current fire-time (clock + delay); jump it across the cliff and watch them change.
       </p>
 
       <div className={styles.controls}>
-        <div className={styles.presets} role="group" aria-label="Jump the fire-time to" aria-describedby={jumpError ? jumpErrorId : undefined}>
+        <div
+          className={styles.presets}
+          role="group"
+          aria-label="Jump the fire-time to"
+          aria-describedby={jumpError ? jumpErrorId : undefined}
+        >
           {PRESETS.map((preset) => (
             <button
               key={preset.label}
@@ -168,8 +182,8 @@ export function CliffExplorer() {
           ))}
         </div>
         <p className={panel.hint}>
-          Each jump freezes the clock at fire-time − delay, so the fire-time lands on the instant named; Now freezes it at
-          the real time.
+          Each jump freezes the clock at fire-time − delay, so the fire-time lands on the instant named; Now freezes it at the
+          real time.
         </p>
         {jumpError ? (
           <p id={jumpErrorId} className={panel.error} role="alert">
@@ -273,9 +287,7 @@ export function CliffExplorer() {
               <p className="mono" data-testid="cliff-safe-delay">
                 {safeDelay} ms
               </p>
-              <p className={panel.hint}>
-                about {duration(safeDelay)}; one ms more and same-ms jobs share a score.
-              </p>
+              <p className={panel.hint}>about {duration(safeDelay)}; one ms more and same-ms jobs share a score.</p>
             </>
           )}
         </div>
@@ -296,31 +308,29 @@ export function CliffExplorer() {
         <h3>What happens past the cliff</h3>
         <p>
           A band score is the millisecond shifted up twelve bits with a slot counter in the low twelve. From 2^41 ms the
-          millisecond alone needs 42 bits, so the whole score needs 54, and a double keeps 53: the lowest bit is rounded
-          away (half to even), and from 2^42 ms the lowest two. Nothing fails or warns; the Lua just gets other numbers.
-          Every panel on this page runs that arithmetic against its in-memory Redis, so after a jump past the cliff you can
-          watch it happen:
+          millisecond alone needs 42 bits, so the whole score needs 54, and a double keeps 53: the lowest bit is rounded away
+          (half to even), and from 2^42 ms the lowest two. Nothing fails or warns; the Lua just gets other numbers. Every panel on
+          this page runs that arithmetic against its in-memory Redis, so after a jump past the cliff you can watch it happen:
         </p>
         <ul>
           <li>
-            <strong>Enqueue N at the same millisecond</strong>: each job asks for the band&apos;s highest score + 1, which
-            rounds back to the floor. They all get one score, and the <strong>band set</strong> view lists them by member
-            bytes instead of arrival (with plain-number ids, 10 and 11 come before 9).
+            <strong>Enqueue N at the same millisecond</strong>: each job asks for the band&apos;s highest score + 1, which rounds
+            back to the floor. They all get one score, and the <strong>band set</strong> view lists them by member bytes instead
+            of arrival (with plain-number ids, 10 and 11 come before 9).
           </li>
           <li>
-            The <strong>band grid</strong> only ever fills slot 0. Its ceiling, (fire-time + 1) × 4096 − 1, rounds up onto
-            the next millisecond&apos;s floor: enqueue one job with a delay of 1 ms, then one with 0 ms, and the second,
-            due a millisecond earlier, is written onto the first one&apos;s score in the next band.
+            The <strong>band grid</strong> only ever fills slot 0. Its ceiling, (fire-time + 1) × 4096 − 1, rounds up onto the
+            next millisecond&apos;s floor: enqueue one job with a delay of 1 ms, then one with 0 ms, and the second, due a
+            millisecond earlier, is written onto the first one&apos;s score in the next band.
           </li>
           <li>
-            <strong>Promote</strong> sweeps up to (now + 1) × 4096 − 1, which rounds up the same way once the clock itself
-            is past the cliff: enqueue with a delay of 1 ms, promote straight away, and the job comes out a millisecond
-            before it is due.
+            <strong>Promote</strong> sweeps up to (now + 1) × 4096 − 1, which rounds up the same way once the clock itself is past
+            the cliff: enqueue with a delay of 1 ms, promote straight away, and the job comes out a millisecond before it is due.
           </li>
         </ul>
         <p className={panel.hint}>
-          The conformance suite runs these same collisions on a real redis-server 7.0.15 and gets the same scores, order
-          and promotions.
+          The conformance suite runs these same collisions on a real redis-server 7.0.15 and gets the same scores, order and
+          promotions.
         </p>
       </div>
     </section>

@@ -53,7 +53,9 @@ describe('ScoreDecoder', () => {
     const user = userEvent.setup();
     render(<ScoreDecoder />);
     await user.click(screen.getByRole('button', { name: 'Try an example' }));
-    expect((screen.getByLabelText('Scores to decode') as HTMLTextAreaElement).value).toMatch(/^127\.0\.0\.1:6379> ZRANGE bull:mail:delayed 0 5 WITHSCORES\n 1\) "1"/);
+    expect((screen.getByLabelText('Scores to decode') as HTMLTextAreaElement).value).toMatch(
+      /^127\.0\.0\.1:6379> ZRANGE bull:mail:delayed 0 5 WITHSCORES\n 1\) "1"/,
+    );
     expect(summary()).toContain('16 scores');
     expect(summary()).toContain('3 lines skipped');
     const counts = within(screen.getByRole('list', { name: 'Rows by flag' }));

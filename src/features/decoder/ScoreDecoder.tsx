@@ -36,7 +36,6 @@ function exampleText(): string {
   return example;
 }
 
-
 /** The row count as the CSS variable the list heights use. */
 function rowsStyle(count: number): CSSProperties {
   return { '--rows': count } as CSSProperties;
@@ -63,9 +62,12 @@ export function ScoreDecoder() {
   const { decoded, pending, decode } = useDecodedPaste();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   function decodeNow(value: string) {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -90,9 +92,9 @@ export function ScoreDecoder() {
     <section className={panel.panel} aria-labelledby={headingId} data-testid="score-decoder">
       <h2 id={headingId}>Decode real scores</h2>
       <p className={panel.lede}>
-        Paste scores from a real delayed set: one score, a list, or what <code>redis-cli ZRANGE key 0 -1 WITHSCORES</code>{' '}
-        prints, in a terminal or with <code>--raw</code> / <code>--no-raw</code>. Each score is split into the millisecond it
-        fires at and its slot in that millisecond&apos;s band of 4096 scores.
+        Paste scores from a real delayed set: one score, a list, or what <code>redis-cli ZRANGE key 0 -1 WITHSCORES</code> prints,
+        in a terminal or with <code>--raw</code> / <code>--no-raw</code>. Each score is split into the millisecond it fires at and
+        its slot in that millisecond&apos;s band of 4096 scores.
       </p>
       <div className={panel.field}>
         <label htmlFor={inputId}>Scores to decode</label>
@@ -144,10 +146,11 @@ function DecodedView({ decoded }: { decoded: DecodedRows }) {
       <div className={styles.summary} role="status" data-testid="decoder-summary">
         <p className={styles.counts}>
           Read as {LAYOUT_TEXT[decoded.layout]}: <strong>{plural(rowCount, 'score', 'scores')}</strong> in{' '}
-          {plural(decoded.bands, 'millisecond band', 'millisecond bands')} ({grouped.format(decoded.crowdedBands)} with
-          several jobs, {grouped.format(decoded.saturatedBands)} saturated)
-          {decoded.multiLineMembers > 0 ? `, ${plural(decoded.multiLineMembers, 'member', 'members')} across several lines` : ''}
-          ; {plural(unreadable.length, 'unreadable line', 'unreadable lines')}
+          {plural(decoded.bands, 'millisecond band', 'millisecond bands')} ({grouped.format(decoded.crowdedBands)} with several
+          jobs, {grouped.format(decoded.saturatedBands)} saturated)
+          {decoded.multiLineMembers > 0
+            ? `, ${plural(decoded.multiLineMembers, 'member', 'members')} across several lines`
+            : ''}; {plural(unreadable.length, 'unreadable line', 'unreadable lines')}
           {skipped.length > 0 ? `, ${plural(skipped.length, 'line', 'lines')} skipped (prompts, empty replies)` : ''}.
         </p>
         <ul className={flagStyles.flagCounts} aria-label="Rows by flag">
@@ -168,22 +171,22 @@ function ScoreTable({ decoded }: { decoded: DecodedRows }) {
   return (
     <div className={styles.tableScroll} data-testid="decoder-table">
       <div className={styles.table} style={rowsStyle(decoded.rowCount)}>
-      <div className={`${styles.tableRow} ${styles.head}`} aria-hidden="true">
-        <span className={styles.num}>Line</span>
-        <span>Member</span>
-        <span className={styles.num}>Score</span>
-        <span className={styles.num}>Fire-time (ms)</span>
-        <span>Fire-time (UTC)</span>
-        <span className={styles.num}>Slot</span>
-        <span>Flags</span>
-      </div>
-      <VirtualList
-        count={decoded.rowCount}
-        rowHeight={ROW_HEIGHT}
-        label="Decoded scores"
-        testId="decoder-rows"
-        renderRow={(index) => <ScoreRow row={decoded.rowAt(index)} />}
-      />
+        <div className={`${styles.tableRow} ${styles.head}`} aria-hidden="true">
+          <span className={styles.num}>Line</span>
+          <span>Member</span>
+          <span className={styles.num}>Score</span>
+          <span className={styles.num}>Fire-time (ms)</span>
+          <span>Fire-time (UTC)</span>
+          <span className={styles.num}>Slot</span>
+          <span>Flags</span>
+        </div>
+        <VirtualList
+          count={decoded.rowCount}
+          rowHeight={ROW_HEIGHT}
+          label="Decoded scores"
+          testId="decoder-rows"
+          renderRow={(index) => <ScoreRow row={decoded.rowAt(index)} />}
+        />
       </div>
     </div>
   );

@@ -81,7 +81,20 @@ export function packPaste(decoded: DecodedPaste): PackedPaste {
 
 /** The view of a packed paste (on the page): rows rebuilt on demand. */
 export function fromPacked(packed: PackedPaste): DecodedRows {
-  const { lines, members, scoreTexts, scores, fireTimes, slots, sharedBy, flagSetIndex, flagSets, reasonIndex, reasons, ...summary } = packed;
+  const {
+    lines,
+    members,
+    scoreTexts,
+    scores,
+    fireTimes,
+    slots,
+    sharedBy,
+    flagSetIndex,
+    flagSets,
+    reasonIndex,
+    reasons,
+    ...summary
+  } = packed;
   return {
     ...summary,
     rowCount: lines.length,
@@ -111,7 +124,13 @@ export function fromDecoded(decoded: DecodedPaste): DecodedRows {
 
 /** The typed arrays of a packed paste, to transfer rather than copy. */
 export function transferablesOf(packed: PackedPaste): ArrayBuffer[] {
-  return [packed.lines, packed.scores, packed.fireTimes, packed.slots, packed.sharedBy, packed.flagSetIndex, packed.reasonIndex].map(
-    (array) => array.buffer as ArrayBuffer,
-  );
+  return [
+    packed.lines,
+    packed.scores,
+    packed.fireTimes,
+    packed.slots,
+    packed.sharedBy,
+    packed.flagSetIndex,
+    packed.reasonIndex,
+  ].map((array) => array.buffer as ArrayBuffer);
 }

@@ -20,7 +20,8 @@ const ENTRIES: Array<[string, string]> = [
   ['9999', String(maxScore)],
 ];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A bridge in a function: answers /api/keys and /api/members from `sets` (keys and members as UTF-8 text), records the URLs. */
 function fakeBridge(sets: Record<string, Array<[string, string]>>) {
@@ -29,7 +30,14 @@ function fakeBridge(sets: Record<string, Array<[string, string]>>) {
     const parsed = new URL(url);
     urls.push(parsed);
     if (parsed.pathname === '/api/keys') {
-      return Promise.resolve(json({ pattern: parsed.searchParams.get('pattern'), keys: Object.keys(sets).map((k) => named(k)), cursor: '0', truncated: false }));
+      return Promise.resolve(
+        json({
+          pattern: parsed.searchParams.get('pattern'),
+          keys: Object.keys(sets).map((k) => named(k)),
+          cursor: '0',
+          truncated: false,
+        }),
+      );
     }
     const key = new TextDecoder().decode(bytesFromBase64(parsed.searchParams.get('key64') ?? '') ?? new Uint8Array());
     const entries = sets[key] ?? [];
@@ -69,10 +77,15 @@ describe('LiveRedisPanel', () => {
     const link = liveLinkFromSearch('?bridge=http%3A%2F%2F127.0.0.1%3A7381&pattern=bull%3A*&key=bull%3Ademo%3Adelayed');
     render(<LiveRedisPanel fetchImpl={fetchImpl} link={link} />);
     await screen.findByTestId('live-set-view');
-    expect(urls.map((url) => `${url.origin}${url.pathname}`)).toEqual(['http://127.0.0.1:7381/api/keys', 'http://127.0.0.1:7381/api/members']);
+    expect(urls.map((url) => `${url.origin}${url.pathname}`)).toEqual([
+      'http://127.0.0.1:7381/api/keys',
+      'http://127.0.0.1:7381/api/members',
+    ]);
     expect(urls[0]!.searchParams.get('pattern')).toBe('bull:*');
     expect((screen.getByTestId('live-bridge-url') as HTMLInputElement).value).toBe('http://127.0.0.1:7381');
-    expect(within(screen.getByTestId('live-keys')).getByRole('button', { name: 'bull:demo:delayed' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(screen.getByTestId('live-keys')).getByRole('button', { name: 'bull:demo:delayed' }).getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 
   it('a link with a bad bridge address reads nothing and says why', () => {
@@ -90,7 +103,13 @@ describe('LiveRedisPanel', () => {
 
     const setView = screen.getByTestId('live-set-view');
     const rows = within(setView).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['0', '1', String(minScore), '1'],
       ['1', '2', String(minScore + 1), '2'],
       ['2', '10000', String(maxScore), '⇅out of arrival order, arrival 10000'],
@@ -106,7 +125,9 @@ describe('LiveRedisPanel', () => {
       'ceiling shared',
     ]);
     expect(flags[2]!.textContent).toContain(`Slot: 4095`);
-    expect(screen.getByTestId('live-summary').textContent).toContain('bull:mail:delayed: 4 members (ZCARD), in 1 millisecond band.');
+    expect(screen.getByTestId('live-summary').textContent).toContain(
+      'bull:mail:delayed: 4 members (ZCARD), in 1 millisecond band.',
+    );
 
     const select = screen.getByTestId('live-band-select') as HTMLSelectElement;
     expect(select.value).toBe(String(T));
@@ -128,7 +149,18 @@ describe('LiveRedisPanel', () => {
     const user = userEvent.setup();
     const key = 'bull:\u202eyalp\u2066:delayed\r\n';
     const member = '42\u202e\u200b\n';
-    render(<LiveRedisPanel fetchImpl={fakeBridge({ [key]: [[member, String(minScore)], ['43', String(minScore + 1)]] }).fetchImpl} />);
+    render(
+      <LiveRedisPanel
+        fetchImpl={
+          fakeBridge({
+            [key]: [
+              [member, String(minScore)],
+              ['43', String(minScore + 1)],
+            ],
+          }).fetchImpl
+        }
+      />,
+    );
     const shownKey = 'bull:\\u{202e}yalp\\u{2066}:delayed\\r\\n';
     const shownMember = '42\\u{202e}\\u{200b}\\n';
     await connectAndChoose(user, shownKey);
@@ -137,13 +169,16 @@ describe('LiveRedisPanel', () => {
     expect(screen.getByTestId('live-set-view').textContent).toContain(shownMember);
     expect(screen.getByTestId('live-flags').textContent).toContain(shownMember);
     expect(panel.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\r\n]/);
-    for (const element of panel.querySelectorAll('[title]')) expect(element.getAttribute('title')).not.toMatch(/[\u202a-\u202e\u2066-\u2069\r\n]/);
+    for (const element of panel.querySelectorAll('[title]'))
+      expect(element.getAttribute('title')).not.toMatch(/[\u202a-\u202e\u2066-\u2069\r\n]/);
   });
 
   it('lists a key too long to open as disabled, saying why', async () => {
     const user = userEvent.setup();
     const long = { ...named('k'.repeat(4096)), text: `${'k'.repeat(4096)}… (5,000 bytes)`, byteLength: 5000 };
-    const fetchImpl = vi.fn<Fetch>(() => Promise.resolve(json({ pattern: '*', keys: [long, named('short:delayed')], cursor: '0', truncated: false })));
+    const fetchImpl = vi.fn<Fetch>(() =>
+      Promise.resolve(json({ pattern: '*', keys: [long, named('short:delayed')], cursor: '0', truncated: false })),
+    );
     render(<LiveRedisPanel fetchImpl={fetchImpl} />);
     await user.click(screen.getByRole('button', { name: 'List keys' }));
     const buttons = within(await screen.findByTestId('live-keys')).getAllByRole('button');
@@ -160,7 +195,9 @@ describe('LiveRedisPanel', () => {
     render(<LiveRedisPanel fetchImpl={fetchImpl} />);
     await user.type(screen.getByTestId('live-token'), 'abcdefghijklmnopq');
     await connectAndChoose(user, 'bull:mail:delayed');
-    expect(fetchImpl.mock.calls.map(([, init]) => init.headers)).toEqual(fetchImpl.mock.calls.map(() => ({ Authorization: 'Bearer abcdefghijklmnopq' })));
+    expect(fetchImpl.mock.calls.map(([, init]) => init.headers)).toEqual(
+      fetchImpl.mock.calls.map(() => ({ Authorization: 'Bearer abcdefghijklmnopq' })),
+    );
   });
 
   it('says so when the bridge cannot be reached, and keeps the last set read', async () => {
@@ -178,7 +215,8 @@ describe('LiveRedisPanel', () => {
 
   it("shows the bridge's message when Redis is down or wants a password", async () => {
     const user = userEvent.setup();
-    const message = 'Redis at redis://127.0.0.1:6379 needs a password (NOAUTH): start the bridge with --password, or put it in the URL as redis://:password@host:port.';
+    const message =
+      'Redis at redis://127.0.0.1:6379 needs a password (NOAUTH): start the bridge with --password, or put it in the URL as redis://:password@host:port.';
     const fetchImpl = vi.fn<Fetch>(() => Promise.resolve(json({ error: { code: 'redis-auth', message } }, 502)));
     render(<LiveRedisPanel fetchImpl={fetchImpl} />);
     await user.click(screen.getByRole('button', { name: 'List keys' }));

@@ -1,6 +1,17 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { SCORE_FLAGS } from '../../model/decoder/scoreDecoder.ts';
-import { BridgeRequestError, MAX_LIVE_MEMBERS, keyFromText, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, parseToken, readSetHead, withToken } from './bridgeClient.ts';
+import {
+  BridgeRequestError,
+  MAX_LIVE_MEMBERS,
+  keyFromText,
+  listKeys,
+  parseBridgeUrl,
+  parseKeyPattern,
+  parseRefreshSeconds,
+  parseToken,
+  readSetHead,
+  withToken,
+} from './bridgeClient.ts';
 import type { Fetch, ListedKey } from './bridgeClient.ts';
 import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN, MAX_KEY_BYTES } from './bridgeProtocol.ts';
 import { printable } from '../../model/printable.ts';
@@ -67,7 +78,9 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
   const [token, setToken] = useState('');
   const [pattern, setPattern] = useState(link.pattern ?? DEFAULT_KEY_PATTERN);
   const [keys, setKeys] = useState<KeyListing | null>(null);
-  const [chosenKey, setChosenKey] = useState<ListedKey | null>(link.bridgeUrl === null || link.key === null ? null : keyFromText(link.key));
+  const [chosenKey, setChosenKey] = useState<ListedKey | null>(
+    link.bridgeUrl === null || link.key === null ? null : keyFromText(link.key),
+  );
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [chosenBand, setChosenBand] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(link.problem);
@@ -151,11 +164,18 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
       <h2 id={headingId}>Live Redis</h2>
       <p className={panel.lede}>
         Look at a real delayed set through the same views as the simulation. Start the bridge beside your Redis with{' '}
-        <code>npm run bridge -- --redis redis://127.0.0.1:6379</code>: it only reads (SCAN, TYPE, ZCARD, ZRANGE), listens on
-        this machine only and answers only this page. The simulation above does not depend on it.
+        <code>npm run bridge -- --redis redis://127.0.0.1:6379</code>: it only reads (SCAN, TYPE, ZCARD, ZRANGE), listens on this
+        machine only and answers only this page. The simulation above does not depend on it.
       </p>
       <div className={styles.controls}>
-        <ValidatedField label="Bridge address" value={bridgeUrl} parse={parseBridgeUrl} onValid={setBridgeUrl} hint="As npm run bridge prints it." testId="live-bridge-url" />
+        <ValidatedField
+          label="Bridge address"
+          value={bridgeUrl}
+          parse={parseBridgeUrl}
+          onValid={setBridgeUrl}
+          hint="As npm run bridge prints it."
+          testId="live-bridge-url"
+        />
         <ValidatedField
           label="Token"
           value={token}
@@ -164,7 +184,14 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
           hint="Only for a bridge started with --token or beyond this machine."
           testId="live-token"
         />
-        <ValidatedField label="Key pattern" value={pattern} parse={parseKeyPattern} onValid={setPattern} hint="SCAN MATCH, sorted sets only." testId="live-pattern" />
+        <ValidatedField
+          label="Key pattern"
+          value={pattern}
+          parse={parseKeyPattern}
+          onValid={setPattern}
+          hint="SCAN MATCH, sorted sets only."
+          testId="live-pattern"
+        />
         <div className={`${panel.row} ${styles.buttons}`}>
           <button type="button" onClick={() => void load({ listKeys: true, key: chosenKey })} disabled={busy}>
             List keys
@@ -175,10 +202,22 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
         </div>
         <div className={styles.auto}>
           <label className={styles.check}>
-            <input type="checkbox" checked={autoRefresh} onChange={(event) => setAutoRefresh(event.target.checked)} data-testid="live-auto" />
+            <input
+              type="checkbox"
+              checked={autoRefresh}
+              onChange={(event) => setAutoRefresh(event.target.checked)}
+              data-testid="live-auto"
+            />
             Auto-refresh
           </label>
-          <ValidatedField label="Every (seconds)" value={String(refreshSeconds)} parse={parseRefreshSeconds} onValid={setRefreshSeconds} inputMode="numeric" testId="live-refresh-seconds" />
+          <ValidatedField
+            label="Every (seconds)"
+            value={String(refreshSeconds)}
+            parse={parseRefreshSeconds}
+            onValid={setRefreshSeconds}
+            inputMode="numeric"
+            testId="live-refresh-seconds"
+          />
         </div>
       </div>
       <p className={panel.hint} role="status" data-testid="live-status">
@@ -205,7 +244,11 @@ function statusText(busy: boolean, keys: KeyListing | null, snapshot: Snapshot |
 
 function KeyList({ keys, chosen, onChoose }: { keys: KeyListing; chosen: ListedKey | null; onChoose: (key: ListedKey) => void }) {
   if (keys.keys.length === 0) {
-    return <p className={panel.hint}>No sorted set matches {printable(keys.pattern)}. BullMQ names its delayed sets bull:&lt;queue&gt;:delayed.</p>;
+    return (
+      <p className={panel.hint}>
+        No sorted set matches {printable(keys.pattern)}. BullMQ names its delayed sets bull:&lt;queue&gt;:delayed.
+      </p>
+    );
   }
   const chosenId = chosen === null ? null : keyId(chosen);
   return (
@@ -220,7 +263,11 @@ function KeyList({ keys, chosen, onChoose }: { keys: KeyListing; chosen: ListedK
               className={id === chosenId ? undefined : 'secondary'}
               aria-pressed={id === chosenId}
               disabled={tooLong}
-              title={tooLong ? `This key is ${plural(key.byteLength, 'byte', 'bytes')} long; the bridge opens keys of up to ${grouped.format(MAX_KEY_BYTES)} bytes.` : undefined}
+              title={
+                tooLong
+                  ? `This key is ${plural(key.byteLength, 'byte', 'bytes')} long; the bridge opens keys of up to ${grouped.format(MAX_KEY_BYTES)} bytes.`
+                  : undefined
+              }
               onClick={() => onChoose(key)}
             >
               {printable(key.text)}
@@ -232,16 +279,24 @@ function KeyList({ keys, chosen, onChoose }: { keys: KeyListing; chosen: ListedK
   );
 }
 
-function LiveSetViews({ set, chosenBand, onChooseBand, version }: { set: LiveSet; chosenBand: number | null; onChooseBand: (fireTime: number) => void; version: number }) {
-  const readRows = useCallback(
-    (start: number, end: number): SetRow[] => set.rows.slice(start, end + 1),
-    [set],
-  );
+function LiveSetViews({
+  set,
+  chosenBand,
+  onChooseBand,
+  version,
+}: {
+  set: LiveSet;
+  chosenBand: number | null;
+  onChooseBand: (fireTime: number) => void;
+  version: number;
+}) {
+  const readRows = useCallback((start: number, end: number): SetRow[] => set.rows.slice(start, end + 1), [set]);
   const band = useMemo(() => (chosenBand === null ? null : liveBand(set, chosenBand)), [set, chosenBand]);
   const strip = useMemo(() => (chosenBand === null ? [] : bandStrip(set, chosenBand, STRIP_RADIUS)), [set, chosenBand]);
   const menu = useMemo(() => {
     const fullest = [...set.bands].sort((a, b) => b.count - a.count || a.fireTime - b.fireTime).slice(0, MENU_BANDS);
-    if (chosenBand !== null && !fullest.some((b) => b.fireTime === chosenBand)) fullest.push({ fireTime: chosenBand, count: band?.slots.length ?? 0 });
+    if (chosenBand !== null && !fullest.some((b) => b.fireTime === chosenBand))
+      fullest.push({ fireTime: chosenBand, count: band?.slots.length ?? 0 });
     return fullest.sort((a, b) => a.fireTime - b.fireTime);
   }, [set, chosenBand, band]);
   const partial = set.rows.length < set.size;
@@ -251,8 +306,10 @@ function LiveSetViews({ set, chosenBand, onChooseBand, version }: { set: LiveSet
       <div className={styles.summary} data-testid="live-summary">
         <p>
           <strong>{printable(set.key)}</strong>: {plural(set.size, 'member', 'members')} (ZCARD)
-          {partial ? `; showing the first ${grouped.format(set.rows.length)}, the jobs due first (the panel reads at most ${grouped.format(MAX_LIVE_MEMBERS)})` : ''}, in{' '}
-          {plural(set.bands.length, 'millisecond band', 'millisecond bands')}.
+          {partial
+            ? `; showing the first ${grouped.format(set.rows.length)}, the jobs due first (the panel reads at most ${grouped.format(MAX_LIVE_MEMBERS)})`
+            : ''}
+          , in {plural(set.bands.length, 'millisecond band', 'millisecond bands')}.
         </p>
         <ul className={flagStyles.flagCounts} aria-label="Members by flag">
           {SCORE_FLAGS.filter((flag) => set.flagCounts[flag] > 0).map((flag) => (
@@ -280,7 +337,11 @@ function LiveSetViews({ set, chosenBand, onChooseBand, version }: { set: LiveSet
           <h3>One millisecond of this set</h3>
           <label className={panel.field}>
             Millisecond (the {Math.min(MENU_BANDS, set.bands.length)} fullest)
-            <select value={chosenBand} onChange={(event) => onChooseBand(Number(event.target.value))} data-testid="live-band-select">
+            <select
+              value={chosenBand}
+              onChange={(event) => onChooseBand(Number(event.target.value))}
+              data-testid="live-band-select"
+            >
               {menu.map((b) => (
                 <option key={b.fireTime} value={b.fireTime}>
                   {isoTime(b.fireTime)} · {plural(b.count, 'job', 'jobs')}
@@ -291,7 +352,13 @@ function LiveSetViews({ set, chosenBand, onChooseBand, version }: { set: LiveSet
           <div className={panel.clip}>
             <BandStrip bands={strip} selected={chosenBand} onSelect={onChooseBand} />
           </div>
-          <BandGrid fireTime={band.fireTime} slots={band.slots} ceilingMembers={band.ceilingMembers} newestSlot={band.newestSlot} pastCliff={band.pastCliff} />
+          <BandGrid
+            fireTime={band.fireTime}
+            slots={band.slots}
+            ceilingMembers={band.ceilingMembers}
+            newestSlot={band.newestSlot}
+            pastCliff={band.pastCliff}
+          />
         </div>
       ) : null}
       <FlagsList rows={set.rows} />
@@ -313,7 +380,13 @@ function FlagsList({ rows }: { rows: readonly LiveRow[] }) {
             <span className={styles.num}>Slot</span>
             <span>Flags</span>
           </div>
-          <VirtualList count={rows.length} rowHeight={ROW_HEIGHT} label="Members decoded" testId="live-flags" renderRow={(index) => <FlagRow row={rows[index]!} />} />
+          <VirtualList
+            count={rows.length}
+            rowHeight={ROW_HEIGHT}
+            label="Members decoded"
+            testId="live-flags"
+            renderRow={(index) => <FlagRow row={rows[index]!} />}
+          />
         </div>
       </div>
     </div>

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeRequestError, MAX_LIVE_MEMBERS, getJson, listKeys, parseBridgeUrl, parseKeyPattern, parseRefreshSeconds, parseToken, readSetHead, withToken } from './bridgeClient.ts';
+import {
+  BridgeRequestError,
+  MAX_LIVE_MEMBERS,
+  getJson,
+  listKeys,
+  parseBridgeUrl,
+  parseKeyPattern,
+  parseRefreshSeconds,
+  parseToken,
+  readSetHead,
+  withToken,
+} from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
 import { named } from './redisNameFixture.ts';
 
 const BASE = 'http://127.0.0.1:7379';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fetch answering from `answer(url)`, recording the URLs asked. */
 function fakeFetch(answer: (url: URL) => Response | Promise<Response>): Fetch & { urls: URL[] } {
@@ -48,8 +60,12 @@ describe('the fields', () => {
 
 describe('getJson', () => {
   it("passes on the bridge's JSON error", async () => {
-    const fetchImpl = fakeFetch(() => json({ error: { code: 'redis-auth', message: 'Redis at redis://:***@h:1 needs a password (NOAUTH)' } }, 502));
-    await expect(getJson(BASE, '/api/keys', fetchImpl)).rejects.toEqual(new BridgeRequestError('redis-auth', 'Redis at redis://:***@h:1 needs a password (NOAUTH)'));
+    const fetchImpl = fakeFetch(() =>
+      json({ error: { code: 'redis-auth', message: 'Redis at redis://:***@h:1 needs a password (NOAUTH)' } }, 502),
+    );
+    await expect(getJson(BASE, '/api/keys', fetchImpl)).rejects.toEqual(
+      new BridgeRequestError('redis-auth', 'Redis at redis://:***@h:1 needs a password (NOAUTH)'),
+    );
   });
 
   it('says the bridge cannot be reached when fetch fails (down, or CORS refused)', async () => {
@@ -61,8 +77,20 @@ describe('getJson', () => {
   });
 
   it('refuses an answer that is not JSON, or not 2xx', async () => {
-    await expect(getJson(BASE, '/', fakeFetch(() => new Response('<html>', { status: 200 })))).rejects.toMatchObject({ code: 'not-a-bridge' });
-    await expect(getJson(BASE, '/', fakeFetch(() => json({}, 500)))).rejects.toMatchObject({ code: 'not-a-bridge' });
+    await expect(
+      getJson(
+        BASE,
+        '/',
+        fakeFetch(() => new Response('<html>', { status: 200 })),
+      ),
+    ).rejects.toMatchObject({ code: 'not-a-bridge' });
+    await expect(
+      getJson(
+        BASE,
+        '/',
+        fakeFetch(() => json({}, 500)),
+      ),
+    ).rejects.toMatchObject({ code: 'not-a-bridge' });
   });
 });
 
@@ -80,14 +108,37 @@ describe('listKeys', () => {
   });
 
   it('refuses a body that is not a key list', async () => {
-    await expect(listKeys(BASE, '*', fakeFetch(() => json({ keys: 'nope' })))).rejects.toMatchObject({ code: 'not-a-bridge' });
-    await expect(listKeys(BASE, '*', fakeFetch(() => json({ keys: ['plain text'], cursor: '0' })))).rejects.toMatchObject({ code: 'not-a-bridge' });
-    await expect(listKeys(BASE, '*', fakeFetch(() => json({ keys: [{ base64: '!', text: 'k', byteLength: 1 }], cursor: '0' })))).rejects.toMatchObject({ code: 'not-a-bridge' });
+    await expect(
+      listKeys(
+        BASE,
+        '*',
+        fakeFetch(() => json({ keys: 'nope' })),
+      ),
+    ).rejects.toMatchObject({ code: 'not-a-bridge' });
+    await expect(
+      listKeys(
+        BASE,
+        '*',
+        fakeFetch(() => json({ keys: ['plain text'], cursor: '0' })),
+      ),
+    ).rejects.toMatchObject({ code: 'not-a-bridge' });
+    await expect(
+      listKeys(
+        BASE,
+        '*',
+        fakeFetch(() => json({ keys: [{ base64: '!', text: 'k', byteLength: 1 }], cursor: '0' })),
+      ),
+    ).rejects.toMatchObject({ code: 'not-a-bridge' });
   });
 
   it('orders keys by their bytes (a key that is not UTF-8 included) and escapes their text again', async () => {
     const fetchImpl = fakeFetch(() =>
-      json({ pattern: '*', keys: [named(new Uint8Array([0x62, 0xff]), 'b\\xff'), named('b\u202e:delayed'), named('a\r\n')], cursor: '0', truncated: false }),
+      json({
+        pattern: '*',
+        keys: [named(new Uint8Array([0x62, 0xff]), 'b\\xff'), named('b\u202e:delayed'), named('a\r\n')],
+        cursor: '0',
+        truncated: false,
+      }),
     );
     const { keys } = await listKeys(BASE, '*', fetchImpl);
     expect(keys.map((k) => k.text)).toEqual(['a\\r\\n', 'b\\u{202e}:delayed', 'b\\xff']);
@@ -126,7 +177,13 @@ describe('readSetHead', () => {
     const fetchImpl = fakeFetch((url) => {
       const start = Number(url.searchParams.get('start'));
       const count = Number(url.searchParams.get('count'));
-      return json({ key: named('k'), size: all.length, start, entries: all.slice(start, start + count).map(([m, s]) => [named(m), s]), truncated: false });
+      return json({
+        key: named('k'),
+        size: all.length,
+        start,
+        entries: all.slice(start, start + count).map(([m, s]) => [named(m), s]),
+        truncated: false,
+      });
     });
     const head = await readSetHead(BASE, named('bull:q:delayed'), fetchImpl);
     expect(head.size).toBe(7000);
@@ -138,11 +195,21 @@ describe('readSetHead', () => {
   it('goes on from where a truncated page stopped, and escapes every member again', async () => {
     const fetchImpl = fakeFetch((url) => {
       const start = Number(url.searchParams.get('start'));
-      const entries = start === 0 ? [[named('a\u202eb'), '1']] : [[named('c'), '2'], [named('d\n'), '3']];
+      const entries =
+        start === 0
+          ? [[named('a\u202eb'), '1']]
+          : [
+              [named('c'), '2'],
+              [named('d\n'), '3'],
+            ];
       return json({ key: named('k'), size: 3, start, entries, truncated: start === 0 });
     });
     const head = await readSetHead(BASE, named('k'), fetchImpl);
-    expect(head.entries).toEqual([['a\\u{202e}b', '1'], ['c', '2'], ['d\\n', '3']]);
+    expect(head.entries).toEqual([
+      ['a\\u{202e}b', '1'],
+      ['c', '2'],
+      ['d\\n', '3'],
+    ]);
     expect(fetchImpl.urls.map((u) => u.searchParams.get('start'))).toEqual(['0', '1']);
   });
 
@@ -150,7 +217,13 @@ describe('readSetHead', () => {
     const fetchImpl = fakeFetch((url) => {
       const start = Number(url.searchParams.get('start'));
       const count = Number(url.searchParams.get('count'));
-      return json({ key: named('k'), size: 1_000_000, start, entries: Array.from({ length: count }, (_, i) => [named(`m${start + i}`), '1']), truncated: false });
+      return json({
+        key: named('k'),
+        size: 1_000_000,
+        start,
+        entries: Array.from({ length: count }, (_, i) => [named(`m${start + i}`), '1']),
+        truncated: false,
+      });
     });
     const head = await readSetHead(BASE, named('k'), fetchImpl);
     expect(head).toMatchObject({ size: 1_000_000 });

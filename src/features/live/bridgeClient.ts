@@ -46,9 +46,12 @@ export function parseBridgeUrl(text: string): Parsed<string> {
   } catch {
     return refuse('Not an address: write it as http://127.0.0.1:7379.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse('Use http:// (or https://), as npm run bridge prints it.');
-  if (url.username !== '' || url.password !== '') return refuse('No user or password here: the bridge holds the Redis password, the page never does.');
-  if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') return refuse('Only scheme, host and port, e.g. http://127.0.0.1:7379.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return refuse('Use http:// (or https://), as npm run bridge prints it.');
+  if (url.username !== '' || url.password !== '')
+    return refuse('No user or password here: the bridge holds the Redis password, the page never does.');
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '')
+    return refuse('Only scheme, host and port, e.g. http://127.0.0.1:7379.');
   return ok(url.origin);
 }
 
@@ -56,7 +59,9 @@ export function parseBridgeUrl(text: string): Parsed<string> {
 export function parseToken(text: string): Parsed<string> {
   const trimmed = text.trim();
   if (trimmed === '' || /^[\x21-\x7e]{16,256}$/.test(trimmed)) return ok(trimmed);
-  return refuse('The token npm run bridge printed: 16 to 256 characters, no spaces (leave empty for a bridge on this machine without --token).');
+  return refuse(
+    'The token npm run bridge printed: 16 to 256 characters, no spaces (leave empty for a bridge on this machine without --token).',
+  );
 }
 
 /** The key pattern field: a SCAN MATCH glob, 1 to 256 characters, no control characters. */
@@ -72,14 +77,21 @@ export function parseRefreshSeconds(text: string): Parsed<number> {
   const trimmed = text.trim();
   if (!/^\d{1,5}$/.test(trimmed)) return refuse(`Whole seconds, from ${MIN_REFRESH_SECONDS} to ${MAX_REFRESH_SECONDS}.`);
   const value = Number(trimmed);
-  if (value < MIN_REFRESH_SECONDS || value > MAX_REFRESH_SECONDS) return refuse(`From ${MIN_REFRESH_SECONDS} to ${MAX_REFRESH_SECONDS} seconds.`);
+  if (value < MIN_REFRESH_SECONDS || value > MAX_REFRESH_SECONDS)
+    return refuse(`From ${MIN_REFRESH_SECONDS} to ${MAX_REFRESH_SECONDS} seconds.`);
   return ok(value);
 }
 
 /** How the client fetches (the page's fetch; tests pass their own). */
 export type Fetch = (
   url: string,
-  init: { signal: AbortSignal; credentials: 'omit'; cache: 'no-store'; referrerPolicy: 'no-referrer'; headers?: Record<string, string> },
+  init: {
+    signal: AbortSignal;
+    credentials: 'omit';
+    cache: 'no-store';
+    referrerPolicy: 'no-referrer';
+    headers?: Record<string, string>;
+  },
 ) => Promise<Response>;
 
 /** `fetchImpl` sending the bridge's token (`Authorization: Bearer <token>`) with every request; unchanged for an empty token. */
@@ -93,7 +105,12 @@ const LOOPBACK_BRIDGE = /^https?:\/\/(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}
 function isErrorBody(body: unknown): body is { error: { code: BridgeErrorCode; message: string } } {
   if (typeof body !== 'object' || body === null || !('error' in body)) return false;
   const error = body.error;
-  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string' && typeof (error as { code?: unknown }).code === 'string';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string' &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
 }
 
 /** GETs `path` from the bridge at `base`; resolves with the JSON body of a 2xx reply, or rejects with a BridgeRequestError. */
@@ -104,7 +121,12 @@ export async function getJson(base: string, path: string, fetchImpl: Fetch, sign
   signal?.addEventListener('abort', onAbort);
   let response: Response;
   try {
-    response = await fetchImpl(`${base}${path}`, { signal: controller.signal, credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' });
+    response = await fetchImpl(`${base}${path}`, {
+      signal: controller.signal,
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+    });
   } catch {
     if (signal?.aborted) throw new BridgeRequestError('unreachable', 'Cancelled.');
     const timedOut = controller.signal.aborted;
@@ -124,21 +146,38 @@ export async function getJson(base: string, path: string, fetchImpl: Fetch, sign
   try {
     body = await response.json();
   } catch {
-    throw new BridgeRequestError('not-a-bridge', `${base} answered (HTTP ${response.status}), but not as the firetime bridge does.`);
+    throw new BridgeRequestError(
+      'not-a-bridge',
+      `${base} answered (HTTP ${response.status}), but not as the firetime bridge does.`,
+    );
   }
   if (isErrorBody(body)) throw new BridgeRequestError(body.error.code, body.error.message);
-  if (!response.ok) throw new BridgeRequestError('not-a-bridge', `${base} answered HTTP ${response.status}, not as the firetime bridge does.`);
+  if (!response.ok)
+    throw new BridgeRequestError('not-a-bridge', `${base} answered HTTP ${response.status}, not as the firetime bridge does.`);
   return body;
 }
 
 function isRedisName(value: unknown): value is RedisName {
   const name = value as RedisName;
-  return typeof name === 'object' && name !== null && typeof name.base64 === 'string' && typeof name.text === 'string' && Number.isSafeInteger(name.byteLength) && name.byteLength >= 0;
+  return (
+    typeof name === 'object' &&
+    name !== null &&
+    typeof name.base64 === 'string' &&
+    typeof name.text === 'string' &&
+    Number.isSafeInteger(name.byteLength) &&
+    name.byteLength >= 0
+  );
 }
 
 function isKeysReply(body: unknown): body is KeysReply {
   const reply = body as KeysReply;
-  return typeof reply === 'object' && reply !== null && typeof reply.cursor === 'string' && Array.isArray(reply.keys) && reply.keys.every(isRedisName);
+  return (
+    typeof reply === 'object' &&
+    reply !== null &&
+    typeof reply.cursor === 'string' &&
+    Array.isArray(reply.keys) &&
+    reply.keys.every(isRedisName)
+  );
 }
 
 function isMembersReply(body: unknown): body is MembersReply {
@@ -163,29 +202,48 @@ export function keyFromText(text: string): ListedKey {
   return { base64: base64UrlFromBytes(bytes), text: printable(text), byteLength: bytes.length, bytes };
 }
 
-const notBridge = (base: string) => new BridgeRequestError('not-a-bridge', `${base} answered, but not as the firetime bridge does.`);
+const notBridge = (base: string) =>
+  new BridgeRequestError('not-a-bridge', `${base} answered, but not as the firetime bridge does.`);
 
 /**
  * The sorted-set keys matching `pattern` (SCAN through /api/keys until its cursor is 0), in Redis's
  * byte order. `complete` is false when the listing stopped at MAX_LISTED_KEYS or a reply said it
  * left keys out (`truncated`, its byte budget).
  */
-export async function listKeys(base: string, pattern: string, fetchImpl: Fetch, signal?: AbortSignal): Promise<{ keys: ListedKey[]; complete: boolean }> {
+export async function listKeys(
+  base: string,
+  pattern: string,
+  fetchImpl: Fetch,
+  signal?: AbortSignal,
+): Promise<{ keys: ListedKey[]; complete: boolean }> {
   const keys = new Map<string, ListedKey>();
   let cursor = '0';
   let truncated = false;
   do {
-    const body = await getJson(base, `/api/keys?pattern=${encodeURIComponent(pattern)}&cursor=${encodeURIComponent(cursor)}`, fetchImpl, signal);
+    const body = await getJson(
+      base,
+      `/api/keys?pattern=${encodeURIComponent(pattern)}&cursor=${encodeURIComponent(cursor)}`,
+      fetchImpl,
+      signal,
+    );
     if (!isKeysReply(body)) throw notBridge(base);
     for (const key of body.keys) {
       const bytes = bytesFromBase64(key.base64);
       if (bytes === null) throw notBridge(base);
-      keys.set(`${key.byteLength}:${key.base64}`, { base64: key.base64, text: printable(key.text), byteLength: key.byteLength, bytes });
+      keys.set(`${key.byteLength}:${key.base64}`, {
+        base64: key.base64,
+        text: printable(key.text),
+        byteLength: key.byteLength,
+        bytes,
+      });
     }
     truncated ||= body.truncated === true;
     cursor = body.cursor;
   } while (cursor !== '0' && keys.size < MAX_LISTED_KEYS);
-  return { keys: [...keys.values()].sort((a, b) => compareBytes(a.bytes, b.bytes)).slice(0, MAX_LISTED_KEYS), complete: cursor === '0' && !truncated };
+  return {
+    keys: [...keys.values()].sort((a, b) => compareBytes(a.bytes, b.bytes)).slice(0, MAX_LISTED_KEYS),
+    complete: cursor === '0' && !truncated,
+  };
 }
 
 /**
@@ -195,13 +253,23 @@ export async function listKeys(base: string, pattern: string, fetchImpl: Fetch, 
  * whoever sent them; `… (N bytes)` when the bridge shortened it). A set that changes between pages may shift by a few
  * members; the next refresh reads it again.
  */
-export async function readSetHead(base: string, key: RedisName, fetchImpl: Fetch, signal?: AbortSignal): Promise<{ size: number; entries: Array<[string, string]> }> {
+export async function readSetHead(
+  base: string,
+  key: RedisName,
+  fetchImpl: Fetch,
+  signal?: AbortSignal,
+): Promise<{ size: number; entries: Array<[string, string]> }> {
   const entries: Array<[string, string]> = [];
   let size = 0;
   let text = 0;
   for (;;) {
     const count = Math.min(MAX_PAGE_SIZE, MAX_LIVE_MEMBERS - entries.length);
-    const body = await getJson(base, `/api/members?key64=${encodeURIComponent(key.base64)}&start=${entries.length}&count=${count}`, fetchImpl, signal);
+    const body = await getJson(
+      base,
+      `/api/members?key64=${encodeURIComponent(key.base64)}&start=${entries.length}&count=${count}`,
+      fetchImpl,
+      signal,
+    );
     if (!isMembersReply(body)) throw notBridge(base);
     if (entries.length === 0) size = body.size;
     for (const [member, score] of body.entries) {

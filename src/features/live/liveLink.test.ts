@@ -8,8 +8,17 @@ describe('liveLinkFromSearch', () => {
   });
 
   it('round-trips what liveLinkSearch writes, awkward characters included', () => {
-    const search = liveLinkSearch({ bridgeUrl: 'http://127.0.0.1:7381', pattern: 'bull:*:delayed', key: 'bull:demo & "x"/é:delayed' });
-    expect(liveLinkFromSearch(search)).toEqual({ bridgeUrl: 'http://127.0.0.1:7381', pattern: 'bull:*:delayed', key: 'bull:demo & "x"/é:delayed', problem: null });
+    const search = liveLinkSearch({
+      bridgeUrl: 'http://127.0.0.1:7381',
+      pattern: 'bull:*:delayed',
+      key: 'bull:demo & "x"/é:delayed',
+    });
+    expect(liveLinkFromSearch(search)).toEqual({
+      bridgeUrl: 'http://127.0.0.1:7381',
+      pattern: 'bull:*:delayed',
+      key: 'bull:demo & "x"/é:delayed',
+      problem: null,
+    });
   });
 
   it('leaves out a part that the panel’s fields would refuse, and says why', () => {

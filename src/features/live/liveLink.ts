@@ -25,7 +25,10 @@ const MAX_LINK_KEY = 1024;
 export function liveLinkFromSearch(search: string): LiveLink {
   const params = new URLSearchParams(search);
   const problems: string[] = [];
-  const read = (name: string, parse: (text: string) => { ok: true; value: string } | { ok: false; message: string }): string | null => {
+  const read = (
+    name: string,
+    parse: (text: string) => { ok: true; value: string } | { ok: false; message: string },
+  ): string | null => {
     const text = params.get(name);
     if (text === null) return null;
     const parsed = parse(text);
@@ -36,7 +39,9 @@ export function liveLinkFromSearch(search: string): LiveLink {
   const bridgeUrl = read(LIVE_LINK_PARAMS.bridge, parseBridgeUrl);
   const pattern = read(LIVE_LINK_PARAMS.pattern, parseKeyPattern);
   const key = read(LIVE_LINK_PARAMS.key, (text) =>
-    text === '' || text.length > MAX_LINK_KEY ? { ok: false, message: `a key of 1 to ${MAX_LINK_KEY} characters.` } : { ok: true, value: text },
+    text === '' || text.length > MAX_LINK_KEY
+      ? { ok: false, message: `a key of 1 to ${MAX_LINK_KEY} characters.` }
+      : { ok: true, value: text },
   );
   return { bridgeUrl, pattern, key, problem: problems.length > 0 ? problems.join(' ') : null };
 }

@@ -38,7 +38,15 @@ describe('decodeLiveSet', () => {
       'first pastCliff previousCeiling shared',
       'first pastCliff previousCeiling shared',
     ]);
-    expect(set.flagCounts).toMatchObject({ first: 3, bumped: 2, ceiling: 3, shared: 5, pastCliff: 2, previousCeiling: 2, notBand: 0 });
+    expect(set.flagCounts).toMatchObject({
+      first: 3,
+      bumped: 2,
+      ceiling: 3,
+      shared: 5,
+      pastCliff: 2,
+      previousCeiling: 2,
+      notBand: 0,
+    });
     expect(set.rows[3]).toMatchObject({ fireTime: T, slot: 4095 });
   });
 
@@ -50,20 +58,37 @@ describe('decodeLiveSet', () => {
   });
 
   it('without counter ids arrival is unknown: position order, no pairs', () => {
-    const custom = decodeLiveSet('k', 2, [['mail-b', String(minScore)], ['mail-a', String(minScore)]]);
+    const custom = decodeLiveSet('k', 2, [
+      ['mail-b', String(minScore)],
+      ['mail-a', String(minScore)],
+    ]);
     expect(custom.arrivalKnown).toBe(false);
-    expect(custom.rows.map((row) => [row.arrival, row.outOfOrder])).toEqual([[1, false], [2, false]]);
+    expect(custom.rows.map((row) => [row.arrival, row.outOfOrder])).toEqual([
+      [1, false],
+      [2, false],
+    ]);
     expect(custom.outOfOrderPairs).toBe(0);
   });
 
   it('flags scores that no band gives, Redis infinities included', () => {
-    const odd = decodeLiveSet('k', 3, [['a', '-inf'], ['b', '1764504000'], ['c', 'inf']]);
-    expect(odd.rows.map((row) => [row.flags.join(' '), row.fireTime])).toEqual([['notBand', null], ['notBand', 430787], ['notBand', null]]);
+    const odd = decodeLiveSet('k', 3, [
+      ['a', '-inf'],
+      ['b', '1764504000'],
+      ['c', 'inf'],
+    ]);
+    expect(odd.rows.map((row) => [row.flags.join(' '), row.fireTime])).toEqual([
+      ['notBand', null],
+      ['notBand', 430787],
+      ['notBand', null],
+    ]);
     expect(odd.bands).toEqual([]);
   });
 
   it('counts rows per millisecond', () => {
-    expect(set.bands).toEqual([{ fireTime: T, count: 6 }, { fireTime: CLIFF_FIRE_TIME + 7, count: 2 }]);
+    expect(set.bands).toEqual([
+      { fireTime: T, count: 6 },
+      { fireTime: CLIFF_FIRE_TIME + 7, count: 2 },
+    ]);
     expect(busiestBand(set)).toBe(T);
     expect(busiestBand(decodeLiveSet('k', 0, []))).toBeNull();
   });
@@ -74,7 +99,14 @@ describe('liveBand and bandStrip', () => {
 
   it('gives BandGrid the slots of one millisecond, the ceiling count and the newest arrival', () => {
     const band = liveBand(set, T);
-    expect(band.slots.map((s) => [s.slot, s.member])).toEqual([[0, '1'], [1, '2'], [4094, '9998'], [4095, '10000'], [4095, '10001'], [4095, '9999']]);
+    expect(band.slots.map((s) => [s.slot, s.member])).toEqual([
+      [0, '1'],
+      [1, '2'],
+      [4094, '9998'],
+      [4095, '10000'],
+      [4095, '10001'],
+      [4095, '9999'],
+    ]);
     expect(band.ceilingMembers).toBe(3);
     expect(band.newestSlot).toBe(4095);
     expect(band.pastCliff).toBe(false);
@@ -83,6 +115,10 @@ describe('liveBand and bandStrip', () => {
   });
 
   it('lists consecutive milliseconds with their counts', () => {
-    expect(bandStrip(set, T, 1)).toEqual([{ fireTime: T - 1, count: 0 }, { fireTime: T, count: 6 }, { fireTime: T + 1, count: 0 }]);
+    expect(bandStrip(set, T, 1)).toEqual([
+      { fireTime: T - 1, count: 0 },
+      { fireTime: T, count: 6 },
+      { fireTime: T + 1, count: 0 },
+    ]);
   });
 });

@@ -63,7 +63,17 @@ export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<
     if (score !== null && (scores[i - 1] === score || scores[i + 1] === score)) flags.push('shared');
     for (const flag of flags) flagCounts[flag]++;
     if (fireTime !== null && !flags.includes('notBand')) perBand.set(fireTime, (perBand.get(fireTime) ?? 0) + 1);
-    return { position: i, member, scoreText, score, fireTime, slot, flags, arrival: arrivals[i]!, outOfOrder: ranks !== null && ranks[i] !== i };
+    return {
+      position: i,
+      member,
+      scoreText,
+      score,
+      fireTime,
+      slot,
+      flags,
+      arrival: arrivals[i]!,
+      outOfOrder: ranks !== null && ranks[i] !== i,
+    };
   });
 
   return {

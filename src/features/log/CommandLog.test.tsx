@@ -40,6 +40,11 @@ describe('the command log order', () => {
     // The writes among them come in the export's order.
     const writes = oldestFirst.filter((text) => /(ZADD|ZREM) /.test(text)).map((text) => /(ZADD|ZREM) \S+/.exec(text)![0]);
     expect(writes).toEqual(sessionWrites(store.getState().scenario).map((w) => `${w.command} ${String(w.args[0])}`));
-    expect(writes).toEqual(['ZADD delayed_queue', 'ZADD bull:firetime:delayed', 'ZREM bull:firetime:delayed', 'ZREM delayed_queue']);
+    expect(writes).toEqual([
+      'ZADD delayed_queue',
+      'ZADD bull:firetime:delayed',
+      'ZREM bull:firetime:delayed',
+      'ZREM delayed_queue',
+    ]);
   });
 });

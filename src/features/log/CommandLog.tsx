@@ -43,8 +43,8 @@ export function CommandLog() {
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId}>Command log</h2>
       <p className={styles.lede}>
-        The commands the scripts sent to Redis: the band set's ZREVRANGEBYSCORE look-up before each ZADD, and the sweeps. Only
-        the latest {log.capacity.toLocaleString('en-US')} are kept ({log.total.toLocaleString('en-US')} issued since the last reset);
+        The commands the scripts sent to Redis: the band set's ZREVRANGEBYSCORE look-up before each ZADD, and the sweeps. Only the
+        latest {log.capacity.toLocaleString('en-US')} are kept ({log.total.toLocaleString('en-US')} issued since the last reset);
         the read-only previews the page draws from are not listed.
       </p>
       <ExportButtons />
@@ -53,12 +53,13 @@ export function CommandLog() {
           <input type="radio" name={orderName} checked={order === 'newest'} onChange={() => setOrder('newest')} /> Newest first
         </label>
         <label>
-          <input type="radio" name={orderName} checked={order === 'oldest'} onChange={() => setOrder('oldest')} /> Oldest first, as sent
+          <input type="radio" name={orderName} checked={order === 'oldest'} onChange={() => setOrder('oldest')} /> Oldest first,
+          as sent
         </label>
       </div>
       <p className={styles.hint}>
-        Newest first (the default) keeps the latest command on top as you work. Oldest first is the order Redis received
-        them, the order of the redis-cli export above. Commands are numbered from the last reset.
+        Newest first (the default) keeps the latest command on top as you work. Oldest first is the order Redis received them, the
+        order of the redis-cli export above. Commands are numbered from the last reset.
       </p>
       {log.size === 0 ? (
         <p className={styles.hint}>No commands yet.</p>

@@ -31,10 +31,15 @@ describe('ExportButtons', () => {
   });
 
   it('says to download when the clipboard is refused', async () => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+      configurable: true,
+    });
     renderButtons();
     fireEvent.click(screen.getByRole('button', { name: 'Copy as redis-cli script' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/did not allow copying.*Download firetime-session\.redis/));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(/did not allow copying.*Download firetime-session\.redis/),
+    );
   });
 
   it('downloads firetime-session.redis', () => {

@@ -17,7 +17,10 @@ export function ExportButtons() {
       await navigator.clipboard.writeText(redisCliScript(writes));
       setStatus({ text: `Copied ${grouped.format(writes.length)} commands as a redis-cli script.`, failed: false });
     } catch {
-      setStatus({ text: `The browser did not allow copying to the clipboard. Use "Download ${SCRIPT_FILE_NAME}" instead.`, failed: true });
+      setStatus({
+        text: `The browser did not allow copying to the clipboard. Use "Download ${SCRIPT_FILE_NAME}" instead.`,
+        failed: true,
+      });
     }
   };
 
@@ -42,7 +45,8 @@ export function ExportButtons() {
         </button>
       </div>
       <p className={status?.failed ? styles.error : styles.hint} role="status" data-testid="export-status">
-        {status?.text ?? 'Every write (ZADD, ZREM) since the last reset, in order: piped into redis-cli against an empty Redis it leaves the same two sets.'}
+        {status?.text ??
+          'Every write (ZADD, ZREM) since the last reset, in order: piped into redis-cli against an empty Redis it leaves the same two sets.'}
       </p>
     </div>
   );

@@ -24,15 +24,16 @@ function PlanText({ plan, now, note }: { plan: WorkerPlan; now: number; note: st
       return (
         <>
           On: getNextDelayedTimestamp gives <span className="mono">{String(plan.nextTimestamp)}</span>, so the worker sleeps until{' '}
-          <span className="mono">{plan.wakeAt}</span> ms ({isoTime(plan.wakeAt)}), the head's whole millisecond, then runs promoteDelayedJobs.
+          <span className="mono">{plan.wakeAt}</span> ms ({isoTime(plan.wakeAt)}), the head's whole millisecond, then runs
+          promoteDelayedJobs.
         </>
       );
     case 'frozen':
       return (
         <>
-          On, with the clock frozen at <span className="mono">{now}</span> ms: the worker promoted what was due at that instant. The head
-          falls due at <span className="mono">{plan.wakeAt}</span> ms, and a frozen clock never gets there: step the clock or make it
-          live, and the worker promotes as it passes.
+          On, with the clock frozen at <span className="mono">{now}</span> ms: the worker promoted what was due at that instant.
+          The head falls due at <span className="mono">{plan.wakeAt}</span> ms, and a frozen clock never gets there: step the
+          clock or make it live, and the worker promotes as it passes.
         </>
       );
   }

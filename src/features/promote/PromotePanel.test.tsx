@@ -213,7 +213,10 @@ describe('the timeline with a live clock', () => {
       renderPanel(store);
       enqueueWithDelay(store, 5000);
       expect(animate).toHaveBeenCalled();
-      const [keyframes, options] = animate.mock.calls.at(-1) as unknown as [Array<{ transform: string }>, KeyframeAnimationOptions];
+      const [keyframes, options] = animate.mock.calls.at(-1) as unknown as [
+        Array<{ transform: string }>,
+        KeyframeAnimationOptions,
+      ];
       expect(keyframes[0]!.transform).toMatch(/^translateX\(-?0\.00px\)$/); // from now (the fake clock stands still)
       expect(keyframes[1]!.transform).toMatch(/^translateX\(-\d+\.\d\dpx\)$/);
       expect(options).toMatchObject({ easing: 'linear', fill: 'forwards' });

@@ -19,7 +19,19 @@ function pairsText(pairs: number): string {
  * One set's promoted jobs: what the last promote took (summary), then every job promoted since the
  * last reset in the order they came out (auto-promote adds one millisecond per wake).
  */
-function PromotedList({ title, last, list, note, testId }: { title: string; last: PromotedListData; list: PromotedListData; note: string; testId: string }) {
+function PromotedList({
+  title,
+  last,
+  list,
+  note,
+  testId,
+}: {
+  title: string;
+  last: PromotedListData;
+  list: PromotedListData;
+  note: string;
+  testId: string;
+}) {
   return (
     <div className={styles.card} data-testid={testId}>
       <h3>{title}</h3>
@@ -28,11 +40,14 @@ function PromotedList({ title, last, list, note, testId }: { title: string; last
         Last promote:{' '}
         <span data-testid={`${testId}-summary`}>
           {grouped.format(last.jobs.length)} promoted in {last.calls} call{last.calls === 1 ? '' : 's'};{' '}
-          <strong className={last.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>{pairsText(last.outOfOrderPairs)}</strong>
+          <strong className={last.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>
+            {pairsText(last.outOfOrderPairs)}
+          </strong>
         </span>
       </p>
       <p data-testid={`${testId}-total`}>
-        Since the last reset, in the order they came out: {grouped.format(list.jobs.length)} {list.jobs.length === 1 ? 'job' : 'jobs'};{' '}
+        Since the last reset, in the order they came out: {grouped.format(list.jobs.length)}{' '}
+        {list.jobs.length === 1 ? 'job' : 'jobs'};{' '}
         <strong className={list.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>{pairsText(list.outOfOrderPairs)}</strong>
       </p>
       {list.jobs.length > 0 ? (
@@ -75,10 +90,10 @@ export function PromotePanel() {
     <section className={styles.panel} aria-labelledby={headingId} data-testid="promote-panel">
       <h2 id={headingId}>Promote</h2>
       <p className={styles.lede}>
-        A worker moves due jobs out of the delayed set. Here one press runs every batch of 1,000 until nothing due is
-        left: promoteDelayedJobs on the band set, and ZRANGEBYSCORE 0 now + ZREM on the textbook set, in its unit.
-        Auto-promote does the same each time the band set's head falls due, as a worker does; each of its promotes is a
-        step like a press (undo, the link and the export include it).
+        A worker moves due jobs out of the delayed set. Here one press runs every batch of 1,000 until nothing due is left:
+        promoteDelayedJobs on the band set, and ZRANGEBYSCORE 0 now + ZREM on the textbook set, in its unit. Auto-promote does the
+        same each time the band set's head falls due, as a worker does; each of its promotes is a step like a press (undo, the
+        link and the export include it).
       </p>
       <div className={styles.row}>
         <button type="button" onClick={() => store.getState().promote()}>

@@ -43,7 +43,9 @@ export function tickLabel(ms: number, step: number): string {
 }
 
 function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const [reduced, setReduced] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+  );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -106,7 +108,10 @@ export function Timeline() {
     const pxPerMs = (plotRight - LEFT) / (past + span);
     // Ticks over the stretch the axis will slide through before it is drawn again.
     const reach = anchor + span * (1 + SLIDE);
-    const axis = x.copy().domain([anchor - past, reach]).range([LEFT, x(reach)]);
+    const axis = x
+      .copy()
+      .domain([anchor - past, reach])
+      .range([LEFT, x(reach)]);
     const tickCount = Math.max(2, Math.round((x(reach) - LEFT) / TICK_SPACING_PX));
     const values = axis.ticks(tickCount);
     const step = values.length > 1 ? values[1]! - values[0]! : span;
@@ -151,7 +156,11 @@ export function Timeline() {
     if (typeof layer.animate === 'function') {
       const drift = store.getState().readClock() - frame.anchor;
       const end = span * SLIDE;
-      const animation = layer.animate([{ transform: offset(drift) }, { transform: offset(end) }], { duration: Math.max(end - drift, 1), easing: 'linear', fill: 'forwards' });
+      const animation = layer.animate([{ transform: offset(drift) }, { transform: offset(end) }], {
+        duration: Math.max(end - drift, 1),
+        easing: 'linear',
+        fill: 'forwards',
+      });
       animation.onfinish = () => setEpoch((e) => e + 1);
       return () => animation.cancel();
     }

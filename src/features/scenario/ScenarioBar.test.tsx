@@ -113,7 +113,9 @@ describe('the scenario in the URL', () => {
   it('a hand-edited URL shows a message and a working default page', () => {
     window.history.replaceState(null, '', `/#s=1~b~d1000.us.f${T0}~e3.zz`);
     const store = renderApp();
-    expect(screen.getByRole('alert').textContent).toMatch(/could not be read: Step 2: "zz": unknown step\. A clean default state/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /could not be read: Step 2: "zz": unknown step\. A clean default state/,
+    );
     expect(store.getState().scenario.operations).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
     expect(zcard(store)).toBe(1);
@@ -153,7 +155,11 @@ describe('the scenario in the URL', () => {
       for (let i = 0; i < 8; i++) fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
       expect(zcard(store)).toBe(8);
       expect(encodeScenario(store.getState().scenario).length).toBeGreaterThan(MAX_SCENARIO_CHARS);
-      await waitFor(() => expect(screen.getByTestId('share-notice').textContent).toMatch(/^The scenario is too long\. The scenario is too long to share as a link; use Download\./));
+      await waitFor(() =>
+        expect(screen.getByTestId('share-notice').textContent).toMatch(
+          /^The scenario is too long\. The scenario is too long to share as a link; use Download\./,
+        ),
+      );
       // Every URL the page wrote opens. The last is the scenario before the enqueues or with some of
       // the two that fit (6 characters): clicks that come faster than the URL writer fold into one write.
       for (const url of written) {

@@ -41,8 +41,9 @@ export function ScenarioBar() {
         <div role="status" className={styles.row} data-testid="scenario-loading">
           <progress max={Math.max(loading.totalJobs, 1)} value={loading.jobs} aria-label="Jobs replayed" />
           <span>
-            Loading the scenario: {count(loading.jobs)} of {count(loading.totalJobs)} jobs replayed ({count(loading.operations)} of{' '}
-            {count(loading.totalOperations)} steps). The page still answers; what you change now is replaced when the load ends.
+            Loading the scenario: {count(loading.jobs)} of {count(loading.totalJobs)} jobs replayed ({count(loading.operations)}{' '}
+            of {count(loading.totalOperations)} steps). The page still answers; what you change now is replaced when the load
+            ends.
           </span>
           <button type="button" className="secondary" onClick={() => store.getState().cancelLoad()}>
             Cancel
@@ -63,15 +64,28 @@ export function ScenarioBar() {
         </div>
       ) : null}
       <div className={styles.row}>
-        <button type="button" className="secondary" disabled={steps === 0} onClick={() => store.getState().undo()} aria-keyshortcuts="Control+Z Meta+Z">
+        <button
+          type="button"
+          className="secondary"
+          disabled={steps === 0}
+          onClick={() => store.getState().undo()}
+          aria-keyshortcuts="Control+Z Meta+Z"
+        >
           Undo
         </button>
-        <button type="button" className="secondary" disabled={redoCount === 0} onClick={() => store.getState().redo()} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+        <button
+          type="button"
+          className="secondary"
+          disabled={redoCount === 0}
+          onClick={() => store.getState().redo()}
+          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+        >
           Redo
         </button>
         <span className={styles.hint} data-testid="scenario-steps">
           {steps.toLocaleString('en-US')} step{steps === 1 ? '' : 's'}
-          {redoCount > 0 ? `, ${redoCount.toLocaleString('en-US')} to redo` : ''}. The address bar holds this scenario: share it, or use Back and Forward.
+          {redoCount > 0 ? `, ${redoCount.toLocaleString('en-US')} to redo` : ''}. The address bar holds this scenario: share it,
+          or use Back and Forward.
         </span>
       </div>
     </div>

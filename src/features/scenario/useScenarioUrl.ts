@@ -53,7 +53,11 @@ export function useScenarioUrl(store: AppStore): void {
       for (const { step, scenario } of pending) {
         const shareable = shareableScenario(scenario);
         if (!shareable.ok) {
-          store.getState().setShareNotice(`${shareable.message} The scenario is too long to share as a link; use Download. The address bar keeps the last scenario that fit.`);
+          store
+            .getState()
+            .setShareNotice(
+              `${shareable.message} The scenario is too long to share as a link; use Download. The address bar keeps the last scenario that fit.`,
+            );
           continue;
         }
         store.getState().setShareNotice(null);
@@ -73,7 +77,9 @@ export function useScenarioUrl(store: AppStore): void {
       shown = text;
       const decoded = decodeScenario(text);
       if (!decoded.ok) {
-        store.getState().discardScenario(`This link's scenario could not be read: ${decoded.message} A clean default state is shown instead.`);
+        store
+          .getState()
+          .discardScenario(`This link's scenario could not be read: ${decoded.message} A clean default state is shown instead.`);
       } else {
         // Small changes at once; a link over the budget asks first; long replays in slices (cancellable).
         store.getState().openScenario(decoded.scenario, 'none', "This link's scenario could not be replayed");

@@ -15,19 +15,19 @@ export function ClockControl() {
     <fieldset className={styles.group}>
       <legend>Clock</legend>
       <div className={styles.spread}>
-      <div className={styles.segmented} role="radiogroup" aria-label="Clock mode">
-        <label>
-          <input type="radio" name="clock-mode" checked={mode === 'live'} onChange={() => store.getState().setClockLive()} />
-          Live
-        </label>
-        <label>
-          <input type="radio" name="clock-mode" checked={mode === 'frozen'} onChange={() => store.getState().freezeClock()} />
-          Frozen
-        </label>
-      </div>
-      <p className={styles.readout} data-testid="clock-now">
-        now = <span className="mono">{now}</span> ms{mode === 'live' ? ' (live)' : ' (frozen)'}
-      </p>
+        <div className={styles.segmented} role="radiogroup" aria-label="Clock mode">
+          <label>
+            <input type="radio" name="clock-mode" checked={mode === 'live'} onChange={() => store.getState().setClockLive()} />
+            Live
+          </label>
+          <label>
+            <input type="radio" name="clock-mode" checked={mode === 'frozen'} onChange={() => store.getState().freezeClock()} />
+            Frozen
+          </label>
+        </div>
+        <p className={styles.readout} data-testid="clock-now">
+          now = <span className="mono">{now}</span> ms{mode === 'live' ? ' (live)' : ' (frozen)'}
+        </p>
       </div>
       <ValidatedField
         label="Clock instant (ms or ISO)"

@@ -42,7 +42,14 @@ export function EnqueueControls() {
         </select>
       </div>
       {idStyle === 'prefix' ? (
-        <ValidatedField inline label="Id prefix" value={idPrefix} parse={parseIdPrefix} onValid={(value) => store.getState().setIdPrefix(value)} testId="prefix-field" />
+        <ValidatedField
+          inline
+          label="Id prefix"
+          value={idPrefix}
+          parse={parseIdPrefix}
+          onValid={(value) => store.getState().setIdPrefix(value)}
+          testId="prefix-field"
+        />
       ) : null}
       <ValidatedField
         label="N (jobs sharing one timestamp)"
@@ -57,7 +64,11 @@ export function EnqueueControls() {
         <button type="button" onClick={() => store.getState().enqueue(1)} aria-describedby={error ? errorId : undefined}>
           Enqueue job
         </button>
-        <button type="button" onClick={() => store.getState().enqueue(store.getState().batchSize)} aria-describedby={error ? errorId : undefined}>
+        <button
+          type="button"
+          onClick={() => store.getState().enqueue(store.getState().batchSize)}
+          aria-describedby={error ? errorId : undefined}
+        >
           Enqueue N at the same millisecond
         </button>
       </div>

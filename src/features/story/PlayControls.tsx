@@ -50,8 +50,24 @@ export function PlayControls() {
         </span>
       </div>
       <div className={styles.row}>
-        <ValidatedField inline label="Rate (jobs/s)" value={String(rate)} parse={parseRate} onValid={setRate} inputMode="numeric" testId="rate-field" />
-        <ValidatedField inline label="Burst N" value={String(burst)} parse={parseBurst} onValid={setBurst} inputMode="numeric" testId="burst-field" />
+        <ValidatedField
+          inline
+          label="Rate (jobs/s)"
+          value={String(rate)}
+          parse={parseRate}
+          onValid={setRate}
+          inputMode="numeric"
+          testId="rate-field"
+        />
+        <ValidatedField
+          inline
+          label="Burst N"
+          value={String(burst)}
+          parse={parseBurst}
+          onValid={setBurst}
+          inputMode="numeric"
+          testId="burst-field"
+        />
       </div>
       <div className={styles.row}>
         <button type="button" className="secondary" onClick={() => (instant ? player.playInstantly(burst) : player.play(burst))}>
@@ -63,7 +79,9 @@ export function PlayControls() {
         </label>
       </div>
       <p className={styles.hint}>
-        {clockMode === 'frozen' ? 'Frozen clock: all land in one ms (collisions).' : 'Clock live: each job reads the time as it lands.'}
+        {clockMode === 'frozen'
+          ? 'Frozen clock: all land in one ms (collisions).'
+          : 'Clock live: each job reads the time as it lands.'}
       </p>
     </fieldset>
   );

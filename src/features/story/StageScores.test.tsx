@@ -25,10 +25,12 @@ describe('StageScores', () => {
     act(() => void store.getState().enqueue(1));
     expect((screen.getByRole('radio', { name: 'ms' }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByTestId('unit-note').textContent).toMatch(/^Locked while the set holds jobs: promote or reset to switch/);
-    expect(screen.getByRole('radiogroup', { name: 'Textbook score unit' }).getAttribute('aria-describedby')).toBe(screen.getByTestId('unit-note').id);
+    expect(screen.getByRole('radiogroup', { name: 'Textbook score unit' }).getAttribute('aria-describedby')).toBe(
+      screen.getByTestId('unit-note').id,
+    );
   });
 
-  it('shows min, the next job\'s score and max, in that order', () => {
+  it("shows min, the next job's score and max, in that order", () => {
     renderScores();
     const { minScore, maxScore } = bandOf(fireTimeOf(T0, 5000));
     const order = ['min-score', 'next-score', 'max-score'].map((id) => screen.getByTestId(id));
@@ -40,7 +42,7 @@ describe('StageScores', () => {
   it("labels the recovery as the next job's, and shows the last enqueued job's too", () => {
     const store = renderScores();
     expect(screen.getByText('Of the score the next job would get')).toBeTruthy();
-    expect(screen.getByText('Of the last enqueued job\'s score')).toBeTruthy();
+    expect(screen.getByText("Of the last enqueued job's score")).toBeTruthy();
     expect(screen.getByText('none yet')).toBeTruthy();
     const fireTime = fireTimeOf(T0, 5000);
     act(() => void store.getState().enqueue(3));

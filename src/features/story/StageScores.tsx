@@ -22,9 +22,14 @@ function Recovery({ recovered, wholeMs, slot, testId }: { recovered: number; who
       <span className={`mono ${styles.line}`} data-testid={testId}>
         {String(recovered)}
       </span>
-      <span className={`mono ${styles.line} ${panel.hint}`}>{slot !== 0 ? `= ${wholeMs} + ${slot}/4096` : '= a whole ms (slot 0)'}</span>
+      <span className={`mono ${styles.line} ${panel.hint}`}>
+        {slot !== 0 ? `= ${wholeMs} + ${slot}/4096` : '= a whole ms (slot 0)'}
+      </span>
       <span className={`${styles.line} ${panel.hint}`}>
-        wakes at ms <span className="mono" data-testid={`${testId}-ms`}>{wholeMs}</span>
+        wakes at ms{' '}
+        <span className="mono" data-testid={`${testId}-ms`}>
+          {wholeMs}
+        </span>
       </span>
     </>
   );
@@ -63,11 +68,23 @@ export function StageScores() {
         </span>
         <div className={panel.segmented} role="radiogroup" aria-label="Textbook score unit" aria-describedby={unitNoteId}>
           <label>
-            <input type="radio" name="textbook-unit" checked={data.textbookUnit === 's'} disabled={unitLocked} onChange={() => store.getState().setTextbookUnit('s')} />
+            <input
+              type="radio"
+              name="textbook-unit"
+              checked={data.textbookUnit === 's'}
+              disabled={unitLocked}
+              onChange={() => store.getState().setTextbookUnit('s')}
+            />
             whole seconds
           </label>
           <label>
-            <input type="radio" name="textbook-unit" checked={data.textbookUnit === 'ms'} disabled={unitLocked} onChange={() => store.getState().setTextbookUnit('ms')} />
+            <input
+              type="radio"
+              name="textbook-unit"
+              checked={data.textbookUnit === 'ms'}
+              disabled={unitLocked}
+              onChange={() => store.getState().setTextbookUnit('ms')}
+            />
             ms
           </label>
         </div>
@@ -99,7 +116,11 @@ export function StageScores() {
         <span className={`${panel.hint} ${styles.line}`}>
           Jobs already in this millisecond: {next.jobsInBand.toLocaleString('en-US')}
         </span>
-        {data.pastCliff ? <span className={panel.error}>Past the 2^53 cliff: this band's scores are no longer exact, so the +1 bump is lost.</span> : null}
+        {data.pastCliff ? (
+          <span className={panel.error}>
+            Past the 2^53 cliff: this band's scores are no longer exact, so the +1 bump is lost.
+          </span>
+        ) : null}
       </div>
     </section>
   );

@@ -25,7 +25,15 @@ const percent = (part: number, whole: number) => `${(100 * part) / whole}%`;
  * positions due (1..n; the arrival numbers of a stream that falls due in arrival order) in
  * promotion order; `xLabel` names them on the axis.
  */
-export function PromotionChart({ order, label, xLabel = 'arrival number' }: { order: Int32Array; label: string; xLabel?: string }) {
+export function PromotionChart({
+  order,
+  label,
+  xLabel = 'arrival number',
+}: {
+  order: Int32Array;
+  label: string;
+  xLabel?: string;
+}) {
   const n = order.length;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // One backing pixel per device pixel of the canvas's box; repaints follow the colour scheme (the dots take --accent).
@@ -33,8 +41,12 @@ export function PromotionChart({ order, label, xLabel = 'arrival number' }: { or
   const side = Math.min(gridSide(n), Math.max(1, pixels));
   const cells = useMemo(() => promotionGrid(order, side), [order, side]);
 
-  const x = scaleLinear().domain([1, Math.max(2, n)]).range([0, PLOT]);
-  const y = scaleLinear().domain([1, Math.max(2, n)]).range([PLOT, 0]);
+  const x = scaleLinear()
+    .domain([1, Math.max(2, n)])
+    .range([0, PLOT]);
+  const y = scaleLinear()
+    .domain([1, Math.max(2, n)])
+    .range([PLOT, 0]);
   const ticks = x.ticks(3).filter((t) => Number.isInteger(t) && t >= 1 && t <= Math.max(2, n));
   const format = x.tickFormat(3, '~s');
 
@@ -68,7 +80,12 @@ export function PromotionChart({ order, label, xLabel = 'arrival number' }: { or
         width={Math.max(1, pixels)}
         height={Math.max(1, pixels)}
         aria-hidden="true"
-        style={{ left: percent(LEFT, WIDTH), top: percent(TOP, HEIGHT), width: percent(PLOT, WIDTH), height: percent(PLOT, HEIGHT) }}
+        style={{
+          left: percent(LEFT, WIDTH),
+          top: percent(TOP, HEIGHT),
+          width: percent(PLOT, WIDTH),
+          height: percent(PLOT, HEIGHT),
+        }}
       />
       <svg className={styles.axes} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
         <g transform={`translate(${LEFT},${TOP})`}>

@@ -56,7 +56,9 @@ describe('StrategiesView', () => {
     expect(within(charts).getAllByRole('listitem')).toHaveLength(7);
     expect(within(charts).getByRole('img', { name: /^Band bump: .* a straight diagonal, FIFO\.$/ })).toBeTruthy();
     expect(within(charts).getByRole('img', { name: /^Textbook, ms: .* inverted pairs off the diagonal\.$/ })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toMatch(/^Compared 7 strategies on 120 jobs \(All in one ms\) in \d+\.\d s\.$/);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Compared 7 strategies on 120 jobs \(All in one ms\) in \d+\.\d s\.$/,
+    );
   });
 
   it('runs the chosen pattern: spread over seconds keeps every ms rule FIFO', async () => {
@@ -114,7 +116,9 @@ describe('StrategiesView on the page’s own jobs', () => {
     const store = createAppStore({ frozenAt: T0, seed: 5, idStyle: 'N' });
     renderView(store);
     await user.click(screen.getByRole('radio', { name: 'This page’s jobs' }));
-    expect(screen.getByTestId('strategies-page-jobs').textContent).toBe('No jobs yet: enqueue some above, then compare them here.');
+    expect(screen.getByTestId('strategies-page-jobs').textContent).toBe(
+      'No jobs yet: enqueue some above, then compare them here.',
+    );
     expect(screen.getByRole('button', { name: /^Compare/ })).toHaveProperty('disabled', true);
 
     // Twelve jobs in one ms with ids 1..12: as text, "10" < "11" < "12" < "2", so the textbook
@@ -130,7 +134,9 @@ describe('StrategiesView on the page’s own jobs', () => {
     // "1" then "10".."12" before "2".."9": 3 jobs jump 8 each.
     expect(number('inversions-textbook-ms')).toBe(24);
     expect(number('inversions-bullmq-band')).toBe(0);
-    expect(screen.getByRole('status').textContent).toMatch(/^Compared 7 strategies on 12 jobs \(This page’s jobs\) in \d+\.\d s\.$/);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Compared 7 strategies on 12 jobs \(This page’s jobs\) in \d+\.\d s\.$/,
+    );
   });
 
   it('measures against the order due when the page’s jobs have different delays', async () => {

@@ -1,5 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ARRIVAL_PATTERNS, MAX_STREAM_SIZE, STREAM_DELAY_MS, type ArrivalPattern } from '../../model/strategies/arrivalStreams.ts';
+import {
+  ARRIVAL_PATTERNS,
+  MAX_STREAM_SIZE,
+  STREAM_DELAY_MS,
+  type ArrivalPattern,
+} from '../../model/strategies/arrivalStreams.ts';
 import { STRATEGIES } from '../../model/strategies/strategies.ts';
 import { fallsDueInArrivalOrder, type StrategyOutcome } from '../../model/strategies/strategyComparison.ts';
 import type { Parsed } from '../../session/input.ts';
@@ -39,7 +44,8 @@ type StreamChoice = ArrivalPattern | 'page';
 
 const PAGE_LABEL = 'This page’s jobs';
 
-const patternLabel = (pattern: StreamChoice) => (pattern === 'page' ? PAGE_LABEL : (ARRIVAL_PATTERNS.find((p) => p.id === pattern)?.label ?? pattern));
+const patternLabel = (pattern: StreamChoice) =>
+  pattern === 'page' ? PAGE_LABEL : (ARRIVAL_PATTERNS.find((p) => p.id === pattern)?.label ?? pattern);
 
 interface Results {
   readonly request: ComparisonRequest;
@@ -82,7 +88,9 @@ export function StrategiesView() {
     if (pageRefusal !== null) return;
     cancelRef.current?.();
     const arrivals = fromPage ? pageStream(store.getState().enqueues) : null;
-    const request: ComparisonRequest = arrivals ? { pattern: 'page', n: arrivals.length, seed: ++pageRuns.current, arrivals } : { pattern, n: size, seed: SEED };
+    const request: ComparisonRequest = arrivals
+      ? { pattern: 'page', n: arrivals.length, seed: ++pageRuns.current, arrivals }
+      : { pattern, n: size, seed: SEED };
     const arrivalIsDue = arrivals === null || fallsDueInArrivalOrder(arrivals);
     const started = performance.now();
     setError(null);
@@ -118,10 +126,10 @@ export function StrategiesView() {
       <h2 id={headingId}>Strategies compared on one arrival stream</h2>
       <p className={panel.lede}>
         The same jobs, enqueued in the same order, go into seven sorted sets, one per real scheduler, each scored by that
-        scheduler’s own rule. Then every set is promoted the way its scheduler reads it, and the promotion order is set
-        against the order a fair queue would run the jobs in: by fire-time, and in arrival order within one fire-time.
-        Generated streams (seed {SEED}) give every job a {count(STREAM_DELAY_MS)} ms delay, so that order is arrival
-        order. “{PAGE_LABEL}” replays what you enqueued above, with its own delays, clock steps and ids.
+        scheduler’s own rule. Then every set is promoted the way its scheduler reads it, and the promotion order is set against
+        the order a fair queue would run the jobs in: by fire-time, and in arrival order within one fire-time. Generated streams
+        (seed {SEED}) give every job a {count(STREAM_DELAY_MS)} ms delay, so that order is arrival order. “{PAGE_LABEL}” replays
+        what you enqueued above, with its own delays, clock steps and ids.
       </p>
 
       <form
@@ -136,7 +144,13 @@ export function StrategiesView() {
           <div className={panel.segmented}>
             {ARRIVAL_PATTERNS.map((p) => (
               <label key={p.id}>
-                <input type="radio" name="arrival-pattern" value={p.id} checked={pattern === p.id} onChange={() => setPattern(p.id)} />
+                <input
+                  type="radio"
+                  name="arrival-pattern"
+                  value={p.id}
+                  checked={pattern === p.id}
+                  onChange={() => setPattern(p.id)}
+                />
                 {p.label}
               </label>
             ))}
@@ -239,7 +253,10 @@ function ResultsView({ results }: { results: Results }) {
                     {strategy.name}
                     <span className={styles.systems}>{strategy.systems}</span>
                   </th>
-                  <td className={`${styles.number} ${outcome.inversions === 0 ? panel.okText : panel.warnText}`} data-testid={`inversions-${outcome.id}`}>
+                  <td
+                    className={`${styles.number} ${outcome.inversions === 0 ? panel.okText : panel.warnText}`}
+                    data-testid={`inversions-${outcome.id}`}
+                  >
                     {count(outcome.inversions)}
                   </td>
                   <td className={styles.number} data-testid={`ties-${outcome.id}`}>
@@ -259,10 +276,9 @@ function ResultsView({ results }: { results: Results }) {
         </table>
       </div>
       <p className={panel.hint}>
-        Inverted pairs: pairs of jobs promoted in the opposite order to {reference} (the Kendall tau distance; normalised,
-        it is that over all {count(pairs)} pairs, 0 for FIFO and 1 for reversed). Tied pairs: pairs of jobs written with
-        equal scores, so the score alone cannot order them and the tie-break decides; in brackets, how many jobs share a
-        score with another.
+        Inverted pairs: pairs of jobs promoted in the opposite order to {reference} (the Kendall tau distance; normalised, it is
+        that over all {count(pairs)} pairs, 0 for FIFO and 1 for reversed). Tied pairs: pairs of jobs written with equal scores,
+        so the score alone cannot order them and the tie-break decides; in brackets, how many jobs share a score with another.
       </p>
 
       <ul className={styles.charts} aria-label={`Promotion position against ${axis}, per strategy`}>
@@ -281,7 +297,9 @@ function ResultsView({ results }: { results: Results }) {
                   fifo ? 'a straight diagonal, FIFO' : `${count(outcome.inversions)} inverted pairs off the diagonal`
                 }.`}
               />
-              <p className={fifo ? panel.okText : panel.warnText}>{fifo ? 'FIFO: no inverted pair.' : `${count(outcome.inversions)} inverted pairs.`}</p>
+              <p className={fifo ? panel.okText : panel.warnText}>
+                {fifo ? 'FIFO: no inverted pair.' : `${count(outcome.inversions)} inverted pairs.`}
+              </p>
               <p className={styles.note}>{strategy.note}</p>
             </li>
           );

@@ -3,7 +3,9 @@ import { GRID_MAX, gridSide, promotionGrid } from './promotionGrid.ts';
 
 /** The grid as text rows, '#' for a filled cell. */
 function picture(cells: Uint8Array, side: number): string[] {
-  return Array.from({ length: side }, (_, row) => Array.from(cells.subarray(row * side, row * side + side), (c) => (c ? '#' : '.')).join(''));
+  return Array.from({ length: side }, (_, row) =>
+    Array.from(cells.subarray(row * side, row * side + side), (c) => (c ? '#' : '.')).join(''),
+  );
 }
 
 describe('promotionGrid', () => {

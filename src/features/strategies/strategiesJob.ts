@@ -37,7 +37,11 @@ export type WorkerReply =
   | { readonly type: 'error'; readonly message: string };
 
 /** The worker's side: compares one strategy, reporting progress, and answers with its outcome. */
-export function answerJob(job: WorkerJob, post: (reply: WorkerReply, transfer?: Transferable[]) => void, streams: Map<string, readonly Arrival[]>): void {
+export function answerJob(
+  job: WorkerJob,
+  post: (reply: WorkerReply, transfer?: Transferable[]) => void,
+  streams: Map<string, readonly Arrival[]>,
+): void {
   try {
     const key = `${job.request.pattern}/${job.request.n}/${job.request.seed}`;
     let stream = streams.get(key);

@@ -38,7 +38,10 @@ function run(n: number) {
   const progress: RunProgress[] = [];
   let cancel = () => {};
   const finished = new Promise<StrategyOutcome[]>((resolve, reject) => {
-    cancel = startComparison({ pattern: 'one-ms', n, seed: 1 }, { onProgress: (p) => progress.push(p), onDone: resolve, onError: (m) => reject(new Error(m)) });
+    cancel = startComparison(
+      { pattern: 'one-ms', n, seed: 1 },
+      { onProgress: (p) => progress.push(p), onDone: resolve, onError: (m) => reject(new Error(m)) },
+    );
   });
   return { progress, finished, cancel };
 }
@@ -56,7 +59,9 @@ describe('startComparison with workers', () => {
     const { progress, finished } = run(300);
     const outcomes = await finished;
     const expected = compareStrategiesNow(generateStream('one-ms', 300, 1));
-    expect(outcomes.map((o) => [o.id, o.inversions, o.tiedPairs])).toEqual(expected.map((o) => [o.id, o.inversions, o.tiedPairs]));
+    expect(outcomes.map((o) => [o.id, o.inversions, o.tiedPairs])).toEqual(
+      expected.map((o) => [o.id, o.inversions, o.tiedPairs]),
+    );
     expect(outcomes.map((o) => Array.from(o.order))).toEqual(expected.map((o) => Array.from(o.order)));
 
     expect(FakeWorker.created).toHaveLength(2);
@@ -79,9 +84,14 @@ describe('startComparison with workers', () => {
       counter: i + 1,
     }));
     const outcomes = await new Promise<StrategyOutcome[]>((resolve, reject) => {
-      startComparison({ pattern: 'page', n: arrivals.length, seed: 7, arrivals }, { onProgress: () => {}, onDone: resolve, onError: (m) => reject(new Error(m)) });
+      startComparison(
+        { pattern: 'page', n: arrivals.length, seed: 7, arrivals },
+        { onProgress: () => {}, onDone: resolve, onError: (m) => reject(new Error(m)) },
+      );
     });
-    expect(outcomes.map((o) => [o.id, o.inversions, Array.from(o.order)])).toEqual(compareStrategiesNow(arrivals).map((o) => [o.id, o.inversions, Array.from(o.order)]));
+    expect(outcomes.map((o) => [o.id, o.inversions, Array.from(o.order)])).toEqual(
+      compareStrategiesNow(arrivals).map((o) => [o.id, o.inversions, Array.from(o.order)]),
+    );
     for (const worker of FakeWorker.created) {
       expect(worker.jobs.map((job) => job.request.arrivals !== undefined)).toEqual(worker.jobs.map((_, i) => i === 0));
     }
@@ -110,7 +120,9 @@ describe('startComparison without workers', () => {
     vi.stubGlobal('Worker', undefined);
     const { progress, finished } = run(200);
     const outcomes = await finished;
-    expect(outcomes.map((o) => o.inversions)).toEqual(compareStrategiesNow(generateStream('one-ms', 200, 1)).map((o) => o.inversions));
+    expect(outcomes.map((o) => o.inversions)).toEqual(
+      compareStrategiesNow(generateStream('one-ms', 200, 1)).map((o) => o.inversions),
+    );
     expect(progress.at(-1)).toEqual({ done: 2800, total: 2800 });
   });
 });

@@ -87,7 +87,10 @@ function runInWorkers(request: ComparisonRequest, callbacks: RunCallbacks): () =
   const next = (worker: Worker) => {
     const strategy = queue.shift();
     if (strategy === undefined) return;
-    worker.postMessage({ request: hasStream.has(worker) || arrivals === undefined ? named : request, strategy } satisfies WorkerJob);
+    worker.postMessage({
+      request: hasStream.has(worker) || arrivals === undefined ? named : request,
+      strategy,
+    } satisfies WorkerJob);
     hasStream.add(worker);
   };
 

@@ -36,7 +36,8 @@ export function exampleCliPaste(): string {
   const now = EXAMPLE_NOW;
   for (const id of ['1', '2', '3', 'digest:münchen']) addDelayedJob(redis, EXAMPLE_DELAYED_KEY, id, now, 60_000);
   addDelayedJob(redis, EXAMPLE_DELAYED_KEY, '4', now, 90_000);
-  for (let id = FULL_BAND_FIRST_ID; id <= FULL_BAND_LAST_ID; id++) addDelayedJob(redis, EXAMPLE_DELAYED_KEY, String(id), now + 1, 120_000);
+  for (let id = FULL_BAND_FIRST_ID; id <= FULL_BAND_LAST_ID; id++)
+    addDelayedJob(redis, EXAMPLE_DELAYED_KEY, String(id), now + 1, 120_000);
   for (const id of ['report:2040-q1', 'report:2040-q2']) addDelayedJob(redis, EXAMPLE_DELAYED_KEY, id, now + 2, REPORT_DELAY_MS);
 
   const resqueKey = 'resque:delayed_queue_schedule';

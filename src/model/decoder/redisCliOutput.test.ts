@@ -129,7 +129,22 @@ describe('readPaste: the numbered layout', () => {
 
 describe('readPaste: the raw layout', () => {
   // captured from `redis-cli --raw` (and plain piped redis-cli) 7.0.15: the newline member spans two lines
-  const raw = ['neg', '-5', 'sp ace', '1.5', '日', '7045120004096001', 'new', 'line', '7045120004096002', '', '7045120004096004', 'tab\there', '7045120004096005', ''].join('\n');
+  const raw = [
+    'neg',
+    '-5',
+    'sp ace',
+    '1.5',
+    '日',
+    '7045120004096001',
+    'new',
+    'line',
+    '7045120004096002',
+    '',
+    '7045120004096004',
+    'tab\there',
+    '7045120004096005',
+    '',
+  ].join('\n');
 
   it('reads alternating member and score lines, a member with a newline across two lines', () => {
     const reading = readPaste(raw, bandLike);
@@ -171,7 +186,10 @@ describe('readPaste: the raw layout', () => {
 
 describe('readPaste: a list of scores', () => {
   it('reads one score a line, or several separated by spaces, commas or quotes', () => {
-    const reading = readPaste('7045120004096000\n7045120004096001, 7045120004096002 "7045120004096003"\n\n  1764460800000  ', bandLike);
+    const reading = readPaste(
+      '7045120004096000\n7045120004096001, 7045120004096002 "7045120004096003"\n\n  1764460800000  ',
+      bandLike,
+    );
     expect(reading.layout).toBe('scores');
     expect(reading.scores.map(({ line, score }) => [line, score])).toEqual([
       [1, 7045120004096000],

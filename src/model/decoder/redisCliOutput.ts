@@ -189,7 +189,8 @@ export function whyNotAScore(text: string): string {
   const trimmed = text.trim();
   if (trimmed === '') return 'empty: no score here';
   if (/^[+-]?nan/i.test(trimmed)) return 'NaN is not a score: Redis refuses it';
-  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return 'out of the range of a double (Redis: "value is not a valid float")';
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed))
+    return 'out of the range of a double (Redis: "value is not a valid float")';
   if (/^[+-]?(\d|\.\d)/.test(trimmed)) return 'a number followed by other text: cut off or joined to something?';
   return 'not a number';
 }
@@ -256,7 +257,8 @@ function pairNumbered(items: Item[]): Reading {
       member = item;
     } else if (member && member.index + 1 === item.index) {
       const score = scoreOf(item.value);
-      if (score === null) bad.push(unreadable(item.line, item.value, `the score of "${member.value}": ${whyNotAScore(item.value)}`));
+      if (score === null)
+        bad.push(unreadable(item.line, item.value, `the score of "${member.value}": ${whyNotAScore(item.value)}`));
       else scores.push({ line: item.line, member: member.value, scoreText: item.value.trim(), score });
       member = null;
     } else {

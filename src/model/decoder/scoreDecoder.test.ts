@@ -4,7 +4,14 @@ import { addDelayedJob } from '../protocol/delayed.ts';
 import { MemoryRedis } from '../redis/memoryRedis.ts';
 import { printCliArray } from './redisCliOutput.ts';
 import { BAND_SLOTS, CLIFF_FIRE_TIME, bandOf } from '../protocol/score.ts';
-import { EARLIEST_BAND_FIRE_TIME, LATEST_BAND_FIRE_TIME, bandScoreProblem, decodePaste, isBandScore, scoreFlags } from './scoreDecoder.ts';
+import {
+  EARLIEST_BAND_FIRE_TIME,
+  LATEST_BAND_FIRE_TIME,
+  bandScoreProblem,
+  decodePaste,
+  isBandScore,
+  scoreFlags,
+} from './scoreDecoder.ts';
 
 const T = Date.UTC(2026, 10, 30, 9, 0, 0, 0);
 const band = bandOf(T);
@@ -77,7 +84,15 @@ describe('decodePaste', () => {
       const decoded = decodePaste(printCliArray(reply, layout));
       expect(decoded.layout).toBe(layout);
       expect(decoded.rows.flatMap((row) => [row.member, row.scoreText])).toEqual(reply);
-      expect(decoded.flagCounts).toEqual({ first: 2, bumped: BAND_SLOTS - 2, ceiling: 4, previousCeiling: 0, pastCliff: 0, notBand: 0, shared: 4 });
+      expect(decoded.flagCounts).toEqual({
+        first: 2,
+        bumped: BAND_SLOTS - 2,
+        ceiling: 4,
+        previousCeiling: 0,
+        pastCliff: 0,
+        notBand: 0,
+        shared: 4,
+      });
       expect(decoded).toMatchObject({ bands: 2, crowdedBands: 1, saturatedBands: 1 });
       const ceiling = decoded.rows.filter((row) => row.flags.includes('ceiling'));
       expect(ceiling.map((row) => row.member)).toEqual(['4096', '4097', '4098', '4099']);

@@ -26,7 +26,15 @@ export const LATEST_BAND_FIRE_TIME = 8.64e15;
 export type ScoreFlag = 'first' | 'bumped' | 'ceiling' | 'previousCeiling' | 'pastCliff' | 'notBand' | 'shared';
 
 /** Every flag, in the order the view lists them. */
-export const SCORE_FLAGS: readonly ScoreFlag[] = ['first', 'bumped', 'ceiling', 'previousCeiling', 'pastCliff', 'shared', 'notBand'];
+export const SCORE_FLAGS: readonly ScoreFlag[] = [
+  'first',
+  'bumped',
+  'ceiling',
+  'previousCeiling',
+  'pastCliff',
+  'shared',
+  'notBand',
+];
 
 /** One decoded row of the paste. */
 export interface DecodedScore extends PastedScore {
@@ -79,8 +87,10 @@ function problemOf(score: number, fireTime: number): string | null {
   if (score < 0) return 'negative: a fire-time before 1970 (a delay below -now?)';
   if (!Number.isInteger(score)) return 'fractional: a band score is a whole number (float seconds, as Sidekiq writes?)';
   if (fireTime < EARLIEST_BAND_FIRE_TIME) {
-    if (score >= MS_TIMESTAMPS.from && score < MS_TIMESTAMPS.to) return 'decodes to 1970: a bare fire-time in ms (score = fire-time)?';
-    if (score >= SECONDS_TIMESTAMPS.from && score < SECONDS_TIMESTAMPS.to) return 'decodes to 1970: a bare fire-time in seconds (score = fire-time)?';
+    if (score >= MS_TIMESTAMPS.from && score < MS_TIMESTAMPS.to)
+      return 'decodes to 1970: a bare fire-time in ms (score = fire-time)?';
+    if (score >= SECONDS_TIMESTAMPS.from && score < SECONDS_TIMESTAMPS.to)
+      return 'decodes to 1970: a bare fire-time in seconds (score = fire-time)?';
     return 'decodes to a fire-time before 2000';
   }
   if (fireTime > LATEST_BAND_FIRE_TIME) return 'decodes past the last date JavaScript can show';
@@ -145,12 +155,21 @@ export function decodePaste(text: string): DecodedPaste {
   let bandRows = 0;
   let ceilingRows = 0;
 
-  const flagCounts: Record<ScoreFlag, number> = { first: 0, bumped: 0, ceiling: 0, previousCeiling: 0, pastCliff: 0, notBand: 0, shared: 0 };
+  const flagCounts: Record<ScoreFlag, number> = {
+    first: 0,
+    bumped: 0,
+    ceiling: 0,
+    previousCeiling: 0,
+    pastCliff: 0,
+    notBand: 0,
+    shared: 0,
+  };
   const rows: DecodedScore[] = reading.scores.map(({ line, member, scoreText, score }) => {
     const sharedBy = countOf(sortedScores, score);
     const decoded = decodeScore(score);
     const notBandReason = problemOf(score, decoded.fireTime);
-    const mask = (notBandReason === null ? bandMask(score, decoded.fireTime, decoded.slot) : NOT_BAND) | (sharedBy > 1 ? SHARED : 0);
+    const mask =
+      (notBandReason === null ? bandMask(score, decoded.fireTime, decoded.slot) : NOT_BAND) | (sharedBy > 1 ? SHARED : 0);
     const flags = flagSet(mask);
     for (const flag of flags) flagCounts[flag]++;
     const finite = Number.isFinite(score);
@@ -207,7 +226,7 @@ function firstAbove(sorted: Float64Array, value: number, strictly: boolean): num
 function runsOf(sorted: Float64Array): { distinct: number; repeated: number } {
   let distinct = 0;
   let repeated = 0;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let end = i + 1;
     while (end < sorted.length && sorted[end] === sorted[i]) end++;
     distinct++;

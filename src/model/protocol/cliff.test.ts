@@ -95,17 +95,48 @@ describe('bandPrecision at the cliff', () => {
   });
 
   it('each doubling of the fire-time drops one more bit and halves the distinct scores', () => {
-    expect(bandPrecision(2 ** 42)).toMatchObject({ scoreBits: 55, droppedBits: 2, spacing: 4, distinctSlotScores: 1024, reachableScores: 1 });
+    expect(bandPrecision(2 ** 42)).toMatchObject({
+      scoreBits: 55,
+      droppedBits: 2,
+      spacing: 4,
+      distinctSlotScores: 1024,
+      reachableScores: 1,
+    });
     expect(bandPrecision(2 ** 43)).toMatchObject({ scoreBits: 56, droppedBits: 3, spacing: 8, distinctSlotScores: 512 });
     // the page's last clock instant, 9999-12-31T23:59:59.999Z
-    expect(bandPrecision(253_402_300_799_999)).toMatchObject({ scoreBits: 60, droppedBits: 7, spacing: 128, distinctSlotScores: 32, reachableScores: 1 });
+    expect(bandPrecision(253_402_300_799_999)).toMatchObject({
+      scoreBits: 60,
+      droppedBits: 7,
+      spacing: 128,
+      distinctSlotScores: 32,
+      reachableScores: 1,
+    });
   });
 
   it('today every score already fills all 53 bits, still exact; before 2^40 ms (2004) one bit is spare', () => {
-    expect(bandPrecision(LATE_2026)).toMatchObject({ scoreBits: 53, significandBitsUsed: 53, droppedBits: 0, spacing: 1, distinctSlotScores: 4096, reachableScores: 4096 });
+    expect(bandPrecision(LATE_2026)).toMatchObject({
+      scoreBits: 53,
+      significandBitsUsed: 53,
+      droppedBits: 0,
+      spacing: 1,
+      distinctSlotScores: 4096,
+      reachableScores: 4096,
+    });
     expect(new Date(2 ** 40).toISOString()).toBe('2004-11-03T19:53:47.776Z');
-    expect(bandPrecision(2 ** 40 - 1)).toMatchObject({ scoreBits: 52, significandBitsUsed: 52, droppedBits: 0, spacing: 0.5, distinctSlotScores: 4096 });
-    expect(bandPrecision(0)).toMatchObject({ scoreBits: 0, significandBitsUsed: 0, distinctSlotScores: 4096, reachableScores: 4096, bumpLost: false });
+    expect(bandPrecision(2 ** 40 - 1)).toMatchObject({
+      scoreBits: 52,
+      significandBitsUsed: 52,
+      droppedBits: 0,
+      spacing: 0.5,
+      distinctSlotScores: 4096,
+    });
+    expect(bandPrecision(0)).toMatchObject({
+      scoreBits: 0,
+      significandBitsUsed: 0,
+      distinctSlotScores: 4096,
+      reachableScores: 4096,
+      bumpLost: false,
+    });
   });
 
   it('before the cliff nothing is lost; from it on everything is (any whole ms up to year 9999)', () => {
@@ -174,7 +205,14 @@ describe('sweepReachesNextBand (promote 1 ms early)', () => {
   });
 
   it('agrees with promoteDelayedJobs: a job due at T + 1 comes out of a sweep at T exactly when it says so', () => {
-    for (const now of [LATE_2026, CLIFF_FIRE_TIME - 2, CLIFF_FIRE_TIME - 1, CLIFF_FIRE_TIME, CLIFF_FIRE_TIME + 1, fireTimeYearsPastCliff(5)]) {
+    for (const now of [
+      LATE_2026,
+      CLIFF_FIRE_TIME - 2,
+      CLIFF_FIRE_TIME - 1,
+      CLIFF_FIRE_TIME,
+      CLIFF_FIRE_TIME + 1,
+      fireTimeYearsPastCliff(5),
+    ]) {
       const redis = new MemoryRedis();
       addDelayedJob(redis, KEY, 'due-next-ms', now, 1);
       expect(promoteDelayedJobs(redis, KEY, now).length === 1, String(now)).toBe(sweepReachesNextBand(now));
@@ -214,7 +252,9 @@ describe('tiesInBand', () => {
     for (const fireTime of [CLIFF_FIRE_TIME, CLIFF_FIRE_TIME + 1]) {
       const redis = new MemoryRedis();
       for (const id of ['job:3', 'job:10', 'job:1']) addDelayedJob(redis, KEY, id, fireTime, 0);
-      expect(tiesInBand(redis, KEY, fireTime)).toEqual([{ scoreText: String(bandOf(fireTime).minScore), members: ['job:1', 'job:10', 'job:3'], count: 3 }]);
+      expect(tiesInBand(redis, KEY, fireTime)).toEqual([
+        { scoreText: String(bandOf(fireTime).minScore), members: ['job:1', 'job:10', 'job:3'], count: 3 },
+      ]);
     }
   });
 
@@ -223,7 +263,9 @@ describe('tiesInBand', () => {
     addDelayedJob(redis, KEY, 'later', CLIFF_FIRE_TIME + 1, 0);
     const leaked = addDelayedJob(redis, KEY, 'earlier', CLIFF_FIRE_TIME, 0);
     expect(leaked.score).toBe(bandOf(CLIFF_FIRE_TIME + 1).minScore);
-    expect(tiesInBand(redis, KEY, CLIFF_FIRE_TIME)).toEqual([{ scoreText: String(2 ** 53 + 4096), members: ['earlier', 'later'], count: 2 }]);
+    expect(tiesInBand(redis, KEY, CLIFF_FIRE_TIME)).toEqual([
+      { scoreText: String(2 ** 53 + 4096), members: ['earlier', 'later'], count: 2 },
+    ]);
   });
 
   it('reads a few thousand entries of a band where tens of thousands of jobs share scores, and counts them all', () => {

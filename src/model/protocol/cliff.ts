@@ -9,7 +9,16 @@
  * are 2, 4, ... apart instead of 1.
  */
 import type { RedisLike } from '../redis/memoryRedis.ts';
-import { BAND_SLOTS, CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, nextScoreInBand, promoteBound, scoreStep } from './score.ts';
+import {
+  BAND_SLOTS,
+  CLIFF_FIRE_TIME,
+  bandOf,
+  fireTimeOf,
+  isPastCliff,
+  nextScoreInBand,
+  promoteBound,
+  scoreStep,
+} from './score.ts';
 
 /** Significand bits of an IEEE-754 double (52 stored + the implicit leading 1): Lua's and JS's number. */
 export const SIGNIFICAND_BITS = 53;

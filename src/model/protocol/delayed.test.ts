@@ -259,7 +259,8 @@ describe('promoteDelayedJobs', () => {
     for (let i = 0; i < 4097; i++) addDelayedJob(redis, KEY, `j${i}`, T, 0); // j4095 and j4096 at the ceiling
     addDelayedJob(redis, KEY, 'next', T + 1, 0);
     const promoted: string[] = [];
-    for (let batch = promoteDelayedJobs(redis, KEY, T); batch.length > 0; batch = promoteDelayedJobs(redis, KEY, T)) promoted.push(...batch);
+    for (let batch = promoteDelayedJobs(redis, KEY, T); batch.length > 0; batch = promoteDelayedJobs(redis, KEY, T))
+      promoted.push(...batch);
     expect(promoted).toHaveLength(4097);
     expect(promoted).not.toContain('next');
     expect(promoteDelayedJobs(redis, KEY, T + 1)).toEqual(['next']);

@@ -58,7 +58,9 @@ export function getDelayedScore(redis: RedisLike, delayedKey: string, timestamp:
   const delayedTimestamp = fireTimeOf(timestamp, delay);
   const band = bandOf(delayedTimestamp);
   // local result = rcall("ZREVRANGEBYSCORE", delayedKey, maxScore, minScore, "WITHSCORES","LIMIT", 0, 1)
-  const result = arrayReply(redis.call('ZREVRANGEBYSCORE', delayedKey, band.maxScore, band.minScore, 'WITHSCORES', 'LIMIT', 0, 1));
+  const result = arrayReply(
+    redis.call('ZREVRANGEBYSCORE', delayedKey, band.maxScore, band.minScore, 'WITHSCORES', 'LIMIT', 0, 1),
+  );
   // local currentMaxScore = tonumber(result[2])
   const currentMaxScore = luaToNumber(result[1]);
   return { score: nextScoreInBand(band, currentMaxScore), delayedTimestamp };
@@ -69,7 +71,13 @@ export function getDelayedScore(redis: RedisLike, delayedKey: string, timestamp:
  * `rcall("ZADD", delayedKey, score, jobId)`. Storing the job hash, the "delayed" event and the
  * delay marker are not modelled.
  */
-export function addDelayedJob(redis: RedisLike, delayedKey: string, jobId: string, timestamp: number, delay: number): DelayedScore {
+export function addDelayedJob(
+  redis: RedisLike,
+  delayedKey: string,
+  jobId: string,
+  timestamp: number,
+  delay: number,
+): DelayedScore {
   // local score, delayedTimestamp = getDelayedScore(delayedKey, timestamp, tonumber(delay))
   const scored = getDelayedScore(redis, delayedKey, timestamp, delay);
   // rcall("ZADD", delayedKey, score, jobId)

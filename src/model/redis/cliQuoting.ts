@@ -56,7 +56,6 @@ function escapeValue(letter: string): string {
   }
 }
 
-
 /** A quoted body with `\xHH` escapes: collects the bytes, then reads them as UTF-8. */
 function decodeBytes(body: string): string {
   const bytes: number[] = [];

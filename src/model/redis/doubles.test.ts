@@ -48,9 +48,42 @@ describe('parseScoreArg (string2d)', () => {
     expect(Object.is(parseScoreArg('-0x0p0'), -0)).toBe(true);
   });
 
-  const rejected = ['', ' 5', '\t5', '5 ', '5\n', '.', '+', '-', '--1', '0x', '0x1p', '0x1p+', '1e', '1e+', 'infinit', 'nan', 'NaN',
-    '-nan', 'nan(123)', '1e400', '-1e400', '1e-400', '-1e-400', '0x1p-1075', '0x1p1024', '0x1.fffffffffffff8p1023',
-    '2.4703282292062327e-324', '1.7976931348623159e308', '5\0', '5\u00001', '1_000', '1,5', ' ', 'abc'];
+  const rejected = [
+    '',
+    ' 5',
+    '\t5',
+    '5 ',
+    '5\n',
+    '.',
+    '+',
+    '-',
+    '--1',
+    '0x',
+    '0x1p',
+    '0x1p+',
+    '1e',
+    '1e+',
+    'infinit',
+    'nan',
+    'NaN',
+    '-nan',
+    'nan(123)',
+    '1e400',
+    '-1e400',
+    '1e-400',
+    '-1e-400',
+    '0x1p-1075',
+    '0x1p1024',
+    '0x1.fffffffffffff8p1023',
+    '2.4703282292062327e-324',
+    '1.7976931348623159e308',
+    '5\0',
+    '5\u00001',
+    '1_000',
+    '1,5',
+    ' ',
+    'abc',
+  ];
   it.each(rejected)('rejects %j', (text) => {
     expect(parseScoreArg(text)).toBeNull();
   });
@@ -114,7 +147,9 @@ describe('parseRangeBound (zslParseRange)', () => {
     expect(parseRangeBound(text)).toEqual({ value, exclusive });
   });
 
-  const rejected = ['5 ', ' ', '(', '((5', 'nan', '(nan', '-nan', 'infinit', '1e', '0x', '.', '+', 'abc', '5x'].filter((t) => t !== '(');
+  const rejected = ['5 ', ' ', '(', '((5', 'nan', '(nan', '-nan', 'infinit', '1e', '0x', '.', '+', 'abc', '5x'].filter(
+    (t) => t !== '(',
+  );
   it.each(rejected)('rejects %j', (text) => {
     expect(parseRangeBound(text)).toBeNull();
   });
@@ -134,8 +169,26 @@ describe('parseIntegerArg (string2ll)', () => {
     expect(parseIntegerArg(text)).toBe(value);
   });
 
-  const rejected = ['', '-', '-0', '00', '01', '-01', '+1', ' 1', '1 ', '1.0', '1e2', '0x1', '9223372036854775808',
-    '-9223372036854775809', '18446744073709551616', '12345678901234567890', '000000000000000000001', 'abc'];
+  const rejected = [
+    '',
+    '-',
+    '-0',
+    '00',
+    '01',
+    '-01',
+    '+1',
+    ' 1',
+    '1 ',
+    '1.0',
+    '1e2',
+    '0x1',
+    '9223372036854775808',
+    '-9223372036854775809',
+    '18446744073709551616',
+    '12345678901234567890',
+    '000000000000000000001',
+    'abc',
+  ];
   it.each(rejected)('rejects %j', (text) => {
     expect(parseIntegerArg(text)).toBeNull();
   });
@@ -150,7 +203,7 @@ describe('parseIntegerArg (string2ll)', () => {
   });
 });
 
-describe('plainIntegerValue (the parsers\' fast path)', () => {
+describe("plainIntegerValue (the parsers' fast path)", () => {
   it('reads an optional minus and digits up to 2^53 as Number() does, -0 and leading zeros included', () => {
     expect(plainIntegerValue('7358400000004095')).toBe(7358400000004095);
     expect(plainIntegerValue('9007199254740992')).toBe(2 ** 53);
@@ -160,13 +213,29 @@ describe('plainIntegerValue (the parsers\' fast path)', () => {
   });
 
   it('gives NaN, the long way, for anything else', () => {
-    for (const text of ['', '-', '+1', ' 1', '1 ', '1.0', '1e3', '0x1', '9007199254740995', '99999999999999999', '00000000000000001', '--1', 'inf']) {
+    for (const text of [
+      '',
+      '-',
+      '+1',
+      ' 1',
+      '1 ',
+      '1.0',
+      '1e3',
+      '0x1',
+      '9007199254740995',
+      '99999999999999999',
+      '00000000000000001',
+      '--1',
+      'inf',
+    ]) {
       expect(plainIntegerValue(text)).toBeNaN();
     }
   });
 
   it('never disagrees with Number() on digit strings', () => {
-    const digitText = fc.tuple(fc.boolean(), fc.stringMatching(/^[0-9]{1,20}$/)).map(([negative, digits]) => (negative ? `-${digits}` : digits));
+    const digitText = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^[0-9]{1,20}$/))
+      .map(([negative, digits]) => (negative ? `-${digits}` : digits));
     fc.assert(
       fc.property(digitText, (text) => {
         const value = plainIntegerValue(text);
@@ -281,7 +350,10 @@ describe("formatScore(x, '7.0') = printf %.17g", () => {
     .map(([m, n, negative]) => (negative ? -m : m) / 2 ** n);
 
   it('matches an exact BigInt oracle on random doubles', () => {
-    fc.assert(fc.property(fc.double({ noNaN: true }), (x) => formatScore(x) === exactG17(x)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), (x) => formatScore(x) === exactG17(x)),
+      { numRuns: 5000 },
+    );
   });
 
   it('prints whole numbers within 2^53 as all their digits, either side of the 2^31 and 10^8 seams', () => {
@@ -291,13 +363,19 @@ describe("formatScore(x, '7.0') = printf %.17g", () => {
       expect(formatScore(x, '7.2')).toBe(String(x));
     }
     fc.assert(
-      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (x) => formatScore(x) === exactG17(x) && formatScore(x, '7.2') === String(x)),
+      fc.property(
+        fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+        (x) => formatScore(x) === exactG17(x) && formatScore(x, '7.2') === String(x),
+      ),
       { numRuns: 5000 },
     );
   });
 
   it('matches the oracle on doubles with few fraction bits, where halfway cases live', () => {
-    fc.assert(fc.property(tieProne, (x) => formatScore(x) === exactG17(x)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(tieProne, (x) => formatScore(x) === exactG17(x)),
+      { numRuns: 5000 },
+    );
   });
 });
 

@@ -382,8 +382,22 @@ function wholeNumberText(value: number): string {
   const d1 = (d / 100) | 0;
   const d2 = d - d1 * 100;
   const digits = String.fromCharCode(
-    TENS[a1]!, ONES[a1]!, TENS[a2]!, ONES[a2]!, TENS[b1]!, ONES[b1]!, TENS[b2]!, ONES[b2]!,
-    TENS[c1]!, ONES[c1]!, TENS[c2]!, ONES[c2]!, TENS[d1]!, ONES[d1]!, TENS[d2]!, ONES[d2]!,
+    TENS[a1]!,
+    ONES[a1]!,
+    TENS[a2]!,
+    ONES[a2]!,
+    TENS[b1]!,
+    ONES[b1]!,
+    TENS[b2]!,
+    ONES[b2]!,
+    TENS[c1]!,
+    ONES[c1]!,
+    TENS[c2]!,
+    ONES[c2]!,
+    TENS[d1]!,
+    ONES[d1]!,
+    TENS[d2]!,
+    ONES[d2]!,
   );
   let first = 0;
   while (digits.charCodeAt(first) === 48) first++;

@@ -36,12 +36,14 @@ describe('compareMembers', () => {
   });
 
   const sign = (n: number): number => Math.sign(n) + 0;
-  const highChars = fc.oneof(
-    fc.integer({ min: 0xd000, max: 0xd7ff }),
-    fc.integer({ min: 0xe000, max: 0xffff }),
-    fc.integer({ min: 0x10000, max: 0x10ffff }),
-    fc.integer({ min: 0x30, max: 0x39 }),
-  ).map((cp) => String.fromCodePoint(cp));
+  const highChars = fc
+    .oneof(
+      fc.integer({ min: 0xd000, max: 0xd7ff }),
+      fc.integer({ min: 0xe000, max: 0xffff }),
+      fc.integer({ min: 0x10000, max: 0x10ffff }),
+      fc.integer({ min: 0x30, max: 0x39 }),
+    )
+    .map((cp) => String.fromCodePoint(cp));
   const members = fc.oneof(
     fc.string({ unit: 'binary' }),
     fc.string({ unit: 'grapheme' }),
@@ -68,9 +70,7 @@ describe('compareMembers', () => {
   });
 
   it('is antisymmetric', () => {
-    fc.assert(
-      fc.property(members, members, (a, b) => sign(compareMembers(a, b)) === -sign(compareMembers(b, a))),
-    );
+    fc.assert(fc.property(members, members, (a, b) => sign(compareMembers(a, b)) === -sign(compareMembers(b, a))));
   });
 });
 

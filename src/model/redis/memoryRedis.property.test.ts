@@ -58,13 +58,11 @@ interface Bound {
   exclusive: boolean;
   arg: Arg;
 }
-const bounds: fc.Arbitrary<Bound> = fc
-  .tuple(scores, fc.boolean(), fc.boolean())
-  .map(([value, exclusive, asText]) => ({
-    value,
-    exclusive,
-    arg: exclusive ? `(${luaNumberArg(value)}` : asText ? luaNumberArg(value) : value,
-  }));
+const bounds: fc.Arbitrary<Bound> = fc.tuple(scores, fc.boolean(), fc.boolean()).map(([value, exclusive, asText]) => ({
+  value,
+  exclusive,
+  arg: exclusive ? `(${luaNumberArg(value)}` : asText ? luaNumberArg(value) : value,
+}));
 const inRange = (score: number, min: Bound, max: Bound): boolean =>
   (min.exclusive ? score > min.value : score >= min.value) && (max.exclusive ? score < max.value : score <= max.value);
 
@@ -296,7 +294,15 @@ function refAdd(ref: RefSet | undefined, member: string, score: number): RefSet 
   return set;
 }
 
-const batchKinds = fc.constantFrom('head', 'head missing one', 'head plus one absent', 'head plus one present', 'head shuffled', 'head duplicated', 'random');
+const batchKinds = fc.constantFrom(
+  'head',
+  'head missing one',
+  'head plus one absent',
+  'head plus one present',
+  'head shuffled',
+  'head duplicated',
+  'random',
+);
 
 /** A ZREM list from the set's members in order: promote's batch, or one that is almost that. */
 function batchFrom(inOrder: string[], kind: string, length: number, pick: number[]): string[] {
@@ -331,13 +337,19 @@ function batchFrom(inOrder: string[], kind: string, length: number, pick: number
 describe('MemoryRedis ZREM of head runs against a reference model', () => {
   // one member in the pool is longer than 64 bytes: a set that takes it is a skiplist from then on
   const memberOf = (n: number): string => (n === 400 ? `long-${'x'.repeat(70)}` : `job:${n}`);
-  const scoreOf = fc.oneof(fc.constantFrom(0, -0, 1, 7358400000000000, 7358400000004095, -Infinity, Infinity), fc.integer({ min: -3, max: 3 }));
+  const scoreOf = fc.oneof(
+    fc.constantFrom(0, -0, 1, 7358400000000000, 7358400000004095, -Infinity, Infinity),
+    fc.integer({ min: -3, max: 3 }),
+  );
 
   it('gives the same replies, sets, -0 handling and key deletion for batches that are, or almost are, the head run', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.nat(400), scoreOf), { minLength: 1, maxLength: 300, size: 'max' }),
-        fc.array(fc.tuple(batchKinds, fc.nat(320), fc.array(fc.nat(1000), { minLength: 1, maxLength: 6 }), fc.nat(400)), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.tuple(batchKinds, fc.nat(320), fc.array(fc.nat(1000), { minLength: 1, maxLength: 6 }), fc.nat(400)), {
+          minLength: 1,
+          maxLength: 5,
+        }),
         fc.boolean(),
         (pairs, batches, asText) => {
           const redis = new MemoryRedis();
@@ -355,7 +367,12 @@ describe('MemoryRedis ZREM of head runs against a reference model', () => {
           for (const [n, score] of pairs) add(n, score);
           same();
           for (const [kind, length, pick, next] of batches) {
-            const list = batchFrom((ref?.entries ?? []).map((e) => e.member), kind, length, pick);
+            const list = batchFrom(
+              (ref?.entries ?? []).map((e) => e.member),
+              kind,
+              length,
+              pick,
+            );
             if (list.length === 0) continue;
             const present = new Set(list.filter((m) => ref?.entries.some((e) => e.member === m)));
             expect(redis.call('ZREM', 'k', ...list)).toBe(present.size);

@@ -125,7 +125,9 @@ describe('ZADD', () => {
     expect(errorOf('ZADD', 'k', 1, 'a', 'NX')).toBe('ERR syntax error');
     expect(errorOf('ZADD', 'k', 'NX', 'XX', 'GT', 1, 'a')).toBe('ERR XX and NX options at the same time are not compatible');
     expect(errorOf('ZADD', 'k', 'NX', 'GT', 1, 'a')).toBe('ERR GT, LT, and/or NX options at the same time are not compatible');
-    expect(errorOf('ZADD', 'k', 'gt', 'lt', 'xx', 1, 'a')).toBe('ERR GT, LT, and/or NX options at the same time are not compatible');
+    expect(errorOf('ZADD', 'k', 'gt', 'lt', 'xx', 1, 'a')).toBe(
+      'ERR GT, LT, and/or NX options at the same time are not compatible',
+    );
     expect(errorOf('ZADD', 'k', 'INCR', 'x', 'a', 2, 'b')).toBe('ERR INCR option supports a single increment-element pair');
     expect(errorOf('ZADD', 'k', 1, 'a', 'NX', 'b')).toBe('ERR value is not a valid float');
     for (const bad of ['', ' 1', '1 ', 'nan', '1e400', '1e-400', '1_0', 'x']) {

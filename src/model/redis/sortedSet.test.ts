@@ -332,7 +332,12 @@ describe('SortedSet.deleteMembers (ZREM of many)', () => {
   });
 
   it('counts a member listed twice once and a member not there not at all', () => {
-    const set = filled([['a', 1], ['b', 2], ['c', 3], ['d', 4]]);
+    const set = filled([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ]);
     expect(set.deleteMembers(['a', 'b', 'a', 'x', 'b', 'd'])).toBe(3);
     expect(members(set)).toEqual(['c']);
     expect(set.deleteMembers([])).toBe(0);
@@ -344,7 +349,15 @@ describe('SortedSet.deleteMembers (ZREM of many)', () => {
 // ---- property test: ZREM's head-run path against the member-by-member path ----
 
 /** What a ZREM list is made from: the head run of the set, more or less. */
-const listKindArb = fc.constantFrom('head', 'head missing one', 'head plus one absent', 'head plus one present', 'head shuffled', 'head duplicated', 'random');
+const listKindArb = fc.constantFrom(
+  'head',
+  'head missing one',
+  'head plus one absent',
+  'head plus one present',
+  'head shuffled',
+  'head duplicated',
+  'random',
+);
 
 /** A ZREM argument list built from the set's entries in order. */
 function zremList(inOrder: string[], kind: string, length: number, pick: number[]): string[] {
@@ -381,7 +394,10 @@ describe('SortedSet.deleteMembers against delete() member by member', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.nat(400), scoreArb), { maxLength: 500, size: 'max' }),
-        fc.array(fc.tuple(listKindArb, fc.nat(600), fc.array(fc.nat(1000), { minLength: 1, maxLength: 8 })), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(listKindArb, fc.nat(600), fc.array(fc.nat(1000), { minLength: 1, maxLength: 8 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         fc.integer({ min: 4, max: 12 }),
         (pairs, lists, capacity) => {
           const fast = new SortedSet(capacity);
@@ -450,7 +466,10 @@ const scoreArb = fc.oneof(
   fc.double({ noNaN: true }),
   fc.integer({ min: -5, max: 5 }),
 );
-const memberArb = fc.oneof(fc.constantFrom('a', 'b', 'c', '1', '10', '9', '', '\u{1F600}', '\uFFFD'), fc.string({ maxLength: 3 }));
+const memberArb = fc.oneof(
+  fc.constantFrom('a', 'b', 'c', '1', '10', '9', '', '\u{1F600}', '\uFFFD'),
+  fc.string({ maxLength: 3 }),
+);
 const rangeArb = fc.record({ min: scoreArb, max: scoreArb, minExclusive: fc.boolean(), maxExclusive: fc.boolean() });
 const opArb = fc.oneof(
   { weight: 5, arbitrary: fc.tuple(fc.constant('set' as const), memberArb, scoreArb) },
@@ -461,7 +480,14 @@ const opArb = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.constant('range' as const), fc.integer({ min: 0, max: 160 }), fc.nat(160)) },
   { weight: 2, arbitrary: fc.tuple(fc.constant('first' as const), rangeArb) },
   { weight: 2, arbitrary: fc.tuple(fc.constant('last' as const), rangeArb) },
-  { weight: 1, arbitrary: fc.tuple(fc.constant('walk' as const), fc.integer({ min: -1, max: 160 }), fc.constantFrom(1 as const, -1 as const)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(
+      fc.constant('walk' as const),
+      fc.integer({ min: -1, max: 160 }),
+      fc.constantFrom(1 as const, -1 as const),
+    ),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.constant('bulk' as const), fc.nat(150), fc.integer({ min: -3, max: 3 })) },
 );
 
@@ -522,11 +548,7 @@ describe('SortedSet against a sorted-array reference', () => {
               const [, rank, direction] = op;
               const got = [...set.entriesFrom(rank, direction)];
               const inside = rank >= 0 && rank < ref.entries.length;
-              const want = !inside
-                ? []
-                : direction === 1
-                  ? ref.entries.slice(rank)
-                  : ref.entries.slice(0, rank + 1).reverse();
+              const want = !inside ? [] : direction === 1 ? ref.entries.slice(rank) : ref.entries.slice(0, rank + 1).reverse();
               expect(got.length).toBe(want.length);
               got.forEach((e, i) => expect(same(e, want[i])).toBe(true));
               break;

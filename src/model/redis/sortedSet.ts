@@ -149,7 +149,8 @@ export class SortedSet {
 
   /** @param capacity entries per leaf and children per branch (at least 4). */
   constructor(capacity = DEFAULT_CAPACITY) {
-    if (!(capacity >= 4) || !Number.isInteger(capacity)) throw new RangeError(`capacity must be an integer >= 4, got ${capacity}`);
+    if (!(capacity >= 4) || !Number.isInteger(capacity))
+      throw new RangeError(`capacity must be an integer >= 4, got ${capacity}`);
     this.capacity = capacity;
     this.minLeaf = capacity >> 2;
     this.minBranch = Math.max(2, capacity >> 2);
@@ -189,7 +190,12 @@ export class SortedSet {
       const leaf = this.descend(current, member);
       const slot = this.hitSlot;
       // zslUpdateScore: when the entry stays between its neighbours in its leaf, only its score changes.
-      if (slot > leaf.start && slot < leaf.end - 1 && this.before(leaf, slot - 1, score, member) && !this.before(leaf, slot + 1, score, member)) {
+      if (
+        slot > leaf.start &&
+        slot < leaf.end - 1 &&
+        this.before(leaf, slot - 1, score, member) &&
+        !this.before(leaf, slot + 1, score, member)
+      ) {
         leaf.scores[slot] = score;
         return current;
       }
@@ -209,7 +215,8 @@ export class SortedSet {
   delete(member: string): boolean {
     // promote (and ZPOPMIN) remove the first entry: its score is right there, no need to ask the Map
     const head = this.first;
-    const score = head.end > head.start && head.members[head.start] === member ? head.scores[head.start]! : this.scores.get(member);
+    const score =
+      head.end > head.start && head.members[head.start] === member ? head.scores[head.start]! : this.scores.get(member);
     if (score === undefined) return false;
     this.version++;
     this.scores.delete(member);
@@ -263,7 +270,7 @@ export class SortedSet {
     const out: ZEntry[] = [];
     let leaf = from <= to ? this.locate(from) : null;
     let slot = this.hitSlot;
-    for (let left = to - from + 1; leaf !== null && left > 0; ) {
+    for (let left = to - from + 1; leaf !== null && left > 0;) {
       const take = Math.min(left, leaf.end - slot);
       const scores = leaf.scores;
       const members = leaf.members;
@@ -353,7 +360,8 @@ export class SortedSet {
           const leaf = leaves[firstLeaf]!;
           if (compareEntry(leaf, leaf.start, sepScore, sepMember) < 0) fail(`an entry before its separator at depth ${depth}`);
           const before = leaves[firstLeaf - 1]!;
-          if (compareEntry(before, before.end - 1, sepScore, sepMember) >= 0) fail(`an entry at or after the next separator at depth ${depth}`);
+          if (compareEntry(before, before.end - 1, sepScore, sepMember) >= 0)
+            fail(`an entry at or after the next separator at depth ${depth}`);
         }
         total += count;
       }
@@ -361,14 +369,18 @@ export class SortedSet {
     };
     const total = visit(this.root, 0, true);
     if (total !== this.size) fail(`${total} entries in the tree, ${this.size} in the member index`);
-    if (leaves[0] !== this.first || leaves[leaves.length - 1] !== this.last) fail('first or last is not the end of the leaf chain');
+    if (leaves[0] !== this.first || leaves[leaves.length - 1] !== this.last)
+      fail('first or last is not the end of the leaf chain');
     let previous: Leaf | null = null;
     for (const leaf of leaves) {
       if (leaf.prev !== previous || (previous !== null && previous.next !== leaf)) fail('a broken leaf chain');
       for (let i = leaf.start; i < leaf.end; i++) {
-        if (!Object.is(this.scores.get(leaf.members[i]!), leaf.scores[i])) fail(`member ${JSON.stringify(leaf.members[i])} not indexed with its score`);
-        const prior = i > leaf.start ? { leaf, slot: i - 1 } : previous === null ? null : { leaf: previous, slot: previous.end - 1 };
-        if (prior !== null && compareEntry(prior.leaf, prior.slot, leaf.scores[i]!, leaf.members[i]!) >= 0) fail('entries out of order');
+        if (!Object.is(this.scores.get(leaf.members[i]!), leaf.scores[i]))
+          fail(`member ${JSON.stringify(leaf.members[i])} not indexed with its score`);
+        const prior =
+          i > leaf.start ? { leaf, slot: i - 1 } : previous === null ? null : { leaf: previous, slot: previous.end - 1 };
+        if (prior !== null && compareEntry(prior.leaf, prior.slot, leaf.scores[i]!, leaf.members[i]!) >= 0)
+          fail('entries out of order');
       }
       previous = leaf;
     }
@@ -547,7 +559,13 @@ export class SortedSet {
    */
   private descend(score: number, member: string): Leaf {
     const cached = this.pathLeaf;
-    if (cached !== null && this.pathStructure === this.structure && cached.end > cached.start && compareEntry(cached, cached.start, score, member) <= 0 && compareEntry(cached, cached.end - 1, score, member) >= 0) {
+    if (
+      cached !== null &&
+      this.pathStructure === this.structure &&
+      cached.end > cached.start &&
+      compareEntry(cached, cached.start, score, member) <= 0 &&
+      compareEntry(cached, cached.end - 1, score, member) >= 0
+    ) {
       this.hitSlot = lowerBound(cached, score, member);
       return cached;
     }
@@ -638,7 +656,15 @@ export class SortedSet {
    * After `left` (child of the path's branch at `depth`, or the root when depth < 0) split off
    * `right`, records the pair there with their counts and the separator before `right`.
    */
-  private addChild(depth: number, left: Leaf | Branch, leftCount: number, right: Leaf | Branch, rightCount: number, sepScore: number, sepMember: string): void {
+  private addChild(
+    depth: number,
+    left: Leaf | Branch,
+    leftCount: number,
+    right: Leaf | Branch,
+    rightCount: number,
+    sepScore: number,
+    sepMember: string,
+  ): void {
     if (depth < 0) {
       const root = new Branch(this.capacity);
       root.children[0] = left;

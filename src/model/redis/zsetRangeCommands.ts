@@ -69,7 +69,14 @@ function walk(
   for (; limit !== 0 && !cursor.done; limit--, cursor.advance()) {
     const member = cursor.member;
     const score = cursor.score;
-    const inRange = scores !== null ? (reverse ? aboveMin(score, scores) : belowMax(score, scores)) : reverse ? lexAboveMin(member, lex!) : lexBelowMax(member, lex!);
+    const inRange =
+      scores !== null
+        ? reverse
+          ? aboveMin(score, scores)
+          : belowMax(score, scores)
+        : reverse
+          ? lexAboveMin(member, lex!)
+          : lexBelowMax(member, lex!);
     if (!inRange) break;
     reply.push(member);
     if (withScores) reply.push(formatScore(score, format));

@@ -29,7 +29,14 @@ const UPDATED = 2;
 const UNCHANGED = 3;
 
 /** zsetAdd: one score-member pair under the flags; `result.score` receives the member's new score. */
-function addPair(db: Keyspace, set: SortedSet, member: string, score: number, flags: AddFlags, result: { score: number }): number {
+function addPair(
+  db: Keyspace,
+  set: SortedSet,
+  member: string,
+  score: number,
+  flags: AddFlags,
+  result: { score: number },
+): number {
   if (!(flags.nx || flags.xx || flags.gt || flags.lt || flags.incr)) {
     // nothing to test before writing: one write that reports the score it replaced
     const previous = db.put(set, member, score);

@@ -17,19 +17,24 @@ function sharingAMillisecond(timestamps: number[]): number {
 describe('generateStream', () => {
   it('gives n arrivals with counters 1..n, ids as decimal text, one delay, non-decreasing timestamps', () => {
     fc.assert(
-      fc.property(fc.constantFrom<ArrivalPattern>(...PATTERNS), fc.integer({ min: 0, max: 1000 }), fc.integer(), (pattern, n, seed) => {
-        const stream = generateStream(pattern, n, seed);
-        expect(stream).toHaveLength(n);
-        const bad = stream.findIndex(
-          (a, i) =>
-            a.counter !== i + 1 ||
-            a.jobId !== String(i + 1) ||
-            a.delay !== STREAM_DELAY_MS ||
-            !Number.isInteger(a.timestamp) ||
-            a.timestamp < (i === 0 ? STREAM_START_MS : stream[i - 1]!.timestamp),
-        );
-        expect(bad).toBe(-1);
-      }),
+      fc.property(
+        fc.constantFrom<ArrivalPattern>(...PATTERNS),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer(),
+        (pattern, n, seed) => {
+          const stream = generateStream(pattern, n, seed);
+          expect(stream).toHaveLength(n);
+          const bad = stream.findIndex(
+            (a, i) =>
+              a.counter !== i + 1 ||
+              a.jobId !== String(i + 1) ||
+              a.delay !== STREAM_DELAY_MS ||
+              !Number.isInteger(a.timestamp) ||
+              a.timestamp < (i === 0 ? STREAM_START_MS : stream[i - 1]!.timestamp),
+          );
+          expect(bad).toBe(-1);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -23,11 +23,23 @@ export interface Arrival {
 export type ArrivalPattern = 'uniform' | 'bursty' | 'one-ms' | 'seconds';
 
 /** The patterns in display order, with a label and what each does to the clock. */
-export const ARRIVAL_PATTERNS: ReadonlyArray<{ readonly id: ArrivalPattern; readonly label: string; readonly description: string }> = [
-  { id: 'uniform', label: 'Uniform', description: 'Random instants over n ms: about one job per ms, so some milliseconds get two or more.' },
+export const ARRIVAL_PATTERNS: ReadonlyArray<{
+  readonly id: ArrivalPattern;
+  readonly label: string;
+  readonly description: string;
+}> = [
+  {
+    id: 'uniform',
+    label: 'Uniform',
+    description: 'Random instants over n ms: about one job per ms, so some milliseconds get two or more.',
+  },
   { id: 'bursty', label: 'Bursty', description: 'Bursts of about 200 jobs in one ms, with up to 2 s of quiet between them.' },
   { id: 'one-ms', label: 'All in one ms', description: 'Every job enqueued in the same millisecond.' },
-  { id: 'seconds', label: 'Spread over seconds', description: 'One job every 1 to 20 ms: never two in one ms, about 95 in each second.' },
+  {
+    id: 'seconds',
+    label: 'Spread over seconds',
+    description: 'One job every 1 to 20 ms: never two in one ms, about 95 in each second.',
+  },
 ];
 
 /** The largest stream the page generates. */
@@ -77,8 +89,15 @@ function timestampsOf(pattern: ArrivalPattern, n: number, start: number, random:
  * A stream of `n` arrivals (0 to MAX_STREAM_SIZE) in the given pattern, counters 1..n, each job
  * delayed by `delay` ms. Same pattern, n and seed: same stream.
  */
-export function generateStream(pattern: ArrivalPattern, n: number, seed = 1, delay = STREAM_DELAY_MS, start = STREAM_START_MS): Arrival[] {
-  if (!Number.isInteger(n) || n < 0 || n > MAX_STREAM_SIZE) throw new RangeError(`stream size must be a whole number from 0 to ${MAX_STREAM_SIZE}`);
+export function generateStream(
+  pattern: ArrivalPattern,
+  n: number,
+  seed = 1,
+  delay = STREAM_DELAY_MS,
+  start = STREAM_START_MS,
+): Arrival[] {
+  if (!Number.isInteger(n) || n < 0 || n > MAX_STREAM_SIZE)
+    throw new RangeError(`stream size must be a whole number from 0 to ${MAX_STREAM_SIZE}`);
   const timestamps = timestampsOf(pattern, n, start, seededRandom(seed));
   const arrivals: Arrival[] = new Array<Arrival>(n);
   for (let i = 0; i < n; i++) {

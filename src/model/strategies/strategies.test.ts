@@ -48,7 +48,15 @@ function run(id: StrategyId, stream: readonly Arrival[] = STREAM) {
 
 describe('the strategy table', () => {
   it('lists the seven strategies once each, every one with its systems, rule, tie-break and note', () => {
-    expect(STRATEGIES.map((s) => s.id)).toEqual(['textbook-s', 'textbook-ms', 'bull-legacy', 'bullmq-band', 'sidekiq', 'resque', 'kue']);
+    expect(STRATEGIES.map((s) => s.id)).toEqual([
+      'textbook-s',
+      'textbook-ms',
+      'bull-legacy',
+      'bullmq-band',
+      'sidekiq',
+      'resque',
+      'kue',
+    ]);
     for (const s of STRATEGIES) {
       for (const text of [s.name, s.systems, s.rule, s.tieBreak, s.note, s.key]) expect(text.length).toBeGreaterThan(0);
     }
@@ -65,7 +73,8 @@ describe('textbook, whole seconds (RQ, Asynq)', () => {
     expect(set.map(([, score]) => score)).toEqual([...Array(12).fill(String(second)), String(second + 1)]);
     const firstSecond = set.slice(0, 12).map(([member]) => member);
     expect(firstSecond).toEqual([...firstSecond].sort(compareMembers));
-    for (const member of firstSecond) expect(member).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const member of firstSecond)
+      expect(member).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const order = queue.promote(ALL_DUE);
     expect(order.slice(12)).toEqual([13]);
     expect([...order.slice(0, 12)].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
@@ -149,7 +158,13 @@ describe('float seconds (Sidekiq)', () => {
     expect(scores[12]).toBe((T + 1000) / 1000 + 5);
     const set = entries();
     expect(set[0]![0]).toContain('"args":[10]');
-    expect(JSON.parse(set[0]![0]) as unknown).toMatchObject({ retry: true, queue: 'default', class: 'DelayedJob', args: [10], created_at: T + 998 });
+    expect(JSON.parse(set[0]![0]) as unknown).toMatchObject({
+      retry: true,
+      queue: 'default',
+      class: 'DelayedJob',
+      args: [10],
+      created_at: T + 998,
+    });
     expect(queue.promote(ALL_DUE)).toEqual([10, 11, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13]);
   });
 
@@ -166,7 +181,9 @@ describe('float seconds (Sidekiq)', () => {
 
   it('writes the payload keys in Sidekiq’s merge order, args before jid', () => {
     const text = sidekiqPayload(arrival(7, T), 'ab'.repeat(12));
-    expect(text).toBe(`{"retry":true,"queue":"default","class":"DelayedJob","args":[7],"jid":"${'ab'.repeat(12)}","created_at":${T}}`);
+    expect(text).toBe(
+      `{"retry":true,"queue":"default","class":"DelayedJob","args":[7],"jid":"${'ab'.repeat(12)}","created_at":${T}}`,
+    );
   });
 });
 
@@ -199,19 +216,31 @@ describe('ms + length-prefixed id (Kue)', () => {
     expect(kueMember('123456789012')).toBe('12|123456789012');
     const { scores, entries, queue } = run('kue');
     expect(scores).toEqual([...Array(11).fill(T + 5998), T + 5999, T + 6000]);
-    expect(entries().slice(0, 3).map(([member]) => member)).toEqual(['01|1', '01|2', '01|3']);
+    expect(
+      entries()
+        .slice(0, 3)
+        .map(([member]) => member),
+    ).toEqual(['01|1', '01|2', '01|3']);
     expect(queue.promote(ALL_DUE)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
 });
 
 describe('jobs without a delay (Bull, BullMQ, bee-queue, Kue: straight to the wait list)', () => {
-  it.each(['bull-legacy', 'bullmq-band', 'textbook-ms', 'kue'] as const)('%s: a delay of 0 or less writes no score and comes first at the sweep', (id) => {
-    const stream: Arrival[] = [arrival(1, T), { timestamp: T + 1, delay: 0, jobId: '2', counter: 2 }, { timestamp: T + 2, delay: -5, jobId: '3', counter: 3 }, arrival(4, T)];
-    const { scores, queue, entries } = run(id, stream);
-    expect(scores.map(Number.isNaN)).toEqual([false, true, true, false]);
-    expect(entries().map(([member]) => member)).toHaveLength(2);
-    expect(queue.promote(ALL_DUE)).toEqual([2, 3, 1, 4]);
-  });
+  it.each(['bull-legacy', 'bullmq-band', 'textbook-ms', 'kue'] as const)(
+    '%s: a delay of 0 or less writes no score and comes first at the sweep',
+    (id) => {
+      const stream: Arrival[] = [
+        arrival(1, T),
+        { timestamp: T + 1, delay: 0, jobId: '2', counter: 2 },
+        { timestamp: T + 2, delay: -5, jobId: '3', counter: 3 },
+        arrival(4, T),
+      ];
+      const { scores, queue, entries } = run(id, stream);
+      expect(scores.map(Number.isNaN)).toEqual([false, true, true, false]);
+      expect(entries().map(([member]) => member)).toHaveLength(2);
+      expect(queue.promote(ALL_DUE)).toEqual([2, 3, 1, 4]);
+    },
+  );
 
   it.each(['textbook-s', 'sidekiq', 'resque'] as const)('%s (no package here to check against) still scores them', (id) => {
     const { scores } = run(id, [{ timestamp: T, delay: 0, jobId: '1', counter: 1 }]);

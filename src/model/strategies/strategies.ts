@@ -138,7 +138,14 @@ export function sidekiqScore(timestampMs: number, delayMs: number): number {
  * bytes in hex (`SecureRandom.hex(12)`), `created_at` the enqueue time in ms.
  */
 export function sidekiqPayload(arrival: Arrival, jid: string): string {
-  return JSON.stringify({ retry: true, queue: 'default', class: 'DelayedJob', args: [arrival.counter], jid, created_at: arrival.timestamp });
+  return JSON.stringify({
+    retry: true,
+    queue: 'default',
+    class: 'DelayedJob',
+    args: [arrival.counter],
+    jid,
+    created_at: arrival.timestamp,
+  });
 }
 
 /**

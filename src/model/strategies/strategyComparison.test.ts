@@ -4,7 +4,15 @@ import type { Arrival } from './arrivalStreams.ts';
 import { generateStream } from './arrivalStreams.ts';
 import { STRATEGIES, strategyById } from './strategies.ts';
 import { compareMembers } from '../redis/memberOrder.ts';
-import { compareStrategies, compareStrategiesNow, countTies, dueRanks, fallsDueInArrivalOrder, normaliseTau, sweepTimeOf } from './strategyComparison.ts';
+import {
+  compareStrategies,
+  compareStrategiesNow,
+  countTies,
+  dueRanks,
+  fallsDueInArrivalOrder,
+  normaliseTau,
+  sweepTimeOf,
+} from './strategyComparison.ts';
 
 const T = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -27,12 +35,20 @@ function bruteTies(scores: readonly number[]): { pairs: number; jobs: number } {
 /** Small random streams: counters 1..n, timestamps non-decreasing over a few ms and seconds, one delay. */
 const smallStream = fc
   .array(fc.integer({ min: 0, max: 1500 }), { minLength: 0, maxLength: 40 })
-  .map((offsets): Arrival[] => [...offsets].sort((a, b) => a - b).map((offset, i) => ({ timestamp: T + offset, delay: 5000, jobId: String(i + 1), counter: i + 1 })));
+  .map((offsets): Arrival[] =>
+    [...offsets]
+      .sort((a, b) => a - b)
+      .map((offset, i) => ({ timestamp: T + offset, delay: 5000, jobId: String(i + 1), counter: i + 1 })),
+  );
 
 /** Also bunches many jobs into few milliseconds so ties are common. */
 const bunchedStream = fc
   .array(fc.integer({ min: 0, max: 3 }), { minLength: 0, maxLength: 40 })
-  .map((offsets): Arrival[] => [...offsets].sort((a, b) => a - b).map((offset, i) => ({ timestamp: T + offset * 400, delay: 5000, jobId: String(i + 1), counter: i + 1 })));
+  .map((offsets): Arrival[] =>
+    [...offsets]
+      .sort((a, b) => a - b)
+      .map((offset, i) => ({ timestamp: T + offset * 400, delay: 5000, jobId: String(i + 1), counter: i + 1 })),
+  );
 
 describe('countTies', () => {
   it('counts pairs and jobs that share a score', () => {
@@ -44,9 +60,15 @@ describe('countTies', () => {
 
   it('agrees with a brute-force count on random scores', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 6 }).map((x) => x / 4), { maxLength: 60 }), (scores) => {
-        expect(countTies(scores)).toEqual(bruteTies(scores));
-      }),
+      fc.property(
+        fc.array(
+          fc.integer({ min: 0, max: 6 }).map((x) => x / 4),
+          { maxLength: 60 },
+        ),
+        (scores) => {
+          expect(countTies(scores)).toEqual(bruteTies(scores));
+        },
+      ),
     );
   });
 });
@@ -69,7 +91,10 @@ describe('compareStrategies', () => {
         for (const outcome of outcomes) {
           expect([...outcome.order].sort((a, b) => a - b)).toEqual(stream.map((a) => a.counter));
           expect(outcome.inversions).toBe(bruteInversions(outcome.order));
-          expect(outcome.normalisedTau).toBeCloseTo(stream.length < 2 ? 0 : outcome.inversions / ((stream.length * (stream.length - 1)) / 2), 12);
+          expect(outcome.normalisedTau).toBeCloseTo(
+            stream.length < 2 ? 0 : outcome.inversions / ((stream.length * (stream.length - 1)) / 2),
+            12,
+          );
         }
       }),
       { numRuns: 80 },
@@ -100,8 +125,10 @@ describe('compareStrategies', () => {
         const byId = Object.fromEntries(compareStrategiesNow(stream).map((o) => [o.id, o]));
         const ms = bruteTies(stream.map((a) => a.timestamp));
         const seconds = bruteTies(stream.map((a) => Math.floor((a.timestamp + a.delay) / 1000)));
-        for (const id of ['textbook-ms', 'kue', 'sidekiq'] as const) expect({ pairs: byId[id]!.tiedPairs, jobs: byId[id]!.tiedJobs }).toEqual(ms);
-        for (const id of ['textbook-s', 'resque'] as const) expect({ pairs: byId[id]!.tiedPairs, jobs: byId[id]!.tiedJobs }).toEqual(seconds);
+        for (const id of ['textbook-ms', 'kue', 'sidekiq'] as const)
+          expect({ pairs: byId[id]!.tiedPairs, jobs: byId[id]!.tiedJobs }).toEqual(ms);
+        for (const id of ['textbook-s', 'resque'] as const)
+          expect({ pairs: byId[id]!.tiedPairs, jobs: byId[id]!.tiedJobs }).toEqual(seconds);
         expect(byId['bullmq-band']!.tiedPairs).toBe(0);
       }),
       { numRuns: 60 },
@@ -152,7 +179,8 @@ describe('compareStrategies', () => {
     ];
     expect(fallsDueInArrivalOrder(stream)).toBe(false);
     expect(fallsDueInArrivalOrder(stream.slice(2))).toBe(true);
-    for (const pattern of ['uniform', 'bursty', 'one-ms', 'seconds'] as const) expect(fallsDueInArrivalOrder(generateStream(pattern, 500))).toBe(true);
+    for (const pattern of ['uniform', 'bursty', 'one-ms', 'seconds'] as const)
+      expect(fallsDueInArrivalOrder(generateStream(pattern, 500))).toBe(true);
     expect([...dueRanks(stream)]).toEqual([
       [2, 1],
       [1, 2],

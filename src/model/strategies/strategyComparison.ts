@@ -96,7 +96,8 @@ export function dueRanks(stream: readonly Arrival[]): Map<number, number> {
 /** Whether the stream falls due in arrival order (its fire-times never go down): then dueRanks are the arrival positions. */
 export function fallsDueInArrivalOrder(stream: readonly Arrival[]): boolean {
   for (let i = 1; i < stream.length; i++) {
-    if (fireTimeOf(stream[i]!.timestamp, stream[i]!.delay) < fireTimeOf(stream[i - 1]!.timestamp, stream[i - 1]!.delay)) return false;
+    if (fireTimeOf(stream[i]!.timestamp, stream[i]!.delay) < fireTimeOf(stream[i - 1]!.timestamp, stream[i - 1]!.delay))
+      return false;
   }
   return true;
 }
@@ -154,7 +155,10 @@ export function* compareStrategies(
 }
 
 /** Runs compareStrategies to the end at once (tests, scripts and workers). */
-export function compareStrategiesNow(stream: readonly Arrival[], strategies: readonly Strategy[] = STRATEGIES): StrategyOutcome[] {
+export function compareStrategiesNow(
+  stream: readonly Arrival[],
+  strategies: readonly Strategy[] = STRATEGIES,
+): StrategyOutcome[] {
   const run = compareStrategies(stream, strategies);
   for (;;) {
     const step = run.next();
