@@ -13,11 +13,10 @@
  * machine, so a busy machine reads slower: run it when nothing else is running and read the load
  * printed beside the figures.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { waitForServer } from './preview.ts';
+import { buildAndPreview, waitForServer } from './preview.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/`;
@@ -79,14 +78,7 @@ async function measureOnce(): Promise<RunFigures> {
 
 async function main(): Promise<void> {
   const runs = option('--runs', 3);
-  if (!process.argv.includes('--no-build')) {
-    const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-    stdio: 'ignore',
-    detached: true,
-  });
+  const server = buildAndPreview(PORT);
   try {
     await waitForServer(URL_UNDER_TEST);
     const loadBefore = loadavg()[0]!;
@@ -113,7 +105,7 @@ async function main(): Promise<void> {
     );
     console.log(`| cumulative layout shift | 0 | ${pick('cls').toFixed(3)} |`);
   } finally {
-    if (server.pid !== undefined) process.kill(-server.pid);
+    server.stop();
   }
 }
 

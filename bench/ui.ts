@@ -27,7 +27,6 @@
  *   npm run bench:ui -- --million    # also fill a page to 1,000,000 jobs (--million=same-ms: one millisecond)
  *   npm run bench:ui -- --million-only [--same-ms]   # only that (5.)
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
@@ -35,7 +34,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
-import { waitForServer } from './preview.ts';
+import { buildAndPreview, waitForServer } from './preview.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -280,14 +279,7 @@ async function measurePlay(browser: Browser): Promise<{ playFrames: number[]; pl
 }
 
 async function main(): Promise<void> {
-  if (!process.argv.includes('--no-build')) {
-    const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-    stdio: 'ignore',
-    detached: true,
-  });
+  const server = buildAndPreview(PORT);
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     await waitForServer(BASE);
@@ -465,7 +457,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    if (server.pid !== undefined) process.kill(-server.pid);
+    server.stop();
   }
 }
 

@@ -126,7 +126,7 @@ describe('same-ms collisions: the project Lua on redis-server agrees with delaye
       ]);
       const realRedis = { call: () => replies.at(-2) as Reply };
       expect(tiesInBand(realRedis, KEY, fireTime)).toEqual([
-        { scoreText: integerText(range.minScore), members: [...IDS].sort(compareMembers) },
+        { scoreText: integerText(range.minScore), members: [...IDS].sort(compareMembers), count: IDS.length },
       ]);
     },
   );
