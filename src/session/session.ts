@@ -501,6 +501,24 @@ export class Session {
     return batch.length;
   }
 
+  /**
+   * Takes batches with `take` until one comes back short of PROMOTE_BATCH (drainBatches' rule),
+   * yielding between batches so a long replay can pause; returns how many batches were taken.
+   */
+  *#sweepAll(
+    redis: MemoryRedis,
+    key: string,
+    order: ArrivalTracker,
+    jobs: PromotedJob[],
+    removed: Removed | null,
+    take: () => readonly string[],
+  ): Generator<number, number, void> {
+    for (let calls = 1; ; calls++) {
+      if (this.#sweepBatch(redis, key, order, jobs, removed, take) < PROMOTE_BATCH) return calls;
+      yield 0;
+    }
+  }
+
   *#promote(now: number, record: UndoRecord | null): Generator<number, void, void> {
     this.lastInstant = now;
     const removedBand = record === null ? null : emptyRemoved();
@@ -508,29 +526,22 @@ export class Session {
     if (record !== null) record.change = { kind: 'promote', band: removedBand!, textbook: removedTextbook! };
 
     const bandJobs: PromotedJob[] = [];
-    let bandCalls = 0;
-    for (;;) {
-      const moved = this.#sweepBatch(this.band, BAND_KEY, this.bandOrder, bandJobs, removedBand, () =>
-        promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_BATCH),
-      );
-      bandCalls++;
-      if (moved < PROMOTE_BATCH) break;
-      yield 0;
-    }
+    const bandCalls = yield* this.#sweepAll(this.band, BAND_KEY, this.bandOrder, bandJobs, removedBand, () =>
+      promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_BATCH),
+    );
 
     // The textbook sweep: ZRANGEBYSCORE key 0 <now> LIMIT 0 1000, then ZREM that batch.
     const unit = this.settings.textbookUnit;
     const bound = textbookScore(now, 0, unit);
     const textbookJobs: PromotedJob[] = [];
-    let textbookCalls = 0;
-    for (;;) {
-      const moved = this.#sweepBatch(this.textbook, TEXTBOOK_KEY, this.textbookOrder, textbookJobs, removedTextbook, () =>
-        sweepBatchByScore(this.#loggedTextbook, TEXTBOOK_KEY, bound, PROMOTE_BATCH),
-      );
-      textbookCalls++;
-      if (moved < PROMOTE_BATCH) break;
-      yield 0;
-    }
+    const textbookCalls = yield* this.#sweepAll(
+      this.textbook,
+      TEXTBOOK_KEY,
+      this.textbookOrder,
+      textbookJobs,
+      removedTextbook,
+      () => sweepBatchByScore(this.#loggedTextbook, TEXTBOOK_KEY, bound, PROMOTE_BATCH),
+    );
 
     for (const job of bandJobs) this.promoted.band.push({ ...job, at: now });
     for (const job of textbookJobs) this.promoted.textbook.push({ ...job, at: now });

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { listKindArb, zremList } from './zremLists.ts';
 import { MemoryRedis, RedisError, type Reply } from './memoryRedis.ts';
 import { formatScore, luaNumberArg } from './doubles.ts';
 
@@ -294,46 +295,6 @@ function refAdd(ref: RefSet | undefined, member: string, score: number): RefSet 
   return set;
 }
 
-const batchKinds = fc.constantFrom(
-  'head',
-  'head missing one',
-  'head plus one absent',
-  'head plus one present',
-  'head shuffled',
-  'head duplicated',
-  'random',
-);
-
-/** A ZREM list from the set's members in order: promote's batch, or one that is almost that. */
-function batchFrom(inOrder: string[], kind: string, length: number, pick: number[]): string[] {
-  const head = inOrder.slice(0, length);
-  const at = (i: number) => (head.length === 0 ? 0 : pick[i % pick.length]! % head.length);
-  switch (kind) {
-    case 'head':
-      return head;
-    case 'head missing one':
-      return head.filter((_, i) => i !== at(0));
-    case 'head plus one absent':
-      return [...head.slice(0, at(0)), 'absent', ...head.slice(at(0))];
-    case 'head plus one present': {
-      const extra = inOrder[(length + pick[0]!) % Math.max(1, inOrder.length)];
-      return extra === undefined ? head : [...head.slice(0, at(1)), extra, ...head.slice(at(1))];
-    }
-    case 'head shuffled': {
-      const shuffled = [...head];
-      for (let i = shuffled.length - 1; i > 0; i--) {
-        const j = pick[i % pick.length]! % (i + 1);
-        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
-      }
-      return shuffled;
-    }
-    case 'head duplicated':
-      return [...head, ...head.slice(0, at(0) + 1)];
-    default:
-      return pick.map((p) => inOrder[p % Math.max(1, inOrder.length)] ?? `m${p}`);
-  }
-}
-
 describe('MemoryRedis ZREM of head runs against a reference model', () => {
   // one member in the pool is longer than 64 bytes: a set that takes it is a skiplist from then on
   const memberOf = (n: number): string => (n === 400 ? `long-${'x'.repeat(70)}` : `job:${n}`);
@@ -346,7 +307,7 @@ describe('MemoryRedis ZREM of head runs against a reference model', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.nat(400), scoreOf), { minLength: 1, maxLength: 300, size: 'max' }),
-        fc.array(fc.tuple(batchKinds, fc.nat(320), fc.array(fc.nat(1000), { minLength: 1, maxLength: 6 }), fc.nat(400)), {
+        fc.array(fc.tuple(listKindArb, fc.nat(320), fc.array(fc.nat(1000), { minLength: 1, maxLength: 6 }), fc.nat(400)), {
           minLength: 1,
           maxLength: 5,
         }),
@@ -367,7 +328,7 @@ describe('MemoryRedis ZREM of head runs against a reference model', () => {
           for (const [n, score] of pairs) add(n, score);
           same();
           for (const [kind, length, pick, next] of batches) {
-            const list = batchFrom(
+            const list = zremList(
               (ref?.entries ?? []).map((e) => e.member),
               kind,
               length,

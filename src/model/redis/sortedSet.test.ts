@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { listKindArb, zremList } from './zremLists.ts';
 import { compareMembers } from './memberOrder.ts';
 import { SortedSet, type ScoreRange, type ZEntry } from './sortedSet.ts';
 
@@ -347,47 +348,6 @@ describe('SortedSet.deleteMembers (ZREM of many)', () => {
 });
 
 // ---- property test: ZREM's head-run path against the member-by-member path ----
-
-/** What a ZREM list is made from: the head run of the set, more or less. */
-const listKindArb = fc.constantFrom(
-  'head',
-  'head missing one',
-  'head plus one absent',
-  'head plus one present',
-  'head shuffled',
-  'head duplicated',
-  'random',
-);
-
-/** A ZREM argument list built from the set's entries in order. */
-function zremList(inOrder: string[], kind: string, length: number, pick: number[]): string[] {
-  const head = inOrder.slice(0, length);
-  const at = (i: number) => (head.length === 0 ? 0 : pick[i % pick.length]! % head.length);
-  switch (kind) {
-    case 'head':
-      return head;
-    case 'head missing one':
-      return head.filter((_, i) => i !== at(0));
-    case 'head plus one absent':
-      return [...head.slice(0, at(0)), 'not-there', ...head.slice(at(0))];
-    case 'head plus one present': {
-      const extra = inOrder[(length + (pick[0] ?? 0)) % Math.max(1, inOrder.length)];
-      return extra === undefined ? head : [...head.slice(0, at(1)), extra, ...head.slice(at(1))];
-    }
-    case 'head shuffled': {
-      const shuffled = [...head];
-      for (let i = shuffled.length - 1; i > 0; i--) {
-        const j = pick[i % pick.length]! % (i + 1);
-        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
-      }
-      return shuffled;
-    }
-    case 'head duplicated':
-      return [...head.slice(0, at(0) + 1), head[at(0)] ?? 'dup', ...head.slice(at(0) + 1), ...head.slice(0, at(1))];
-    default:
-      return pick.map((p) => inOrder[p % Math.max(1, inOrder.length)] ?? `m${p}`);
-  }
-}
 
 describe('SortedSet.deleteMembers against delete() member by member', () => {
   it('leaves identical sets and counts for random sets and lists that are, or almost are, a head run', () => {
