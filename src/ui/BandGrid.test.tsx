@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
+import { stubReducedMotion, useAnimateStub } from './motionTesting.ts';
 import { gridLayout } from './bandGeometry.ts';
 import type { BandSlot } from '../store/selectors.ts';
 
@@ -220,16 +221,8 @@ describe('BandGrid', () => {
 
   describe('a new arrival travels into its slot', () => {
     const animate = vi.fn();
-    function prefersReduced(reduce: boolean) {
-      vi.stubGlobal('matchMedia', (query: string) => ({
-        matches: reduce && query.includes('reduce'),
-        media: query,
-        addEventListener() {},
-        removeEventListener() {},
-      }));
-    }
     function land(reduce: boolean) {
-      prefersReduced(reduce);
+      stubReducedMotion(reduce);
       vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
       const first = { serial: 1 };
       const { rerender } = render(
@@ -256,14 +249,7 @@ describe('BandGrid', () => {
         />,
       );
     }
-    beforeEach(() => {
-      animate.mockClear();
-      Element.prototype.animate = animate as unknown as Element['animate'];
-    });
-    afterEach(() => {
-      vi.unstubAllGlobals();
-      delete (Element.prototype as Partial<Element>).animate;
-    });
+    useAnimateStub(animate);
 
     it('moves a marker from above the grid onto the newest cell (transform and opacity only)', () => {
       land(false);

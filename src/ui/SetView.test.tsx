@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ROW_HEIGHT, SetView } from './SetView.tsx';
 import type { SetRow } from '../store/selectors.ts';
+import { stubReducedMotion, useAnimateStub } from './motionTesting.ts';
 
 /** A set of `size` members where every tenth row arrived late (out of arrival order). */
 function makeReader(size: number) {
@@ -162,14 +163,6 @@ describe('SetView', () => {
 
 describe('SetView motion', () => {
   const animate = vi.fn();
-  function prefersReduced(reduce: boolean) {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: reduce && query.includes('reduce'),
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }));
-  }
   /** Rows "1".."n" in text order ("10" before "2"), as a textbook set holds plain ids sharing one score. */
   function textOrder(n: number) {
     const members = Array.from({ length: n }, (_, i) => String(i + 1)).sort();
@@ -210,17 +203,10 @@ describe('SetView motion', () => {
     );
   }
 
-  beforeEach(() => {
-    animate.mockClear();
-    Element.prototype.animate = animate as unknown as Element['animate'];
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    delete (Element.prototype as Partial<Element>).animate;
-  });
+  useAnimateStub(animate);
 
   it('slides the rows a new job pushed down, and slides the new job in ("10" lands before "2")', () => {
-    prefersReduced(false);
+    stubReducedMotion(false);
     renderGrowing(true);
     // "10" is new at position 1; "2".."9" each moved down one row
     expect(animate).toHaveBeenCalledTimes(9);
@@ -237,13 +223,13 @@ describe('SetView motion', () => {
   });
 
   it('with reduced motion the rows change at once', () => {
-    prefersReduced(true);
+    stubReducedMotion(true);
     renderGrowing(true);
     expect(animate).not.toHaveBeenCalled();
   });
 
   it('does not animate a view that was not asked to', () => {
-    prefersReduced(false);
+    stubReducedMotion(false);
     renderGrowing(false);
     expect(animate).not.toHaveBeenCalled();
   });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubReducedMotion } from '../../ui/motionTesting.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
@@ -184,18 +185,10 @@ describe('the timeline with a live clock', () => {
     return Number(/translateX\((-?[\d.]+)px\)/.exec(layer.style.transform || 'translateX(0px)')![1]);
   }
 
-  function mockReducedMotion(reduce: boolean) {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: reduce && query === '(prefers-reduced-motion: reduce)',
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
-  }
-
   afterEach(() => vi.unstubAllGlobals());
 
   it('slides toward now on animation frames', () => {
-    mockReducedMotion(false);
+    stubReducedMotion(false);
     const store = createAppStore();
     renderPanel(store);
     enqueueWithDelay(store, 5000);
@@ -205,7 +198,7 @@ describe('the timeline with a live clock', () => {
   });
 
   it('where the browser has Web Animations, hands the slide to one linear animation of the layer', () => {
-    mockReducedMotion(false);
+    stubReducedMotion(false);
     const animate = vi.fn(() => ({ cancel: vi.fn(), onfinish: null }));
     Object.defineProperty(window.HTMLElement.prototype, 'animate', { value: animate, configurable: true });
     try {
@@ -227,7 +220,7 @@ describe('the timeline with a live clock', () => {
   });
 
   it('with prefers-reduced-motion, moves once a second instead', () => {
-    mockReducedMotion(true);
+    stubReducedMotion(true);
     const store = createAppStore();
     renderPanel(store);
     enqueueWithDelay(store, 5000);
