@@ -1,8 +1,8 @@
 /**
  * The sorted set behind every ZSET command of MemoryRedis: an order-statistic B+ tree of
  * (score, member) entries in Redis's zset order (score, then member bytes by compareMembers; -0
- * and 0 are the same score), plus a Map from member to score, Redis's dict, for ZSCORE in O(1)
- * and for finding a member's entry by its key.
+ * and 0 are the same score), plus a member index (memberIndex.ts), Redis's dict, from member to
+ * score for ZSCORE in O(1) and for finding a member's entry by its key.
  *
  * Why a B+ tree where Redis has a skiplist with spans: the benchmark decided. On the workload and
  * variants of bench/enqueue-promote.ts, interleaved in one run (a process per variant, CPU time,
@@ -14,8 +14,9 @@
  * each searched in contiguous arrays, and a promote's batch, the set's head run, comes off in one
  * pass (deleteMembers): whole leaves dropped, the member index updated, the left edge mended once.
  *
- * Leaves hold up to `capacity` entries in parallel arrays (scores as unboxed doubles, members) and
- * are linked both ways for range walks. A branch holds its children, the number of entries under
+ * Leaves hold up to `capacity` entries in parallel arrays (scores as unboxed doubles, members, and
+ * each member's slot in the member index, so that the head run leaves the index slot by slot,
+ * without hashing a member again) and are linked both ways for range walks. A branch holds its children, the number of entries under
  * each child (so rank and at() are O(log n) descents), and a separator key per child but the
  * first: every entry of child i sorts at or after separator i, every entry of child i - 1 before
  * it. Deletes may leave a separator older than its child's first entry, which keeps both rules
@@ -28,6 +29,7 @@
  * delete of a promote) is placed without descending again.
  */
 import { compareMembers } from './memberOrder.ts';
+import { MemberIndex } from './memberIndex.ts';
 
 /** One member and its score, as ZRANGE ... WITHSCORES returns them. */
 export interface ZEntry {
@@ -66,11 +68,14 @@ class Leaf {
   end = 0;
   readonly scores: number[];
   readonly members: string[];
+  /** Each entry's slot in the member index. */
+  readonly slots: number[];
   prev: Leaf | null = null;
   next: Leaf | null = null;
   constructor(capacity: number) {
     this.scores = doubles(capacity + 1);
     this.members = new Array<string>(capacity + 1).fill('');
+    this.slots = smallIntegers(capacity + 1);
   }
 
   get size(): number {
@@ -85,6 +90,7 @@ class Leaf {
     for (let i = 0; i < size; i++) {
       this.scores[i] = this.scores[start + i]!;
       this.members[i] = this.members[start + i]!;
+      this.slots[i] = this.slots[start + i]!;
     }
     for (let i = Math.max(size, start); i < this.end; i++) this.members[i] = '';
     this.start = 0;
@@ -99,6 +105,13 @@ class Leaf {
 function doubles(length: number): number[] {
   const array: number[] = [];
   for (let i = 0; i < length; i++) array.push(0.5);
+  return array;
+}
+
+/** A plain array of small integers (V8's packed SMI elements, kept inside the node as doubles() is). */
+function smallIntegers(length: number): number[] {
+  const array: number[] = [];
+  for (let i = 0; i < length; i++) array.push(0);
   return array;
 }
 
@@ -127,7 +140,8 @@ export class SortedSet {
   private height = 0;
   private first: Leaf;
   private last: Leaf;
-  private readonly scores = new Map<string, number>();
+  /** member -> score, Redis's dict; each entry's slot in it is kept beside the entry in its leaf. */
+  private readonly index = new MemberIndex((move) => this.moveSlots(move));
   /** The branches and child indices of the last descent, root first. */
   private readonly pathNode: Branch[] = [];
   private readonly pathIndex: number[] = [];
@@ -163,7 +177,7 @@ export class SortedSet {
 
   /** ZCARD. */
   get size(): number {
-    return this.scores.size;
+    return this.index.size;
   }
 
   /**
@@ -182,46 +196,62 @@ export class SortedSet {
    */
   put(member: string, score: number): number | undefined {
     if (score !== score) throw new RangeError(`NaN score for member ${JSON.stringify(member)}`);
-    const current = this.scores.get(member);
+    const index = this.index;
+    let indexSlot = index.find(member);
+    if (indexSlot < 0) {
+      this.version++;
+      indexSlot = index.add(member, score);
+      const leaf = this.descend(score, member);
+      this.insertAt(leaf, this.hitSlot, score, member, indexSlot);
+      return undefined;
+    }
+    const current = index.score(indexSlot);
     if (current === score) return current;
     this.version++;
-    this.scores.set(member, score);
-    if (current !== undefined) {
-      const leaf = this.descend(current, member);
-      const slot = this.hitSlot;
-      // zslUpdateScore: when the entry stays between its neighbours in its leaf, only its score changes.
-      if (
-        slot > leaf.start &&
-        slot < leaf.end - 1 &&
-        this.before(leaf, slot - 1, score, member) &&
-        !this.before(leaf, slot + 1, score, member)
-      ) {
-        leaf.scores[slot] = score;
-        return current;
-      }
-      this.removeAt(leaf, slot);
+    index.setScore(indexSlot, score);
+    const leaf = this.descend(current, member);
+    const slot = this.hitSlot;
+    // zslUpdateScore: when the entry stays between its neighbours in its leaf, only its score changes.
+    if (
+      slot > leaf.start &&
+      slot < leaf.end - 1 &&
+      this.before(leaf, slot - 1, score, member) &&
+      !this.before(leaf, slot + 1, score, member)
+    ) {
+      leaf.scores[slot] = score;
+      return current;
     }
-    const leaf = this.descend(score, member);
-    this.insertAt(leaf, this.hitSlot, score, member);
+    this.removeAt(leaf, slot);
+    const target = this.descend(score, member);
+    this.insertAt(target, this.hitSlot, score, member, indexSlot);
     return current;
   }
 
   /** ZSCORE. */
   score(member: string): number | undefined {
-    return this.scores.get(member);
+    const slot = this.index.find(member);
+    return slot < 0 ? undefined : this.index.score(slot);
   }
 
   /** ZREM member: true when the member was there. */
   delete(member: string): boolean {
-    // promote (and ZPOPMIN) remove the first entry: its score is right there, no need to ask the Map
+    // promote (and ZPOPMIN) remove the first entry: its score and slot are right there, no need to ask the index
+    const index = this.index;
     const head = this.first;
-    const score =
-      head.end > head.start && head.members[head.start] === member ? head.scores[head.start]! : this.scores.get(member);
-    if (score === undefined) return false;
+    let score: number;
+    if (head.end > head.start && head.members[head.start] === member) {
+      score = head.scores[head.start]!;
+      index.remove(head.slots[head.start]!);
+    } else {
+      const indexSlot = index.find(member);
+      if (indexSlot < 0) return false;
+      score = index.score(indexSlot);
+      index.remove(indexSlot);
+    }
     this.version++;
-    this.scores.delete(member);
     const leaf = this.descend(score, member);
     this.removeAt(leaf, this.hitSlot);
+    index.shrink();
     return true;
   }
 
@@ -243,8 +273,9 @@ export class SortedSet {
 
   /** ZRANK (zslGetRank): the member's 0-based position in ascending order. */
   rank(member: string): number | undefined {
-    const score = this.scores.get(member);
-    if (score === undefined) return undefined;
+    const indexSlot = this.index.find(member);
+    if (indexSlot < 0) return undefined;
+    const score = this.index.score(indexSlot);
     let rank = 0;
     let node = this.root;
     for (let depth = 0; depth < this.height; depth++) {
@@ -375,8 +406,13 @@ export class SortedSet {
     for (const leaf of leaves) {
       if (leaf.prev !== previous || (previous !== null && previous.next !== leaf)) fail('a broken leaf chain');
       for (let i = leaf.start; i < leaf.end; i++) {
-        if (!Object.is(this.scores.get(leaf.members[i]!), leaf.scores[i]))
-          fail(`member ${JSON.stringify(leaf.members[i])} not indexed with its score`);
+        const indexSlot = leaf.slots[i]!;
+        if (
+          this.index.member(indexSlot) !== leaf.members[i] ||
+          !Object.is(this.index.score(indexSlot), leaf.scores[i]) ||
+          this.index.find(leaf.members[i]!) !== indexSlot
+        )
+          fail(`member ${JSON.stringify(leaf.members[i])} not indexed with its score in its slot`);
         const prior =
           i > leaf.start ? { leaf, slot: i - 1 } : previous === null ? null : { leaf: previous, slot: previous.end - 1 };
         if (prior !== null && compareEntry(prior.leaf, prior.slot, leaf.scores[i]!, leaf.members[i]!) >= 0)
@@ -385,11 +421,20 @@ export class SortedSet {
       previous = leaf;
     }
     if (previous !== null && previous.next !== null) fail('a leaf after the last');
+    this.index.checkStructure();
   }
 
   /** True when the tree changed since `version` was read; for EntryCursor only. */
   changedSince(version: number): boolean {
     return version !== this.version;
+  }
+
+  /** The member index's walk for a rebuild (SlotWalk): every entry's slot, moved. */
+  private moveSlots(move: (slot: number) => number): void {
+    for (let leaf: Leaf | null = this.first; leaf !== null; leaf = leaf.next) {
+      const slots = leaf.slots;
+      for (let i = leaf.start; i < leaf.end; i++) slots[i] = move(slots[i]!);
+    }
   }
 
   /** How many of `members`, from the first, are the set's first entries in order. */
@@ -414,9 +459,9 @@ export class SortedSet {
   private deleteHead(count: number): void {
     this.version++;
     this.structure++;
-    const scores = this.scores;
-    if (count === scores.size) {
-      scores.clear();
+    const index = this.index;
+    if (count === index.size) {
+      index.clear();
       const leaf = new Leaf(this.capacity);
       this.root = leaf;
       this.height = 0;
@@ -424,18 +469,20 @@ export class SortedSet {
       this.last = leaf;
       return;
     }
-    // the member index, leaf by leaf; the leaves wholly inside the run are left behind
+    // the member index, leaf by leaf, by the slots the leaves keep; the leaves wholly inside the run are left behind
     let leaf = this.first;
     let left = count;
     while (left >= leaf.end - leaf.start) {
-      for (let i = leaf.start; i < leaf.end; i++) scores.delete(leaf.members[i]!);
+      const slots = leaf.slots;
+      for (let i = leaf.start; i < leaf.end; i++) index.remove(slots[i]!);
       left -= leaf.end - leaf.start;
       leaf = leaf.next!;
     }
     const members = leaf.members;
+    const slots = leaf.slots;
     const start = leaf.start;
     for (let i = start; i < start + left; i++) {
-      scores.delete(members[i]!);
+      index.remove(slots[i]!);
       members[i] = '';
     }
     leaf.start = start + left;
@@ -454,6 +501,7 @@ export class SortedSet {
       node = branch.children[0]!;
     }
     this.mendLeftEdge();
+    index.shrink();
   }
 
   /**
@@ -584,11 +632,15 @@ export class SortedSet {
     return leaf;
   }
 
-  /** Puts (score, member) into `slot` of the leaf the last descend() reached, splitting upwards when full. */
-  private insertAt(leaf: Leaf, slot: number, score: number, member: string): void {
+  /**
+   * Puts (score, member), whose member-index slot is `indexSlot`, into `slot` of the leaf the last
+   * descend() reached, splitting upwards when full.
+   */
+  private insertAt(leaf: Leaf, slot: number, score: number, member: string, indexSlot: number): void {
     for (let depth = 0; depth < this.height; depth++) this.pathNode[depth]!.counts[this.pathIndex[depth]!]!++;
     const scores = leaf.scores;
     const members = leaf.members;
+    const slots = leaf.slots;
     if (leaf.start > 0 && (slot - leaf.start < leaf.end - slot || leaf.end === scores.length)) {
       // room below the window, and fewer entries to move on that side
       const start = --leaf.start;
@@ -596,16 +648,19 @@ export class SortedSet {
       for (let i = start; i < slot; i++) {
         scores[i] = scores[i + 1]!;
         members[i] = members[i + 1]!;
+        slots[i] = slots[i + 1]!;
       }
     } else {
       for (let i = leaf.end; i > slot; i--) {
         scores[i] = scores[i - 1]!;
         members[i] = members[i - 1]!;
+        slots[i] = slots[i - 1]!;
       }
       leaf.end++;
     }
     scores[slot] = score;
     members[slot] = member;
+    slots[slot] = indexSlot;
     if (leaf.end - leaf.start > this.capacity) this.splitLeaf(leaf);
   }
 
@@ -614,12 +669,14 @@ export class SortedSet {
     for (let depth = 0; depth < this.height; depth++) this.pathNode[depth]!.counts[this.pathIndex[depth]!]!--;
     const scores = leaf.scores;
     const members = leaf.members;
+    const slots = leaf.slots;
     const start = leaf.start;
     const end = leaf.end - 1;
     if (slot - start < end - slot) {
       for (let i = slot; i > start; i--) {
         scores[i] = scores[i - 1]!;
         members[i] = members[i - 1]!;
+        slots[i] = slots[i - 1]!;
       }
       members[start] = '';
       leaf.start = start + 1;
@@ -627,6 +684,7 @@ export class SortedSet {
       for (let i = slot; i < end; i++) {
         scores[i] = scores[i + 1]!;
         members[i] = members[i + 1]!;
+        slots[i] = slots[i + 1]!;
       }
       members[end] = '';
       leaf.end = end;
@@ -920,12 +978,14 @@ function moveEntries(source: Leaf, from: number, target: Leaf, to: number, count
     for (let i = count - 1; i >= 0; i--) {
       target.scores[to + i] = source.scores[from + i]!;
       target.members[to + i] = source.members[from + i]!;
+      target.slots[to + i] = source.slots[from + i]!;
     }
     return;
   }
   for (let i = 0; i < count; i++) {
     target.scores[to + i] = source.scores[from + i]!;
     target.members[to + i] = source.members[from + i]!;
+    target.slots[to + i] = source.slots[from + i]!;
   }
 }
 
