@@ -2,26 +2,37 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MemberIndex, memberHash } from './memberIndex.ts';
 
+/** What the owner keeps of each member: its slot in the index, and its score (as a leaf keeps them). */
+interface Kept {
+  slot: number;
+  score: number;
+}
+
 /** An owner as SortedSet is one: it remembers each member's slot and moves them when the index rebuilds. */
-function owned(): { index: MemberIndex; slots: Map<string, number> } {
-  const slots = new Map<string, number>();
+function owned(): { index: MemberIndex; slots: Map<string, Kept> } {
+  const slots = new Map<string, Kept>();
   const index = new MemberIndex((move) => {
-    for (const [member, slot] of slots) slots.set(member, move(slot));
+    for (const [member, kept] of slots) kept.slot = move(kept.slot, member, kept.score);
   });
   return { index, slots };
 }
 
-/** The simple structure it stands for: a Map. The owner's way to write through the index. */
-function put(index: MemberIndex, slots: Map<string, number>, member: string, score: number): void {
+/** The owner's way to write through the index. */
+function put(index: MemberIndex, slots: Map<string, Kept>, member: string, score: number): void {
   const slot = index.find(member);
-  if (slot >= 0) index.setScore(slot, score);
-  else slots.set(member, index.add(member, score));
+  if (slot >= 0) {
+    index.setScore(slot, score);
+    slots.get(member)!.score = score;
+  } else {
+    const added = index.add(member, score);
+    slots.set(member, { slot: added, score });
+  }
 }
 
-function remove(index: MemberIndex, slots: Map<string, number>, member: string): boolean {
+function remove(index: MemberIndex, slots: Map<string, Kept>, member: string): boolean {
   const slot = index.find(member);
   if (slot < 0) return false;
-  expect(slots.get(member)).toBe(slot);
+  expect(slots.get(member)?.slot).toBe(slot);
   index.remove(slot);
   slots.delete(member);
   index.shrink();
@@ -50,11 +61,11 @@ describe('MemberIndex', () => {
     const { index, slots } = owned();
     for (let i = 0; i < 5000; i++) put(index, slots, `job:${i}`, i);
     index.checkStructure();
-    for (const [member, slot] of slots) expect(index.member(slot)).toBe(member);
+    for (const [member, kept] of slots) expect(index.member(kept.slot)).toBe(member);
     for (let i = 0; i < 4990; i++) remove(index, slots, `job:${i}`);
     index.checkStructure();
     expect(index.size).toBe(10);
-    for (const [member, slot] of slots) expect(index.score(slot)).toBe(Number(member.slice(4)));
+    for (const [member, kept] of slots) expect(index.score(kept.slot)).toBe(Number(member.slice(4)));
     index.clear();
     expect(index.size).toBe(0);
     expect(index.find('job:4999')).toBe(-1);
@@ -125,7 +136,7 @@ describe('MemberIndex against a Map', () => {
         index.checkStructure();
         for (const [member, score] of map) {
           const slot = index.find(member);
-          expect(slot).toBe(slots.get(member));
+          expect(slot).toBe(slots.get(member)?.slot);
           expect(index.member(slot)).toBe(member);
           expect(Object.is(index.score(slot), score)).toBe(true);
         }

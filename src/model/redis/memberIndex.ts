@@ -11,11 +11,13 @@
  * new member) touches no member text.
  *
  * A slot is empty, free (its member was removed: probes go on past it) or taken. At most half
- * the slots are in use (taken or free): the table is rebuilt, at a size for the members it holds,
- * when an add would pass that, or when fewer than an eighth of the slots are taken. A rebuild
+ * the slots are in use (taken or free): the table is rebuilt, a quarter full, when an add would
+ * pass that, or when fewer than a sixteenth of the slots are taken (Redis's dict shrinks below a
+ * tenth; a sixteenth makes a set that drains rebuild a third as often as an eighth did). A rebuild
  * moves every member to a new slot, so the owner moves them (it knows where each slot is
  * remembered): it gives the table a walk over its entries, and the walk calls `move` with each
- * entry's old slot and stores the new one.
+ * entry's old slot, member and score (read where the owner keeps them, in order, rather than
+ * from the old table at random) and stores the new slot.
  */
 
 /** Slot states in `tags`; any other value is the hash of the member in that slot. */
@@ -47,8 +49,8 @@ function capacityFor(members: number): number {
   return capacity;
 }
 
-/** A walk over every entry of the owner: calls `move(slot)` with each entry's slot and keeps the slot it returns. */
-export type SlotWalk = (move: (slot: number) => number) => void;
+/** A walk over every entry of the owner: calls `move` with each entry's slot, member and score, and keeps the slot it returns. */
+export type SlotWalk = (move: (slot: number, member: string, score: number) => number) => void;
 
 /** member -> score with stable slots; see the file comment. */
 export class MemberIndex {
@@ -147,7 +149,7 @@ export class MemberIndex {
 
   /** Rebuilds a table that has become mostly free or empty at the size its members need (the owner's walk must be valid). */
   shrink(): void {
-    if (this.count * 8 < this.tags.length && this.tags.length > MIN_CAPACITY) this.rebuild(capacityFor(this.count));
+    if (this.count * 16 < this.tags.length && this.tags.length > MIN_CAPACITY) this.rebuild(capacityFor(this.count));
   }
 
   /** Forgets every member (the owner forgets every entry). */
@@ -195,20 +197,19 @@ export class MemberIndex {
 
   /** Moves every member into a new table of `capacity` slots, through the owner's walk. */
   private rebuild(capacity: number): void {
-    const keys = this.keys;
-    const tags = this.tags;
-    const values = this.values;
-    this.keys = new Array<string>(capacity).fill('');
-    this.tags = new Int32Array(capacity);
-    this.values = new Float64Array(capacity);
-    this.mask = capacity - 1;
+    const oldTags = this.tags;
+    const keys = (this.keys = new Array<string>(capacity).fill(''));
+    const tags = (this.tags = new Int32Array(capacity));
+    const values = (this.values = new Float64Array(capacity));
+    const mask = (this.mask = capacity - 1);
     let moved = 0;
-    this.walk((old) => {
-      const hash = tags[old]!;
-      const slot = this.emptySlotFor(hash);
-      this.tags[slot] = hash;
-      this.keys[slot] = keys[old]!;
-      this.values[slot] = values[old]!;
+    this.walk((old, member, score) => {
+      const hash = oldTags[old]!;
+      let slot = hash & mask;
+      while (tags[slot] !== EMPTY) slot = (slot + 1) & mask;
+      tags[slot] = hash;
+      keys[slot] = member;
+      values[slot] = score;
       moved++;
       return slot;
     });

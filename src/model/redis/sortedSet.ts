@@ -430,10 +430,12 @@ export class SortedSet {
   }
 
   /** The member index's walk for a rebuild (SlotWalk): every entry's slot, moved. */
-  private moveSlots(move: (slot: number) => number): void {
+  private moveSlots(move: (slot: number, member: string, score: number) => number): void {
     for (let leaf: Leaf | null = this.first; leaf !== null; leaf = leaf.next) {
       const slots = leaf.slots;
-      for (let i = leaf.start; i < leaf.end; i++) slots[i] = move(slots[i]!);
+      const members = leaf.members;
+      const scores = leaf.scores;
+      for (let i = leaf.start; i < leaf.end; i++) slots[i] = move(slots[i]!, members[i]!, scores[i]!);
     }
   }
 
