@@ -15,9 +15,17 @@ import { BAD_SCORE_RANGE, NOT_A_FLOAT, NOT_AN_INTEGER, NOT_POSITIVE, RedisError 
 /** One argument of MemoryRedis.call: text, or a Lua number that redis.call turns into text. */
 export type Arg = string | number;
 
-/** The text Redis receives for an argument (redis.call prints a Lua number with luaNumberArg). */
+/**
+ * The text Redis receives for an argument: redis.call prints a Lua number with luaNumberArg, and
+ * a client sends text as UTF-8, where a lone UTF-16 surrogate (no valid UTF-8 form) becomes
+ * U+FFFD. So 'a\uD800' and 'a\uDC00' name one member, stored and read back as 'a\uFFFD'. Every
+ * argument read as text (keys, members, lex bounds, what an error line quotes) goes through
+ * here; keywords and numbers are read from the argument as given, which gives the same answer
+ * (a surrogate, lone or replaced, is never part of a keyword or a number).
+ */
 export function argText(arg: Arg): string {
-  return typeof arg === 'string' ? arg : luaNumberArg(arg);
+  if (typeof arg !== 'string') return luaNumberArg(arg);
+  return arg.isWellFormed() ? arg : arg.toWellFormed();
 }
 
 /**

@@ -188,19 +188,20 @@ export function plainIntegerValue(text: string): number {
   const negative = text.charCodeAt(0) === 45;
   const start = negative ? 1 : 0;
   if (start === length || length - start > 16) return NaN;
-  // all digits but the last eight, then the last eight: two int32 sums, one rounding at the end
+  // all digits but the last eight, then the last eight: two int32 sums (| 0 keeps them int32 for
+  // the compiler; eight digits stay below 2^31), one rounding at the end
   const cut = length - start > 8 ? length - 8 : start;
   let high = 0;
   for (let i = start; i < cut; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (!(digit >= 0 && digit <= 9)) return NaN;
-    high = high * 10 + digit;
+    const digit = (text.charCodeAt(i) - 48) | 0;
+    if (digit >>> 0 > 9) return NaN;
+    high = (high * 10 + digit) | 0;
   }
   let low = 0;
   for (let i = cut; i < length; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (!(digit >= 0 && digit <= 9)) return NaN;
-    low = low * 10 + digit;
+    const digit = (text.charCodeAt(i) - 48) | 0;
+    if (digit >>> 0 > 9) return NaN;
+    low = (low * 10 + digit) | 0;
   }
   const value = high * 1e8 + low;
   if (value > SAFE_LIMIT) return NaN;
@@ -367,8 +368,9 @@ for (let i = 0; i < 100; i++) {
 function wholeNumberText(value: number): string {
   const magnitude = value < 0 ? -value : value;
   if (magnitude < 2 ** 31) return String(value);
-  const high = Math.floor(magnitude / 1e8);
-  const low = magnitude - high * 1e8;
+  // int32 halves (below 2^53 / 1e8 < 2^27, and 1e8), so the divisions below compile to integer steps
+  const high = Math.floor(magnitude / 1e8) | 0;
+  const low = (magnitude - high * 1e8) | 0;
   const a = (high / 1e4) | 0;
   const b = high - a * 1e4;
   const c = (low / 1e4) | 0;
@@ -400,7 +402,7 @@ function wholeNumberText(value: number): string {
     ONES[d2]!,
   );
   let first = 0;
-  while (digits.charCodeAt(first) === 48) first++;
+  if (high < 1e7) while (digits.charCodeAt(first) === 48) first++;
   const text = first === 0 ? digits : digits.slice(first);
   return value < 0 ? `-${text}` : text;
 }

@@ -96,18 +96,6 @@ function unknownCommandError(command: string, args: Arg[]): RedisError {
   return new RedisError(`ERR unknown command '${printedArg(command, 128).text}', with args beginning with: ${listed}`);
 }
 
-/**
- * What a client does to text on its way to Redis: it sends UTF-8, where a lone UTF-16 surrogate
- * (no valid UTF-8 form) becomes U+FFFD. So 'a\uD800' and 'a\uDC00' name one member, stored and
- * read back as 'a\uFFFD', and the command line is checked as the server would see it.
- */
-function wellFormed(args: Array<string | number>): void {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (typeof arg === 'string' && !arg.isWellFormed()) args[i] = arg.toWellFormed();
-  }
-}
-
 /** An in-memory Redis 7.0.15 for sorted sets, driven through call() like redis.call in a script. */
 export class MemoryRedis implements RedisLike {
   private readonly keys = new Keyspace();
@@ -123,7 +111,6 @@ export class MemoryRedis implements RedisLike {
    * turned into text as redis.call does (luaNumberArg). Throws RedisError for an error reply.
    */
   call(command: string, ...args: Array<string | number>): Reply {
-    wellFormed(args);
     const spec = lookupCommand(command);
     if (spec === undefined) throw unknownCommandError(command, args);
     const argc = args.length + 1;

@@ -13,14 +13,12 @@ import { RedisError, SYNTAX_ERROR } from './redisError.ts';
 
 const NAN_RESULT = 'ERR resulting score is not a number (NaN)';
 
-/** ZADD's NX XX GT LT INCR flags (ZADD_IN_*). */
-interface AddFlags {
-  nx: boolean;
-  xx: boolean;
-  gt: boolean;
-  lt: boolean;
-  incr: boolean;
-}
+/** ZADD's NX XX GT LT INCR flags (ZADD_IN_*), as bits: no object to allocate per command. */
+const NX = 1;
+const XX = 2;
+const GT = 4;
+const LT = 8;
+const INCR = 16;
 
 /** What zsetAdd did with one pair (ZADD_OUT_*). */
 const NOP = 0;
@@ -28,35 +26,31 @@ const ADDED = 1;
 const UPDATED = 2;
 const UNCHANGED = 3;
 
-/** zsetAdd: one score-member pair under the flags; `result.score` receives the member's new score. */
-function addPair(
-  db: Keyspace,
-  set: SortedSet,
-  member: string,
-  score: number,
-  flags: AddFlags,
-  result: { score: number },
-): number {
-  if (!(flags.nx || flags.xx || flags.gt || flags.lt || flags.incr)) {
+/** zsetAdd's newscore out-parameter: the member's score after the last addPair that did not return NOP. */
+let newScore = 0;
+
+/** zsetAdd: one score-member pair under the flags (ZADD_IN_* bits); the member's new score goes to `newScore`. */
+function addPair(db: Keyspace, set: SortedSet, member: string, score: number, flags: number): number {
+  if (flags === 0) {
     // nothing to test before writing: one write that reports the score it replaced
     const previous = db.put(set, member, score);
-    result.score = score;
+    newScore = score;
     return previous === undefined ? ADDED : previous === score ? UNCHANGED : UPDATED;
   }
   const current = set.score(member);
   if (current === undefined) {
-    if (flags.xx) return NOP;
+    if (flags & XX) return NOP;
     db.write(set, member, score, true);
-    result.score = score;
+    newScore = score;
     return ADDED;
   }
-  if (flags.nx) return NOP;
-  if (flags.incr) {
+  if (flags & NX) return NOP;
+  if (flags & INCR) {
     score += current;
     if (Number.isNaN(score)) throw new RedisError(NAN_RESULT);
   }
-  if ((flags.lt && score >= current) || (flags.gt && score <= current)) return NOP;
-  result.score = score;
+  if ((flags & LT && score >= current) || (flags & GT && score <= current)) return NOP;
+  newScore = score;
   if (score === current) return UNCHANGED;
   db.write(set, member, score, false);
   return UPDATED;
@@ -64,48 +58,50 @@ function addPair(
 
 /** ZADD key [NX|XX] [GT|LT] [CH] [INCR] score member [score member ...] (zaddGenericCommand). */
 export function zadd(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
-  const flags: AddFlags = { nx: false, xx: false, gt: false, lt: false, incr: false };
+  let flags = 0;
   let ch = false;
   let first = 1;
   for (; first < args.length; first++) {
     const option = args[first]!;
-    if (isKeyword(option, 'NX')) flags.nx = true;
-    else if (isKeyword(option, 'XX')) flags.xx = true;
+    if (isKeyword(option, 'NX')) flags |= NX;
+    else if (isKeyword(option, 'XX')) flags |= XX;
     else if (isKeyword(option, 'CH')) ch = true;
-    else if (isKeyword(option, 'INCR')) flags.incr = true;
-    else if (isKeyword(option, 'GT')) flags.gt = true;
-    else if (isKeyword(option, 'LT')) flags.lt = true;
+    else if (isKeyword(option, 'INCR')) flags |= INCR;
+    else if (isKeyword(option, 'GT')) flags |= GT;
+    else if (isKeyword(option, 'LT')) flags |= LT;
     else break;
   }
   const elements = args.length - first;
   if (elements === 0 || elements % 2 !== 0) throw new RedisError(SYNTAX_ERROR);
   const pairs = elements / 2;
-  if (flags.nx && flags.xx) throw new RedisError('ERR XX and NX options at the same time are not compatible');
-  if ((flags.nx && (flags.gt || flags.lt)) || (flags.gt && flags.lt)) {
+  if (flags & NX && flags & XX) throw new RedisError('ERR XX and NX options at the same time are not compatible');
+  if ((flags & NX && flags & (GT | LT)) || (flags & GT && flags & LT)) {
     throw new RedisError('ERR GT, LT, and/or NX options at the same time are not compatible');
   }
-  if (flags.incr && pairs > 1) throw new RedisError('ERR INCR option supports a single increment-element pair');
+  if (flags & INCR && pairs > 1) throw new RedisError('ERR INCR option supports a single increment-element pair');
 
-  // Every score is parsed before anything is written: a bad one fails the whole command.
-  const scores: number[] = [];
-  for (let j = 0; j < pairs; j++) scores.push(scoreArg(args[first + 2 * j]!));
+  // Every score is parsed before anything is written: a bad one fails the whole command. (One
+  // pair, the usual ZADD, keeps its score in a local instead of an array.)
+  const firstScore = scoreArg(args[first]!);
+  const scores: number[] | null = pairs > 1 ? [firstScore] : null;
+  for (let j = 1; j < pairs; j++) scores!.push(scoreArg(args[first + 2 * j]!));
 
   const key = argText(args[0]!);
   let set = db.get(key);
-  const result = { score: 0 };
   let added = 0;
   let updated = 0;
   let processed = 0;
-  if (set === undefined && !flags.xx) set = db.create(key, argText(args[first + 1]!));
+  if (set === undefined && !(flags & XX)) set = db.create(key, argText(args[first + 1]!));
   if (set !== undefined) {
     for (let j = 0; j < pairs; j++) {
-      const outcome = addPair(db, set, argText(args[first + 2 * j + 1]!), scores[j]!, flags, result);
+      const score = j === 0 ? firstScore : scores![j]!;
+      const outcome = addPair(db, set, argText(args[first + 2 * j + 1]!), score, flags);
       if (outcome === ADDED) added++;
       else if (outcome === UPDATED) updated++;
       if (outcome !== NOP) processed++;
     }
   }
-  if (flags.incr) return processed > 0 ? formatScore(result.score, format) : null;
+  if (flags & INCR) return processed > 0 ? formatScore(newScore, format) : null;
   return ch ? added + updated : added;
 }
 
