@@ -180,4 +180,8 @@ if (only > 0) {
   console.log(
     `commands against typed: enqueue ${ratio(by('commands'), typedResult, 'enqueue')} slower, promote ${ratio(by('commands'), typedResult, 'promote')} slower (target <= 1.5x)`,
   );
+  console.log(
+    `of which the text alone (typed + text against typed): enqueue ${ratio(by('typed + text'), typedResult, 'enqueue')}, promote ${ratio(by('typed + text'), typedResult, 'promote')}; ` +
+      `the command layer over the text (commands against typed + text): enqueue ${ratio(by('commands'), by('typed + text'), 'enqueue')}, promote ${ratio(by('commands'), by('typed + text'), 'promote')}`,
+  );
 }

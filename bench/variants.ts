@@ -2,6 +2,10 @@
  * The benchmark's contenders. Each runs the same delayed-score algorithm (the score arithmetic
  * from src/model/score.ts, never a copy) over a different ordered structure:
  * - typed: the project's SortedSet (B+ tree and member index) used directly;
+ * - typed + text: the same, with every number a script sends or reads (the band's two bounds, the
+ *   highest score in the reply, the new score; the promote bound) printed as redis.call prints it
+ *   and read back as Redis reads it: what the text alone costs, the floor of any command layer
+ *   that takes a script's text;
  * - commands: the real protocol, delayed.ts over MemoryRedis.call (parsing, replies and all), every
  *   argument passed as text the way a Lua script's numbers reach redis.call (luaNumberArg, %.17g);
  * - sorted-btree + Map and js-sdsl + Map: the same two operations over those libraries, each with a
@@ -17,7 +21,7 @@ import { compareMembers } from '../src/model/redis/memberOrder.ts';
 import { SortedSet, type ZEntry } from '../src/model/redis/sortedSet.ts';
 import { MemoryRedis, type RedisLike } from '../src/model/redis/memoryRedis.ts';
 import { addDelayedJob, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
-import { luaNumberArg } from '../src/model/redis/doubles.ts';
+import { luaNumberArg, parseScoreArg } from '../src/model/redis/doubles.ts';
 import { bandOf, fireTimeOf, nextScoreInBand, promoteBound } from '../src/model/protocol/score.ts';
 
 export interface Variant {
@@ -37,19 +41,35 @@ function scoreFor(
   return nextScoreInBand(band, highestInBand(band.minScore, band.maxScore));
 }
 
-function typed(): Variant {
+/** A number as it crosses a script's text: printed as redis.call (and a reply) prints it, read back as Redis (and tonumber) reads it. */
+function throughText(value: number): number {
+  return parseScoreArg(luaNumberArg(value))!;
+}
+
+/** The number itself (typed: no text). */
+function asIs(value: number): number {
+  return value;
+}
+
+/** The typed API; `cross` is what each number the script sends or reads goes through (typed + text: throughText). */
+function typed(cross: (value: number) => number = asIs): Variant {
   const set = new SortedSet();
   return {
     enqueue(jobId, timestamp, delay) {
       const score = scoreFor(timestamp, delay, (minScore, maxScore) => {
-        const rank = set.lastRankInRange({ min: minScore, max: maxScore, minExclusive: false, maxExclusive: false });
-        return rank < 0 ? null : set.at(rank)!.score;
+        const rank = set.lastRankInRange({
+          min: cross(minScore),
+          max: cross(maxScore),
+          minExclusive: false,
+          maxExclusive: false,
+        });
+        return rank < 0 ? null : cross(set.at(rank)!.score);
       });
-      set.set(jobId, score);
+      set.set(jobId, cross(score));
     },
     promote(now, limit) {
       // ZRANGEBYSCORE key 0 bound LIMIT 0 limit, then ZREM of that batch
-      const bound = promoteBound(now);
+      const bound = cross(promoteBound(now));
       const first = set.firstRankInRange({ min: 0, max: bound, minExclusive: false, maxExclusive: false });
       if (first < 0) return [];
       const batch: string[] = [];
@@ -216,7 +236,8 @@ function sdslEntries(): OrderedEntries {
 }
 
 export const variants: Record<string, () => Variant> = {
-  typed,
+  typed: () => typed(),
+  'typed + text': () => typed(throughText),
   commands,
   'sorted-btree': () => treeOnly(btreeEntries()),
   'sorted-btree + Map': () => zsetOver(btreeEntries()),
