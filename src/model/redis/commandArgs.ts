@@ -28,6 +28,11 @@ export function argText(arg: Arg): string {
   return arg.isWellFormed() ? arg : arg.toWellFormed();
 }
 
+/** The text a number is parsed from: as given (a surrogate is never part of a number, replaced or not). */
+function numberText(arg: Arg): string {
+  return typeof arg === 'string' ? arg : luaNumberArg(arg);
+}
+
 /**
  * strcasecmp(arg, keyword) == 0 for an option such as WITHSCORES or NX; `keyword` is given in
  * upper case, the way scripts write it, so the usual match is one string comparison (two string
@@ -48,7 +53,7 @@ export function isKeyword(arg: Arg, keyword: string): boolean {
 /** getDoubleFromObjectOrReply (string2d): a ZADD score or increment. */
 export function scoreArg(arg: Arg): number {
   if (typeof arg === 'number' && !Number.isNaN(arg)) return arg;
-  const value = parseScoreArg(argText(arg));
+  const value = parseScoreArg(numberText(arg));
   if (value === null) throw new RedisError(NOT_A_FLOAT);
   return value;
 }
@@ -56,7 +61,7 @@ export function scoreArg(arg: Arg): number {
 /** getLongFromObjectOrReply (string2ll): a rank, or a LIMIT offset or count. */
 export function integerArg(arg: Arg, error = NOT_AN_INTEGER): number {
   if (typeof arg === 'number' && Number.isSafeInteger(arg) && !Object.is(arg, -0)) return arg;
-  const value = parseIntegerArg(argText(arg));
+  const value = parseIntegerArg(numberText(arg));
   if (value === null) throw new RedisError(error);
   return value;
 }
@@ -79,8 +84,8 @@ export function scoreRangeArgs(minArg: Arg, maxArg: Arg): ScoreRange {
 
 /** scoreRangeArgs for any other text: "(" prefixes, decimals, inf, white space, errors. */
 function parsedScoreRange(minArg: Arg, maxArg: Arg): ScoreRange {
-  const min = parseRangeBound(argText(minArg));
-  const max = parseRangeBound(argText(maxArg));
+  const min = parseRangeBound(numberText(minArg));
+  const max = parseRangeBound(numberText(maxArg));
   if (min === null || max === null) throw new RedisError(BAD_SCORE_RANGE);
   return { min: min.value, max: max.value, minExclusive: min.exclusive, maxExclusive: max.exclusive };
 }
