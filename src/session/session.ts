@@ -180,7 +180,7 @@ function jobsMoved(record: UndoRecord): number {
 }
 
 /** Runs a generator of steps to its end and gives what it returns. */
-function drain<T>(steps: Generator<number, T, void>): T {
+export function drain<Y, T>(steps: Generator<Y, T, void>): T {
   for (;;) {
     const next = steps.next();
     if (next.done === true) return next.value;

@@ -15,7 +15,7 @@ import type { ArrivalTracker } from '../session/arrivalTracker.ts';
 import { seededUuid } from '../session/jobIds.ts';
 import type { IdStyle } from '../session/jobIds.ts';
 import { MAX_CLOCK_MS } from '../session/input.ts';
-import { Session, replay, replaySteps } from '../session/session.ts';
+import { Session, drain, replay, replaySteps } from '../session/session.ts';
 import type {
   EnqueueBatch,
   EnqueueResult,
@@ -436,7 +436,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
      */
     const travel = (action: 'undo' | 'redo', steps: Generator<number, boolean, void>, jobs: number, done: () => void) => {
       if (jobs <= SYNC_JOBS) {
-        for (let step = steps.next(); step.done !== true; step = steps.next());
+        drain(steps);
         done();
         return;
       }
