@@ -10,7 +10,7 @@
  *
  *   npm run bench:link                 # build, then measure
  *   npm run bench:link -- --no-build   # measure the existing dist/
- *   npm run bench:link -- --profile    # also profile the end of the load
+ *   npm run bench:link -- --profile    # also profile (CDP): the tasks at the end, Ctrl+Z, Ctrl+Shift+Z (build with --minify false for names)
  */
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
@@ -38,22 +38,35 @@ const tasks = (page: Page): Promise<Task[]> => page.evaluate('window.__tasks');
 const now = (page: Page): Promise<number> => page.evaluate('performance.now()');
 const longest = (list: Task[]) => list.reduce((max, task) => Math.max(max, task.duration), 0);
 
-/** Self time per function in a CPU profile, the `top` largest, as "name (url:line) ms". */
-function topFunctions(profile: {
+interface Profile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  startTime: number;
+  endTime: number;
   samples?: number[];
   timeDeltas?: number[];
-}): string[] {
+}
+
+/**
+ * Self time per function in a CPU profile, the 12 largest but idle, as "ms name (file:line)"; with
+ * `window` (page time), only its samples, the profile having ended at page time `endedAt`.
+ */
+function topFunctions(profile: Profile, window: Task | null = null, endedAt = 0): string[] {
+  // Profile times are µs on the browser's monotonic clock; performance.now() is that clock minus the time origin.
+  const offset = profile.endTime / 1000 - endedAt;
+  let at = profile.startTime / 1000 - offset;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   for (let i = 0; i < samples.length; i++) {
+    at += (deltas[i] ?? 0) / 1000;
+    if (window !== null && (at < window.start || at > window.start + window.duration)) continue;
     const frame = byId.get(samples[i]!)!.callFrame;
     const name = `${frame.functionName || '(anonymous)'} (${frame.url.split('/').pop()}:${frame.lineNumber + 1})`;
     self.set(name, (self.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
   }
   return [...self]
+    .filter(([name]) => !name.startsWith('(idle)'))
     .sort((a, b) => b[1] - a[1])
     .slice(0, 12)
     .map(([name, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${name}`);
@@ -74,12 +87,19 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.addInitScript(OBSERVER);
     await page.goto(`${BASE}#s=${LINK}`);
+    const cdp = process.argv.includes('--profile') ? await page.context().newCDPSession(page) : null;
+    const startProfile = async () => {
+      if (cdp === null) return;
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    };
+    const stopProfile = async (): Promise<Profile | null> => (cdp === null ? null : (await cdp.send('Profiler.stop')).profile);
+    await startProfile();
     await page.getByTestId('link-prompt').getByRole('button', { name: 'Load' }).click();
     const loadStart = await now(page);
     const loading = page.getByTestId('scenario-loading');
     await loading.waitFor();
-    const profiling = process.argv.includes('--profile');
-    const cdp = profiling ? await page.context().newCDPSession(page) : null;
     // The last progress update: the bar past 99 % (then the last slices and the swap).
     let lastProgress = loadStart;
     for (;;) {
@@ -90,28 +110,26 @@ async function main(): Promise<void> {
         .catch(() => null);
       if (value === null) continue;
       lastProgress = await now(page).catch(() => lastProgress);
-      if (cdp !== null && Number(value) >= 985_000) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
-        await cdp.send('Profiler.start');
-        break;
-      }
       await page.waitForTimeout(200);
     }
     await loading.waitFor({ state: 'detached', timeout: 600_000 });
     const loadEnd = await now(page);
     await quiet(page, 3000);
-    const profile = cdp === null ? null : (await cdp.send('Profiler.stop')).profile;
+    const loadProfile = await stopProfile();
+    const profileEnded = await now(page);
+    const profiles: Array<[string, Profile | null]> = [];
     const all = await tasks(page);
     const during = all.filter((task) => task.start >= loadStart && task.start < lastProgress);
     const end = all.filter((task) => task.start + task.duration >= lastProgress);
 
     const timeTravel = async (keys: string): Promise<{ ms: number; longest: number }> => {
       const before = (await tasks(page)).length;
+      await startProfile();
       const start = await now(page);
       await page.keyboard.press(keys);
       await page.waitForFunction('!document.querySelector("[data-testid=scenario-loading]")', undefined, { timeout: 120_000 });
       await quiet(page, 1000);
+      profiles.push([`${keys} to 1 s after`, await stopProfile()]);
       return { ms: (await now(page)) - start, longest: longest((await tasks(page)).slice(before)) };
     };
     await page.evaluate('document.activeElement instanceof HTMLElement && document.activeElement.blur()');
@@ -138,8 +156,17 @@ async function main(): Promise<void> {
         .join(' / ')})\n`,
     );
     for (const [what, measured] of rows) console.log(`${what.padEnd(60)} ${measured}`);
-    if (profile !== null) {
-      console.log('\nself time at the end of the load (CPU profile from 98.5 % to 3 s after):');
+    if (loadProfile !== null) {
+      for (const task of end) {
+        console.log(
+          `\nself time in the task of ${task.duration.toFixed(0)} ms, ${(task.start - loadEnd).toFixed(0)} ms from the load's end:`,
+        );
+        for (const line of topFunctions(loadProfile, task, profileEnded)) console.log(line);
+      }
+    }
+    for (const [what, profile] of profiles) {
+      if (profile === null) continue;
+      console.log(`\nself time, ${what}:`);
       for (const line of topFunctions(profile)) console.log(line);
     }
   } finally {
