@@ -53,7 +53,8 @@ export interface SlicedWork {
 
 /**
  * Runs `steps` to its end, a slice of about SLICE_MS at a time, the first slice in a later task:
- * `progress` gets the last value yielded after each slice that did not end it, `done` what it returns.
+ * `progress` gets the last value yielded after each slice that did not end it, `done` what it
+ * returns, in a task of its own (the swap it makes, and the page's redraw after it, do not add to a slice).
  */
 export function runInSlices<Y, R>(
   scheduler: Scheduler,
@@ -61,14 +62,18 @@ export function runInSlices<Y, R>(
   on: { readonly progress: (last: Y) => void; readonly done: (value: R) => void },
 ): SlicedWork {
   let over = false;
+  let ended: { readonly value: R } | null = null;
   let cancelLater: () => void = () => undefined;
+  const report = () => {
+    over = true;
+    on.done(ended!.value);
+  };
   /** Runs steps until the clock passes `until` (never, for finish()); true when the generator ended. */
   const run = (until: number): boolean => {
     for (;;) {
       const step = steps.next();
       if (step.done === true) {
-        over = true;
-        on.done(step.value);
+        ended = { value: step.value };
         return true;
       }
       if (scheduler.now() >= until) {
@@ -78,7 +83,7 @@ export function runInSlices<Y, R>(
     }
   };
   const slice = () => {
-    if (!run(scheduler.now() + SLICE_MS)) cancelLater = scheduler.later(slice);
+    cancelLater = scheduler.later(run(scheduler.now() + SLICE_MS) ? report : slice);
   };
   cancelLater = scheduler.later(slice);
   return {
@@ -89,7 +94,8 @@ export function runInSlices<Y, R>(
     finish() {
       if (over) return;
       cancelLater();
-      run(Number.POSITIVE_INFINITY);
+      if (ended === null) run(Number.POSITIVE_INFINITY);
+      report();
     },
   };
 }
