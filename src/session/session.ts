@@ -375,8 +375,8 @@ export class Session {
     else if (change.kind === 'promote') {
       yield* this.#takeOut(this.band, BAND_KEY, this.bandOrder, change.band);
       yield* this.#takeOut(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook);
-      for (const job of redo.promoted!.band) this.promoted.band.push(job);
-      for (const job of redo.promoted!.textbook) this.promoted.textbook.push(job);
+      yield* this.#append(this.promoted.band, redo.promoted!.band);
+      yield* this.#append(this.promoted.textbook, redo.promoted!.textbook);
       this.promoted.promotes++;
       this.promoted.changes++;
     } else if (change.kind === 'reset') this.#useSets(redo.sets!);
@@ -386,6 +386,14 @@ export class Session {
     if (redo.log !== null) this.hooks.undo?.log.restore(redo.log);
     this.#journal.push(redo.record);
     return true;
+  }
+
+  /** Appends `jobs` to `list`, yielding 0 every PROMOTE_BATCH of them (a promote of 1,000,000 is 1,000 steps). */
+  *#append(list: PromotedAt[], jobs: readonly PromotedAt[]): Generator<number, void, void> {
+    for (let start = 0; start < jobs.length; start += PROMOTE_BATCH) {
+      for (let i = start; i < Math.min(jobs.length, start + PROMOTE_BATCH); i++) list.push(jobs[i]!);
+      yield 0;
+    }
   }
 
   #useScalars(b: Scalars): void {

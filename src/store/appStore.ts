@@ -432,10 +432,11 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
     /**
      * Runs an undo or redo of the session (`steps`, moving `jobs` jobs): at once when at most
-     * SYNC_JOBS, else in slices with its progress in `loading`; `done` publishes the outcome.
+     * SYNC_JOBS (or while a load runs), else in slices with its progress in `loading`; `done` publishes the outcome.
      */
     const travel = (action: 'undo' | 'redo', steps: Generator<number, boolean, void>, jobs: number, done: () => void) => {
-      if (jobs <= SYNC_JOBS) {
+      // During a load the page's state is replaced when it ends: a step taken meanwhile is done at once.
+      if (jobs <= SYNC_JOBS || running !== null) {
         drain(steps);
         done();
         return;

@@ -457,6 +457,21 @@ describe('undo and redo of a big promote', () => {
     expect(fullPicture(store)).toEqual(replayed(store));
   }, 60_000);
 
+  it('during a load in slices an undo of a big promote is done at once; the load goes on and Cancel still works', () => {
+    const { store, runNext } = promotedStore();
+    expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('asking');
+    store.getState().answerLink(true);
+    expect(runNext()).toBe(true);
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().loading?.action).toBe('load');
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+    expect(fullPicture(store)).toEqual(replayed(store));
+    store.getState().cancelLoad();
+    expect(store.getState().loading).toBeNull();
+    expect(runNext()).toBe(false);
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+  }, 60_000);
+
   it('another change during the slices finishes the undo first, then applies', () => {
     const { store, runNext } = promotedStore();
     store.getState().undo();
