@@ -55,18 +55,7 @@ export class ArrivalTracker {
     this.#size--;
   }
 
-  /**
-   * Makes an add(arrival, ...) that undoAdd took back again, for redo (oldest first); as with
-   * undoAdd, the caller puts back the inversion count it read after the adds (restoreInversions).
-   */
-  redoAdd(arrival: number): void {
-    this.#grow(arrival);
-    this.#present[arrival] = 1;
-    this.#update(arrival, 1);
-    this.#size++;
-  }
-
-  /** Puts back the inversion count read before the adds that undoAdd took back (or after those redoAdd makes again). */
+  /** Puts back the inversion count read before the adds that undoAdd took back (or after adds made again for redo). */
   restoreInversions(inversions: number): void {
     this.#inversions = inversions;
   }

@@ -83,7 +83,7 @@ export class CommandLog {
       total: this.#total,
       slots: mark.slots,
       overwritten: mark.slots.map((slot) => this.#entries[slot]),
-      cleared: mark.cleared === null ? null : { entries: this.#entries.slice(), at: 0 },
+      cleared: mark.cleared && { entries: this.#entries.slice(), at: 0 },
     };
     for (let i = mark.slots.length - 1; i >= 0; i--) {
       if (mark.cleared !== null && i + 1 === mark.cleared.at) this.#entries.splice(0, this.capacity, ...mark.cleared.entries);

@@ -165,17 +165,16 @@ interface RedoRecord {
   readonly record: UndoRecord;
   readonly after: Scalars;
   readonly inversions: readonly [number, number];
-  log: LogMark | null;
-  batch: EnqueueBatch | undefined;
-  promoted: { readonly band: PromotedAt[]; readonly textbook: PromotedAt[] } | null;
-  sets: Sets | null;
+  log?: LogMark;
+  /** What undo took away whole: the enqueue's batch, the promote's [band, textbook] entries of the promoted lists, the sets a reset emptied. */
+  kept?: EnqueueBatch | readonly [PromotedAt[], PromotedAt[]] | Sets;
 }
 
 /** Jobs that undoing or redoing the record moves in or out of the sets (both sets of a promote). */
-function jobsMoved(record: UndoRecord): number {
-  const change = record.change;
-  if (change.kind === 'enqueue') return change.tried;
-  if (change.kind === 'promote') return change.band.members.length + change.textbook.members.length;
+function jobsMoved(record: UndoRecord | undefined): number {
+  const change = record?.change;
+  if (change?.kind === 'enqueue') return change.tried;
+  if (change?.kind === 'promote') return change.band.members.length + change.textbook.members.length;
   return 0;
 }
 
@@ -185,6 +184,38 @@ export function drain<Y, T>(steps: Generator<Y, T, void>): T {
     const next = steps.next();
     if (next.done === true) return next.value;
   }
+}
+
+/**
+ * Runs `each(start, end)` over 0..n-1 in chunks of REPLAY_CHUNK (the last chunk first when `back`),
+ * yielding after each `before` plus the items done so far: the jobs an undo or redo has moved.
+ */
+function* chunks(
+  n: number,
+  back: boolean,
+  each: (start: number, end: number) => void,
+  before = 0,
+): Generator<number, void, void> {
+  for (let k = 0; k < n; k += REPLAY_CHUNK) {
+    const end = back ? n - k : Math.min(n, k + REPLAY_CHUNK);
+    const start = back ? Math.max(0, end - REPLAY_CHUNK) : k;
+    each(start, end);
+    yield before + Math.min(n, k + REPLAY_CHUNK);
+  }
+}
+
+/** ZADD key score member ... for members[start..end) with their scores, in one command. */
+function zaddPairs(
+  redis: MemoryRedis,
+  key: string,
+  members: readonly string[],
+  start: number,
+  end: number,
+  score: (i: number) => string | number,
+): void {
+  const pairs: Array<string | number> = [];
+  for (let i = start; i < end; i++) pairs.push(score(i), members[i]!);
+  redis.call('ZADD', key, ...pairs);
 }
 
 function emptyRemoved(): Removed {
@@ -286,8 +317,7 @@ export class Session {
 
   /** Jobs the next undo() moves: an enqueue's jobs, the jobs a promote took (both sets); 0 for other steps or none. */
   get undoJobs(): number {
-    const record = this.#journal.at(-1);
-    return record === undefined ? 0 : jobsMoved(record);
+    return jobsMoved(this.#journal.at(-1));
   }
 
   /**
@@ -317,7 +347,7 @@ export class Session {
   }
 
   /**
-   * undo() in steps: yields the jobs moved since the last yield, every REPLAY_CHUNK jobs or so (a
+   * undo() in steps: yields the jobs moved so far, every REPLAY_CHUNK jobs or so (a
    * promote of 1,000,000 jobs puts them back in about 8,000 steps). The caller runs it to the end:
    * a Session stopped half-way holds half of the step.
    */
@@ -329,28 +359,24 @@ export class Session {
       record,
       after: this.#scalars(),
       inversions: [this.textbookOrder.inversions, this.bandOrder.inversions],
-      log: null,
-      batch: undefined,
-      promoted: null,
-      sets: null,
     };
     const change = record.change;
-    if (change.kind === 'enqueue') redo.batch = yield* this.#undoEnqueue(change);
+    if (change.kind === 'enqueue') redo.kept = yield* this.#undoEnqueue(change);
     else if (change.kind === 'promote') {
-      yield* this.#putBack(this.band, BAND_KEY, this.bandOrder, change.band);
-      yield* this.#putBack(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook);
-      redo.promoted = {
-        band: this.promoted.band.splice(this.promoted.band.length - change.band.members.length),
-        textbook: this.promoted.textbook.splice(this.promoted.textbook.length - change.textbook.members.length),
-      };
+      yield* this.#putBack(this.band, BAND_KEY, this.bandOrder, change.band, 0);
+      yield* this.#putBack(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook, change.band.members.length);
+      redo.kept = [
+        this.promoted.band.splice(this.promoted.band.length - change.band.members.length),
+        this.promoted.textbook.splice(this.promoted.textbook.length - change.textbook.members.length),
+      ];
       this.promoted.promotes--;
       this.promoted.changes++;
     } else if (change.kind === 'reset') {
-      redo.sets = this.#sets();
+      redo.kept = this.#sets();
       this.#useSets(change.sets);
     }
     this.#useScalars(record.before);
-    if (record.log !== null) redo.log = this.hooks.undo?.log.restore(record.log) ?? null;
+    if (record.log !== null) redo.log = this.hooks.undo?.log.restore(record.log);
     this.#redoJournal.push(redo);
     return true;
   }
@@ -359,41 +385,28 @@ export class Session {
    * Applies again the operation the last undo(op) took back, from what undo kept instead of running
    * it: an enqueue's jobs go back with the scores they had (ZADD), a promote's come out again (ZREM
    * of the set's head run), the sets a reset emptied come back; the scalars and the log are as after
-   * the operation. The sets then hold what a replay gives. False (nothing changed) when redoJobs(op) is -1.
+   * the operation. The sets then hold what a replay gives. In steps, as undoSteps. False (nothing
+   * changed) when redoJobs(op) is -1.
    */
-  redo(op: Operation): boolean {
-    return drain(this.redoSteps(op));
-  }
-
-  /** redo() in steps, as undoSteps. */
   *redoSteps(op: Operation): Generator<number, boolean, void> {
     if (this.redoJobs(op) < 0) return false;
     const redo = this.#redoJournal.pop()!;
     const change = redo.record.change;
-    const selected = this.selectedFireTime;
     if (change.kind === 'enqueue') yield* this.#redoEnqueue(change, redo);
     else if (change.kind === 'promote') {
-      yield* this.#takeOut(this.band, BAND_KEY, this.bandOrder, change.band);
-      yield* this.#takeOut(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook);
-      yield* this.#append(this.promoted.band, redo.promoted!.band);
-      yield* this.#append(this.promoted.textbook, redo.promoted!.textbook);
+      yield* this.#takeOut(this.band, BAND_KEY, this.bandOrder, change.band, 0);
+      yield* this.#takeOut(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook, change.band.members.length);
+      const [band, textbook] = redo.kept as [PromotedAt[], PromotedAt[]];
+      for (const job of band) this.promoted.band.push(job);
+      for (const job of textbook) this.promoted.textbook.push(job);
       this.promoted.promotes++;
       this.promoted.changes++;
-    } else if (change.kind === 'reset') this.#useSets(redo.sets!);
+    } else if (change.kind === 'reset') this.#useSets(redo.kept as Sets);
+    // The scalars as when it was undone (the band picked then too, as undo puts back the one picked before).
     this.#useScalars(redo.after);
-    // As apply: only a reset changes the band the user picked.
-    if (change.kind !== 'reset') this.selectedFireTime = selected;
-    if (redo.log !== null) this.hooks.undo?.log.restore(redo.log);
+    if (redo.log) this.hooks.undo?.log.restore(redo.log);
     this.#journal.push(redo.record);
     return true;
-  }
-
-  /** Appends `jobs` to `list`, yielding 0 every PROMOTE_BATCH of them (a promote of 1,000,000 is 1,000 steps). */
-  *#append(list: PromotedAt[], jobs: readonly PromotedAt[]): Generator<number, void, void> {
-    for (let start = 0; start < jobs.length; start += PROMOTE_BATCH) {
-      for (let i = start; i < Math.min(jobs.length, start + PROMOTE_BATCH); i++) list.push(jobs[i]!);
-      yield 0;
-    }
   }
 
   #useScalars(b: Scalars): void {
@@ -446,13 +459,9 @@ export class Session {
     this.#loggedBand = sets.loggedBand;
   }
 
-  /**
-   * The enqueue's jobs come out, newest first (ZREM, unlogged, REPLAY_CHUNK members a command), each
-   * tracker told where it was; gives the batch it took off the enqueue list.
-   */
+  /** The enqueue's jobs come out, newest first (ZREM, unlogged), each tracker told where it was; gives the batch it took off the list. */
   *#undoEnqueue(change: EnqueueChange): Generator<number, EnqueueBatch | undefined, void> {
-    for (let end = change.tried; end > 0; end -= REPLAY_CHUNK) {
-      const start = Math.max(0, end - REPLAY_CHUNK);
+    yield* chunks(change.tried, true, (start, end) => {
       const members = change.members.slice(start, end);
       this.textbook.call('ZREM', TEXTBOOK_KEY, ...members);
       this.band.call('ZREM', BAND_KEY, ...members);
@@ -463,66 +472,70 @@ export class Session {
         }
         this.arrivals.delete(change.members[i]!);
       }
-      yield end - start;
-    }
+    });
     this.textbookOrder.restoreInversions(change.inversions[0]);
     this.bandOrder.restoreInversions(change.inversions[1]);
     return change.batch ? this.enqueues.pop() : undefined;
   }
 
   /**
-   * The enqueue's jobs go back in arrival order with the scores they got (ZADD, unlogged,
-   * REPLAY_CHUNK pairs a command), in the arrivals and the trackers (with the inversions as after it).
+   * The enqueue's jobs go back in arrival order with the scores they got (ZADD, unlogged), in the
+   * arrivals and the trackers (add at any position: the inversions are put back as after it).
    */
   *#redoEnqueue(change: EnqueueChange, redo: RedoRecord): Generator<number, void, void> {
-    for (let start = 0; start < change.added; start += REPLAY_CHUNK) {
-      const end = Math.min(change.added, start + REPLAY_CHUNK);
-      const textbookPairs: Array<string | number> = [];
-      const bandPairs: Array<string | number> = [];
+    yield* chunks(change.added, false, (start, end) => {
+      zaddPairs(this.textbook, TEXTBOOK_KEY, change.members, start, end, () => change.textbookScore);
+      zaddPairs(this.band, BAND_KEY, change.members, start, end, (i) => change.scores[i]!);
       for (let i = start; i < end; i++) {
-        const member = change.members[i]!;
-        const arrival = change.firstArrival + i;
-        textbookPairs.push(change.textbookScore, member);
-        bandPairs.push(change.scores[i]!, member);
-        this.arrivals.set(member, arrival);
-        this.textbookOrder.redoAdd(arrival);
-        this.bandOrder.redoAdd(arrival);
+        this.arrivals.set(change.members[i]!, change.firstArrival + i);
+        this.textbookOrder.add(change.firstArrival + i, 0);
+        this.bandOrder.add(change.firstArrival + i, 0);
       }
-      this.textbook.call('ZADD', TEXTBOOK_KEY, ...textbookPairs);
-      this.band.call('ZADD', BAND_KEY, ...bandPairs);
-      yield end - start;
-    }
+    });
     this.textbookOrder.restoreInversions(redo.inversions[0]);
     this.bandOrder.restoreInversions(redo.inversions[1]);
-    if (redo.batch !== undefined) this.enqueues.push(redo.batch);
+    if (change.batch) this.enqueues.push(redo.kept as EnqueueBatch);
   }
 
-  /**
-   * A promote's jobs go back into one set with their scores (ZADD, unlogged, REPLAY_CHUNK pairs a
-   * command), last taken first, each tracker told it is the head again.
-   */
-  *#putBack(redis: MemoryRedis, key: string, order: ArrivalTracker, removed: Removed): Generator<number, void, void> {
-    for (let end = removed.members.length; end > 0; end -= REPLAY_CHUNK) {
-      const start = Math.max(0, end - REPLAY_CHUNK);
-      const pairs: string[] = [];
-      for (let i = start; i < end; i++) pairs.push(removed.scores[i]!, removed.members[i]!);
-      redis.call('ZADD', key, ...pairs);
-      for (let i = end - 1; i >= start; i--) if (removed.tracked[i]) order.undoRemoveHead(removed.arrivals[i]!);
-      yield end - start;
-    }
+  /** A promote's jobs go back into one set with their scores (ZADD, unlogged), last taken first, each tracker told it is the head again. */
+  *#putBack(
+    redis: MemoryRedis,
+    key: string,
+    order: ArrivalTracker,
+    removed: Removed,
+    before: number,
+  ): Generator<number, void, void> {
+    yield* chunks(
+      removed.members.length,
+      true,
+      (start, end) => {
+        zaddPairs(redis, key, removed.members, start, end, (i) => removed.scores[i]!);
+        for (let i = end - 1; i >= start; i--) if (removed.tracked[i]) order.undoRemoveHead(removed.arrivals[i]!);
+      },
+      before,
+    );
   }
 
   /**
    * A promote's jobs come out of one set again, in the order it took them: they are the set's head
-   * run, which ZREM takes off in one pass (SortedSet.deleteMembers), REPLAY_CHUNK members a command.
+   * run, which ZREM takes off in one pass (SortedSet.deleteMembers).
    */
-  *#takeOut(redis: MemoryRedis, key: string, order: ArrivalTracker, removed: Removed): Generator<number, void, void> {
-    for (let start = 0; start < removed.members.length; start += REPLAY_CHUNK) {
-      const end = Math.min(removed.members.length, start + REPLAY_CHUNK);
-      redis.call('ZREM', key, ...removed.members.slice(start, end));
-      for (let i = start; i < end; i++) order.removeHead(removed.arrivals[i]!);
-      yield end - start;
-    }
+  *#takeOut(
+    redis: MemoryRedis,
+    key: string,
+    order: ArrivalTracker,
+    removed: Removed,
+    before: number,
+  ): Generator<number, void, void> {
+    yield* chunks(
+      removed.members.length,
+      false,
+      (start, end) => {
+        redis.call('ZREM', key, ...removed.members.slice(start, end));
+        for (let i = start; i < end; i++) order.removeHead(removed.arrivals[i]!);
+      },
+      before,
+    );
   }
 
   *#run(op: Operation, record: UndoRecord | null): Generator<number, boolean, void> {
@@ -614,7 +627,7 @@ export class Session {
         this.arrivals.set(member, arrival);
         this.#loggedTextbook.call('ZADD', TEXTBOOK_KEY, textbookScoreArg, member);
         last = addDelayedJob(this.#loggedBand, BAND_KEY, member, timestamp, s.delay);
-        if (record !== null) change.scores.push(last.score);
+        change.scores.push(last.score);
         // Where each set put the job (a read for the page, not one of the model's commands).
         this.textbookOrder.add(arrival, Number(this.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
         this.bandOrder.add(arrival, Number(this.band.call('ZRANK', BAND_KEY, member)));

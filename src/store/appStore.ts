@@ -431,23 +431,22 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     };
 
     /**
-     * Runs an undo or redo of the session (`steps`, moving `jobs` jobs): at once when at most
-     * SYNC_JOBS (or while a load runs), else in slices with its progress in `loading`; `done` publishes the outcome.
+     * Ends an undo or redo (`steps` of the session, moving `jobs` jobs; null when the caller did it):
+     * at once when at most SYNC_JOBS (or while a load runs), else in slices with its progress in
+     * `loading`; then `done` publishes the outcome. One step at a time: undo and redo wait for it.
      */
-    const travel = (action: 'undo' | 'redo', steps: Generator<number, boolean, void>, jobs: number, done: () => void) => {
+    const travel = (action: 'undo' | 'redo', steps: Generator<number, boolean, void> | null, jobs: number, done: () => void) => {
+      lastRecordedAt = Number.NEGATIVE_INFINITY;
+      pauseWorker(action === 'undo' ? 'Undo' : 'Redo');
       // During a load the page's state is replaced when it ends: a step taken meanwhile is done at once.
-      if (jobs <= SYNC_JOBS || running !== null) {
-        drain(steps);
+      if (steps === null || jobs <= SYNC_JOBS || running !== null) {
+        if (steps !== null) drain(steps);
         done();
         return;
       }
-      let moved = 0;
-      const counted = (function* () {
-        for (let step = steps.next(); step.done !== true; step = steps.next()) yield (moved += step.value);
-      })();
-      const progress = (value: number) =>
-        set({ loading: { action, jobs: value, totalJobs: jobs, operations: 0, totalOperations: 1 } });
-      const work = runInSlices(scheduler, counted, {
+      const progress = (moved: number) =>
+        set({ loading: { action, jobs: moved, totalJobs: jobs, operations: 0, totalOperations: 1 } });
+      const work = runInSlices(scheduler, steps, {
         progress,
         done: () => {
           running = null;
@@ -518,40 +517,29 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       },
 
       undo() {
-        // One step at a time: an undo or redo in slices goes on to its end first.
-        if (running?.travel === true) return false;
         const { scenario, redoStack } = get();
-        const last = scenario.operations[scenario.operations.length - 1];
-        if (last === undefined) return false;
+        const last = scenario.operations.at(-1);
+        if (last === undefined || running?.travel === true) return false;
         const previous = { ...scenario, operations: scenario.operations.slice(0, -1) };
-        lastRecordedAt = Number.NEGATIVE_INFINITY;
-        pauseWorker('Undo');
-        const done = () => publish(previous, [...redoStack, last], 'push', readClock());
         // The session's undo record takes the operation back in what it cost; a replay only if there is none.
-        if (session.undoable === scenario.operations.length) travel('undo', session.undoSteps(last), session.undoJobs, done);
-        else {
-          rebuild(previous);
-          done();
-        }
+        const recorded = session.undoable === scenario.operations.length;
+        if (!recorded) rebuild(previous);
+        travel('undo', recorded ? session.undoSteps(last) : null, session.undoJobs, () =>
+          publish(previous, [...redoStack, last], 'push', readClock()),
+        );
         return true;
       },
 
       redo() {
-        if (running?.travel === true) return false;
         const { scenario, redoStack } = get();
-        const op = redoStack[redoStack.length - 1];
-        if (op === undefined) return false;
-        lastRecordedAt = Number.NEGATIVE_INFINITY;
-        pauseWorker('Redo');
-        const done = () =>
-          publish({ ...scenario, operations: [...scenario.operations, op] }, redoStack.slice(0, -1), 'push', readClock());
+        const op = redoStack.at(-1);
+        if (op === undefined || running?.travel === true) return false;
         // What the undo kept puts the step back without running it; without it (after a rebuild), apply it.
         const jobs = session.redoJobs(op);
-        if (jobs >= 0) travel('redo', session.redoSteps(op), jobs, done);
-        else {
-          session.apply(op);
-          done();
-        }
+        if (jobs < 0) session.apply(op);
+        travel('redo', jobs < 0 ? null : session.redoSteps(op), jobs, () =>
+          publish({ ...scenario, operations: [...scenario.operations, op] }, redoStack.slice(0, -1), 'push', readClock()),
+        );
         return true;
       },
 

@@ -63,7 +63,7 @@ export function runInSlices<Y, R>(
 ): SlicedWork {
   let over = false;
   let ended: { readonly value: R } | null = null;
-  let cancelLater: () => void = () => undefined;
+  let cancelLater: () => void;
   const report = () => {
     over = true;
     on.done(ended!.value);
