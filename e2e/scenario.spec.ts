@@ -187,8 +187,10 @@ test('undo and redo of a promote of 110,000 jobs run in slices with progress; th
   const text = `1~k2x9a~f1796040000000~${Array.from({ length: 11 }, () => 'e10000').join('.')}.f1796040010000.p`;
   await page.goto(`/#s=${text}`);
   await page.getByTestId('link-prompt').getByRole('button', { name: 'Load' }).click();
-  await expect(page.getByTestId('band-set')).toContainText(/\b0 members/, { timeout: 60_000 });
+  // The empty page shows 0 members too: wait for the load to end first.
+  await expect(page.getByTestId('scenario-steps')).toContainText('13 steps', { timeout: 60_000 });
   await expect(page.getByTestId('scenario-loading')).toHaveCount(0);
+  await expect(page.getByTestId('band-set')).toContainText(/\b0 members/);
   await page.getByRole('heading', { level: 1 }).click();
   // 220,000 jobs back into the two sets: more than one step at once (SYNC_JOBS), so in slices.
   await page.keyboard.press('Control+z');
