@@ -160,7 +160,7 @@ type EnqueueChange = Extract<UndoRecord['change'], { kind: 'enqueue' }>;
  * enqueue's batch, the promote's entries in the promoted lists, the sets a reset emptied).
  */
 interface RedoRecord {
-  /** The operation the caller said it undid (redo(op) only follows this record for the same object). */
+  /** The operation the caller said it undid (redoSteps(op) only follows this record for the same object). */
   readonly op: Operation | undefined;
   readonly record: UndoRecord;
   readonly after: Scalars;
@@ -321,7 +321,7 @@ export class Session {
   }
 
   /**
-   * Jobs redo(op) moves, or -1 when redo(op) would do nothing: `op` is not the operation the last
+   * Jobs redoSteps(op) moves, or -1 when it would do nothing: `op` is not the operation the last
    * undo(op) took back, an operation was applied since, or the step failed part-way (apply it instead).
    */
   redoJobs(op: Operation): number {
@@ -340,7 +340,7 @@ export class Session {
    * Takes back the last applied operation: the jobs it wrote come out, the jobs it took out go back
    * with the scores they had, the sets a reset replaced come back, the scalars and the log are as
    * before. The sets then hold the same members with the same scores as a replay of the operations
-   * before it. `op` names the operation for a later redo(op). False when there is nothing to undo.
+   * before it. `op` names the operation for a later redoSteps(op). False when there is nothing to undo.
    */
   undo(op?: Operation): boolean {
     return drain(this.undoSteps(op));
