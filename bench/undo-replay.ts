@@ -6,12 +6,16 @@
  *    record), one redo, encoding the scenario for the URL, decoding + loading that URL in a fresh store.
  * 2. The 722-character link of issue 11 (100 enqueues of 10,000 jobs, 1,000,000 jobs): its cost as
  *    known before replaying, the load in slices as the page runs it (slices, the longest one,
- *    progress updates), the heap it leaves, then undo and redo at 1,000,000 jobs, and for reference
- *    a plain replay of the 990,000 jobs before the last step (what one undo cost before).
+ *    progress updates), the heap it leaves, then undo and redo at 1,000,000 jobs (redo from what the
+ *    undo kept), a promote of all 1,000,000 jobs with its undo and redo in slices, the export of the
+ *    link in slices (and at once, for reference), and for reference a plain replay of the 990,000
+ *    jobs before the last step (what one undo cost before).
  *
  *   npm run bench:undo
  */
-import { SLICE_MS, createAppStore } from '../src/store/appStore.ts';
+import { BAND_KEY, SLICE_MS, createAppStore } from '../src/store/appStore.ts';
+import { runInSlices } from '../src/store/slices.ts';
+import { sessionScript, sessionScriptSteps } from '../src/session/sessionScript.ts';
 import type { Scheduler } from '../src/store/appStore.ts';
 import { decodeScenario, encodeScenario, linkBudgetQuestion, scenarioCost } from '../src/session/scenarioCodec.ts';
 import { seededRandom } from '../src/model/seededRandom.ts';
@@ -106,16 +110,77 @@ await new Promise<void>((resolve) => {
 const loadMs = performance.now() - loadStart;
 unsubscribe();
 const heapLoaded = heapMb();
+const loadSlices = slices.slice();
 const undos: number[] = [];
 for (let i = 0; i < 5; i++) undos.push(timed(() => page.getState().undo()).ms);
 const redos: number[] = [];
 for (let i = 0; i < 5; i++) redos.push(timed(() => page.getState().redo()).ms);
+// Redo against the step applied again (what a redo cost before), in turns, each after a collection.
+const cheapRedos: number[] = [];
+const applied: number[] = [];
+for (let i = 0; i < 5; i++) {
+  page.getState().undo();
+  gc?.();
+  applied.push(timed(() => page.getState().enqueue(10_000)).ms);
+  page.getState().undo();
+  gc?.();
+  cheapRedos.push(timed(() => page.getState().redo()).ms);
+}
 const heapAfter = heapMb();
+
+/** Runs an action that may go on in slices and waits until `loading` is null again: its time and its slices. */
+async function sliced(run: () => void): Promise<{ ms: number; slices: number[] }> {
+  const from = slices.length;
+  const start = performance.now();
+  run();
+  if (page.getState().loading !== null) {
+    await new Promise<void>((resolve) => {
+      const check = page.subscribe((next) => {
+        if (next.loading === null) {
+          check();
+          resolve();
+        }
+      });
+    });
+  }
+  return { ms: performance.now() - start, slices: slices.slice(from) };
+}
+
+// The export of the link (1,000,000 jobs): in slices as the page builds it, then at once for reference.
+const exported = await new Promise<{ ms: number; slices: number[]; chars: number; commands: number }>((resolve) => {
+  const from = slices.length;
+  const start = performance.now();
+  runInSlices(scheduler, sessionScriptSteps(linkScenario.scenario), {
+    progress: () => undefined,
+    done: (script) =>
+      resolve({
+        ms: performance.now() - start,
+        slices: slices.slice(from),
+        chars: script.parts.reduce((sum, part) => sum + part.length, 0),
+        commands: script.commands,
+      }),
+  });
+});
+const exportAtOnce = timed(() => sessionScript(linkScenario.scenario).length);
+
+// A promote of every job (the clock moved to their fire-time): 1,000,000 out of each set, then undo and redo it.
+page.getState().stepClock(5000);
+const promote = timed(() => page.getState().promote());
+const promoted = page.getState().promoted.band.length;
+const undoPromote = await sliced(() => page.getState().undo());
+const backIn = Number(page.getState().band.call('ZCARD', BAND_KEY));
+const redoPromote = await sliced(() => page.getState().redo());
+const outAgain = Number(page.getState().band.call('ZCARD', BAND_KEY));
+
 const before = { ...linkScenario.scenario, operations: linkScenario.scenario.operations.slice(0, -1) };
 const replayStore = createAppStore({ frozenAt: T0 });
 const plainReplay = timed(() => replayStore.getState().loadScenario(before, 'none'));
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+function slicesText(list: number[]): string {
+  const sorted = [...list].sort((a, b) => a - b);
+  return `${list.length.toLocaleString('en-US')} slices, median ${ms(sorted[sorted.length >> 1] ?? 0)}, longest ${ms(sorted.at(-1) ?? 0)}`;
+}
 const linkRows: Array<[string, string]> = [
   ['link', `${LINK.length} characters`],
   [
@@ -125,9 +190,12 @@ const linkRows: Array<[string, string]> = [
   ['what the page asks', linkBudgetQuestion(cost.value)],
   [
     'load in slices (Load to the last slice)',
-    `${ms(loadMs)}, ${slices.length.toLocaleString('en-US')} slices of ${SLICE_MS} ms aimed`,
+    `${ms(loadMs)}, ${loadSlices.length.toLocaleString('en-US')} slices of ${SLICE_MS} ms aimed`,
   ],
-  ['longest slice / median slice', `${ms(Math.max(...slices))} / ${ms([...slices].sort((a, b) => a - b)[slices.length >> 1]!)}`],
+  [
+    'longest slice / median slice',
+    `${ms(Math.max(...loadSlices))} / ${ms([...loadSlices].sort((a, b) => a - b)[loadSlices.length >> 1]!)}`,
+  ],
   ['progress updates shown', progressUpdates.toLocaleString('en-US')],
   [
     'heap: before / loaded / after 5 undos + 5 redos',
@@ -135,6 +203,28 @@ const linkRows: Array<[string, string]> = [
   ],
   ['one undo at 1,000,000 jobs (10,000 jobs out), 5 times', undos.map(ms).join(', ')],
   ['one redo (10,000 jobs back in), 5 times', redos.map(ms).join(', ')],
+  ['in turns, after a GC each: the step applied again', applied.map(ms).join(', ')],
+  ['                          and its redo', cheapRedos.map(ms).join(', ')],
+  [
+    `a promote of ${promoted.toLocaleString('en-US')} jobs (each set), at once`,
+    `${ms(promote.ms)} (what the step itself costs; not sliced)`,
+  ],
+  [
+    'its undo in slices (2,000,000 jobs put back)',
+    `${ms(undoPromote.ms)}, ${slicesText(undoPromote.slices)} (${backIn.toLocaleString('en-US')} back in the band set)`,
+  ],
+  [
+    'its redo in slices (2,000,000 jobs taken out again)',
+    `${ms(redoPromote.ms)}, ${slicesText(redoPromote.slices)} (${outAgain.toLocaleString('en-US')} left)`,
+  ],
+  [
+    'the export of the link in slices (Copy / Download)',
+    `${ms(exported.ms)}, ${slicesText(exported.slices)}; ${exported.commands.toLocaleString('en-US')} commands, ${(exported.chars / 1e6).toFixed(1)} M characters`,
+  ],
+  [
+    'for reference: the same export at once (one task)',
+    `${ms(exportAtOnce.ms)} (${exportAtOnce.value === exported.chars ? 'same length' : 'LENGTH DIFFERS'})`,
+  ],
   [
     'for reference: replaying the 990,000 jobs before it',
     `${ms(plainReplay.ms)} (${plainReplay.value ? 'ok' : 'FAILED'}; what one undo cost before)`,

@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { screenshot } from './screenshot.ts';
 import { textbookScore } from '../src/model/protocol/score.ts';
 import { luaNumberArg } from '../src/model/redis/doubles.ts';
+import { decodeScenario } from '../src/session/scenarioCodec.ts';
+import { sessionScript } from '../src/session/sessionScript.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -177,4 +179,35 @@ test('a link just over the budget loads to the end after Load, and undo at its s
   await expect(page.getByTestId('band-set')).toContainText('100,000 members');
   await page.keyboard.press('Control+Shift+z');
   await expect(page.getByTestId('band-set')).toContainText('110,000 members');
+});
+
+test('undo and redo of a promote of 110,000 jobs run in slices with progress; the export builds in slices, byte for byte', async ({
+  page,
+}) => {
+  const text = `1~k2x9a~f1796040000000~${Array.from({ length: 11 }, () => 'e10000').join('.')}.f1796040010000.p`;
+  await page.goto(`/#s=${text}`);
+  await page.getByTestId('link-prompt').getByRole('button', { name: 'Load' }).click();
+  // The empty page shows 0 members too: wait for the load to end first.
+  await expect(page.getByTestId('scenario-steps')).toContainText('13 steps', { timeout: 60_000 });
+  await expect(page.getByTestId('scenario-loading')).toHaveCount(0);
+  await expect(page.getByTestId('band-set')).toContainText(/\b0 members/);
+  await page.getByRole('heading', { level: 1 }).click();
+  // 220,000 jobs back into the two sets: more than one step at once (SYNC_JOBS), so in slices.
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('scenario-loading')).toContainText('Undoing the promote');
+  await expect(page.getByTestId('band-set')).toContainText('110,000 members', { timeout: 60_000 });
+  await expect(page.getByTestId('scenario-loading')).toHaveCount(0);
+  // Redo takes them out again (a head run a command: fast enough that its progress may not show).
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('band-set')).toContainText(/\b0 members/, { timeout: 60_000 });
+
+  // The export replays 110,000 jobs: in slices, then the same bytes as sessionScript gives at once.
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    page.getByRole('button', { name: 'Download firetime-session.redis' }).click(),
+  ]);
+  const decoded = decodeScenario(text);
+  if (!decoded.ok) throw new Error(decoded.message);
+  expect(await readFile(await download.path(), 'utf8')).toBe(sessionScript(decoded.scenario));
+  await expect(page.getByTestId('export-building')).toHaveCount(0);
 });

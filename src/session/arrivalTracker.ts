@@ -55,7 +55,7 @@ export class ArrivalTracker {
     this.#size--;
   }
 
-  /** Puts back the inversion count read before the adds that undoAdd took back. */
+  /** Puts back the inversion count read before the adds that undoAdd took back (or after adds made again for redo). */
   restoreInversions(inversions: number): void {
     this.#inversions = inversions;
   }

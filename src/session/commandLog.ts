@@ -73,8 +73,18 @@ export class CommandLog {
     return this.#mark;
   }
 
-  /** Goes back to the moment of `mark`; marks are restored newest first. */
-  restore(mark: LogMark): void {
+  /**
+   * Goes back to the moment of `mark`; marks are restored newest first. Gives the mark that comes
+   * back to the log as it was before this restore (for redo): the entries it overwrites (all of
+   * them when the mark holds a clear) and the total.
+   */
+  restore(mark: LogMark): LogMark {
+    const back: LogMark = {
+      total: this.#total,
+      slots: mark.slots,
+      overwritten: mark.slots.map((slot) => this.#entries[slot]),
+      cleared: mark.cleared && { entries: this.#entries.slice(), at: 0 },
+    };
     for (let i = mark.slots.length - 1; i >= 0; i--) {
       if (mark.cleared !== null && i + 1 === mark.cleared.at) this.#entries.splice(0, this.capacity, ...mark.cleared.entries);
       this.#entries[mark.slots[i]!] = mark.overwritten[i];
@@ -82,6 +92,7 @@ export class CommandLog {
     if (mark.cleared !== null && mark.cleared.at === 0) this.#entries.splice(0, this.capacity, ...mark.cleared.entries);
     this.#total = mark.total;
     this.#mark = null;
+    return back;
   }
 
   /** The entry `index` places from the newest (0 = newest), or undefined past the end. */

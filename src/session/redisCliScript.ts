@@ -30,7 +30,8 @@ export function cliLine(entry: ScriptCommand): string {
 
 /** The whole script: each command on its own line, ending in a newline (empty when there are none). */
 export function redisCliScript(commands: Iterable<ScriptCommand>): string {
-  let out = '';
-  for (const entry of commands) out += `${cliLine(entry)}\n`;
-  return out;
+  // One join: a flat string, not a rope of two small strings a line (an export of 2,000,000 lines is held in parts of these).
+  const lines: string[] = [];
+  for (const entry of commands) lines.push(cliLine(entry), '\n');
+  return lines.join('');
 }

@@ -142,9 +142,80 @@ interface UndoRecord {
         tried: number;
         batch: boolean;
         readonly inversions: readonly [number, number];
+        /** The band score each job got (addDelayedJob's ZADD), for redo. */
+        readonly scores: number[];
+        /** The textbook score every job of the batch shares, as the client sent it. */
+        readonly textbookScore: string;
       }
     | { readonly kind: 'promote'; readonly band: Removed; readonly textbook: Removed }
     | { readonly kind: 'reset'; readonly sets: Sets };
+}
+
+/** The enqueue part of an UndoRecord. */
+type EnqueueChange = Extract<UndoRecord['change'], { kind: 'enqueue' }>;
+
+/**
+ * What redo needs besides the undo record, read when the operation was undone: the state after
+ * it (scalars, the trackers' inversion counts, the log), and what undo took away whole (the
+ * enqueue's batch, the promote's entries in the promoted lists, the sets a reset emptied).
+ */
+interface RedoRecord {
+  /** The operation the caller said it undid (redoSteps(op) only follows this record for the same object). */
+  readonly op: Operation | undefined;
+  readonly record: UndoRecord;
+  readonly after: Scalars;
+  readonly inversions: readonly [number, number];
+  log?: LogMark;
+  /** What undo took away whole: the enqueue's batch, the promote's [band, textbook] entries of the promoted lists, the sets a reset emptied. */
+  kept?: EnqueueBatch | readonly [PromotedAt[], PromotedAt[]] | Sets;
+}
+
+/** Jobs that undoing or redoing the record moves in or out of the sets (both sets of a promote). */
+function jobsMoved(record: UndoRecord | undefined): number {
+  const change = record?.change;
+  if (change?.kind === 'enqueue') return change.tried;
+  if (change?.kind === 'promote') return change.band.members.length + change.textbook.members.length;
+  return 0;
+}
+
+/** Runs a generator of steps to its end and gives what it returns. */
+export function drain<Y, T>(steps: Generator<Y, T, void>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/**
+ * Runs `each(start, end)` over 0..n-1 in chunks of REPLAY_CHUNK (the last chunk first when `back`),
+ * yielding after each `before` plus the items done so far: the jobs an undo or redo has moved.
+ */
+function* chunks(
+  n: number,
+  back: boolean,
+  each: (start: number, end: number) => void,
+  before = 0,
+): Generator<number, void, void> {
+  for (let k = 0; k < n; k += REPLAY_CHUNK) {
+    const end = back ? n - k : Math.min(n, k + REPLAY_CHUNK);
+    const start = back ? Math.max(0, end - REPLAY_CHUNK) : k;
+    each(start, end);
+    yield before + Math.min(n, k + REPLAY_CHUNK);
+  }
+}
+
+/** ZADD key score member ... for members[start..end) with their scores, in one command. */
+function zaddPairs(
+  redis: MemoryRedis,
+  key: string,
+  members: readonly string[],
+  start: number,
+  end: number,
+  score: (i: number) => string | number,
+): void {
+  const pairs: Array<string | number> = [];
+  for (let i = start; i < end; i++) pairs.push(score(i), members[i]!);
+  redis.call('ZADD', key, ...pairs);
 }
 
 function emptyRemoved(): Removed {
@@ -184,6 +255,8 @@ export class Session {
   #loggedBand!: RedisLike;
   /** One record per applied operation, oldest first, when the hooks ask for undo. */
   readonly #journal: UndoRecord[] = [];
+  /** One record per undone operation, the next to redo last; emptied when an operation is applied. */
+  readonly #redoJournal: RedoRecord[] = [];
 
   constructor(
     initial: Settings,
@@ -217,11 +290,7 @@ export class Session {
    * a job id already taken); true when it was applied and belongs in the scenario.
    */
   apply(op: Operation): boolean {
-    const steps = this.run(op);
-    for (;;) {
-      const next = steps.next();
-      if (next.done === true) return next.value;
-    }
+    return drain(this.run(op));
   }
 
   /**
@@ -235,6 +304,7 @@ export class Session {
       this.hooks.undo === undefined
         ? null
         : { before: this.#scalars(), log: this.hooks.undo.log.mark(), change: { kind: 'settings' } };
+    this.#redoJournal.length = 0;
     const applied = yield* this.#run(op, record);
     if (applied && record !== null) this.#journal.push(record);
     return applied;
@@ -243,6 +313,22 @@ export class Session {
   /** How many applied operations undo() can take back. */
   get undoable(): number {
     return this.#journal.length;
+  }
+
+  /** Jobs the next undo() moves: an enqueue's jobs, the jobs a promote took (both sets); 0 for other steps or none. */
+  get undoJobs(): number {
+    return jobsMoved(this.#journal.at(-1));
+  }
+
+  /**
+   * Jobs redoSteps(op) moves, or -1 when it would do nothing: `op` is not the operation the last
+   * undo(op) took back, an operation was applied since, or the step failed part-way (apply it instead).
+   */
+  redoJobs(op: Operation): number {
+    const redo = this.#redoJournal.at(-1);
+    if (redo === undefined || redo.op !== op) return -1;
+    const change = redo.record.change;
+    return change.kind === 'enqueue' && change.added !== change.tried ? -1 : jobsMoved(redo.record);
   }
 
   /** Drops the undo record of the last applied operation (the caller merged it into the one before, or did not keep it). */
@@ -254,22 +340,76 @@ export class Session {
    * Takes back the last applied operation: the jobs it wrote come out, the jobs it took out go back
    * with the scores they had, the sets a reset replaced come back, the scalars and the log are as
    * before. The sets then hold the same members with the same scores as a replay of the operations
-   * before it. False when there is nothing to undo.
+   * before it. `op` names the operation for a later redoSteps(op). False when there is nothing to undo.
    */
-  undo(): boolean {
+  undo(op?: Operation): boolean {
+    return drain(this.undoSteps(op));
+  }
+
+  /**
+   * undo() in steps: yields the jobs moved so far, every REPLAY_CHUNK jobs or so (a
+   * promote of 1,000,000 jobs puts them back in about 8,000 steps). The caller runs it to the end:
+   * a Session stopped half-way holds half of the step.
+   */
+  *undoSteps(op?: Operation): Generator<number, boolean, void> {
     const record = this.#journal.pop();
     if (record === undefined) return false;
+    const redo: RedoRecord = {
+      op,
+      record,
+      after: this.#scalars(),
+      inversions: [this.textbookOrder.inversions, this.bandOrder.inversions],
+    };
     const change = record.change;
-    if (change.kind === 'enqueue') this.#undoEnqueue(change);
+    if (change.kind === 'enqueue') redo.kept = yield* this.#undoEnqueue(change);
     else if (change.kind === 'promote') {
-      this.#putBack(this.band, BAND_KEY, this.bandOrder, change.band);
-      this.#putBack(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook);
-      this.promoted.band.length -= change.band.members.length;
-      this.promoted.textbook.length -= change.textbook.members.length;
+      yield* this.#putBack(this.band, BAND_KEY, this.bandOrder, change.band, 0);
+      yield* this.#putBack(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook, change.band.members.length);
+      redo.kept = [
+        this.promoted.band.splice(this.promoted.band.length - change.band.members.length),
+        this.promoted.textbook.splice(this.promoted.textbook.length - change.textbook.members.length),
+      ];
       this.promoted.promotes--;
       this.promoted.changes++;
-    } else if (change.kind === 'reset') this.#useSets(change.sets);
-    const b = record.before;
+    } else if (change.kind === 'reset') {
+      redo.kept = this.#sets();
+      this.#useSets(change.sets);
+    }
+    this.#useScalars(record.before);
+    if (record.log !== null) redo.log = this.hooks.undo?.log.restore(record.log);
+    this.#redoJournal.push(redo);
+    return true;
+  }
+
+  /**
+   * Applies again the operation the last undo(op) took back, from what undo kept instead of running
+   * it: an enqueue's jobs go back with the scores they had (ZADD), a promote's come out again (ZREM
+   * of the set's head run), the sets a reset emptied come back; the scalars and the log are as after
+   * the operation. The sets then hold what a replay gives. In steps, as undoSteps. False (nothing
+   * changed) when redoJobs(op) is -1.
+   */
+  *redoSteps(op: Operation): Generator<number, boolean, void> {
+    if (this.redoJobs(op) < 0) return false;
+    const redo = this.#redoJournal.pop()!;
+    const change = redo.record.change;
+    if (change.kind === 'enqueue') yield* this.#redoEnqueue(change, redo);
+    else if (change.kind === 'promote') {
+      yield* this.#takeOut(this.band, BAND_KEY, this.bandOrder, change.band, 0);
+      yield* this.#takeOut(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook, change.band.members.length);
+      const [band, textbook] = redo.kept as [PromotedAt[], PromotedAt[]];
+      for (const job of band) this.promoted.band.push(job);
+      for (const job of textbook) this.promoted.textbook.push(job);
+      this.promoted.promotes++;
+      this.promoted.changes++;
+    } else if (change.kind === 'reset') this.#useSets(redo.kept as Sets);
+    // The scalars as when it was undone (the band picked then too, as undo puts back the one picked before).
+    this.#useScalars(redo.after);
+    if (redo.log) this.hooks.undo?.log.restore(redo.log);
+    this.#journal.push(redo.record);
+    return true;
+  }
+
+  #useScalars(b: Scalars): void {
     this.settings = b.settings;
     this.nextArrival = b.nextArrival;
     this.lastEnqueue = b.lastEnqueue;
@@ -278,8 +418,6 @@ export class Session {
     this.enqueueError = b.enqueueError;
     this.lastInstant = b.lastInstant;
     this.#uuidsDrawn = b.uuidsDrawn;
-    if (record.log !== null) this.hooks.undo?.log.restore(record.log);
-    return true;
   }
 
   #scalars(): Scalars {
@@ -321,38 +459,83 @@ export class Session {
     this.#loggedBand = sets.loggedBand;
   }
 
-  /** The enqueue's jobs come out, newest first (ZREM, unlogged), each tracker told where it was. */
-  #undoEnqueue(change: {
-    members: readonly string[];
-    firstArrival: number;
-    added: number;
-    tried: number;
-    batch: boolean;
-    readonly inversions: readonly [number, number];
-  }): void {
-    const tried = change.members.length === change.tried ? change.members : change.members.slice(0, change.tried);
-    if (tried.length > 0) {
-      this.textbook.call('ZREM', TEXTBOOK_KEY, ...tried);
-      this.band.call('ZREM', BAND_KEY, ...tried);
-    }
-    for (let i = change.tried - 1; i >= 0; i--) {
-      if (i < change.added) {
-        this.textbookOrder.undoAdd(change.firstArrival + i);
-        this.bandOrder.undoAdd(change.firstArrival + i);
+  /** The enqueue's jobs come out, newest first (ZREM, unlogged), each tracker told where it was; gives the batch it took off the list. */
+  *#undoEnqueue(change: EnqueueChange): Generator<number, EnqueueBatch | undefined, void> {
+    yield* chunks(change.tried, true, (start, end) => {
+      const members = change.members.slice(start, end);
+      this.textbook.call('ZREM', TEXTBOOK_KEY, ...members);
+      this.band.call('ZREM', BAND_KEY, ...members);
+      for (let i = end - 1; i >= start; i--) {
+        if (i < change.added) {
+          this.textbookOrder.undoAdd(change.firstArrival + i);
+          this.bandOrder.undoAdd(change.firstArrival + i);
+        }
+        this.arrivals.delete(change.members[i]!);
       }
-      this.arrivals.delete(change.members[i]!);
-    }
+    });
     this.textbookOrder.restoreInversions(change.inversions[0]);
     this.bandOrder.restoreInversions(change.inversions[1]);
-    if (change.batch) this.enqueues.pop();
+    return change.batch ? this.enqueues.pop() : undefined;
   }
 
-  /** A promote's jobs go back into one set with their scores (ZADD, unlogged), last taken first. */
-  #putBack(redis: MemoryRedis, key: string, order: ArrivalTracker, removed: Removed): void {
-    for (let i = removed.members.length - 1; i >= 0; i--) {
-      redis.call('ZADD', key, removed.scores[i]!, removed.members[i]!);
-      if (removed.tracked[i]) order.undoRemoveHead(removed.arrivals[i]!);
-    }
+  /**
+   * The enqueue's jobs go back in arrival order with the scores they got (ZADD, unlogged), in the
+   * arrivals and the trackers (add at any position: the inversions are put back as after it).
+   */
+  *#redoEnqueue(change: EnqueueChange, redo: RedoRecord): Generator<number, void, void> {
+    yield* chunks(change.added, false, (start, end) => {
+      zaddPairs(this.textbook, TEXTBOOK_KEY, change.members, start, end, () => change.textbookScore);
+      zaddPairs(this.band, BAND_KEY, change.members, start, end, (i) => change.scores[i]!);
+      for (let i = start; i < end; i++) {
+        this.arrivals.set(change.members[i]!, change.firstArrival + i);
+        this.textbookOrder.add(change.firstArrival + i, 0);
+        this.bandOrder.add(change.firstArrival + i, 0);
+      }
+    });
+    this.textbookOrder.restoreInversions(redo.inversions[0]);
+    this.bandOrder.restoreInversions(redo.inversions[1]);
+    if (change.batch) this.enqueues.push(redo.kept as EnqueueBatch);
+  }
+
+  /** A promote's jobs go back into one set with their scores (ZADD, unlogged), last taken first, each tracker told it is the head again. */
+  *#putBack(
+    redis: MemoryRedis,
+    key: string,
+    order: ArrivalTracker,
+    removed: Removed,
+    before: number,
+  ): Generator<number, void, void> {
+    yield* chunks(
+      removed.members.length,
+      true,
+      (start, end) => {
+        zaddPairs(redis, key, removed.members, start, end, (i) => removed.scores[i]!);
+        for (let i = end - 1; i >= start; i--) if (removed.tracked[i]) order.undoRemoveHead(removed.arrivals[i]!);
+      },
+      before,
+    );
+  }
+
+  /**
+   * A promote's jobs come out of one set again, in the order it took them: they are the set's head
+   * run, which ZREM takes off in one pass (SortedSet.deleteMembers).
+   */
+  *#takeOut(
+    redis: MemoryRedis,
+    key: string,
+    order: ArrivalTracker,
+    removed: Removed,
+    before: number,
+  ): Generator<number, void, void> {
+    yield* chunks(
+      removed.members.length,
+      false,
+      (start, end) => {
+        redis.call('ZREM', key, ...removed.members.slice(start, end));
+        for (let i = start; i < end; i++) order.removeHead(removed.arrivals[i]!);
+      },
+      before,
+    );
   }
 
   *#run(op: Operation, record: UndoRecord | null): Generator<number, boolean, void> {
@@ -433,6 +616,8 @@ export class Session {
       tried: 0,
       batch: false,
       inversions,
+      scores: [] as number[],
+      textbookScore: textbookScoreArg,
     };
     if (record !== null) record.change = change;
     try {
@@ -442,6 +627,7 @@ export class Session {
         this.arrivals.set(member, arrival);
         this.#loggedTextbook.call('ZADD', TEXTBOOK_KEY, textbookScoreArg, member);
         last = addDelayedJob(this.#loggedBand, BAND_KEY, member, timestamp, s.delay);
+        change.scores.push(last.score);
         // Where each set put the job (a read for the page, not one of the model's commands).
         this.textbookOrder.add(arrival, Number(this.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
         this.bandOrder.add(arrival, Number(this.band.call('ZRANK', BAND_KEY, member)));

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from '../store/appStore.ts';
 import type { AppStore } from '../store/appStore.ts';
-import { sessionScript, sessionWrites } from './sessionScript.ts';
+import fc from 'fast-check';
+import { sessionScript, sessionScriptSteps, sessionWrites } from './sessionScript.ts';
+import { redisCliScript } from './redisCliScript.ts';
+import { REPLAY_CHUNK } from './session.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -52,5 +55,45 @@ describe('sessionScript', () => {
 
   it('is empty for a fresh page', () => {
     expect(sessionScript(createAppStore({ frozenAt: T0 }).getState().scenario)).toBe('');
+  });
+});
+
+describe('sessionScriptSteps', () => {
+  it('gives, in bounded steps, the text of the writes sessionWrites lists, byte for byte (resets, uuids, promotes)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: 1, max: 700 }).map((n) => (s: AppStore) => void s.getState().enqueue(n)),
+            fc.constant((s: AppStore) => s.getState().stepClock(4000)),
+            fc.constant((s: AppStore) => s.getState().promote()),
+            fc.constant((s: AppStore) => s.getState().reset()),
+            fc.constant((s: AppStore) => s.getState().setIdStyle('uuid')),
+            fc.constant((s: AppStore) => void s.getState().setIdPrefix('x "y"\n')),
+            fc.constant((s: AppStore) => s.getState().setIdStyle('prefix')),
+          ),
+          { maxLength: 12 },
+        ),
+        (steps) => {
+          const store = createAppStore({ frozenAt: T0, seed: 7 });
+          for (const run of steps) run(store);
+          const scenario = store.getState().scenario;
+          const writes = sessionWrites(scenario);
+          const stepped = sessionScriptSteps(scenario);
+          let jobs = 0;
+          for (let step = stepped.next(); ; step = stepped.next()) {
+            if (step.done === true) {
+              expect(step.value.parts.join('')).toBe(redisCliScript(writes));
+              expect(step.value.commands).toBe(writes.length);
+              break;
+            }
+            expect(step.value.jobs - jobs).toBeLessThanOrEqual(REPLAY_CHUNK);
+            jobs = step.value.jobs;
+          }
+          expect(sessionScript(scenario)).toBe(redisCliScript(writes));
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -7,7 +7,8 @@ import type { MemoryRedis, RedisLike, Reply } from '../model/redis/memoryRedis.t
 import { redisCliScript } from './redisCliScript.ts';
 import type { ScriptCommand } from './redisCliScript.ts';
 import { seededUuid } from './jobIds.ts';
-import { Session, replay } from './session.ts';
+import { Session, drain, replay, replaySteps } from './session.ts';
+import type { ReplayProgress } from './session.ts';
 import type { Scenario } from './operations.ts';
 
 /** The name the download gets. */
@@ -47,7 +48,46 @@ export function sessionWrites(scenario: Scenario): ScriptCommand[] {
   return writes;
 }
 
+/** The script in parts (whole lines; joined, the text of sessionScript) and how many commands it holds. */
+export interface ScriptParts {
+  readonly parts: readonly string[];
+  readonly commands: number;
+}
+
+/**
+ * sessionScript in steps: replays the scenario as replaySteps does (yielding its progress every
+ * REPLAY_CHUNK jobs or so) and turns the writes into script lines as they come, so that no step
+ * holds more than a chunk of commands; returns the lines in parts. A reset drops what came before it.
+ */
+export function* sessionScriptSteps(scenario: Scenario): Generator<ReplayProgress, ScriptParts, void> {
+  const writes: ScriptCommand[] = [];
+  const parts: string[] = [];
+  let commands = 0;
+  const session = new Session(scenario.initial, {
+    wrap: (redis: MemoryRedis) => new WriteRecorder(redis, writes),
+    onReset: () => {
+      writes.length = 0;
+      parts.length = 0;
+      commands = 0;
+    },
+    uuid: (index) => seededUuid(scenario.seed, index),
+  });
+  const flush = () => {
+    if (writes.length === 0) return;
+    parts.push(redisCliScript(writes));
+    commands += writes.length;
+    writes.length = 0;
+  };
+  const steps = replaySteps(session, scenario.operations);
+  for (let step = steps.next(); step.done !== true; step = steps.next()) {
+    flush();
+    yield step.value;
+  }
+  flush();
+  return { parts, commands };
+}
+
 /** The scenario's writes as a redis-cli script (`redis-cli < firetime-session.redis`). */
 export function sessionScript(scenario: Scenario): string {
-  return redisCliScript(sessionWrites(scenario));
+  return drain(sessionScriptSteps(scenario)).parts.join('');
 }

@@ -3,7 +3,7 @@
  * performed), the Session it builds (two MemoryRedis sets, arrivals, last enqueue and promote), the
  * command log, and undo / redo. Every action that changes the model becomes an Operation carrying
  * what it read (the clock's instant), is applied to the Session, and is appended to the scenario;
- * undo replays the scenario without its last operation on fresh sets. Instances are mutable;
+ * undo and redo use the Session's records (Session.undo, Session.redo). Instances are mutable;
  * `version` is bumped whenever a set, the arrivals or the log change, so readers know to re-read.
  */
 import { createStore } from 'zustand/vanilla';
@@ -15,7 +15,7 @@ import type { ArrivalTracker } from '../session/arrivalTracker.ts';
 import { seededUuid } from '../session/jobIds.ts';
 import type { IdStyle } from '../session/jobIds.ts';
 import { MAX_CLOCK_MS } from '../session/input.ts';
-import { Session, replay, replaySteps } from '../session/session.ts';
+import { Session, drain, replay, replaySteps } from '../session/session.ts';
 import type {
   EnqueueBatch,
   EnqueueResult,
@@ -26,6 +26,8 @@ import type {
 } from '../session/session.ts';
 import { MAX_BATCH } from '../session/input.ts';
 import { linkBudgetQuestion, overLinkBudget, scenarioCost } from '../session/scenarioCodec.ts';
+import { defaultScheduler, runInSlices } from './slices.ts';
+import type { Scheduler, SlicedWork } from './slices.ts';
 import type { ScenarioCost } from '../session/scenarioCodec.ts';
 import { defaultSettings } from '../session/operations.ts';
 import type { Operation, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
@@ -33,6 +35,8 @@ import type { Operation, Scenario, Settings, TextbookUnit } from '../session/ope
 export { BAND_KEY, TEXTBOOK_KEY } from '../session/session.ts';
 export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob, PromotedSinceReset } from '../session/session.ts';
 export type { ClockMode, TextbookUnit } from '../session/operations.ts';
+export { SLICE_MS } from './slices.ts';
+export type { Scheduler } from './slices.ts';
 
 /** Changes of one field within this long (a slider drag, typing) make one operation, one undo step. */
 export const COALESCE_MS = 700;
@@ -40,16 +44,18 @@ export const COALESCE_MS = 700;
 /** How the browser history should follow the last change of the scenario. */
 export type HistoryStep = 'push' | 'replace' | 'none';
 
-/** A long replay runs in slices of about this long, handing the main thread back between them. */
-export const SLICE_MS = 20;
 /**
  * A scenario change (a link, back / forward) that undoes and replays at most this many jobs is done
  * at once (one of the largest batches: about 100 ms); more runs in slices from a fresh Session.
  */
 export const SYNC_JOBS = MAX_BATCH;
 
-/** Where a load in slices has got. */
+/**
+ * Where work in slices has got: a load (jobs replayed, steps), or an undo / redo of a step that
+ * moves more than SYNC_JOBS jobs (a big promote: jobs put back or taken out again, one step).
+ */
 export interface LoadProgress {
+  readonly action: 'load' | 'undo' | 'redo';
   readonly jobs: number;
   readonly totalJobs: number;
   readonly operations: number;
@@ -64,42 +70,6 @@ export interface PendingLink {
   readonly question: string;
   readonly history: HistoryStep;
   readonly message: string;
-}
-
-/** How a load in slices hands the main thread back: the time, and a way to run something soon (cancellable). */
-export interface Scheduler {
-  now(): number;
-  later(run: () => void): () => void;
-}
-
-/** MessageChannel where there is one (no 4 ms clamp), else setTimeout 0. */
-function defaultScheduler(): Scheduler {
-  const now = () => performance.now();
-  if (typeof window !== 'undefined' && typeof MessageChannel !== 'undefined') {
-    return {
-      now,
-      later(run) {
-        const channel = new MessageChannel();
-        let cancelled = false;
-        channel.port1.onmessage = () => {
-          channel.port1.close();
-          if (!cancelled) run();
-        };
-        channel.port2.postMessage(null);
-        return () => {
-          cancelled = true;
-          channel.port1.close();
-        };
-      },
-    };
-  }
-  return {
-    now,
-    later(run) {
-      const timer = setTimeout(run, 0);
-      return () => clearTimeout(timer);
-    },
-  };
 }
 
 export interface AppState extends Settings {
@@ -147,7 +117,7 @@ export interface AppState extends Settings {
   readonly scenarioError: string | null;
   /** A link over the budget, asking before it loads; null otherwise. */
   readonly pendingLink: PendingLink | null;
-  /** A load running in slices (jobs replayed / total), or null. */
+  /** Work running in slices (a load: jobs replayed / total; an undo or redo of a big promote: jobs moved / total), or null. */
   readonly loading: LoadProgress | null;
   /** Why the address bar no longer follows the scenario (too long for a link), or null. */
   readonly shareNotice: string | null;
@@ -169,9 +139,16 @@ export interface AppState extends Settings {
   setAutoPromote(on: boolean): void;
   selectBand(fireTime: number | null): void;
   reset(): void;
-  /** Takes back the last operation (replays the rest on fresh sets); false when there is none. */
+  /**
+   * Takes back the last operation from its undo record (a replay of the rest only when there is
+   * none); a promote of more than SYNC_JOBS jobs is put back in slices (`loading`). False when
+   * there is none, or while an undo or redo runs in slices.
+   */
   undo(): boolean;
-  /** Applies the last undone operation again; false when there is none. */
+  /**
+   * Applies the last undone operation again from what its undo kept (in slices past SYNC_JOBS
+   * jobs, as undo); false when there is none, or while an undo or redo runs in slices.
+   */
   redo(): boolean;
   /**
    * Rebuilds the state from a scenario (a shared URL, back / forward). When one of its operations
@@ -268,8 +245,8 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       ...(options.idStyle === undefined ? {} : { idStyle: options.idStyle }),
     };
     let session = new Session(first, hooks(seed, log));
-    /** The load in slices running now: how to stop it. */
-    let running: { cancel: () => void } | null = null;
+    /** The work in slices running now: a load (cancelled by cancelLoad), or an undo / redo (`travel`, finished first by any other change). */
+    let running: (SlicedWork & { readonly travel: boolean }) | null = null;
     /** When the last operation was recorded (wall clock), for grouping a drag into one operation. */
     let lastRecordedAt = Number.NEGATIVE_INFINITY;
 
@@ -323,6 +300,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
      * for quick changes of the same field) and clears the redo stack.
      */
     const perform = (op: Operation, options: { coalesce?: boolean } = {}): boolean => {
+      settle();
       const before = session.settings;
       const applied = session.apply(op);
       const state = get();
@@ -398,11 +376,16 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       return jobsOf(current.operations.slice(shared)) + jobsOf(scenario.operations.slice(shared));
     };
 
-    /** Stops a load in slices without a word (another load replaces it). */
+    /**
+     * Stops a load in slices without a word (another load replaces it); an undo or redo in slices is
+     * finished at once instead, so what comes next starts from a whole step.
+     */
     const stopLoad = () => {
       if (running === null) return;
-      running.cancel();
+      const work = running;
       running = null;
+      if (work.travel) work.finish();
+      else work.cancel();
       set({ loading: null });
     };
 
@@ -426,34 +409,58 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
      */
     const loadInSlices = (scenario: Scenario, history: HistoryStep, message: string) => {
       pauseWorker('Going to another scenario (Back, Forward or a link)');
-      running?.cancel();
+      stopLoad();
       const nextLog = new CommandLog();
       const next = new Session(scenario.initial, hooks(scenario.seed, nextLog));
-      const steps = replaySteps(next, scenario.operations);
-      const totals = { totalJobs: jobsOf(scenario.operations), totalOperations: scenario.operations.length };
-      let progress: ReplayProgress = { operations: 0, jobs: 0 };
-      let cancelLater: () => void = () => undefined;
-      const job = { cancel: () => cancelLater() };
-      running = job;
-      const slice = () => {
-        const start = scheduler.now();
-        for (;;) {
-          const step = steps.next();
-          if (step.done === true) {
-            running = null;
-            log = nextLog;
-            session = next;
-            finishLoad(scenario, history, message, step.value);
-            return;
-          }
-          progress = step.value;
-          if (scheduler.now() - start >= SLICE_MS) break;
-        }
-        set({ loading: { ...progress, ...totals } });
-        cancelLater = scheduler.later(slice);
+      const totals = {
+        action: 'load' as const,
+        totalJobs: jobsOf(scenario.operations),
+        totalOperations: scenario.operations.length,
       };
-      set({ loading: { ...progress, ...totals }, pendingLink: null });
-      cancelLater = scheduler.later(slice);
+      const work = runInSlices(scheduler, replaySteps(next, scenario.operations), {
+        progress: (progress: ReplayProgress) => set({ loading: { ...progress, ...totals } }),
+        done: (refused) => {
+          running = null;
+          log = nextLog;
+          session = next;
+          finishLoad(scenario, history, message, refused);
+        },
+      });
+      running = { ...work, travel: false };
+      set({ loading: { operations: 0, jobs: 0, ...totals }, pendingLink: null });
+    };
+
+    /**
+     * Ends an undo or redo (`steps` of the session, moving `jobs` jobs; null when the caller did it):
+     * at once when at most SYNC_JOBS (or while a load runs), else in slices with its progress in
+     * `loading`; then `done` publishes the outcome. One step at a time: undo and redo wait for it.
+     */
+    const travel = (action: 'undo' | 'redo', steps: Generator<number, boolean, void> | null, jobs: number, done: () => void) => {
+      lastRecordedAt = Number.NEGATIVE_INFINITY;
+      pauseWorker(action === 'undo' ? 'Undo' : 'Redo');
+      // During a load the page's state is replaced when it ends: a step taken meanwhile is done at once.
+      if (steps === null || jobs <= SYNC_JOBS || running !== null) {
+        if (steps !== null) drain(steps);
+        done();
+        return;
+      }
+      const progress = (moved: number) =>
+        set({ loading: { action, jobs: moved, totalJobs: jobs, operations: 0, totalOperations: 1 } });
+      const work = runInSlices(scheduler, steps, {
+        progress,
+        done: () => {
+          running = null;
+          set({ loading: null });
+          done();
+        },
+      });
+      running = { ...work, travel: true };
+      progress(0);
+    };
+
+    /** An undo or redo in slices is finished at once before anything else changes the session. */
+    const settle = () => {
+      if (running?.travel === true) running.finish();
     };
 
     const emptyScenario = (): Scenario => ({ seed: randomSeed(), initial: defaultSettings(clock()), operations: [] });
@@ -511,26 +518,28 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
       undo() {
         const { scenario, redoStack } = get();
-        const last = scenario.operations[scenario.operations.length - 1];
-        if (last === undefined) return false;
+        const last = scenario.operations.at(-1);
+        if (last === undefined || running?.travel === true) return false;
         const previous = { ...scenario, operations: scenario.operations.slice(0, -1) };
         // The session's undo record takes the operation back in what it cost; a replay only if there is none.
-        if (session.undoable === scenario.operations.length) session.undo();
-        else rebuild(previous);
-        lastRecordedAt = Number.NEGATIVE_INFINITY;
-        pauseWorker('Undo');
-        publish(previous, [...redoStack, last], 'push', readClock());
+        const recorded = session.undoable === scenario.operations.length;
+        if (!recorded) rebuild(previous);
+        travel('undo', recorded ? session.undoSteps(last) : null, session.undoJobs, () =>
+          publish(previous, [...redoStack, last], 'push', readClock()),
+        );
         return true;
       },
 
       redo() {
         const { scenario, redoStack } = get();
-        const op = redoStack[redoStack.length - 1];
-        if (op === undefined) return false;
-        session.apply(op);
-        lastRecordedAt = Number.NEGATIVE_INFINITY;
-        pauseWorker('Redo');
-        publish({ ...scenario, operations: [...scenario.operations, op] }, redoStack.slice(0, -1), 'push', readClock());
+        const op = redoStack.at(-1);
+        if (op === undefined || running?.travel === true) return false;
+        // What the undo kept puts the step back without running it; without it (after a rebuild), apply it.
+        const jobs = session.redoJobs(op);
+        if (jobs < 0) session.apply(op);
+        travel('redo', jobs < 0 ? null : session.redoSteps(op), jobs, () =>
+          publish({ ...scenario, operations: [...scenario.operations, op] }, redoStack.slice(0, -1), 'push', readClock()),
+        );
         return true;
       },
 
@@ -555,6 +564,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       answerLink(load) {
         const pending = get().pendingLink;
         if (pending === null) return;
+        settle();
         set({ pendingLink: null });
         if (load) loadInSlices(pending.scenario, pending.history, pending.message);
         else {
@@ -567,7 +577,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       },
 
       cancelLoad() {
-        if (running === null) return;
+        if (running === null || running.travel) return;
         running.cancel();
         running = null;
         const { loading } = get();
@@ -584,6 +594,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       },
 
       discardScenario(text) {
+        settle();
         const fresh = emptyScenario();
         rebuild(fresh);
         lastRecordedAt = Number.NEGATIVE_INFINITY;

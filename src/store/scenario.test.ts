@@ -241,7 +241,7 @@ describe('a link that costs a lot', () => {
     const store = createAppStore({ frozenAt: T0, seed: 1, scheduler });
     const scenario = decodedScenario(`1~7~f${T0}.iu~e6000.e3000.p@${T0 + 10_000}.e3000.d1.e777`);
     expect(store.getState().openScenario(scenario, 'none')).toBe('loading');
-    expect(store.getState().loading).toEqual({ jobs: 0, totalJobs: 12_777, operations: 0, totalOperations: 6 });
+    expect(store.getState().loading).toEqual({ action: 'load', jobs: 0, totalJobs: 12_777, operations: 0, totalOperations: 6 });
     const seen: number[] = [];
     while (store.getState().loading !== null) {
       store.getState().setDelay(100 + seen.length); // the page still takes actions, on the state it shows
@@ -349,4 +349,144 @@ describe('undo at a large state', () => {
       expect({ total: store.getState().log.total, entries: entries(store) }).toEqual(logs[i]);
     }
   });
+});
+
+/** picture() and everything else a replay rebuilds: the log's entries, the enqueue list, the promoted lists. */
+function fullPicture(store: AppStore) {
+  const s = store.getState();
+  return {
+    ...picture(store),
+    log: Array.from({ length: s.log.size }, (_, i) => s.log.oldest(i)),
+    enqueues: s.enqueues,
+    promoted: [s.promoted.band, s.promoted.textbook, s.promoted.promotes],
+    enqueueError: s.enqueueError,
+    sizes: [s.bandOrder.size, s.textbookOrder.size],
+  };
+}
+
+/** What loading the store's scenario on a fresh store gives. */
+function replayed(store: AppStore) {
+  const copy = createAppStore({ clock: () => 0, seed: 1 });
+  expect(copy.getState().loadScenario(store.getState().scenario, 'none')).toBe(true);
+  return fullPicture(copy);
+}
+
+/** step, with more promotes that take jobs out of both sets (the clock moved past every fire-time first). */
+const travelStep = fc.oneof(
+  step,
+  fc.constant<Step>((store) => {
+    store.getState().stepClock(10_000);
+    store.getState().promote();
+  }),
+);
+
+describe('redo from what undo kept', () => {
+  it('any run of undos and redos leaves what a replay of the scenario gives (arrival-order counts, log, lists included)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(travelStep, { minLength: 1, maxLength: 15 }),
+        fc.array(fc.boolean(), { maxLength: 25 }),
+        (steps, moves) => {
+          const store = makeStore(11);
+          for (const run of steps) run(store);
+          for (const back of moves) {
+            if (back) store.getState().undo();
+            else store.getState().redo();
+            expect(fullPicture(store)).toEqual(replayed(store));
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('puts an enqueue of 10,000 jobs back without running it: ZADD of a chunk of pairs a command, no script, no ZRANK', () => {
+    const store = createAppStore({ frozenAt: T0, seed: 1 });
+    store.getState().setBatchSize(10_000);
+    for (let i = 0; i < 3; i++) store.getState().enqueue(10_000);
+    store.getState().undo();
+    const redis = vi.spyOn(MemoryRedis.prototype, 'call');
+    expect(store.getState().redo()).toBe(true);
+    const commands = redis.mock.calls.map((call) => call[0]);
+    redis.mockRestore();
+    // Two ZADDs (textbook, band) per REPLAY_CHUNK jobs, nothing else: the enqueue itself sent four commands a job.
+    expect(commands.length).toBe(2 * Math.ceil(10_000 / REPLAY_CHUNK));
+    expect(new Set(commands)).toEqual(new Set(['ZADD']));
+    expect(fullPicture(store)).toEqual(replayed(store));
+  }, 60_000);
+});
+
+describe('undo and redo of a big promote', () => {
+  /** 30,000 jobs (3 enqueues), all due, then a promote of all of them: 60,000 jobs out of the two sets. */
+  function promotedStore() {
+    const { scheduler, runNext } = fakeScheduler();
+    const store = createAppStore({ frozenAt: T0, seed: 1, scheduler });
+    store.getState().setBatchSize(10_000);
+    for (let i = 0; i < 3; i++) store.getState().enqueue(10_000);
+    store.getState().stepClock(60_000);
+    store.getState().promote();
+    return { store, runNext };
+  }
+
+  it('puts the jobs back in slices with progress, one step at a time; the end state is a replay', () => {
+    const { store, runNext } = promotedStore();
+    const after = fullPicture(store);
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().loading).toEqual({ action: 'undo', jobs: 0, totalJobs: 60_000, operations: 0, totalOperations: 1 });
+    expect(store.getState().scenario.operations.at(-1)?.kind).toBe('promote'); // published at the end
+    expect(store.getState().undo()).toBe(false); // one at a time
+    expect(store.getState().redo()).toBe(false);
+    const seen: number[] = [];
+    while (store.getState().loading !== null) {
+      expect(runNext()).toBe(true);
+      const jobs = store.getState().loading?.jobs;
+      if (jobs !== undefined) {
+        expect(jobs - (seen.at(-1) ?? 0)).toBeLessThanOrEqual(SLICE_MS * REPLAY_CHUNK);
+        seen.push(jobs);
+      }
+    }
+    expect(seen.length).toBeGreaterThan(5);
+    expect(store.getState().scenario.operations.at(-1)?.kind).toBe('freeze');
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+    expect(fullPicture(store)).toEqual(replayed(store));
+    // Redo takes them out again, in slices too, back to the state after the promote.
+    expect(store.getState().redo()).toBe(true);
+    expect(store.getState().loading?.action).toBe('redo');
+    while (store.getState().loading !== null) expect(runNext()).toBe(true);
+    expect(fullPicture(store)).toEqual(after);
+    expect(fullPicture(store)).toEqual(replayed(store));
+  }, 60_000);
+
+  it('during a load in slices an undo of a big promote is done at once; the load goes on and Cancel still works', () => {
+    const { store, runNext } = promotedStore();
+    expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('asking');
+    store.getState().answerLink(true);
+    expect(runNext()).toBe(true);
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().loading?.action).toBe('load');
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+    expect(fullPicture(store)).toEqual(replayed(store));
+    store.getState().cancelLoad();
+    expect(store.getState().loading).toBeNull();
+    expect(runNext()).toBe(false);
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+  }, 60_000);
+
+  it('another change during the slices finishes the undo first, then applies', () => {
+    const { store, runNext } = promotedStore();
+    store.getState().undo();
+    runNext();
+    expect(store.getState().loading?.jobs).toBeGreaterThan(0);
+    store.getState().enqueue(1);
+    expect(store.getState().loading).toBeNull();
+    expect(runNext()).toBe(false);
+    expect(
+      store
+        .getState()
+        .scenario.operations.map((op) => op.kind)
+        .slice(-3),
+    ).toEqual(['enqueue', 'freeze', 'enqueue']);
+    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_001);
+    expect(fullPicture(store)).toEqual(replayed(store));
+  }, 60_000);
 });

@@ -54,4 +54,31 @@ describe('ExportButtons', () => {
     expect(createObjectURL).toHaveBeenCalledOnce();
     expect(screen.getByRole('status').textContent).toContain('Saved firetime-session.redis');
   });
+
+  it('builds a long script in slices with progress, then downloads the same bytes; Cancel stops it', async () => {
+    const blobs: Blob[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:x')), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const store = createAppStore({ frozenAt: T0, seed: 3 });
+    store.getState().setBatchSize(10_000);
+    store.getState().enqueue(10_000);
+    store.getState().enqueue(10_000);
+    render(
+      <StoreProvider store={store}>
+        <ExportButtons />
+      </StoreProvider>,
+    );
+    const download = screen.getByRole('button', { name: 'Download firetime-session.redis' });
+    fireEvent.click(download);
+    expect(screen.getByTestId('export-building').textContent).toContain('Building the script: 0 of 20,000 jobs replayed.');
+    expect(download).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('export-building')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Building the script was cancelled.');
+    fireEvent.click(download);
+    await waitFor(() => expect(click).toHaveBeenCalledOnce(), { timeout: 30_000 });
+    expect(screen.queryByTestId('export-building')).toBeNull();
+    expect(blobs).toHaveLength(1);
+    expect(await blobs[0]!.text()).toBe(sessionScript(store.getState().scenario));
+  }, 60_000);
 });

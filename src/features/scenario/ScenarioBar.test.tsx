@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../app/App.tsx';
+import { ScenarioBar } from './ScenarioBar.tsx';
+import { StoreProvider } from '../../store/StoreContext.tsx';
 import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
 import { MAX_SCENARIO_CHARS, decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
 
@@ -181,5 +183,42 @@ describe('the scenario in the URL', () => {
       push.mockRestore();
       replace.mockRestore();
     }
+  }, 60_000);
+});
+
+describe('an undo of a big promote', () => {
+  it('shows its progress with Undo and Redo disabled until the last slice', async () => {
+    const queue: Array<() => void> = [];
+    let time = 0;
+    const store = createAppStore({
+      frozenAt: T0,
+      seed: 2,
+      scheduler: { now: () => ++time, later: (run) => (queue.push(run), () => undefined) },
+    });
+    store.getState().setBatchSize(10_000);
+    store.getState().enqueue(10_000);
+    store.getState().enqueue(10_000);
+    store.getState().stepClock(60_000);
+    store.getState().promote();
+    render(
+      <StoreProvider store={store}>
+        <ScenarioBar />
+      </StoreProvider>,
+    );
+    const undo = screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement;
+    const redo = screen.getByRole('button', { name: 'Redo' }) as HTMLButtonElement;
+    fireEvent.click(undo);
+    const status = screen.getByTestId('scenario-loading');
+    expect(status.textContent).toBe('Undoing the promote: 0 of 40,000 jobs put back. A change you make now finishes it first.');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect([undo.disabled, redo.disabled]).toEqual([true, true]);
+    act(() => queue.shift()!());
+    expect(status.textContent).toMatch(/^Undoing the promote: [1-9][\d,]* of 40,000 jobs put back\./);
+    act(() => {
+      while (queue.length > 0) queue.shift()!();
+    });
+    await waitFor(() => expect(screen.queryByTestId('scenario-loading')).toBeNull());
+    expect([undo.disabled, redo.disabled]).toEqual([false, false]);
+    expect(zcard(store)).toBe(20_000);
   }, 60_000);
 });

@@ -13,7 +13,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Undo / Redo of every operation (also Ctrl+Z / Ctrl+Shift+Z), why a shared link could not open,
- * the question a link over the budget asks, a long load's progress with Cancel, and why the
+ * the question a link over the budget asks, a long load's progress with Cancel (an undo or redo of a
+ * big promote shows its progress too), and why the
  * address bar stopped following (a scenario too long for a link).
  */
 export function ScenarioBar() {
@@ -24,6 +25,8 @@ export function ScenarioBar() {
   const pending = useAppStore(selectPendingLink);
   const loading = useAppStore(selectLoading);
   const shareNotice = useAppStore(selectShareNotice);
+  // An undo or redo in slices runs to its end before the next one.
+  const travelling = loading !== null && loading.action !== 'load';
   return (
     <div className={styles.group} aria-label="Scenario" role="group">
       {pending ? (
@@ -37,7 +40,7 @@ export function ScenarioBar() {
           </button>
         </div>
       ) : null}
-      {loading ? (
+      {loading?.action === 'load' ? (
         <div role="status" className={styles.row} data-testid="scenario-loading">
           <progress max={Math.max(loading.totalJobs, 1)} value={loading.jobs} aria-label="Jobs replayed" />
           <span>
@@ -48,6 +51,15 @@ export function ScenarioBar() {
           <button type="button" className="secondary" onClick={() => store.getState().cancelLoad()}>
             Cancel
           </button>
+        </div>
+      ) : loading ? (
+        <div role="status" className={styles.row} data-testid="scenario-loading">
+          <progress max={Math.max(loading.totalJobs, 1)} value={loading.jobs} aria-label="Jobs moved" />
+          <span>
+            {loading.action === 'undo' ? 'Undoing the promote' : 'Redoing the promote'}: {count(loading.jobs)} of{' '}
+            {count(loading.totalJobs)} jobs {loading.action === 'undo' ? 'put back' : 'taken out again'}. A change you make now
+            finishes it first.
+          </span>
         </div>
       ) : null}
       {shareNotice ? (
@@ -67,7 +79,7 @@ export function ScenarioBar() {
         <button
           type="button"
           className="secondary"
-          disabled={steps === 0}
+          disabled={steps === 0 || travelling}
           onClick={() => store.getState().undo()}
           aria-keyshortcuts="Control+Z Meta+Z"
         >
@@ -76,7 +88,7 @@ export function ScenarioBar() {
         <button
           type="button"
           className="secondary"
-          disabled={redoCount === 0}
+          disabled={redoCount === 0 || travelling}
           onClick={() => store.getState().redo()}
           aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
         >
