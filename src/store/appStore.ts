@@ -28,7 +28,8 @@ import { MAX_BATCH } from '../session/input.ts';
 import { linkBudgetQuestion, overLinkBudget, scenarioCost } from '../session/scenarioCodec.ts';
 import type { ScenarioCost } from '../session/scenarioCodec.ts';
 import { defaultSettings } from '../session/operations.ts';
-import type { Operation, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
+import type { Operation, OperationList, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
+import { OperationLog } from '../session/operationLog.ts';
 
 export { BAND_KEY, TEXTBOOK_KEY } from '../session/session.ts';
 export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob, PromotedSinceReset } from '../session/session.ts';
@@ -141,8 +142,11 @@ export interface AppState extends Settings {
   readonly scenario: Scenario;
   /** Operations undone and not yet redone (the next redo is the last). */
   readonly redoStack: readonly Operation[];
-  /** Bumped at each change of the scenario, with how the browser history should follow it. */
-  readonly scenarioChange: { readonly serial: number; readonly history: HistoryStep };
+  /**
+   * Bumped at each change of the scenario, with how the browser history should follow it; `steps`
+   * operations were appended at once (enqueueEach), each its own history entry; absent: one.
+   */
+  readonly scenarioChange: { readonly serial: number; readonly history: HistoryStep; readonly steps?: number };
   /** Why a shared scenario could not be opened (or its load was cancelled), or null. */
   readonly scenarioError: string | null;
   /** A link over the budget, asking before it loads; null otherwise. */
@@ -164,6 +168,13 @@ export interface AppState extends Settings {
   setIdPrefix(prefix: string): boolean;
   setBatchSize(size: number): boolean;
   enqueue(count: number): boolean;
+  /**
+   * Enqueues `count` jobs one at a time, each one ordinary enqueue(1) operation with its own clock
+   * reading (so the scenario, undo and the export hold them as `count` clicks), and publishes them
+   * together: the views and the URL hear of them once. Stops at a refused one. Gives how many were
+   * enqueued. The player uses it for the jobs one frame owes.
+   */
+  enqueueEach(count: number): number;
   promote(): void;
   /** Turns auto-promote on or off (clears the note saying why it last stopped). */
   setAutoPromote(on: boolean): void;
@@ -234,13 +245,18 @@ function sameOperation(a: Operation, b: Operation): boolean {
 function sharedSteps(a: Scenario, b: Scenario): number {
   if (a.seed !== b.seed || !sameSettings(a.initial, b.initial)) return 0;
   const limit = Math.min(a.operations.length, b.operations.length);
-  let i = 0;
-  while (i < limit && sameOperation(a.operations[i]!, b.operations[i]!)) i++;
+  let i = a.operations instanceof OperationLog ? a.operations.sharedPrefix(b.operations) : 0;
+  while (i < limit && sameOperation(a.operations.at(i)!, b.operations.at(i)!)) i++;
   return i;
 }
 
+/** The store's operations: always an OperationLog (appended to in place), whatever list a scenario came with. */
+function logOf(scenario: Scenario): OperationLog {
+  return OperationLog.from(scenario.operations);
+}
+
 /** Jobs enqueued by some operations. */
-function jobsOf(operations: readonly Operation[]): number {
+function jobsOf(operations: OperationList): number {
   return scenarioCost({ seed: 0, initial: defaultSettings(0), operations }).jobs;
 }
 
@@ -306,15 +322,20 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       history: HistoryStep,
       now: number,
       setsChanged = true,
+      steps = 1,
     ) => {
       const state = get();
+      const operations = logOf(scenario);
       set({
         ...sessionFields(),
         now,
-        scenario,
+        scenario: operations === scenario.operations ? scenario : { ...scenario, operations },
         redoStack,
         version: setsChanged ? state.version + 1 : state.version,
-        scenarioChange: history === 'none' ? state.scenarioChange : { serial: state.scenarioChange.serial + 1, history },
+        scenarioChange:
+          history === 'none'
+            ? state.scenarioChange
+            : { serial: state.scenarioChange.serial + 1, history, ...(steps === 1 ? {} : { steps }) },
       });
     };
 
@@ -332,9 +353,9 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         set({ ...sessionFields(), now });
         return applied;
       }
-      const operations = state.scenario.operations;
+      const operations = logOf(state.scenario);
       const wall = wallClock();
-      const last = operations[operations.length - 1];
+      const last = operations.at(-1);
       const merge =
         options.coalesce === true &&
         last?.kind === op.kind &&
@@ -343,7 +364,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       // The merged operation is undone to the state before the first of the run: keep that one's record.
       if (merge) session.forgetLast();
       lastRecordedAt = wall;
-      const next = merge ? [...operations.slice(0, -1), op] : [...operations, op];
+      const next = merge ? operations.prefix(operations.length - 1).append(op) : operations.append(op);
       publish({ ...state.scenario, operations: next }, [], merge ? 'replace' : 'push', now, !SETTING_KINDS.has(op.kind));
       return true;
     };
@@ -385,7 +406,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         return rebuild(scenario);
       }
       for (let k = current.operations.length; k > shared; k--) session.undo();
-      for (let i = shared; i < scenario.operations.length; i++) if (!session.apply(scenario.operations[i]!)) return i;
+      for (let i = shared; i < scenario.operations.length; i++) if (!session.apply(scenario.operations.at(i)!)) return i;
       return -1;
     };
 
@@ -415,7 +436,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         return true;
       }
       get().discardScenario(
-        `${message}: step ${refused + 1} (${scenario.operations[refused]!.kind}) is refused by the page. A clean default state is shown instead.`,
+        `${message}: step ${refused + 1} (${scenario.operations.at(refused)!.kind}) is refused by the page. A clean default state is shown instead.`,
       );
       return false;
     };
@@ -456,14 +477,18 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       cancelLater = scheduler.later(slice);
     };
 
-    const emptyScenario = (): Scenario => ({ seed: randomSeed(), initial: defaultSettings(clock()), operations: [] });
+    const emptyScenario = (): Scenario => ({
+      seed: randomSeed(),
+      initial: defaultSettings(clock()),
+      operations: OperationLog.empty(),
+    });
 
     return {
       ...sessionFields(),
       now: readClock(),
       log,
       version: 0,
-      scenario: { seed, initial: first, operations: [] },
+      scenario: { seed, initial: first, operations: OperationLog.empty() },
       redoStack: [],
       scenarioChange: { serial: 0, history: 'none' },
       scenarioError: null,
@@ -495,6 +520,28 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         const applied = perform({ kind: 'enqueue', count, at: readClock() });
         return applied && session.enqueueError === null;
       },
+      enqueueEach(count) {
+        const state = get();
+        let operations = logOf(state.scenario);
+        let done = 0;
+        for (; done < count; done++) {
+          const op: Operation = { kind: 'enqueue', count: 1, at: readClock() };
+          if (!session.apply(op)) break;
+          operations = operations.append(op);
+          if (session.enqueueError !== null) {
+            done++;
+            break;
+          }
+        }
+        if (done === 0) {
+          set({ ...sessionFields(), now: readClock() });
+          return 0;
+        }
+        lastRecordedAt = wallClock();
+        const last = operations.at(-1) as Extract<Operation, { kind: 'enqueue' }>;
+        publish({ ...state.scenario, operations }, [], 'push', last.at, true, done);
+        return session.enqueueError === null ? done : done - 1;
+      },
       promote() {
         perform({ kind: 'promote', at: readClock() });
       },
@@ -511,9 +558,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
       undo() {
         const { scenario, redoStack } = get();
-        const last = scenario.operations[scenario.operations.length - 1];
+        const operations = logOf(scenario);
+        const last = operations.at(-1);
         if (last === undefined) return false;
-        const previous = { ...scenario, operations: scenario.operations.slice(0, -1) };
+        const previous = { ...scenario, operations: operations.prefix(operations.length - 1) };
         // The session's undo record takes the operation back in what it cost; a replay only if there is none.
         if (session.undoable === scenario.operations.length) session.undo();
         else rebuild(previous);
@@ -530,7 +578,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         session.apply(op);
         lastRecordedAt = Number.NEGATIVE_INFINITY;
         pauseWorker('Redo');
-        publish({ ...scenario, operations: [...scenario.operations, op] }, redoStack.slice(0, -1), 'push', readClock());
+        publish({ ...scenario, operations: logOf(scenario).append(op) }, redoStack.slice(0, -1), 'push', readClock());
         return true;
       },
 

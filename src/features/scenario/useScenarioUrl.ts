@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { AppStore, HistoryStep } from '../../store/appStore.ts';
 import type { Scenario } from '../../session/operations.ts';
-import { HASH_KEY, decodeScenario, encodeScenario, scenarioText, shareableScenario } from '../../session/scenarioCodec.ts';
+import { OperationLog } from '../../session/operationLog.ts';
+import { HASH_KEY, ScenarioEncoder, decodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
 
 /** How long a history write may wait when no frame comes (a hidden tab has none). */
 const LATEST_WRITE_MS = 250;
@@ -20,13 +21,20 @@ const MIN_WRITE_GAP_MS = 100;
  *
  * The history writes wait for the frame after the change: a pushState costs Chromium ~5 ms, which
  * would otherwise sit between a click and its first paint. Writes that pile up meanwhile are made
- * in order; a replace folds into the write before it (one entry either way).
+ * in order; a replace folds into the write before it (one entry either way). Several jobs enqueued
+ * at once (enqueueEach: the jobs one frame of Play owes) are several entries, as if clicked.
+ *
+ * The text is made by one ScenarioEncoder, which encodes only the operations appended since the
+ * last write: while jobs are played, a write costs the new jobs' tokens, not the whole scenario.
  */
 export function useScenarioUrl(store: AppStore): void {
   useEffect(() => {
     let shown: string | null = null;
     const urlFor = (text: string) => `${window.location.pathname}${window.location.search}#${HASH_KEY}=${text}`;
-    let pending: Array<{ step: Exclude<HistoryStep, 'none'>; scenario: Scenario }> = [];
+    const encoder = new ScenarioEncoder();
+    /** Changes not yet written; `steps`: operations appended at once, each its own entry. */
+    let pending: Array<{ step: Exclude<HistoryStep, 'none'>; scenario: Scenario; steps: number }> = [];
+    const waiting = () => pending.reduce((sum, entry) => sum + entry.steps, 0);
     let frame: number | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -40,18 +48,30 @@ export function useScenarioUrl(store: AppStore): void {
       // Playing many jobs a second: one write per MIN_WRITE_GAP_MS at most, the changes meanwhile
       // folded into it (Chromium ignores pushState past ~200 per 10 s, and each costs ~5 ms).
       const wait = lastWrite + MIN_WRITE_GAP_MS - performance.now();
-      if (wait > 0 && pending.length > FOLD_ABOVE) {
+      const folding = waiting() > FOLD_ABOVE;
+      if (wait > 0 && folding) {
         cancelWrite();
         timer = setTimeout(write, wait);
         return;
       }
       cancelWrite();
-      if (pending.length > FOLD_ABOVE) {
+      const writes: Array<{ step: Exclude<HistoryStep, 'none'>; scenario: Scenario }> = [];
+      if (folding) {
         const last = pending[pending.length - 1]!;
-        pending = [{ step: pending.some((entry) => entry.step === 'push') ? 'push' : last.step, scenario: last.scenario }];
+        writes.push({ step: pending.some((entry) => entry.step === 'push') ? 'push' : last.step, scenario: last.scenario });
+      } else {
+        // a few operations appended at once: one entry each, the scenario up to it
+        for (const { step, scenario, steps } of pending) {
+          const operations = OperationLog.from(scenario.operations);
+          for (let k = steps - 1; k >= 0; k--)
+            writes.push({
+              step,
+              scenario: k === 0 ? scenario : { ...scenario, operations: operations.prefix(operations.length - k) },
+            });
+        }
       }
-      for (const { step, scenario } of pending) {
-        const shareable = shareableScenario(scenario);
+      for (const { step, scenario } of writes) {
+        const shareable = encoder.shareable(scenario);
         if (!shareable.ok) {
           store
             .getState()
@@ -89,7 +109,7 @@ export function useScenarioUrl(store: AppStore): void {
 
     if (!openFromUrl()) {
       // The entry the page opened on gets the empty scenario, so going back to it empties the sets.
-      shown = encodeScenario(store.getState().scenario);
+      shown = encoder.encode(store.getState().scenario);
       window.history.replaceState(window.history.state, '', urlFor(shown));
     }
 
@@ -98,8 +118,8 @@ export function useScenarioUrl(store: AppStore): void {
       const step = state.scenarioChange.history;
       if (step === 'none') return;
       const last = pending[pending.length - 1];
-      if (step === 'replace' && last !== undefined) pending[pending.length - 1] = { step: last.step, scenario: state.scenario };
-      else pending.push({ step, scenario: state.scenario });
+      if (step === 'replace' && last !== undefined) pending[pending.length - 1] = { ...last, scenario: state.scenario };
+      else pending.push({ step, scenario: state.scenario, steps: state.scenarioChange.steps ?? 1 });
       if (frame === null) frame = requestAnimationFrame(() => setTimeout(write, 0));
       if (timer === null) timer = setTimeout(write, LATEST_WRITE_MS);
     });
