@@ -160,22 +160,42 @@ export function BandGrid({
 
   return (
     <div className={compact ? `${styles.band} ${styles.compact}` : styles.band}>
-      <p className={styles.summary}>
-        <span>
-          slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
-        </span>
-        {jobs > filled ? (
+      {compact ? (
+        // Three lines reserved from the start, each kept to the column: a full band or the cliff
+        // adds words, never height or width (the stage keeps its layout: no shift as jobs land).
+        <p className={styles.compactSummary} data-testid="band-summary">
+          <span className={styles.summaryLine}>
+            slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
+          </span>
+          <span className={styles.summaryLine}>
+            {jobs > filled ? (
+              <>
+                <span className={styles.mono}>{grouped.format(jobs)}</span> jobs:{' '}
+                {saturated ? 'ties in member order' : 'some share a slot'}
+              </>
+            ) : null}
+          </span>
+          <span className={styles.summaryLine}>
+            {saturated ? (
+              <span className={styles.badge} data-testid="band-ceiling-badge">
+                full: {grouped.format(ceilingMembers)} share the ceiling
+              </span>
+            ) : null}
+            {pastCliff ? <span className={styles.badge}>past the cliff: +1 is lost</span> : null}
+          </span>
+        </p>
+      ) : (
+        <p className={styles.summary}>
           <span>
-            <span className={styles.mono}>{grouped.format(jobs)}</span> jobs: some share a slot
+            slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
           </span>
-        ) : null}
-        {compact && saturated ? (
-          <span className={styles.badge} data-testid="band-ceiling-badge">
-            full: {grouped.format(ceilingMembers)} share the ceiling, in member order
-          </span>
-        ) : null}
-        {compact && pastCliff ? <span className={styles.badge}>past the cliff: +1 is lost</span> : null}
-      </p>
+          {jobs > filled ? (
+            <span>
+              <span className={styles.mono}>{grouped.format(jobs)}</span> jobs: some share a slot
+            </span>
+          ) : null}
+        </p>
+      )}
       <div ref={wrapRef} className={styles.canvasWrap}>
         <div ref={frameRef} className={styles.frame}>
           <div className={styles.stack}>
