@@ -7,27 +7,38 @@ import { ReadWhileVisible, StoreProvider, createReadGate, useAppStore, useAppSto
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
 describe('createReadGate', () => {
-  it('passes changes on while open; while shut holds them, and tells once when it opens', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('passes every change on while open; while shut at most one per interval, never further behind; opening catches up', () => {
+    vi.useFakeTimers();
     const store = createAppStore({ frozenAt: T0, seed: 1 });
-    const gate = createReadGate(store);
+    const gate = createReadGate(store, 100);
     const heard = vi.fn();
     const unsubscribe = gate.store.subscribe(heard);
     store.getState().enqueue(1);
-    expect(heard).toHaveBeenCalledTimes(1);
+    store.getState().enqueue(1);
+    expect(heard).toHaveBeenCalledTimes(2);
     gate.setOpen(false);
+    vi.advanceTimersByTime(200);
+    store.getState().enqueue(1); // after a quiet interval: at once
+    expect(heard).toHaveBeenCalledTimes(3);
     const before = store.getState();
+    store.getState().enqueue(1); // a burst: held, then one change at the end of the interval
     store.getState().enqueue(1);
-    store.getState().enqueue(1);
-    expect(heard).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveBeenCalledTimes(3);
     expect(gate.store.getState()).toBe(store.getState()); // reads are never stale
-    gate.setOpen(true);
-    expect(heard).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(100);
+    expect(heard).toHaveBeenCalledTimes(4);
     expect(heard).toHaveBeenLastCalledWith(store.getState(), before);
-    gate.setOpen(true); // nothing held: nothing told
-    expect(heard).toHaveBeenCalledTimes(2);
+    store.getState().enqueue(1);
+    expect(heard).toHaveBeenCalledTimes(4);
+    gate.setOpen(true); // opening passes on what is held, at once
+    expect(heard).toHaveBeenCalledTimes(5);
+    vi.advanceTimersByTime(1000);
+    expect(heard).toHaveBeenCalledTimes(5);
     unsubscribe();
     store.getState().enqueue(1);
-    expect(heard).toHaveBeenCalledTimes(2);
+    expect(heard).toHaveBeenCalledTimes(5);
   });
 });
 
@@ -41,7 +52,10 @@ describe('ReadWhileVisible', () => {
     observe() {}
     disconnect() {}
   }
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   function Members() {
     const version = useAppStore((s) => s.nextArrival);
@@ -54,8 +68,9 @@ describe('ReadWhileVisible', () => {
     return null;
   }
 
-  it('a part off screen stops following the store and catches up when it comes back; actions and subscriptions are not gated', () => {
+  it('a part off screen follows the store at most once per interval and catches up when it comes back; subscriptions are not gated', () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.useFakeTimers(); // performance.now stands still: the change after show(false) falls within the interval
     const store = createAppStore({ frozenAt: T0, seed: 1 });
     const heard = vi.fn();
     render(
@@ -70,7 +85,7 @@ describe('ReadWhileVisible', () => {
     act(() => void store.getState().enqueue(1));
     expect(screen.getByTestId('next').textContent).toBe('2');
     act(() => show(false));
-    act(() => void store.getState().enqueue(3));
+    act(() => void store.getState().enqueue(3)); // right after the last: held for the interval
     expect(screen.getByTestId('next').textContent).toBe('2');
     expect(heard).toHaveBeenCalled();
     act(() => show(true));

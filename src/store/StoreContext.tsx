@@ -25,29 +25,58 @@ export function useAppStoreApi(): AppStore {
 
 /**
  * Reads one selector's value from the store and re-renders when it changes (inside
- * ReadWhileVisible: when it changes while the part is near the viewport, or once it comes back).
+ * ReadWhileVisible, off screen: at most once per HIDDEN_READ_INTERVAL_MS).
  */
 export function useAppStore<T>(selector: (state: AppState) => T): T {
   const store = useAppStoreApi();
   return useStore(useContext(ReadGateContext) ?? store, selector);
 }
 
-/** A gate in front of the store: passes its changes on while open; while shut, keeps one for when it opens. */
+/** A gate in front of the store: passes every change on while open; while shut, at most one per interval. */
 export interface ReadGate {
   readonly store: ReadableStore;
   setOpen(open: boolean): void;
 }
 
-/** The gate ReadWhileVisible puts in front of `store` (open until told otherwise). */
-export function createReadGate(store: AppStore): ReadGate {
+/** While shut (off screen), a ReadWhileVisible part hears of changes at most this often (ms). */
+export const HIDDEN_READ_INTERVAL_MS = 100;
+
+/**
+ * The gate ReadWhileVisible puts in front of `store` (open until told otherwise). While shut it
+ * throttles: a change after a quiet interval is passed on at once, changes coming faster are
+ * folded into one passed on when the interval ends (so the part is never more than
+ * `intervalMs` behind), and opening passes on at once what is held.
+ */
+export function createReadGate(store: AppStore, intervalMs = HIDDEN_READ_INTERVAL_MS): ReadGate {
   type Listener = (state: AppState, previous: AppState) => void;
   const listeners = new Set<Listener>();
   let open = true;
   /** The state before the first change held back, or null when none is. */
   let heldSince: AppState | null = null;
+  let lastTold = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   let stop: (() => void) | null = null;
   const tell = (state: AppState, previous: AppState) => {
+    lastTold = performance.now();
     for (const listener of [...listeners]) listener(state, previous);
+  };
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (heldSince === null) return;
+    const previous = heldSince;
+    heldSince = null;
+    tell(store.getState(), previous);
+  };
+  const onChange = (state: AppState, previous: AppState) => {
+    if (open) {
+      tell(state, previous);
+      return;
+    }
+    heldSince ??= previous;
+    const wait = lastTold + intervalMs - performance.now();
+    if (wait <= 0) flush();
+    else timer ??= setTimeout(flush, wait);
   };
   return {
     store: {
@@ -55,26 +84,21 @@ export function createReadGate(store: AppStore): ReadGate {
       getInitialState: store.getInitialState,
       subscribe(listener) {
         listeners.add(listener);
-        stop ??= store.subscribe((state, previous) => {
-          if (open) tell(state, previous);
-          else heldSince ??= previous;
-        });
+        stop ??= store.subscribe(onChange);
         return () => {
           listeners.delete(listener);
           if (listeners.size === 0) {
             stop?.();
             stop = null;
+            if (timer !== null) clearTimeout(timer);
+            timer = null;
           }
         };
       },
     },
     setOpen(next) {
       open = next;
-      if (open && heldSince !== null) {
-        const previous = heldSince;
-        heldSince = null;
-        tell(store.getState(), previous);
-      }
+      if (open) flush();
     },
   };
 }
@@ -83,10 +107,12 @@ export function createReadGate(store: AppStore): ReadGate {
 const VISIBLE_MARGIN_PX = 200;
 
 /**
- * A part of the page below the stage whose views follow the store only while it is within
- * VISIBLE_MARGIN_PX of the viewport (IntersectionObserver), and catch up at once when it comes
- * back: playing 1,000 jobs a second, the panels nobody sees do not re-read the sets every frame.
- * Actions and subscriptions through useAppStoreApi (the auto-promote worker) are not gated.
+ * A part of the page below the stage whose views follow every change of the store while it is
+ * within VISIBLE_MARGIN_PX of the viewport (IntersectionObserver), and at most one per
+ * HIDDEN_READ_INTERVAL_MS (never further behind) while it is not, catching up at once when it
+ * comes back: playing 1,000 jobs a second, the panels nobody sees re-read the sets ten times a
+ * second, not sixty. Actions and subscriptions through useAppStoreApi (the auto-promote worker)
+ * are not gated.
  */
 export function ReadWhileVisible({ className, children }: { className?: string; children: ReactNode }) {
   const store = useAppStoreApi();
