@@ -44,10 +44,9 @@ export class OperationLog implements OperationList {
     return new OperationLog(copy, copy.length);
   }
 
-  /** The first `length` operations (O(1), shares this log's entries). */
+  /** The first `length` operations (O(1), shares this log's entries); `length` is clamped to 0..this.length. */
   prefix(length: number): OperationLog {
-    const n = Math.max(0, Math.min(Math.trunc(length), this.length));
-    return n === this.length ? this : new OperationLog(this.backing, n);
+    return length >= this.length ? this : new OperationLog(this.backing, Math.max(0, length));
   }
 
   /**
@@ -58,10 +57,8 @@ export class OperationLog implements OperationList {
     return other instanceof OperationLog && other.backing === this.backing ? Math.min(this.length, other.length) : 0;
   }
 
-  slice(start = 0, end = this.length): Operation[] {
-    const from = start < 0 ? Math.max(0, this.length + start) : Math.min(start, this.length);
-    const to = end < 0 ? Math.max(0, this.length + end) : Math.min(end, this.length);
-    return this.backing.slice(from, Math.max(from, to));
+  slice(start?: number, end?: number): Operation[] {
+    return this.backing.slice(0, this.length).slice(start, end);
   }
 
   *[Symbol.iterator](): Iterator<Operation> {

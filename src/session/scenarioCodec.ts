@@ -105,11 +105,6 @@ function tokenOf(op: Operation, frozen: number | null): string {
   }
 }
 
-/** The frozen instant after `op` (null: live). */
-function frozenAfter(op: Operation, frozen: number | null): number | null {
-  return op.kind === 'live' ? null : op.kind === 'freeze' ? op.at : frozen;
-}
-
 /** The text after `#s=`: the scenario in the format above. */
 export function encodeScenario(scenario: Scenario): string {
   return new ScenarioEncoder().encode(scenario);
@@ -131,7 +126,7 @@ export class ScenarioEncoder {
   /** The operations' tokens joined by `.` (appended to: V8 keeps it as a rope until it is read whole). */
   #steps = '';
   #frozen: number | null = null;
-  #cost = new CostCounter(START);
+  #cost = costCounter(START);
 
   /** Operations encoded afresh by the last call (for tests and benchmarks: the tail, or all of them). */
   lastEncoded = 0;
@@ -143,7 +138,8 @@ export class ScenarioEncoder {
     for (let i = from; i < ops.length; i++) {
       const op = ops.at(i)!;
       this.#steps += i === 0 ? tokenOf(op, this.#frozen) : `.${tokenOf(op, this.#frozen)}`;
-      this.#frozen = frozenAfter(op, this.#frozen);
+      if (op.kind === 'live') this.#frozen = null;
+      else if (op.kind === 'freeze') this.#frozen = op.at;
       this.#cost.add(op);
     }
     this.lastEncoded = ops.length - from;
@@ -182,7 +178,7 @@ export class ScenarioEncoder {
     this.#head = [SCENARIO_VERSION, scenario.seed.toString(36), settingTokens(scenario.initial).join('.'), ''].join('~');
     this.#steps = '';
     this.#frozen = scenario.initial.clockMode === 'frozen' ? scenario.initial.frozenAt : null;
-    this.#cost = new CostCounter(scenario.initial);
+    this.#cost = costCounter(scenario.initial);
     return 0;
   }
 }
@@ -368,37 +364,32 @@ function digitsOf(from: number, count: number): number {
 }
 
 /** The cost of jobs enqueued one operation after another, following the id style, the prefix and resets. */
-class CostCounter {
-  #style: IdStyle;
-  #prefixBytes: number;
-  #next = 1;
-  #jobs = 0;
-  #idBytes = 0;
+interface CostCounter {
+  add(op: Operation): void;
+  total(): ScenarioCost;
+}
 
-  constructor(initial: Settings) {
-    this.#style = initial.idStyle;
-    this.#prefixBytes = utf8Encoder.encode(initial.idPrefix).length;
-  }
-
-  add(op: Operation): void {
-    if (op.kind === 'idStyle') this.#style = op.style;
-    else if (op.kind === 'prefix') this.#prefixBytes = utf8Encoder.encode(op.prefix).length;
-    else if (op.kind === 'reset') this.#next = 1;
-    else if (op.kind === 'enqueue') {
-      const n = op.count;
-      const style = this.#style;
-      if (style === 'uuid') this.#idBytes += n * UUID_BYTES;
-      else
-        this.#idBytes +=
-          digitsOf(this.#next, n) + n * (style === 'job:N' ? 'job:'.length : style === 'prefix' ? this.#prefixBytes : 0);
-      this.#jobs += n;
-      this.#next += n;
-    }
-  }
-
-  total(): ScenarioCost {
-    return { jobs: this.#jobs, idBytes: this.#idBytes };
-  }
+function costCounter(initial: Settings): CostCounter {
+  let style = initial.idStyle;
+  let prefixBytes = utf8Encoder.encode(initial.idPrefix).length;
+  let next = 1;
+  let jobs = 0;
+  let idBytes = 0;
+  return {
+    add(op) {
+      if (op.kind === 'idStyle') style = op.style;
+      else if (op.kind === 'prefix') prefixBytes = utf8Encoder.encode(op.prefix).length;
+      else if (op.kind === 'reset') next = 1;
+      else if (op.kind === 'enqueue') {
+        const n = op.count;
+        if (style === 'uuid') idBytes += n * UUID_BYTES;
+        else idBytes += digitsOf(next, n) + n * (style === 'job:N' ? 'job:'.length : style === 'prefix' ? prefixBytes : 0);
+        jobs += n;
+        next += n;
+      }
+    },
+    total: () => ({ jobs, idBytes }),
+  };
 }
 
 /**
@@ -407,7 +398,7 @@ class CostCounter {
  * An estimate where the replay would refuse a step (it counts the step's jobs anyway).
  */
 export function scenarioCost(scenario: Scenario): ScenarioCost {
-  const counter = new CostCounter(scenario.initial);
+  const counter = costCounter(scenario.initial);
   for (const op of scenario.operations) counter.add(op);
   return counter.total();
 }

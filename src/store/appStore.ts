@@ -245,7 +245,7 @@ function sameOperation(a: Operation, b: Operation): boolean {
 function sharedSteps(a: Scenario, b: Scenario): number {
   if (a.seed !== b.seed || !sameSettings(a.initial, b.initial)) return 0;
   const limit = Math.min(a.operations.length, b.operations.length);
-  let i = a.operations instanceof OperationLog ? a.operations.sharedPrefix(b.operations) : 0;
+  let i = 0;
   while (i < limit && sameOperation(a.operations.at(i)!, b.operations.at(i)!)) i++;
   return i;
 }

@@ -37,9 +37,7 @@ export function useScenarioUrl(store: AppStore): void {
     let shown: string | null = null;
     const urlFor = (text: string) => `${window.location.pathname}${window.location.search}#${HASH_KEY}=${text}`;
     const encoder = new ScenarioEncoder();
-    /** Changes not yet written; `steps`: operations appended at once, each its own entry. */
-    let pending: Array<{ step: Exclude<HistoryStep, 'none'>; scenario: Scenario; steps: number }> = [];
-    const waiting = () => pending.reduce((sum, entry) => sum + entry.steps, 0);
+    let pending: Array<{ step: Exclude<HistoryStep, 'none'>; scenario: Scenario }> = [];
     let frame: number | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -55,29 +53,17 @@ export function useScenarioUrl(store: AppStore): void {
       // folded into it (Chromium ignores pushState past ~200 per 10 s, and each costs ~5 ms).
       const started = performance.now();
       const wait = lastWrite + writeGap - started;
-      const folding = waiting() > FOLD_ABOVE;
-      if (wait > 0 && folding) {
+      if (wait > 0 && pending.length > FOLD_ABOVE) {
         cancelWrite();
         timer = setTimeout(write, wait);
         return;
       }
       cancelWrite();
-      const writes: Array<{ step: Exclude<HistoryStep, 'none'>; scenario: Scenario }> = [];
-      if (folding) {
+      if (pending.length > FOLD_ABOVE) {
         const last = pending[pending.length - 1]!;
-        writes.push({ step: pending.some((entry) => entry.step === 'push') ? 'push' : last.step, scenario: last.scenario });
-      } else {
-        // a few operations appended at once: one entry each, the scenario up to it
-        for (const { step, scenario, steps } of pending) {
-          const operations = OperationLog.from(scenario.operations);
-          for (let k = steps - 1; k >= 0; k--)
-            writes.push({
-              step,
-              scenario: k === 0 ? scenario : { ...scenario, operations: operations.prefix(operations.length - k) },
-            });
-        }
+        pending = [{ step: pending.some((entry) => entry.step === 'push') ? 'push' : last.step, scenario: last.scenario }];
       }
-      for (const { step, scenario } of writes) {
+      for (const { step, scenario } of pending) {
         const shareable = encoder.shareable(scenario);
         if (!shareable.ok) {
           store
@@ -128,8 +114,14 @@ export function useScenarioUrl(store: AppStore): void {
       const step = state.scenarioChange.history;
       if (step === 'none') return;
       const last = pending[pending.length - 1];
-      if (step === 'replace' && last !== undefined) pending[pending.length - 1] = { ...last, scenario: state.scenario };
-      else pending.push({ step, scenario: state.scenario, steps: state.scenarioChange.steps ?? 1 });
+      if (step === 'replace' && last !== undefined) pending[pending.length - 1] = { step: last.step, scenario: state.scenario };
+      else {
+        // Operations appended at once (a frame of Play): an entry each, the scenario up to it; past
+        // FOLD_ABOVE they fold into one anyway, so FOLD_ABOVE + 1 entries stand for them.
+        const operations = OperationLog.from(state.scenario.operations);
+        for (let k = Math.min(state.scenarioChange.steps ?? 1, FOLD_ABOVE + 1) - 1; k >= 0; k--)
+          pending.push({ step, scenario: { ...state.scenario, operations: operations.prefix(operations.length - k) } });
+      }
       if (frame === null) frame = requestAnimationFrame(() => setTimeout(write, 0));
       if (timer === null) timer = setTimeout(write, LATEST_WRITE_MS);
     });
