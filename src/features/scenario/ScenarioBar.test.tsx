@@ -19,8 +19,8 @@ const zcard = (store: ReturnType<typeof createAppStore>) => store.getState().ban
 describe('undo and redo', () => {
   it('the buttons take back and redo an enqueue, and are disabled when there is nothing to do', async () => {
     const store = renderApp();
-    // the scenario bar loads in its own chunk
-    const undo = await screen.findByRole('button', { name: 'Undo' });
+    // the scenario bar loads in its own chunk (over 1 s, findBy's default, on a busy machine)
+    const undo = await screen.findByRole('button', { name: 'Undo' }, { timeout: 10_000 });
     const redo = screen.getByRole('button', { name: 'Redo' });
     expect((undo as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
