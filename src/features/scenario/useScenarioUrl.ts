@@ -48,12 +48,14 @@ export function useScenarioUrl(store: AppStore): void {
     };
     let lastWrite = Number.NEGATIVE_INFINITY;
     let writeGap = MIN_WRITE_GAP_MS;
-    const write = () => {
+    /** Writes what is pending (`now`: at once, as on unmount; else when its turn comes). */
+    const write = (now = false) => {
       // Playing many jobs a second: one write per writeGap (MIN_WRITE_GAP_MS, or more for a costly write) at most, the changes meanwhile
       // folded into it (Chromium ignores pushState past ~200 per 10 s, and each costs ~5 ms).
       const started = performance.now();
       const wait = lastWrite + writeGap - started;
-      if (wait > 0 && pending.length > FOLD_ABOVE) {
+      // a costly write (a long scenario, re-encoded whole after a replace such as a drag step) waits its turn too
+      if (!now && wait > 0 && (pending.length > FOLD_ABOVE || writeGap > MIN_WRITE_GAP_MS)) {
         cancelWrite();
         timer = setTimeout(write, wait);
         return;
@@ -135,7 +137,7 @@ export function useScenarioUrl(store: AppStore): void {
     return () => {
       unsubscribe();
       window.removeEventListener('popstate', onPopState);
-      write();
+      write(true);
     };
   }, [store]);
 }
