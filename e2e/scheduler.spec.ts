@@ -80,7 +80,10 @@ test('auto-promote: with a live clock the worker lets jobs leave in fire-time or
   leftAt.forEach((at, i) => expect(at).toBeGreaterThanOrEqual(expected[i]!.fireTime));
 
   // Each wake is a promote step recorded with the clock's reading (p@<ms>), in the link and the history.
-  const promoteSteps = () => scenarioOf(page)?.operations.flatMap((op) => (op.kind === 'promote' ? [op.at] : [])) ?? null;
+  const promoteSteps = () =>
+    scenarioOf(page)
+      ?.operations.slice()
+      .flatMap((op) => (op.kind === 'promote' ? [op.at] : [])) ?? null;
   await expect.poll(promoteSteps).toEqual([...new Set(leftAt)]); // the link is written in the frame after a change
   const promotes = promoteSteps() ?? [];
   expect(promotes.length).toBeGreaterThanOrEqual(2); // one wake at least before the last two jobs came, one after

@@ -182,6 +182,33 @@ test('plays 20 jobs into both sets: "10" jumps ahead in the textbook set, lands 
   expect(steps(await byHand.evaluate(() => location.hash))).toBe(played);
 });
 
+test('a full band keeps the stage in place: the badge fits its column, the grid does not move, no layout shift', async ({
+  page,
+}, testInfo) => {
+  await watchLayoutShifts(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await open(page);
+  const band = page.getByTestId('stage-band');
+  const grid = band.getByRole('application');
+  const gridBefore = (await grid.boundingBox())!;
+  // played past 4,096 in one millisecond (no click: a shift here would count towards CLS)
+  await page.getByLabel('Burst N').fill('4100');
+  await page.getByLabel('Burst N').press('Tab');
+  await page.getByLabel('at once').check();
+  await page.waitForTimeout(600); // past the 500 ms after input that CLS leaves out
+  await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Play N')!.click());
+  const badge = page.getByTestId('band-ceiling-badge');
+  await expect(badge).toHaveText('full: 5 share the ceiling');
+  await expect(page.getByTestId('band-summary')).toContainText('4,100 jobs: ties in member order');
+  const column = (await band.boundingBox())!;
+  const badgeBox = (await badge.boundingBox())!;
+  expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(column.x + column.width);
+  expect(await grid.boundingBox()).toEqual(gridBefore);
+  expect(await page.getByTestId('band-summary').evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
+  await screenshot(band, testInfo, 'stage-band-full');
+  expect(await layoutShifts(page)).toEqual([]);
+});
+
 test('reduced motion: jobs land without travelling or sliding', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 1366, height: 768 });

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { createAppStore } from '../store/appStore.ts';
 import type { AppStore } from '../store/appStore.ts';
-import { StoreProvider } from '../store/StoreContext.tsx';
+import { ReadWhileVisible, StoreProvider } from '../store/StoreContext.tsx';
 import { DelayControl } from '../features/story/DelayControl.tsx';
 import { ClockControl } from '../features/story/ClockControl.tsx';
 import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
@@ -126,17 +126,24 @@ export function App({ store: given }: { store?: AppStore }) {
           </Suspense>
         </section>
 
-        <Suspense fallback={<p className={styles.loading}>Loading the band…</p>}>
-          <ScorePanel />
-          <BandPanel />
-        </Suspense>
-        <Suspense fallback={<p className={styles.loading}>Loading promote and the command log…</p>}>
-          <PromotePanel />
-          <CommandLog />
-        </Suspense>
-        <Suspense fallback={<p className={styles.loading}>Loading the explorations…</p>}>
-          <Explorations />
-        </Suspense>
+        {/* Below the stage: each part follows the store while near the viewport (jobs played fast re-read nothing unseen). */}
+        <ReadWhileVisible className={styles.below}>
+          <Suspense fallback={<p className={styles.loading}>Loading the band…</p>}>
+            <ScorePanel />
+            <BandPanel />
+          </Suspense>
+        </ReadWhileVisible>
+        <ReadWhileVisible className={styles.below}>
+          <Suspense fallback={<p className={styles.loading}>Loading promote and the command log…</p>}>
+            <PromotePanel />
+            <CommandLog />
+          </Suspense>
+        </ReadWhileVisible>
+        <ReadWhileVisible className={styles.below}>
+          <Suspense fallback={<p className={styles.loading}>Loading the explorations…</p>}>
+            <Explorations />
+          </Suspense>
+        </ReadWhileVisible>
       </main>
     </StoreProvider>
   );

@@ -32,11 +32,22 @@ export type Operation =
   | { readonly kind: 'promote'; readonly at: number }
   | { readonly kind: 'reset' };
 
+/**
+ * What readers of a scenario's operations use: a ReadonlyArray, or the OperationLog the page's
+ * store appends to (operationLog.ts). Read by index (`at`), iteration, `length` and `slice`.
+ */
+export interface OperationList extends Iterable<Operation> {
+  readonly length: number;
+  at(index: number): Operation | undefined;
+  /** A copy of entries start..end-1, as Array.prototype.slice. */
+  slice(start?: number, end?: number): Operation[];
+}
+
 /** Everything that rebuilds a state: the seed of the uuid ids, the starting settings, the operations. */
 export interface Scenario {
   readonly seed: number;
   readonly initial: Settings;
-  readonly operations: readonly Operation[];
+  readonly operations: OperationList;
 }
 
 /** The page's settings before anyone touches them (the clock frozen at `frozenAt` or live). */

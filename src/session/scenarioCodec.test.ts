@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   LINK_BUDGET_JOBS,
   MAX_SCENARIO_CHARS,
+  ScenarioEncoder,
   MAX_SCENARIO_JOBS,
   decodeScenario,
   encodeScenario,
@@ -13,6 +14,7 @@ import {
   shareableScenario,
 } from './scenarioCodec.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
+import { OperationLog } from './operationLog.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
@@ -255,4 +257,58 @@ describe("the URL writer keeps to the decoder's limits", () => {
     expect(decodeScenario(encodeScenario(over)).ok).toBe(false);
     expect(shareableScenario(over)).toEqual({ ok: false, message: `The scenario enqueues more than 1,000,000 jobs.` });
   }, 60_000);
+});
+
+describe('ScenarioEncoder (the URL writer: only the operations appended since the last write)', () => {
+  /** What the encoder is asked along the way: a scenario grown or cut (undo) by a few operations, or another one. */
+  const change = fc.oneof(
+    fc.record({ kind: fc.constant('append' as const), ops: fc.array(operation, { minLength: 1, maxLength: 6 }) }),
+    fc.record({ kind: fc.constant('undo' as const), count: fc.integer({ min: 1, max: 3 }) }),
+    fc.record({ kind: fc.constant('other' as const), scenario }),
+  );
+
+  it('gives exactly what encodeScenario and scenarioCost give, encoding only the tail when operations were appended (property)', () => {
+    fc.assert(
+      fc.property(scenario, fc.array(change, { maxLength: 25 }), (start, changes) => {
+        const encoder = new ScenarioEncoder();
+        let current: Scenario = { ...start, operations: OperationLog.from(start.operations) };
+        const check = () => {
+          const whole = { ...current, operations: current.operations.slice() }; // a plain array: encoded whole
+          expect(encoder.encode(current)).toBe(encodeScenario(whole));
+          expect(encoder.cost).toEqual(scenarioCost(whole));
+          expect(encoder.shareable(current)).toEqual(shareableScenario(whole));
+        };
+        check();
+        let undone = false;
+        for (const c of changes) {
+          const log = OperationLog.from(current.operations);
+          if (c.kind === 'append') {
+            current = { ...current, operations: c.ops.reduce((grown, op) => grown.append(op), log) };
+            encoder.encode(current);
+            // the tail only; after an undo the new step goes on a copy of the log, encoded whole once
+            expect(encoder.lastEncoded).toBe(undone ? current.operations.length : c.ops.length);
+          } else if (c.kind === 'undo') current = { ...current, operations: log.prefix(log.length - c.count) };
+          else current = { ...c.scenario, operations: OperationLog.from(c.scenario.operations) };
+          undone = c.kind === 'undo' && log.length > 0;
+          check();
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('encodes 100,000 played jobs one frame at a time without going over the whole scenario again', () => {
+    const encoder = new ScenarioEncoder();
+    const start = decoded(`1~1~f${T0}.in~`);
+    let operations = OperationLog.from(start.operations);
+    let encoded = 0;
+    for (let frame = 0; frame < 100_000 / 16; frame++) {
+      for (let i = 0; i < 16; i++) operations = operations.append({ kind: 'enqueue', count: 1, at: T0 });
+      encoder.encode({ ...start, operations });
+      encoded += encoder.lastEncoded;
+    }
+    expect(encoded).toBe(100_000);
+    expect(encoder.encode({ ...start, operations })).toBe(encodeScenario({ ...start, operations: operations.slice() }));
+    expect(encoder.cost).toEqual({ jobs: 100_000, idBytes: scenarioCost({ ...start, operations: operations.slice() }).idBytes });
+  });
 });

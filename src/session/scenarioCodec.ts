@@ -15,7 +15,8 @@ import { parseBatchSize, parseClock, parseDelay, parseIdPrefix } from './input.t
 import type { Parsed } from './input.ts';
 import type { IdStyle } from './jobIds.ts';
 import { UUID_BYTES } from './jobIds.ts';
-import type { Operation, Scenario, Settings } from './operations.ts';
+import { OperationLog } from './operationLog.ts';
+import type { Operation, OperationList, Scenario, Settings } from './operations.ts';
 
 /** The format version written first. */
 export const SCENARIO_VERSION = '1';
@@ -77,37 +78,109 @@ function settingTokens(s: Settings): string[] {
   ];
 }
 
+/** One operation's token; `frozen` is the clock's frozen instant before it (null when live), which an instant equal to it leaves out. */
+function tokenOf(op: Operation, frozen: number | null): string {
+  const instant = (at: number) => (frozen === at ? '' : `@${at}`);
+  switch (op.kind) {
+    case 'delay':
+      return `d${op.delay}`;
+    case 'unit':
+      return op.unit === 's' ? 'us' : 'um';
+    case 'live':
+      return 'L';
+    case 'freeze':
+      return `f${op.at}`;
+    case 'idStyle':
+      return `i${STYLE_CODES.find(([style]) => style === op.style)![1]}`;
+    case 'prefix':
+      return `x${toBase64Url(op.prefix)}`;
+    case 'batch':
+      return `b${op.size}`;
+    case 'enqueue':
+      return `e${op.count}${instant(op.at)}`;
+    case 'promote':
+      return `p${instant(op.at)}`;
+    case 'reset':
+      return 'r';
+  }
+}
+
 /** The text after `#s=`: the scenario in the format above. */
 export function encodeScenario(scenario: Scenario): string {
-  let frozen = scenario.initial.clockMode === 'frozen' ? scenario.initial.frozenAt : null;
-  const instant = (at: number) => (frozen === at ? '' : `@${at}`);
-  const ops = scenario.operations.map((op): string => {
-    switch (op.kind) {
-      case 'delay':
-        return `d${op.delay}`;
-      case 'unit':
-        return op.unit === 's' ? 'us' : 'um';
-      case 'live':
-        frozen = null;
-        return 'L';
-      case 'freeze':
-        frozen = op.at;
-        return `f${op.at}`;
-      case 'idStyle':
-        return `i${STYLE_CODES.find(([style]) => style === op.style)![1]}`;
-      case 'prefix':
-        return `x${toBase64Url(op.prefix)}`;
-      case 'batch':
-        return `b${op.size}`;
-      case 'enqueue':
-        return `e${op.count}${instant(op.at)}`;
-      case 'promote':
-        return `p${instant(op.at)}`;
-      case 'reset':
-        return 'r';
+  return new ScenarioEncoder().encode(scenario);
+}
+
+/**
+ * encodeScenario and scenarioCost for a scenario that grows one operation at a time (the page's
+ * URL while jobs are played): it keeps the text and the cost of the operations it encoded last
+ * and, when the next scenario is the same one with operations appended (the same seed and
+ * starting settings, and an OperationLog sharing those operations), encodes only the new ones.
+ * Anything else (an undo, another scenario, a plain array) is encoded whole. Gives exactly what
+ * encodeScenario and scenarioCost give (scenarioCodec.test.ts checks it).
+ */
+export class ScenarioEncoder {
+  #seed = -1;
+  #initial: Settings | null = null;
+  #operations: OperationList | null = null;
+  #head = '';
+  /** The operations' tokens joined by `.` (appended to: V8 keeps it as a rope until it is read whole). */
+  #steps = '';
+  #frozen: number | null = null;
+  #cost = costCounter(START);
+
+  /** Operations encoded afresh by the last call (for tests and benchmarks: the tail, or all of them). */
+  lastEncoded = 0;
+
+  /** The text after `#s=` for `scenario` (encodeScenario's). */
+  encode(scenario: Scenario): string {
+    const ops = scenario.operations;
+    const from = this.#extends(scenario) ? this.#operations!.length : this.#restart(scenario);
+    for (let i = from; i < ops.length; i++) {
+      const op = ops.at(i)!;
+      this.#steps += i === 0 ? tokenOf(op, this.#frozen) : `.${tokenOf(op, this.#frozen)}`;
+      if (op.kind === 'live') this.#frozen = null;
+      else if (op.kind === 'freeze') this.#frozen = op.at;
+      this.#cost.add(op);
     }
-  });
-  return [SCENARIO_VERSION, scenario.seed.toString(36), settingTokens(scenario.initial).join('.'), ops.join('.')].join('~');
+    this.lastEncoded = ops.length - from;
+    this.#operations = ops;
+    return this.#head + this.#steps;
+  }
+
+  /** scenarioCost of the scenario encoded last. */
+  get cost(): ScenarioCost {
+    return this.#cost.total();
+  }
+
+  /** shareableScenario's answer, from the text and cost kept so far. */
+  shareable(scenario: Scenario): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string } {
+    const text = this.encode(scenario);
+    const error = scenarioLimitError(text.length, this.#cost.total().jobs);
+    return error === null ? { ok: true, text } : { ok: false, message: error };
+  }
+
+  /** Whether `scenario` is the last one encoded with operations appended (and only appended). */
+  #extends(scenario: Scenario): boolean {
+    const last = this.#operations;
+    return (
+      last instanceof OperationLog &&
+      scenario.seed === this.#seed &&
+      scenario.initial === this.#initial &&
+      scenario.operations.length >= last.length &&
+      last.sharedPrefix(scenario.operations) === last.length
+    );
+  }
+
+  /** Starts over for `scenario`; gives 0 (the first operation to encode). */
+  #restart(scenario: Scenario): number {
+    this.#seed = scenario.seed;
+    this.#initial = scenario.initial;
+    this.#head = [SCENARIO_VERSION, scenario.seed.toString(36), settingTokens(scenario.initial).join('.'), ''].join('~');
+    this.#steps = '';
+    this.#frozen = scenario.initial.clockMode === 'frozen' ? scenario.initial.frozenAt : null;
+    this.#cost = costCounter(scenario.initial);
+    return 0;
+  }
 }
 
 /** What decodeScenario gives: a scenario, or why the text is not one. */
@@ -290,30 +363,44 @@ function digitsOf(from: number, count: number): number {
   return total;
 }
 
+/** The cost of jobs enqueued one operation after another, following the id style, the prefix and resets. */
+interface CostCounter {
+  add(op: Operation): void;
+  total(): ScenarioCost;
+}
+
+function costCounter(initial: Settings): CostCounter {
+  let style = initial.idStyle;
+  let prefixBytes = utf8Encoder.encode(initial.idPrefix).length;
+  let next = 1;
+  let jobs = 0;
+  let idBytes = 0;
+  return {
+    add(op) {
+      if (op.kind === 'idStyle') style = op.style;
+      else if (op.kind === 'prefix') prefixBytes = utf8Encoder.encode(op.prefix).length;
+      else if (op.kind === 'reset') next = 1;
+      else if (op.kind === 'enqueue') {
+        const n = op.count;
+        if (style === 'uuid') idBytes += n * UUID_BYTES;
+        else idBytes += digitsOf(next, n) + n * (style === 'job:N' ? 'job:'.length : style === 'prefix' ? prefixBytes : 0);
+        jobs += n;
+        next += n;
+      }
+    },
+    total: () => ({ jobs, idBytes }),
+  };
+}
+
 /**
  * The cost of replaying `scenario`: its jobs and the bytes of their ids, following the id style,
  * the prefix and the arrival numbers (which a reset starts again at 1) as the steps set them.
  * An estimate where the replay would refuse a step (it counts the step's jobs anyway).
  */
 export function scenarioCost(scenario: Scenario): ScenarioCost {
-  let style = scenario.initial.idStyle;
-  let prefixBytes = utf8Encoder.encode(scenario.initial.idPrefix).length;
-  let next = 1;
-  let jobs = 0;
-  let idBytes = 0;
-  for (const op of scenario.operations) {
-    if (op.kind === 'idStyle') style = op.style;
-    else if (op.kind === 'prefix') prefixBytes = utf8Encoder.encode(op.prefix).length;
-    else if (op.kind === 'reset') next = 1;
-    else if (op.kind === 'enqueue') {
-      const n = op.count;
-      if (style === 'uuid') idBytes += n * UUID_BYTES;
-      else idBytes += digitsOf(next, n) + n * (style === 'job:N' ? 'job:'.length : style === 'prefix' ? prefixBytes : 0);
-      jobs += n;
-      next += n;
-    }
-  }
-  return { jobs, idBytes };
+  const counter = costCounter(scenario.initial);
+  for (const op of scenario.operations) counter.add(op);
+  return counter.total();
 }
 
 /** Whether opening a link of this cost should ask first (over LINK_BUDGET_JOBS or LINK_BUDGET_ID_BYTES). */
@@ -334,7 +421,5 @@ export function linkBudgetQuestion(cost: ScenarioCost): string {
 export function shareableScenario(
   scenario: Scenario,
 ): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string } {
-  const text = encodeScenario(scenario);
-  const error = scenarioLimitError(text.length, scenarioCost(scenario).jobs);
-  return error === null ? { ok: true, text } : { ok: false, message: error };
+  return new ScenarioEncoder().shareable(scenario);
 }

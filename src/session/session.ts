@@ -15,7 +15,7 @@ import { ArrivalTracker } from './arrivalTracker.ts';
 import { jobId } from './jobIds.ts';
 import type { CommandLog, LogMark, SetName } from './commandLog.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
-import type { Operation, Settings, TextbookUnit } from './operations.ts';
+import type { Operation, OperationList, Settings, TextbookUnit } from './operations.ts';
 
 /** The band set's key, as BullMQ names a queue's delayed set. */
 export const BAND_KEY = 'bull:firetime:delayed';
@@ -744,9 +744,9 @@ export class Session {
 }
 
 /** Replays a scenario's operations on a fresh Session; the index of the first refused one, or -1. */
-export function replay(session: Session, operations: readonly Operation[]): number {
+export function replay(session: Session, operations: OperationList): number {
   for (let i = 0; i < operations.length; i++) {
-    if (!session.apply(operations[i]!)) return i;
+    if (!session.apply(operations.at(i)!)) return i;
   }
   return -1;
 }
@@ -761,10 +761,10 @@ export interface ReplayProgress {
  * replay() in steps: yields the progress every REPLAY_CHUNK jobs or so (and after each operation),
  * returns the index of the first refused operation, or -1. A caller that stops early drops the Session.
  */
-export function* replaySteps(session: Session, operations: readonly Operation[]): Generator<ReplayProgress, number, void> {
+export function* replaySteps(session: Session, operations: OperationList): Generator<ReplayProgress, number, void> {
   let jobs = 0;
   for (let i = 0; i < operations.length; i++) {
-    const steps = session.run(operations[i]!);
+    const steps = session.run(operations.at(i)!);
     for (;;) {
       const next = steps.next();
       if (next.done === true) {

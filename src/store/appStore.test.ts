@@ -113,6 +113,42 @@ describe('enqueue', () => {
   });
 });
 
+describe('enqueueEach (the jobs one frame of Play owes)', () => {
+  it('is n ordinary enqueue(1) operations, published once', () => {
+    let reads = 0;
+    const clock = () => T0 + reads++; // a live clock: each job reads its own instant
+    const each = createAppStore({ clock, seed: 5 });
+    const byHand = createAppStore({ clock, seed: 5 });
+    const notified = vi.fn();
+    each.subscribe(notified);
+    const scenarioBefore = each.getState().scenarioChange.serial;
+    reads = 0;
+    expect(each.getState().enqueueEach(7)).toBe(7);
+    reads = 0;
+    for (let i = 0; i < 7; i++) byHand.getState().enqueue(1);
+    expect(notified).toHaveBeenCalledTimes(1);
+    expect(each.getState().scenarioChange).toEqual({ serial: scenarioBefore + 1, history: 'push', steps: 7 });
+    expect(each.getState().scenario.operations.slice()).toEqual(byHand.getState().scenario.operations.slice());
+    expect(members(each, BAND_KEY)).toEqual(members(byHand, BAND_KEY));
+    expect(bandScores(each)).toEqual(bandScores(byHand));
+    expect(each.getState().now).toBe(byHand.getState().now);
+    // undo takes back one job, as after clicks
+    each.getState().undo();
+    expect(members(each, BAND_KEY)).toHaveLength(6);
+  });
+
+  it('stops at a refused job and says how many went in', () => {
+    const store = createAppStore({ frozenAt: T0, idStyle: 'prefix' });
+    store.getState().setIdPrefix('a1');
+    store.getState().enqueue(10); // a11 ... a110
+    store.getState().setIdPrefix('a');
+    // arrival 11 is "a11": taken
+    expect(store.getState().enqueueEach(3)).toBe(0);
+    expect(store.getState().enqueueError).toMatch(/"a11"/);
+    expect(store.getState().scenario.operations).toHaveLength(3);
+  });
+});
+
 describe('promote', () => {
   it('empties both sets in order once the clock is past the fire-times', () => {
     const store = createAppStore({ frozenAt: T0, idStyle: 'N' });

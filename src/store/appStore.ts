@@ -30,7 +30,8 @@ import { defaultScheduler, runInSlices } from './slices.ts';
 import type { Scheduler, SlicedWork } from './slices.ts';
 import type { ScenarioCost } from '../session/scenarioCodec.ts';
 import { defaultSettings } from '../session/operations.ts';
-import type { Operation, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
+import type { Operation, OperationList, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
+import { OperationLog } from '../session/operationLog.ts';
 
 export { BAND_KEY, TEXTBOOK_KEY } from '../session/session.ts';
 export type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedJob, PromotedSinceReset } from '../session/session.ts';
@@ -111,8 +112,11 @@ export interface AppState extends Settings {
   readonly scenario: Scenario;
   /** Operations undone and not yet redone (the next redo is the last). */
   readonly redoStack: readonly Operation[];
-  /** Bumped at each change of the scenario, with how the browser history should follow it. */
-  readonly scenarioChange: { readonly serial: number; readonly history: HistoryStep };
+  /**
+   * Bumped at each change of the scenario, with how the browser history should follow it; `steps`
+   * operations were appended at once (enqueueEach), each its own history entry; absent: one.
+   */
+  readonly scenarioChange: { readonly serial: number; readonly history: HistoryStep; readonly steps?: number };
   /** Why a shared scenario could not be opened (or its load was cancelled), or null. */
   readonly scenarioError: string | null;
   /** A link over the budget, asking before it loads; null otherwise. */
@@ -134,6 +138,13 @@ export interface AppState extends Settings {
   setIdPrefix(prefix: string): boolean;
   setBatchSize(size: number): boolean;
   enqueue(count: number): boolean;
+  /**
+   * Enqueues `count` jobs one at a time, each one ordinary enqueue(1) operation with its own clock
+   * reading (so the scenario, undo and the export hold them as `count` clicks), and publishes them
+   * together: the views and the URL hear of them once. Stops at a refused one. Gives how many were
+   * enqueued. The player uses it for the jobs one frame owes.
+   */
+  enqueueEach(count: number): number;
   promote(): void;
   /** Turns auto-promote on or off (clears the note saying why it last stopped). */
   setAutoPromote(on: boolean): void;
@@ -212,12 +223,17 @@ function sharedSteps(a: Scenario, b: Scenario): number {
   if (a.seed !== b.seed || !sameSettings(a.initial, b.initial)) return 0;
   const limit = Math.min(a.operations.length, b.operations.length);
   let i = 0;
-  while (i < limit && sameOperation(a.operations[i]!, b.operations[i]!)) i++;
+  while (i < limit && sameOperation(a.operations.at(i)!, b.operations.at(i)!)) i++;
   return i;
 }
 
+/** The store's operations: always an OperationLog (appended to in place), whatever list a scenario came with. */
+function logOf(scenario: Scenario): OperationLog {
+  return OperationLog.from(scenario.operations);
+}
+
 /** Jobs enqueued by some operations. */
-function jobsOf(operations: readonly Operation[]): number {
+function jobsOf(operations: OperationList): number {
   return scenarioCost({ seed: 0, initial: defaultSettings(0), operations }).jobs;
 }
 
@@ -283,15 +299,20 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       history: HistoryStep,
       now: number,
       setsChanged = true,
+      steps = 1,
     ) => {
       const state = get();
+      const operations = logOf(scenario);
       set({
         ...sessionFields(),
         now,
-        scenario,
+        scenario: operations === scenario.operations ? scenario : { ...scenario, operations },
         redoStack,
         version: setsChanged ? state.version + 1 : state.version,
-        scenarioChange: history === 'none' ? state.scenarioChange : { serial: state.scenarioChange.serial + 1, history },
+        scenarioChange:
+          history === 'none'
+            ? state.scenarioChange
+            : { serial: state.scenarioChange.serial + 1, history, ...(steps === 1 ? {} : { steps }) },
       });
     };
 
@@ -310,9 +331,9 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         set({ ...sessionFields(), now });
         return applied;
       }
-      const operations = state.scenario.operations;
+      const operations = logOf(state.scenario);
       const wall = wallClock();
-      const last = operations[operations.length - 1];
+      const last = operations.at(-1);
       const merge =
         options.coalesce === true &&
         last?.kind === op.kind &&
@@ -321,7 +342,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       // The merged operation is undone to the state before the first of the run: keep that one's record.
       if (merge) session.forgetLast();
       lastRecordedAt = wall;
-      const next = merge ? [...operations.slice(0, -1), op] : [...operations, op];
+      const next = merge ? operations.prefix(operations.length - 1).append(op) : operations.append(op);
       publish({ ...state.scenario, operations: next }, [], merge ? 'replace' : 'push', now, !SETTING_KINDS.has(op.kind));
       return true;
     };
@@ -363,7 +384,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         return rebuild(scenario);
       }
       for (let k = current.operations.length; k > shared; k--) session.undo();
-      for (let i = shared; i < scenario.operations.length; i++) if (!session.apply(scenario.operations[i]!)) return i;
+      for (let i = shared; i < scenario.operations.length; i++) if (!session.apply(scenario.operations.at(i)!)) return i;
       return -1;
     };
 
@@ -398,7 +419,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         return true;
       }
       get().discardScenario(
-        `${message}: step ${refused + 1} (${scenario.operations[refused]!.kind}) is refused by the page. A clean default state is shown instead.`,
+        `${message}: step ${refused + 1} (${scenario.operations.at(refused)!.kind}) is refused by the page. A clean default state is shown instead.`,
       );
       return false;
     };
@@ -463,14 +484,18 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       if (running?.travel === true) running.finish();
     };
 
-    const emptyScenario = (): Scenario => ({ seed: randomSeed(), initial: defaultSettings(clock()), operations: [] });
+    const emptyScenario = (): Scenario => ({
+      seed: randomSeed(),
+      initial: defaultSettings(clock()),
+      operations: OperationLog.empty(),
+    });
 
     return {
       ...sessionFields(),
       now: readClock(),
       log,
       version: 0,
-      scenario: { seed, initial: first, operations: [] },
+      scenario: { seed, initial: first, operations: OperationLog.empty() },
       redoStack: [],
       scenarioChange: { serial: 0, history: 'none' },
       scenarioError: null,
@@ -502,6 +527,29 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         const applied = perform({ kind: 'enqueue', count, at: readClock() });
         return applied && session.enqueueError === null;
       },
+      enqueueEach(count) {
+        settle();
+        const state = get();
+        let operations = logOf(state.scenario);
+        let done = 0;
+        for (; done < count; done++) {
+          const op: Operation = { kind: 'enqueue', count: 1, at: readClock() };
+          if (!session.apply(op)) break;
+          operations = operations.append(op);
+          if (session.enqueueError !== null) {
+            done++;
+            break;
+          }
+        }
+        if (done === 0) {
+          set({ ...sessionFields(), now: readClock() });
+          return 0;
+        }
+        lastRecordedAt = wallClock();
+        const last = operations.at(-1) as Extract<Operation, { kind: 'enqueue' }>;
+        publish({ ...state.scenario, operations }, [], 'push', last.at, true, done);
+        return session.enqueueError === null ? done : done - 1;
+      },
       promote() {
         perform({ kind: 'promote', at: readClock() });
       },
@@ -518,9 +566,10 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
 
       undo() {
         const { scenario, redoStack } = get();
-        const last = scenario.operations.at(-1);
+        const operations = logOf(scenario);
+        const last = operations.at(-1);
         if (last === undefined || running?.travel === true) return false;
-        const previous = { ...scenario, operations: scenario.operations.slice(0, -1) };
+        const previous = { ...scenario, operations: operations.prefix(operations.length - 1) };
         // The session's undo record takes the operation back in what it cost; a replay only if there is none.
         const recorded = session.undoable === scenario.operations.length;
         if (!recorded) rebuild(previous);
@@ -538,7 +587,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         const jobs = session.redoJobs(op);
         if (jobs < 0) session.apply(op);
         travel('redo', jobs < 0 ? null : session.redoSteps(op), jobs, () =>
-          publish({ ...scenario, operations: [...scenario.operations, op] }, redoStack.slice(0, -1), 'push', readClock()),
+          publish({ ...scenario, operations: logOf(scenario).append(op) }, redoStack.slice(0, -1), 'push', readClock()),
         );
         return true;
       },

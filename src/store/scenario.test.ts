@@ -128,7 +128,12 @@ describe('undo / redo', () => {
     expect(store.getState().redoStack).toHaveLength(1);
     store.getState().promote();
     expect(store.getState().redoStack).toHaveLength(0);
-    expect(store.getState().scenario.operations.map((op) => op.kind)).toEqual(['enqueue', 'promote']);
+    expect(
+      store
+        .getState()
+        .scenario.operations.slice()
+        .map((op) => op.kind),
+    ).toEqual(['enqueue', 'promote']);
   });
 
   it('rebuilds the command log on undo', () => {
@@ -153,7 +158,7 @@ describe('history steps', () => {
       store.getState().setDelay(d);
     }
     expect(serial()).toEqual({ serial: 4, history: 'replace' });
-    expect(store.getState().scenario.operations).toEqual([{ kind: 'delay', delay: 400 }]);
+    expect(store.getState().scenario.operations.slice()).toEqual([{ kind: 'delay', delay: 400 }]);
     wall += COALESCE_MS;
     store.getState().setDelay(500);
     expect(serial()).toEqual({ serial: 5, history: 'push' });
@@ -168,7 +173,12 @@ describe('history steps', () => {
     store.getState().setDelay(-1);
     store.getState().enqueue(1);
     store.getState().setTextbookUnit('ms'); // refused: the textbook set holds a job
-    expect(store.getState().scenario.operations.map((op) => op.kind)).toEqual(['enqueue']);
+    expect(
+      store
+        .getState()
+        .scenario.operations.slice()
+        .map((op) => op.kind),
+    ).toEqual(['enqueue']);
     expect(store.getState().scenarioChange.serial).toBe(1);
   });
 
@@ -260,7 +270,8 @@ describe('a link that costs a lot', () => {
     const copy = createAppStore({ frozenAt: 0, seed: 3 });
     copy.getState().loadScenario(scenario, 'none');
     expect(picture(store)).toEqual(picture(copy));
-    expect(store.getState().scenario).toEqual(scenario);
+    const loaded = store.getState().scenario;
+    expect({ ...loaded, operations: loaded.operations.slice() }).toEqual(scenario);
   }, 60_000);
 
   it('Cancel stops the load and leaves the state before it, with a message', () => {
@@ -483,7 +494,8 @@ describe('undo and redo of a big promote', () => {
     expect(
       store
         .getState()
-        .scenario.operations.map((op) => op.kind)
+        .scenario.operations.slice()
+        .map((op) => op.kind)
         .slice(-3),
     ).toEqual(['enqueue', 'freeze', 'enqueue']);
     expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_001);

@@ -80,7 +80,10 @@ describe('auto-promote with a live clock', () => {
     expect(promotedMembers(store)).toEqual(['job:2', 'job:1', 'job:3', 'job:4', 'job:5']);
     expect(store.getState().promoted.promotes).toBe(3);
 
-    const steps = store.getState().scenario.operations.filter((op) => op.kind === 'promote');
+    const steps = store
+      .getState()
+      .scenario.operations.slice()
+      .filter((op) => op.kind === 'promote');
     expect(steps).toEqual([T0 + 210, T0 + 300, T0 + 420].map((at) => ({ kind: 'promote', at })));
     expect(encodeScenario(store.getState().scenario)).toContain(`p@${T0 + 210}.p@${T0 + 300}.p@${T0 + 420}`);
     // The export replays the scenario: it holds the worker's ZREMs in the same order.
@@ -203,7 +206,12 @@ describe('auto-promote with a frozen clock', () => {
     store.getState().stepClock(1);
     vi.advanceTimersByTime(0);
     expect(bandMembers(store)).toEqual([]);
-    expect(store.getState().scenario.operations.filter((op) => op.kind === 'promote')).toEqual([
+    expect(
+      store
+        .getState()
+        .scenario.operations.slice()
+        .filter((op) => op.kind === 'promote'),
+    ).toEqual([
       { kind: 'promote', at: T0 },
       { kind: 'promote', at: T0 + 1000 },
     ]);

@@ -276,9 +276,26 @@ describe('BandGrid', () => {
   });
 
   it('compact: one-line notes, no legend', () => {
-    render(<BandGrid compact fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={5} newestSlot={2} pastCliff={false} />);
+    render(
+      <BandGrid compact fireTime={FIRE_TIME} slots={threeJobs} jobs={7} ceilingMembers={5} newestSlot={2} pastCliff={false} />,
+    );
     expect(screen.queryByRole('list', { name: 'Legend' })).toBeNull();
-    expect(screen.getByTestId('band-ceiling-badge').textContent).toBe('full: 5 share the ceiling, in member order');
+    expect(screen.getByTestId('band-ceiling-badge').textContent).toBe('full: 5 share the ceiling');
+    expect(screen.getByTestId('band-summary').children[1]!.textContent).toBe('7 jobs: ties in member order');
     expect(screen.queryByText(/jobs share the ceiling score/)).toBeNull();
+  });
+
+  it('compact: the summary keeps its three lines whether the band is empty or full (nothing below moves)', () => {
+    const { rerender } = render(
+      <BandGrid compact fireTime={FIRE_TIME} slots={[]} ceilingMembers={0} newestSlot={null} pastCliff={false} />,
+    );
+    const lines = () => [...screen.getByTestId('band-summary').children].map((line) => line.textContent);
+    expect(lines()).toEqual(['slots used: 0 of 4,096', '', '']);
+    rerender(<BandGrid compact fireTime={FIRE_TIME} slots={threeJobs} jobs={7} ceilingMembers={5} newestSlot={2} pastCliff />);
+    expect(lines()).toEqual([
+      'slots used: 3 of 4,096',
+      '7 jobs: ties in member order',
+      'full: 5 share the ceilingpast the cliff: +1 is lost',
+    ]);
   });
 });

@@ -59,7 +59,11 @@ export function BandGrid({
   const ringsRef = useRef<HTMLCanvasElement>(null);
   const themeRef = useRef<{ theme: Theme; repaints: number } | null>(null);
   const landingRef = useRef<HTMLSpanElement>(null);
-  const lastLanding = useRef<{ key: unknown; at: number }>({ key: landingKey, at: Number.NEGATIVE_INFINITY });
+  const lastLanding = useRef<{ key: unknown; at: number; jobs: number }>({
+    key: landingKey,
+    at: Number.NEGATIVE_INFINITY,
+    jobs,
+  });
   // The column's width, less the frame's border and padding around the canvas.
   const measure = useCallback((wrap: HTMLDivElement) => {
     const canvas = canvasRef.current;
@@ -118,11 +122,14 @@ export function BandGrid({
   // and opacity only), then fades, leaving the cell and its ring as drawn.
   useEffect(() => {
     const previous = lastLanding.current;
-    if (Object.is(previous.key, landingKey)) return;
+    if (Object.is(previous.key, landingKey)) {
+      previous.jobs = jobs; // the band shown changed (the delay, the clock), not by an arrival
+      return;
+    }
     const at = performance.now();
-    lastLanding.current = { key: landingKey, at };
+    lastLanding.current = { key: landingKey, at, jobs };
     const marker = landingRef.current;
-    const duration = motionDuration(at - previous.at);
+    const duration = motionDuration(at - previous.at, undefined, jobs - previous.jobs);
     if (!marker || newestSlot === null || pixels <= 0 || duration <= 0) return;
     const layout = gridLayout(pixels, inset);
     const { row, col } = slotCell(newestSlot);
@@ -142,7 +149,7 @@ export function BandGrid({
       ],
       duration,
     );
-  }, [landingKey, newestSlot, pixels, inset, dpr]);
+  }, [landingKey, newestSlot, pixels, inset, dpr, jobs]);
 
   function slotUnderPointer(event: PointerEvent<HTMLCanvasElement>): number | null {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -160,22 +167,42 @@ export function BandGrid({
 
   return (
     <div className={compact ? `${styles.band} ${styles.compact}` : styles.band}>
-      <p className={styles.summary}>
-        <span>
-          slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
-        </span>
-        {jobs > filled ? (
+      {compact ? (
+        // Three lines reserved from the start, each kept to the column: a full band or the cliff
+        // adds words, never height or width (the stage keeps its layout: no shift as jobs land).
+        <p className={styles.compactSummary} data-testid="band-summary">
+          <span className={styles.summaryLine}>
+            slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
+          </span>
+          <span className={styles.summaryLine}>
+            {jobs > filled ? (
+              <>
+                <span className={styles.mono}>{grouped.format(jobs)}</span> jobs:{' '}
+                {saturated ? 'ties in member order' : 'some share a slot'}
+              </>
+            ) : null}
+          </span>
+          <span className={styles.summaryLine}>
+            {saturated ? (
+              <span className={styles.badge} data-testid="band-ceiling-badge">
+                full: {grouped.format(ceilingMembers)} share the ceiling
+              </span>
+            ) : null}
+            {pastCliff ? <span className={styles.badge}>past the cliff: +1 is lost</span> : null}
+          </span>
+        </p>
+      ) : (
+        <p className={styles.summary}>
           <span>
-            <span className={styles.mono}>{grouped.format(jobs)}</span> jobs: some share a slot
+            slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
           </span>
-        ) : null}
-        {compact && saturated ? (
-          <span className={styles.badge} data-testid="band-ceiling-badge">
-            full: {grouped.format(ceilingMembers)} share the ceiling, in member order
-          </span>
-        ) : null}
-        {compact && pastCliff ? <span className={styles.badge}>past the cliff: +1 is lost</span> : null}
-      </p>
+          {jobs > filled ? (
+            <span>
+              <span className={styles.mono}>{grouped.format(jobs)}</span> jobs: some share a slot
+            </span>
+          ) : null}
+        </p>
+      )}
       <div ref={wrapRef} className={styles.canvasWrap}>
         <div ref={frameRef} className={styles.frame}>
           <div className={styles.stack}>

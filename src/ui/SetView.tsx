@@ -195,7 +195,7 @@ function useRowMotion(
   size: number,
   animate: boolean,
 ) {
-  const seen = useRef({ version, positions: new Map<string, number>(), maxArrival: 0, at: Number.NEGATIVE_INFINITY });
+  const seen = useRef({ version, size, positions: new Map<string, number>(), maxArrival: 0, at: Number.NEGATIVE_INFINITY });
   useLayoutEffect(() => {
     const previous = seen.current;
     const positions = new Map<string, number>();
@@ -206,10 +206,10 @@ function useRowMotion(
     }
     const changed = previous.version !== version;
     const at = changed ? performance.now() : previous.at;
-    seen.current = { version, positions, maxArrival, at };
+    seen.current = { version, size, positions, maxArrival, at };
     const sizer = sizerRef.current;
     if (!changed || !animate || !sizer || previous.positions.size === 0) return;
-    const duration = motionDuration(at - previous.at);
+    const duration = motionDuration(at - previous.at, undefined, size - previous.size);
     if (duration <= 0) return;
     rows.forEach((row, i) => {
       const element = sizer.children[i];

@@ -16,13 +16,14 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * How long the motion of a change may last when the previous change came `sinceLastMs` ago: most
- * of the gap, so a motion ends before the next one starts; 0 (none) when changes come faster than
- * a motion can be followed (playing hundreds of jobs a second), or when reduced motion is asked.
+ * How long the motion of a change may last when the previous change came `sinceLastMs` ago and
+ * this one brought `arrivals` jobs (a frame of Play brings several): most of the gap between two
+ * jobs, so a motion ends before the next one starts; 0 (none) when jobs come faster than a motion
+ * can be followed (playing hundreds of jobs a second), or when reduced motion is asked.
  */
-export function motionDuration(sinceLastMs: number, reduced = prefersReducedMotion()): number {
+export function motionDuration(sinceLastMs: number, reduced = prefersReducedMotion(), arrivals = 1): number {
   if (reduced) return 0;
-  const duration = Math.min(MOTION_MS, sinceLastMs * 0.8);
+  const duration = Math.min(MOTION_MS, (sinceLastMs / Math.max(1, arrivals)) * 0.8);
   return duration < MIN_MOTION_MS ? 0 : Math.round(duration);
 }
 

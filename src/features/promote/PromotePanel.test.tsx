@@ -76,7 +76,12 @@ describe('Auto-promote in the promote panel', () => {
     expect(status()).toMatch(/^Off\./);
     act(() => vi.advanceTimersByTime(10_000));
     expect(bandMembers(store)).toEqual(['job:1']);
-    expect(store.getState().scenario.operations.filter((op) => op.kind === 'promote')).toEqual([
+    expect(
+      store
+        .getState()
+        .scenario.operations.slice()
+        .filter((op) => op.kind === 'promote'),
+    ).toEqual([
       { kind: 'promote', at: T0 + 200 },
       { kind: 'promote', at: T0 + 400 },
     ]);

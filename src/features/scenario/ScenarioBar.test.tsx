@@ -21,8 +21,8 @@ const zcard = (store: ReturnType<typeof createAppStore>) => store.getState().ban
 describe('undo and redo', () => {
   it('the buttons take back and redo an enqueue, and are disabled when there is nothing to do', async () => {
     const store = renderApp();
-    // the scenario bar loads in its own chunk
-    const undo = await screen.findByRole('button', { name: 'Undo' });
+    // the scenario bar loads in its own chunk (over 1 s, findBy's default, on a busy machine)
+    const undo = await screen.findByRole('button', { name: 'Undo' }, { timeout: 10_000 });
     const redo = screen.getByRole('button', { name: 'Redo' });
     expect((undo as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
@@ -51,6 +51,26 @@ describe('undo and redo', () => {
 });
 
 describe('the scenario in the URL', () => {
+  it('writes jobs enqueued together (a frame of Play) as one entry each, or folds many into one', async () => {
+    const store = renderApp();
+    const entries = window.history.length;
+    act(() => void store.getState().enqueueEach(3));
+    await waitFor(() => expect(window.history.length).toBe(entries + 3));
+    expect(window.location.hash).toBe(`#s=${encodeScenario(store.getState().scenario)}`);
+    // the entry before the last holds the scenario with two of the three
+    act(() => {
+      window.history.back();
+    });
+    await waitFor(() => expect(zcard(store)).toBe(2));
+    expect(scenarioText(window.location.hash)).toBe(
+      encodeScenario({ ...store.getState().scenario, operations: store.getState().scenario.operations.slice() }),
+    );
+    act(() => void store.getState().enqueueEach(10)); // more than a few: one entry
+    await waitFor(() => expect(window.location.hash).toBe(`#s=${encodeScenario(store.getState().scenario)}`));
+    // one entry for the ten, in place of the entry ahead that Back left
+    expect(window.history.length).toBe(entries + 3);
+  });
+
   it('writes each operation to the URL and replays back / forward', async () => {
     const store = renderApp();
     const start = window.location.hash;
@@ -90,7 +110,7 @@ describe('the scenario in the URL', () => {
     });
     await waitFor(() => expect(window.history.length).toBe(entries + 1));
     expect(window.location.hash).toBe(`#s=${encodeScenario(store.getState().scenario)}`);
-    expect(store.getState().scenario.operations).toEqual([{ kind: 'delay', delay: 2000 }]);
+    expect(store.getState().scenario.operations.slice()).toEqual([{ kind: 'delay', delay: 2000 }]);
 
     // An enqueue, then Back before its entry was written: the page shows Back's entry, no entry appears.
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));

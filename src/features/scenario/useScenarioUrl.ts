@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { AppStore, HistoryStep } from '../../store/appStore.ts';
 import type { Scenario } from '../../session/operations.ts';
-import { HASH_KEY, decodeScenario, encodeScenario, scenarioText, shareableScenario } from '../../session/scenarioCodec.ts';
+import { OperationLog } from '../../session/operationLog.ts';
+import { HASH_KEY, ScenarioEncoder, decodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
 
 /** How long a history write may wait when no frame comes (a hidden tab has none). */
 const LATEST_WRITE_MS = 250;
@@ -9,6 +10,11 @@ const LATEST_WRITE_MS = 250;
 const FOLD_ABOVE = 4;
 /** The shortest gap between two folded writes. */
 const MIN_WRITE_GAP_MS = 100;
+/**
+ * Folded writes keep at least this many times their own cost apart: a long scenario's pushState
+ * (Chromium copies the URL, ~5 ms at 100,000 played jobs) then takes at most 2% of the main thread.
+ */
+const WRITE_COST_SHARE = 50;
 
 /**
  * Keeps the URL's `#s=` and the store's scenario together: opens the scenario a URL holds (or says
@@ -20,12 +26,17 @@ const MIN_WRITE_GAP_MS = 100;
  *
  * The history writes wait for the frame after the change: a pushState costs Chromium ~5 ms, which
  * would otherwise sit between a click and its first paint. Writes that pile up meanwhile are made
- * in order; a replace folds into the write before it (one entry either way).
+ * in order; a replace folds into the write before it (one entry either way). Several jobs enqueued
+ * at once (enqueueEach: the jobs one frame of Play owes) are several entries, as if clicked.
+ *
+ * The text is made by one ScenarioEncoder, which encodes only the operations appended since the
+ * last write: while jobs are played, a write costs the new jobs' tokens, not the whole scenario.
  */
 export function useScenarioUrl(store: AppStore): void {
   useEffect(() => {
     let shown: string | null = null;
     const urlFor = (text: string) => `${window.location.pathname}${window.location.search}#${HASH_KEY}=${text}`;
+    const encoder = new ScenarioEncoder();
     let pending: Array<{ step: Exclude<HistoryStep, 'none'>; scenario: Scenario }> = [];
     let frame: number | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -36,11 +47,15 @@ export function useScenarioUrl(store: AppStore): void {
       frame = timer = null;
     };
     let lastWrite = Number.NEGATIVE_INFINITY;
-    const write = () => {
-      // Playing many jobs a second: one write per MIN_WRITE_GAP_MS at most, the changes meanwhile
+    let writeGap = MIN_WRITE_GAP_MS;
+    /** Writes what is pending (`now`: at once, as on unmount; else when its turn comes). */
+    const write = (now = false) => {
+      // Playing many jobs a second: one write per writeGap (MIN_WRITE_GAP_MS, or more for a costly write) at most, the changes meanwhile
       // folded into it (Chromium ignores pushState past ~200 per 10 s, and each costs ~5 ms).
-      const wait = lastWrite + MIN_WRITE_GAP_MS - performance.now();
-      if (wait > 0 && pending.length > FOLD_ABOVE) {
+      const started = performance.now();
+      const wait = lastWrite + writeGap - started;
+      // a costly write (a long scenario, re-encoded whole after a replace such as a drag step) waits its turn too
+      if (!now && wait > 0 && (pending.length > FOLD_ABOVE || writeGap > MIN_WRITE_GAP_MS)) {
         cancelWrite();
         timer = setTimeout(write, wait);
         return;
@@ -51,7 +66,7 @@ export function useScenarioUrl(store: AppStore): void {
         pending = [{ step: pending.some((entry) => entry.step === 'push') ? 'push' : last.step, scenario: last.scenario }];
       }
       for (const { step, scenario } of pending) {
-        const shareable = shareableScenario(scenario);
+        const shareable = encoder.shareable(scenario);
         if (!shareable.ok) {
           store
             .getState()
@@ -65,7 +80,10 @@ export function useScenarioUrl(store: AppStore): void {
         if (step === 'push') window.history.pushState(null, '', urlFor(shown));
         else window.history.replaceState(window.history.state, '', urlFor(shown));
       }
-      if (pending.length > 0) lastWrite = performance.now();
+      if (pending.length > 0) {
+        lastWrite = performance.now();
+        writeGap = Math.max(MIN_WRITE_GAP_MS, WRITE_COST_SHARE * (lastWrite - started));
+      }
       pending = [];
     };
 
@@ -89,7 +107,7 @@ export function useScenarioUrl(store: AppStore): void {
 
     if (!openFromUrl()) {
       // The entry the page opened on gets the empty scenario, so going back to it empties the sets.
-      shown = encodeScenario(store.getState().scenario);
+      shown = encoder.encode(store.getState().scenario);
       window.history.replaceState(window.history.state, '', urlFor(shown));
     }
 
@@ -99,7 +117,13 @@ export function useScenarioUrl(store: AppStore): void {
       if (step === 'none') return;
       const last = pending[pending.length - 1];
       if (step === 'replace' && last !== undefined) pending[pending.length - 1] = { step: last.step, scenario: state.scenario };
-      else pending.push({ step, scenario: state.scenario });
+      else {
+        // Operations appended at once (a frame of Play): an entry each, the scenario up to it; past
+        // FOLD_ABOVE they fold into one anyway, so FOLD_ABOVE + 1 entries stand for them.
+        const operations = OperationLog.from(state.scenario.operations);
+        for (let k = Math.min(state.scenarioChange.steps ?? 1, FOLD_ABOVE + 1) - 1; k >= 0; k--)
+          pending.push({ step, scenario: { ...state.scenario, operations: operations.prefix(operations.length - k) } });
+      }
       if (frame === null) frame = requestAnimationFrame(() => setTimeout(write, 0));
       if (timer === null) timer = setTimeout(write, LATEST_WRITE_MS);
     });
@@ -113,7 +137,7 @@ export function useScenarioUrl(store: AppStore): void {
     return () => {
       unsubscribe();
       window.removeEventListener('popstate', onPopState);
-      write();
+      write(true);
     };
   }, [store]);
 }

@@ -4,13 +4,24 @@ import { selectDelay } from '../../store/selectors.ts';
 import { SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';
+import stage from './Stage.module.css';
 import { grouped } from '../../model/format.ts';
+
+/**
+ * What the slider's hint says at delay 0. BullMQ's Queue.add (addDelayedJob) puts a job in the
+ * delayed set only when delay > 0; moveToDelayed (a backoff retry whose time has passed) does
+ * write fire-time = now there through getDelayedScore, which is what the sets show at 0.
+ */
+export const DELAY_ZERO_NOTE = 'At 0, Queue.add uses the wait list; moveToDelayed writes these scores.';
+const RANGE_HINT = 'Field: whole ms, up to 100 years.';
+const KEYS_HINT = `Keys: arrows 1 ms, Page Up/Down 6 s. ${RANGE_HINT}`;
 
 /** The delay: a slider from 0 to 60,000 ms and a field for exact values up to 100 years. */
 export function DelayControl() {
   const store = useAppStoreApi();
   const delay = useAppStore(selectDelay);
   const sliderId = useId();
+  const hintId = useId();
   // Moving the slider starts the exact field afresh (dropping a refused draft).
   const [sliderMoves, setSliderMoves] = useState(0);
   const beyondSlider = delay > SLIDER_MAX_MS;
@@ -33,15 +44,13 @@ export function DelayControl() {
           step={1}
           value={beyondSlider ? SLIDER_MAX_MS : delay}
           aria-valuetext={`${grouped.format(delay)} ms`}
+          aria-describedby={hintId}
           data-testid="delay-slider"
           onChange={(event) => {
             store.getState().setDelay(Number(event.target.value));
             setSliderMoves((n) => n + 1);
           }}
         />
-        <span className={styles.hint}>
-          {beyondSlider ? 'Beyond the slider (set in the field below). ' : ''}Keys: arrows 1 ms, Page Up/Down 6 s.
-        </span>
       </div>
       <ValidatedField
         revision={sliderMoves}
@@ -49,11 +58,14 @@ export function DelayControl() {
         value={String(delay)}
         parse={parseDelay}
         onValid={(value) => store.getState().setDelay(value)}
-        hint="Whole ms, up to 100 years."
         inline
         inputMode="numeric"
         testId="delay-field"
       />
+      {/* One hint for the slider and the field, two lines reserved whatever it says: the note at 0 moves nothing. */}
+      <span id={hintId} className={`${styles.hint} ${stage.hint2}`} data-testid="delay-hint">
+        {delay === 0 ? DELAY_ZERO_NOTE : beyondSlider ? `Beyond the slider: set in the field. ${RANGE_HINT}` : KEYS_HINT}
+      </span>
     </fieldset>
   );
 }

@@ -23,7 +23,8 @@ export interface Player {
 /**
  * Plays jobs into the store at `rate` per second: a requestAnimationFrame loop that enqueues the
  * whole jobs owed by the time elapsed (several per frame at high rates). Every job is one ordinary
- * `enqueue(1)`, so the scenario, undo and the export hold played jobs exactly as clicked ones.
+ * `enqueue(1)` operation (a frame's jobs go in through `enqueueEach`, which publishes them once),
+ * so the scenario, undo and the export hold played jobs exactly as clicked ones.
  * Pausing, a refused enqueue, the end of a burst or unmounting stops the loop.
  */
 export function usePlayer(store: AppStore, rate: number): Player {
@@ -41,14 +42,9 @@ export function usePlayer(store: AppStore, rate: number): Player {
       const tick = playTick(carry, last === null ? 0 : time - last, rate, remainingRef.current);
       last = time;
       carry = tick.carryMs;
-      let done = 0;
-      let refused = false;
-      for (; done < tick.jobs; done++) {
-        if (!store.getState().enqueue(1)) {
-          refused = true;
-          break;
-        }
-      }
+      // one enqueue(1) operation per job, published together: the views re-read the sets once a frame
+      const done = tick.jobs > 0 ? store.getState().enqueueEach(tick.jobs) : 0;
+      const refused = done < tick.jobs;
       if (done > 0) {
         remainingRef.current -= done;
         setRemaining(remainingRef.current);
@@ -85,8 +81,7 @@ export function usePlayer(store: AppStore, rate: number): Player {
   const playInstantly = useCallback(
     (count: number) => {
       setPlaying(false);
-      let done = 0;
-      while (done < count && store.getState().enqueue(1)) done++;
+      const done = store.getState().enqueueEach(count);
       remainingRef.current = 0;
       setRemaining(0);
       setPlayed(done);

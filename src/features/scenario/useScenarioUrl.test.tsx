@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { createAppStore } from '../../store/appStore.ts';
+import type { AppStore } from '../../store/appStore.ts';
+import { encodeScenario } from '../../session/scenarioCodec.ts';
+import { useScenarioUrl } from './useScenarioUrl.ts';
+
+const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+function Url({ store }: { store: AppStore }) {
+  useScenarioUrl(store);
+  return null;
+}
+
+describe('useScenarioUrl', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('after a costly write, the next waits 50 times that cost, then writes the latest scenario', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const push = vi.spyOn(window.history, 'pushState').mockImplementation(() => {
+      now += 10; // a pushState of a long URL: 10 ms
+    });
+    const store = createAppStore({ frozenAt: T0, seed: 3 });
+    render(<Url store={store} />);
+    const advance = (ms: number) =>
+      act(() => {
+        now += ms;
+        vi.advanceTimersByTime(ms);
+      });
+
+    act(() => void store.getState().enqueue(1));
+    advance(20); // the frame after the change
+    expect(push).toHaveBeenCalledTimes(1);
+    act(() => void store.getState().enqueue(1));
+    advance(300); // a frame, and the 250 ms fallback: both wait for the turn (500 ms after the last write)
+    expect(push).toHaveBeenCalledTimes(1);
+    advance(200);
+    expect(push).toHaveBeenCalledTimes(2);
+    expect(push).toHaveBeenLastCalledWith(null, '', `/#s=${encodeScenario(store.getState().scenario)}`);
+  });
+});
