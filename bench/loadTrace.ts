@@ -3,12 +3,12 @@
  * `vite preview`, opens it in headless Chromium at a phone's size with the CPU slowed 4x (CDP
  * Emulation.setCPUThrottlingRate, what Lighthouse's mobile run models), records a CPU profile from
  * navigation until `--seconds` (default 8) have passed, and prints
- *   - every long task (over 50 ms) the page saw, with its start and duration,
- *   - for each long task, the functions that took most of it (self time, from the profile),
- *   - the functions with the most self time over the whole load,
+ *   - how many long tasks (over 50 ms) the page saw,
  *   - from a Chromium trace: each main-thread task over `--task` ms (by default 50 ms at a 4x
  *     slowdown, 12.5 ms without: what Lighthouse's simulation turns into a 50 ms long task),
- *     split into script, style, layout, paint and garbage collection.
+ *     split into script, style, layout, paint and garbage collection, with the functions that
+ *     took most of it (self time from the profile; `--inclusive`: with callees too),
+ *   - the functions with the most self time over the whole load (`--from <ms>`: after that).
  * Build without minifying to read function names:
  *
  *   npx vite build --outDir /tmp/dist-trace --minify false
@@ -92,10 +92,19 @@ const KINDS: Array<[string, (name: string) => boolean]> = [
 ];
 
 /** Main-thread tasks (RunTask) over `minMs`, each with its time split by KINDS (the rest is script and other work). */
-function traceTasks(events: TraceEvent[], minMs: number): string[] {
+interface TracedTask {
+  /** ms since navigation */
+  readonly start: number;
+  readonly duration: number;
+  /** start, duration, and its time by kind */
+  readonly line: string;
+}
+
+function traceTasks(events: TraceEvent[], minMs: number): { tasks: TracedTask[]; summary: string } {
   const threadNames = events.filter((event) => event.name === 'thread_name' && event.ph === 'M');
   const rendererMain = threadNames.filter((event) => (event.args as { name?: string } | undefined)?.name === 'CrRendererMain');
-  const lines: string[] = [];
+  const found: TracedTask[] = [];
+  let summary = 'no main-thread tasks';
   const origin = navigationStart(events);
   for (const thread of rendererMain) {
     const onThread = events
@@ -126,16 +135,20 @@ function traceTasks(events: TraceEvent[], minMs: number): string[] {
       const ms = task.dur! / 1000;
       blocking += Math.max(0, ms - 50);
       const other = ms - [...parts.values()].reduce((sum, v) => sum + v, 0);
-      lines.push(
-        `${((task.ts - origin) / 1000).toFixed(0).padStart(6)} ms  ${ms.toFixed(1).padStart(6)} ms  ` +
-          [...parts].map(([kind, v]) => `${kind} ${v.toFixed(1)}`).join(', ') +
-          `, script and other ${other.toFixed(1)}` +
+      const start = (task.ts - origin) / 1000;
+      found.push({
+        start,
+        duration: ms,
+        line:
+          `${start.toFixed(0).padStart(6)} ms  ${ms.toFixed(1).padStart(6)} ms  ` +
+          [...parts].map(([kind, v]) => `${kind} ${v.toFixed(1)}, `).join('') +
+          `script and other ${other.toFixed(1)}` +
           (scripts.size > 0 ? `  [${[...scripts].join(' ')}]` : ''),
-      );
+      });
     }
-    lines.push(`(${tasks.length} tasks over ${minMs} ms; ${blocking.toFixed(0)} ms over 50 ms)`);
+    summary = `${tasks.length} tasks over ${minMs} ms; ${blocking.toFixed(0)} ms over 50 ms`;
   }
-  return lines;
+  return { tasks: found, summary };
 }
 
 interface LongTask {
@@ -252,17 +265,23 @@ async function main(): Promise<void> {
       `\nfiretime load trace: ${rate}x CPU slowdown, ${seconds} s from navigation; ${cpus().length} cores, load average ${loadBefore.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)}`,
     );
     const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-    console.log(`${tasks.length} long tasks, ${blocking.toFixed(0)} ms over 50 ms in all (observed, not simulated)\n`);
-    for (const task of tasks) {
-      console.log(`task at ${task.start.toFixed(0)} ms, ${task.duration.toFixed(0)} ms`);
-      for (const line of top(selfTimes(profile, origin, task.start, task.start + task.duration), 8)) console.log(`  ${line}`);
+    console.log(
+      `the page saw ${tasks.length} long tasks, ${blocking.toFixed(0)} ms over 50 ms in all (observed, not simulated)\n`,
+    );
+    console.log(
+      `main-thread tasks over ${taskMs} ms (from the trace: start, duration, what it did; then the profile's functions)`,
+    );
+    const traced = traceTasks(trace.traceEvents, taskMs);
+    for (const task of traced.tasks) {
+      console.log(task.line);
+      for (const line of top(selfTimes(profile, origin, task.start, task.start + task.duration), 6)) console.log(`    ${line}`);
       if (process.argv.includes('--inclusive')) {
-        console.log('  with callees:');
-        for (const line of top(totalTimes(profile, origin, task.start, task.start + task.duration), 25)) console.log(`  ${line}`);
+        console.log('    with callees:');
+        for (const line of top(totalTimes(profile, origin, task.start, task.start + task.duration), 20))
+          console.log(`    ${line}`);
       }
     }
-    console.log(`\nmain-thread tasks over ${taskMs} ms (from the trace: start, duration, what it did)`);
-    for (const line of traceTasks(trace.traceEvents, taskMs)) console.log(`  ${line}`);
+    console.log(`(${traced.summary})`);
     // --from <ms>: the summary covers only what comes after (e.g. the display ticks once the page has settled)
     const from = Number(argument('--from') ?? 0);
     console.log(`\nself time from ${from} ms to the end`);
