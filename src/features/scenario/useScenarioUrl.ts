@@ -9,6 +9,8 @@ const LATEST_WRITE_MS = 250;
 const FOLD_ABOVE = 4;
 /** The shortest gap between two folded writes. */
 const MIN_WRITE_GAP_MS = 100;
+/** While one field keeps changing (a slider drag), its entry is written this often at most. */
+const STREAM_WRITE_MS = 1000;
 
 /**
  * Keeps the URL's `#s=` and the store's scenario together: opens the scenario a URL holds (or says
@@ -20,7 +22,10 @@ const MIN_WRITE_GAP_MS = 100;
  *
  * The history writes wait for the frame after the change: a pushState costs Chromium ~5 ms, which
  * would otherwise sit between a click and its first paint. Writes that pile up meanwhile are made
- * in order; a replace folds into the write before it (one entry either way).
+ * in order; a replace folds into the write before it (one entry either way). A stream of replaces
+ * (a slider drag: one per frame) is written when it rests for MIN_WRITE_GAP_MS, and once every
+ * STREAM_WRITE_MS while it goes on: a replaceState per frame made every other frame of a drag late
+ * once the link was long (1,000,000 jobs in 100 clicks).
  */
 export function useScenarioUrl(store: AppStore): void {
   useEffect(() => {
@@ -36,13 +41,26 @@ export function useScenarioUrl(store: AppStore): void {
       frame = timer = null;
     };
     let lastWrite = Number.NEGATIVE_INFINITY;
-    const write = () => {
+    /** When the scenario last changed, and the time before that. `write(true)` (leaving) writes what waits at once. */
+    let lastChange = Number.NEGATIVE_INFINITY;
+    let changeBefore = Number.NEGATIVE_INFINITY;
+    const write = (flush = true) => {
       // Playing many jobs a second: one write per MIN_WRITE_GAP_MS at most, the changes meanwhile
       // folded into it (Chromium ignores pushState past ~200 per 10 s, and each costs ~5 ms).
-      const wait = lastWrite + MIN_WRITE_GAP_MS - performance.now();
-      if (wait > 0 && pending.length > FOLD_ABOVE) {
+      const at = performance.now();
+      const wait = lastWrite + MIN_WRITE_GAP_MS - at;
+      if (!flush && wait > 0 && pending.length > FOLD_ABOVE) {
         cancelWrite();
-        timer = setTimeout(write, wait);
+        timer = setTimeout(() => write(false), wait);
+        return;
+      }
+      const streaming =
+        pending.every((entry) => entry.step === 'replace') &&
+        lastChange - changeBefore < MIN_WRITE_GAP_MS &&
+        at - lastWrite < STREAM_WRITE_MS;
+      if (!flush && streaming && at - lastChange < MIN_WRITE_GAP_MS) {
+        cancelWrite();
+        timer = setTimeout(() => write(false), lastChange + MIN_WRITE_GAP_MS - at);
         return;
       }
       cancelWrite();
@@ -97,11 +115,13 @@ export function useScenarioUrl(store: AppStore): void {
       if (state.scenarioChange === previous.scenarioChange) return;
       const step = state.scenarioChange.history;
       if (step === 'none') return;
+      changeBefore = lastChange;
+      lastChange = performance.now();
       const last = pending[pending.length - 1];
       if (step === 'replace' && last !== undefined) pending[pending.length - 1] = { step: last.step, scenario: state.scenario };
       else pending.push({ step, scenario: state.scenario });
-      if (frame === null) frame = requestAnimationFrame(() => setTimeout(write, 0));
-      if (timer === null) timer = setTimeout(write, LATEST_WRITE_MS);
+      if (frame === null) frame = requestAnimationFrame(() => setTimeout(() => write(false), 0));
+      if (timer === null) timer = setTimeout(() => write(false), LATEST_WRITE_MS);
     });
     const onPopState = () => {
       // The browser moved to another entry: writes still waiting belonged to the entry it left.
