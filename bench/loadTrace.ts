@@ -226,6 +226,20 @@ async function main(): Promise<void> {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
+      const p = window as unknown as { __paints: string[] };
+      p.__paints = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const lcp = entry as PerformanceEntry & { size?: number; element?: Element | null };
+          const what = lcp.element
+            ? `${lcp.element.tagName.toLowerCase()}.${lcp.element.className} "${(lcp.element.textContent ?? '').slice(0, 40)}"`
+            : '';
+          p.__paints.push(`${entry.entryType} ${entry.name} at ${entry.startTime.toFixed(0)} ms ${lcp.size ?? ''} ${what}`);
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) p.__paints.push(`${entry.name} at ${entry.startTime.toFixed(0)} ms`);
+      }).observe({ type: 'paint', buffered: true });
     });
     // --warm: load the page once before the traced load (the browser's font and code caches warm)
     if (process.argv.includes('--warm')) {
@@ -264,6 +278,7 @@ async function main(): Promise<void> {
     console.log(
       `\nfiretime load trace: ${rate}x CPU slowdown, ${seconds} s from navigation; ${cpus().length} cores, load average ${loadBefore.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)}`,
     );
+    for (const paint of (await page.evaluate('window.__paints')) as string[]) console.log(paint);
     const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
     console.log(
       `the page saw ${tasks.length} long tasks, ${blocking.toFixed(0)} ms over 50 ms in all (observed, not simulated)\n`,
