@@ -9,6 +9,7 @@
  *   npm run bench:lighthouse -- --no-build     # measure the existing dist/
  *   npm run bench:lighthouse -- --runs 5
  *   npm run bench:lighthouse -- --save out/   # also write each run's report (lighthouse-N.json) there
+ *   npm run bench:lighthouse -- --dist /tmp/other-dist   # measure another build (e.g. of an older commit)
  *
  * Lighthouse's simulated throttling models the page's main-thread work from a trace taken on this
  * machine, so a busy machine reads slower: run it when nothing else is running and read the load
@@ -19,7 +20,7 @@ import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildAndPreview, waitForServer } from './preview.ts';
+import { buildAndPreview, preview, waitForServer } from './preview.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/`;
@@ -93,7 +94,8 @@ async function main(): Promise<void> {
   const runs = option('--runs', 3);
   const save = saveDir();
   if (save !== undefined) mkdirSync(save, { recursive: true });
-  const server = buildAndPreview(PORT);
+  const distAt = process.argv.indexOf('--dist');
+  const server = distAt >= 0 ? preview(PORT, process.argv[distAt + 1]) : buildAndPreview(PORT);
   try {
     await waitForServer(URL_UNDER_TEST);
     const loadBefore = loadavg()[0]!;

@@ -18,13 +18,11 @@
  * `--save-trace file.json` keeps the trace (open it in Chromium's DevTools, Performance panel).
  * Without `--dist` it builds `dist/` (minified, as shipped) unless `--no-build` is given.
  */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import config from '../playwright.config.ts';
-import { buildAndPreview, waitForServer } from './preview.ts';
-import type { PreviewServer } from './preview.ts';
+import { buildAndPreview, preview, waitForServer } from './preview.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -32,19 +30,6 @@ const BASE = `http://127.0.0.1:${PORT}/`;
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : undefined;
-}
-
-function previewOf(dist: string): PreviewServer {
-  const server = spawn(
-    'npx',
-    ['vite', 'preview', '--outDir', dist, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
-    { stdio: 'ignore', detached: true },
-  );
-  return {
-    stop: () => {
-      if (server.pid !== undefined) process.kill(-server.pid);
-    },
-  };
 }
 
 interface ProfileNode {
@@ -215,7 +200,7 @@ async function main(): Promise<void> {
   const rate = Number(argument('--rate') ?? 4);
   const seconds = Number(argument('--seconds') ?? 8);
   const taskMs = Number(argument('--task') ?? (50 * rate) / 4);
-  const server = dist === undefined ? buildAndPreview(PORT) : previewOf(dist);
+  const server = dist === undefined ? buildAndPreview(PORT) : preview(PORT, dist);
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     await waitForServer(BASE);
