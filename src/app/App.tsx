@@ -61,13 +61,13 @@ export function App({ store: given }: { store?: AppStore }) {
       <a className={styles.skip} href="#sets">
         Skip to the sets
       </a>
-      <main className={styles.page}>
-        <header className={styles.top}>
+      <main className="page">
+        <header className="page-top">
           <h1>firetime</h1>
-          <p className={styles.tagline}>
+          <p className="page-tagline">
             The score is the fire-time: drag the delay, enqueue or play jobs, and watch where they land in both sets.
           </p>
-          <div className={styles.reset}>
+          <div className="page-reset">
             <ResetButton />
           </div>
         </header>
