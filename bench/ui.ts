@@ -29,6 +29,7 @@
  *   npm run bench:ui -- --million    # also fill a page to 1,000,000 jobs (--million=same-ms: one millisecond)
  *   npm run bench:ui -- --million-only [--same-ms]   # only that (6.)
  *   npm run bench:ui -- --burst-only                  # only the burst of 10,000 (5.)
+ *   npm run bench:ui -- --dist /tmp/other-dist        # measure another build (the JS sizes read dist/)
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +38,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
-import { buildAndPreview, waitForServer } from './preview.ts';
+import { buildAndPreview, preview, waitForServer } from './preview.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -333,7 +334,8 @@ async function measurePlay(browser: Browser): Promise<{ playFrames: number[]; pl
 }
 
 async function main(): Promise<void> {
-  const server = buildAndPreview(PORT);
+  const distAt = process.argv.indexOf('--dist');
+  const server = distAt >= 0 ? preview(PORT, process.argv[distAt + 1]) : buildAndPreview(PORT);
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     await waitForServer(BASE);
