@@ -14,8 +14,9 @@ import { Mounted, useTurns } from './inTurn.tsx';
 import styles from './App.module.css';
 
 /**
- * The stage's band grid, the two set views and the play controls load in their own chunks, just
- * after the page (their slots on the stage keep their size meanwhile, so nothing shifts); the band panel, the score bits, promote, the
+ * The stage's band grid, the two set views, the play controls and the scenario bar (with its
+ * messages about a link) load in their own chunks just after the page (their slots on the stage
+ * keep their size meanwhile, so nothing shifts); the band panel, the score bits, promote, the
  * command log and the deeper views sit below the stage and load after it, one part at a time when
  * the browser is idle (useTurns), so no long task holds the page while it loads. This keeps the
  * first load's JavaScript under 90 KB gzip.
@@ -125,23 +126,20 @@ export function App({ store: given }: { store?: AppStore }) {
             the same millisecond keep the order they came in. Every number on this page comes from a model of the Lua scripts
             running against an in-memory Redis.
           </p>
-          {turn >= 1 ? (
-            <Suspense fallback={null}>
-              <ScenarioBar />
-              <Mounted turn={1} done={done} />
-            </Suspense>
-          ) : null}
+          <Suspense fallback={null}>
+            <ScenarioBar />
+          </Suspense>
         </section>
 
-        <InTurn turn={2} current={turn} done={done} loading="Loading the band…">
+        <InTurn turn={1} current={turn} done={done} loading="Loading the band…">
           <ScorePanel />
           <BandPanel />
         </InTurn>
-        <InTurn turn={3} current={turn} done={done} loading="Loading promote and the command log…">
+        <InTurn turn={2} current={turn} done={done} loading="Loading promote and the command log…">
           <PromotePanel />
           <CommandLog />
         </InTurn>
-        <InTurn turn={4} current={turn} done={done} loading="Loading the explorations…">
+        <InTurn turn={3} current={turn} done={done} loading="Loading the explorations…">
           <Explorations />
         </InTurn>
       </main>
