@@ -8,15 +8,19 @@
  *   npm run bench:lighthouse                   # build, then 3 runs
  *   npm run bench:lighthouse -- --no-build     # measure the existing dist/
  *   npm run bench:lighthouse -- --runs 5
+ *   npm run bench:lighthouse -- --save out/   # also write each run's report (lighthouse-N.json) there
+ *   npm run bench:lighthouse -- --dist /tmp/other-dist   # measure another build (e.g. of an older commit)
  *
  * Lighthouse's simulated throttling models the page's main-thread work from a trace taken on this
  * machine, so a busy machine reads slower: run it when nothing else is running and read the load
  * printed beside the figures.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildAndPreview, waitForServer } from './preview.ts';
+import { buildAndPreview, preview, waitForServer } from './preview.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/`;
@@ -45,7 +49,16 @@ interface RunFigures {
   si: number;
 }
 
-async function measureOnce(): Promise<RunFigures> {
+/** The directory after `--save`, where each run's full report goes (long tasks, bootup time by script...). */
+function saveDir(): string | undefined {
+  const at = process.argv.indexOf('--save');
+  if (at < 0) return undefined;
+  const dir = process.argv[at + 1];
+  if (dir === undefined || dir.startsWith('--')) throw new Error('--save takes a directory');
+  return dir;
+}
+
+async function measureOnce(save: string | undefined): Promise<RunFigures> {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -61,6 +74,7 @@ async function measureOnce(): Promise<RunFigures> {
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (save !== undefined) writeFileSync(save, JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
@@ -78,16 +92,19 @@ async function measureOnce(): Promise<RunFigures> {
 
 async function main(): Promise<void> {
   const runs = option('--runs', 3);
-  const server = buildAndPreview(PORT);
+  const save = saveDir();
+  if (save !== undefined) mkdirSync(save, { recursive: true });
+  const distAt = process.argv.indexOf('--dist');
+  const server = distAt >= 0 ? preview(PORT, process.argv[distAt + 1]) : buildAndPreview(PORT);
   try {
     await waitForServer(URL_UNDER_TEST);
     const loadBefore = loadavg()[0]!;
     const figures: RunFigures[] = [];
     for (let run = 0; run < runs; run++) {
-      const one = await measureOnce();
+      const one = await measureOnce(save === undefined ? undefined : join(save, `lighthouse-${run + 1}.json`));
       figures.push(one);
       console.log(
-        `run ${run + 1}: performance ${one.score}, TBT ${one.tbt.toFixed(0)} ms, TTI ${(one.tti / 1000).toFixed(2)} s, ` +
+        `run ${run + 1} (load ${loadavg()[0]!.toFixed(1)}): performance ${one.score}, TBT ${one.tbt.toFixed(0)} ms, TTI ${(one.tti / 1000).toFixed(2)} s, ` +
           `FCP ${(one.fcp / 1000).toFixed(2)} s, LCP ${(one.lcp / 1000).toFixed(2)} s, SI ${(one.si / 1000).toFixed(2)} s, CLS ${one.cls.toFixed(3)}`,
       );
     }

@@ -14,10 +14,28 @@ export function buildAndPreview(port: number): PreviewServer {
     const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    stdio: 'ignore',
-    detached: true,
-  });
+  return preview(port);
+}
+
+/**
+ * Serves a build with `vite preview` on 127.0.0.1:`port`: `dist` (a directory), or `dist/` when
+ * none is given. Also in a process group of its own.
+ */
+export function preview(port: number, dist?: string): PreviewServer {
+  const server = spawn(
+    'npx',
+    [
+      'vite',
+      'preview',
+      ...(dist === undefined ? [] : ['--outDir', dist]),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
+    { stdio: 'ignore', detached: true },
+  );
   return {
     stop: () => {
       if (server.pid !== undefined) process.kill(-server.pid);

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { createAppStore } from '../store/appStore.ts';
 import type { AppStore } from '../store/appStore.ts';
 import { ReadWhileVisible, StoreProvider } from '../store/StoreContext.tsx';
@@ -9,13 +10,16 @@ import { ResetButton } from '../features/story/ResetButton.tsx';
 import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
 import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
+import { Mounted, useTurns } from './inTurn.tsx';
 import styles from './App.module.css';
 
 /**
- * The stage's band grid, the two set views and the play controls load in their own chunks, just
- * after the page (their slots on the stage keep their size meanwhile, so nothing shifts); the band panel, the score bits, promote, the
- * command log and the deeper views sit below the stage and load just after the page. This keeps
- * the first load's JavaScript under 90 KB gzip.
+ * The stage's band grid, the two set views, the play controls and the scenario bar (with its
+ * messages about a link) load in their own chunks just after the page (their slots on the stage
+ * keep their size meanwhile, so nothing shifts); the band panel, the score bits, promote, the
+ * command log and the deeper views sit below the stage and load after it, one part at a time when
+ * the browser is idle (useTurns), so no long task holds the page while it loads. This keeps the
+ * first load's JavaScript under 90 KB gzip.
  */
 const SetsPanel = lazy(() => import('../features/sets/SetsPanel.tsx').then((module) => ({ default: module.SetsPanel })));
 const StageBand = lazy(() => import('../features/story/StageBand.tsx').then((module) => ({ default: module.StageBand })));
@@ -44,6 +48,7 @@ const DISPLAY_TICK_MS = 1000;
 export function App({ store: given }: { store?: AppStore }) {
   const [store] = useState(() => given ?? createAppStore());
   const bandHeadingId = useId();
+  const { turn, done } = useTurns();
 
   useEffect(() => {
     const timer = setInterval(() => store.getState().tick(), DISPLAY_TICK_MS);
@@ -57,13 +62,13 @@ export function App({ store: given }: { store?: AppStore }) {
       <a className={styles.skip} href="#sets">
         Skip to the sets
       </a>
-      <main className={styles.page}>
-        <header className={styles.top}>
+      <main className="page">
+        <header className="page-top">
           <h1>firetime</h1>
-          <p className={styles.tagline}>
+          <p className="page-tagline">
             The score is the fire-time: drag the delay, enqueue or play jobs, and watch where they land in both sets.
           </p>
-          <div className={styles.reset}>
+          <div className="page-reset">
             <ResetButton />
           </div>
         </header>
@@ -126,25 +131,49 @@ export function App({ store: given }: { store?: AppStore }) {
           </Suspense>
         </section>
 
-        {/* Below the stage: each part follows the store while near the viewport (jobs played fast re-read nothing unseen). */}
+        {/* Below the stage: mounted in turns when idle; each part follows the store while near the viewport. */}
         <ReadWhileVisible className={styles.below}>
-          <Suspense fallback={<p className={styles.loading}>Loading the band…</p>}>
+          <InTurn turn={1} current={turn} done={done} loading="Loading the band…">
             <ScorePanel />
             <BandPanel />
-          </Suspense>
+          </InTurn>
         </ReadWhileVisible>
         <ReadWhileVisible className={styles.below}>
-          <Suspense fallback={<p className={styles.loading}>Loading promote and the command log…</p>}>
+          <InTurn turn={2} current={turn} done={done} loading="Loading promote and the command log…">
             <PromotePanel />
             <CommandLog />
-          </Suspense>
+          </InTurn>
         </ReadWhileVisible>
         <ReadWhileVisible className={styles.below}>
-          <Suspense fallback={<p className={styles.loading}>Loading the explorations…</p>}>
+          <InTurn turn={3} current={turn} done={done} loading="Loading the explorations…">
             <Explorations />
-          </Suspense>
+          </InTurn>
         </ReadWhileVisible>
       </main>
     </StoreProvider>
+  );
+}
+
+/** A part below the stage: a line saying it is loading until its turn comes and its chunk is in. */
+function InTurn({
+  turn,
+  current,
+  done,
+  loading,
+  children,
+}: {
+  turn: number;
+  current: number;
+  done: (turn: number) => void;
+  loading: string;
+  children: ReactNode;
+}) {
+  const fallback = <p className={styles.loading}>{loading}</p>;
+  if (current < turn) return fallback;
+  return (
+    <Suspense fallback={fallback}>
+      {children}
+      <Mounted turn={turn} done={done} />
+    </Suspense>
   );
 }

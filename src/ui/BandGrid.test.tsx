@@ -27,15 +27,18 @@ interface FakeContext {
   clears: number;
   /** Rings (strokeRect) drawn since the last clear. */
   rings: number;
+  /** The last image put on the canvas left the gap between cells clear. */
+  gapClear: boolean;
 }
 
-/** Just enough of a 2D context to record which colour each cell got and how often rings were drawn. */
+/** Just enough of a 2D context to record which colour each cell got (by fillRect or in one image) and how often rings were drawn. */
 function fakeContext(canvas: HTMLCanvasElement) {
   const ctx = {
     canvas,
     fills: [] as string[],
     clears: 0,
     rings: 0,
+    gapClear: false,
     fillStyle: '',
     strokeStyle: '',
     lineWidth: 1,
@@ -47,6 +50,27 @@ function fakeContext(canvas: HTMLCanvasElement) {
     },
     fillRect() {
       ctx.fills.push(ctx.fillStyle);
+    },
+    createImageData(width: number, height: number) {
+      return { width, height, data: new Uint8ClampedArray(width * height * 4) };
+    },
+    /** The cells drawn as one image: each cell's colour read back at its top-left and bottom-right pixels. */
+    putImageData(image: { width: number; data: Uint8ClampedArray }) {
+      const layout = gridLayout(image.width, 4);
+      const at = (x: number, y: number) => {
+        const i = (y * image.width + x) * 4;
+        return `rgb(${image.data[i]}, ${image.data[i + 1]}, ${image.data[i + 2]})`;
+      };
+      ctx.clears++;
+      ctx.fills = [];
+      for (let slot = 0; slot < 4096; slot++) {
+        const x = layout.offset(slot % 64);
+        const y = layout.offset(Math.floor(slot / 64));
+        const colour = at(x, y);
+        ctx.fills.push(colour === at(x + layout.cell - 1, y + layout.cell - 1) ? colour : 'not one colour');
+      }
+      // the gap right of the first cell is left clear
+      ctx.gapClear = image.data[(layout.offset(0) * image.width + layout.offset(0) + layout.cell) * 4 + 3] === 0;
     },
     strokeRect() {
       ctx.rings++;
@@ -195,6 +219,7 @@ describe('BandGrid', () => {
     expect(cells.fills[4095]).toBe('rgb(161, 66, 11)'); // the shared ceiling in the warn colour (fallback)
     expect(new Set(cells.fills.slice(0, 3)).size).toBe(3); // three arrivals, three shades
     expect(cells.fills[3]).toBe(cells.fills[4094]); // empty slots alike
+    expect(cells.gapClear).toBe(true);
     expect(rings.canvas.width).toBe(392);
     expect(rings.rings).toBe(2); // the newest bump: a surface ring, then its outline
     const ringDraws = rings.clears;

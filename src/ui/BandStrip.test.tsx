@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandStrip } from './BandStrip.tsx';
@@ -57,5 +58,35 @@ describe('BandStrip', () => {
     expect(bars[0]).toBe('scaleY(0)');
     expect(bars[3]).toBe('scaleY(1)');
     expect(bars[1]).toBe('scaleY(0.03)');
+  });
+
+  it('keeps its buttons as the strip moves with the clock: only their text changes', () => {
+    const around = (centre: number) => [-1, 0, 1].map((offset) => ({ fireTime: centre + offset, count: 0 }));
+    const { rerender } = render(<BandStrip bands={around(T)} selected={T} onSelect={() => {}} />);
+    const before = screen.getAllByRole('button');
+    rerender(<BandStrip bands={around(T + 1000)} selected={T + 1000} onSelect={() => {}} />);
+    const after = screen.getAllByRole('button');
+    expect(after).toEqual(before);
+    expect(after.every((button, i) => button === before[i])).toBe(true);
+    expect(after[1]!.title).toBe(`fire-time ${T + 1000} ms`);
+  });
+
+  it('moves the focus with a picked millisecond to the middle, where the strip centres it', async () => {
+    const user = userEvent.setup();
+    function Centred() {
+      const [selected, setSelected] = useState(T);
+      const strip = [-2, -1, 0, 1, 2].map((offset) => ({ fireTime: selected + offset, count: 0 }));
+      return <BandStrip bands={strip} selected={selected} onSelect={setSelected} />;
+    }
+    render(<Centred />);
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement?.textContent).toMatch(/^\+1 ms/);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement?.getAttribute('aria-pressed')).toBe('true');
+    expect(document.activeElement?.textContent).toMatch(/^0 ms/);
+    expect((document.activeElement as HTMLButtonElement).title).toBe(`fire-time ${T + 1} ms`);
   });
 });

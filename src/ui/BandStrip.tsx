@@ -22,30 +22,46 @@ function offsetLabel(offset: number): string {
  */
 export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
   const stripRef = useRef<HTMLDivElement>(null);
+  const selectedAt = bands.findIndex((band) => band.fireTime === selected);
+  /** Where the strip was last centred, and whether the last selection was picked here. */
+  const centred = useRef<{ at: number; length: number } | null>(null);
+  const picked = useRef(false);
 
   // On a narrow screen the strip scrolls sideways: keep the selected millisecond in the middle.
+  // Buttons are keyed by place, so the strip moving with the clock (the selected one in the same
+  // place, other milliseconds around it) only changes their text and reads no layout; a pick
+  // here moves the focus with the picked millisecond to its new place.
   useLayoutEffect(() => {
     const strip = stripRef.current;
-    const button = strip?.querySelector<HTMLElement>('[aria-pressed="true"]');
-    if (!strip || !button || strip.scrollWidth <= strip.clientWidth) return;
-    strip.scrollLeft = button.offsetLeft - (strip.clientWidth - button.offsetWidth) / 2;
-  }, [selected, bands.length]);
+    const button = strip?.children[selectedAt] as HTMLElement | undefined;
+    const moved = centred.current?.at !== selectedAt || centred.current.length !== bands.length;
+    const wasPicked = picked.current;
+    picked.current = false;
+    if (!strip || !button || !(moved || wasPicked)) return;
+    centred.current = { at: selectedAt, length: bands.length };
+    if (wasPicked && strip.contains(document.activeElement)) button.focus({ preventScroll: true });
+    if (strip.scrollWidth > strip.clientWidth)
+      strip.scrollLeft = button.offsetLeft - (strip.clientWidth - button.offsetWidth) / 2;
+  }, [selected, selectedAt, bands.length]);
 
   return (
     <div ref={stripRef} role="group" aria-label="Milliseconds around the fire-time" className={styles.strip}>
-      {bands.map(({ fireTime, count: jobs }) => {
+      {bands.map(({ fireTime, count: jobs }, place) => {
         const isSelected = fireTime === selected;
         // at least a sliver for one job, which is only 1/4096 of the band
         const fill = jobs > 0 ? Math.max(Math.min(jobs, BAND_SLOTS) / BAND_SLOTS, 0.03) : 0;
         const full = jobs >= BAND_SLOTS;
         return (
           <button
-            key={fireTime}
+            key={place}
             type="button"
             className={`${styles.band} ${isSelected ? styles.selected : ''} ${full ? styles.full : ''}`}
             aria-pressed={isSelected}
             title={`fire-time ${fireTime} ms`}
-            onClick={() => onSelect(fireTime)}
+            onClick={() => {
+              picked.current = true;
+              onSelect(fireTime);
+            }}
           >
             <span className={styles.offset}>{offsetLabel(fireTime - selected)}</span>{' '}
             <span className={styles.meter} aria-hidden="true">

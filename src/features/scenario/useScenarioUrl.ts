@@ -15,6 +15,8 @@ const MIN_WRITE_GAP_MS = 100;
  * (Chromium copies the URL, ~5 ms at 100,000 played jobs) then takes at most 2% of the main thread.
  */
 const WRITE_COST_SHARE = 50;
+/** While one field keeps changing (a slider drag), its entry is written this often at most. */
+const STREAM_WRITE_MS = 1000;
 
 /**
  * Keeps the URL's `#s=` and the store's scenario together: opens the scenario a URL holds (or says
@@ -28,6 +30,9 @@ const WRITE_COST_SHARE = 50;
  * would otherwise sit between a click and its first paint. Writes that pile up meanwhile are made
  * in order; a replace folds into the write before it (one entry either way). Several jobs enqueued
  * at once (enqueueEach: the jobs one frame of Play owes) are several entries, as if clicked.
+ * A stream of replaces (a slider drag: one per frame) is written when it rests for MIN_WRITE_GAP_MS,
+ * and once every STREAM_WRITE_MS while it goes on: a replaceState per frame made every other frame
+ * of a drag late once the link was long (1,000,000 jobs in 100 clicks).
  *
  * The text is made by one ScenarioEncoder, which encodes only the operations appended since the
  * last write: while jobs are played, a write costs the new jobs' tokens, not the whole scenario.
@@ -48,16 +53,28 @@ export function useScenarioUrl(store: AppStore): void {
     };
     let lastWrite = Number.NEGATIVE_INFINITY;
     let writeGap = MIN_WRITE_GAP_MS;
-    /** Writes what is pending (`now`: at once, as on unmount; else when its turn comes). */
-    const write = (now = false) => {
-      // Playing many jobs a second: one write per writeGap (MIN_WRITE_GAP_MS, or more for a costly write) at most, the changes meanwhile
-      // folded into it (Chromium ignores pushState past ~200 per 10 s, and each costs ~5 ms).
-      const started = performance.now();
-      const wait = lastWrite + writeGap - started;
+    /** When the scenario last changed, and the time before that. `write(true)` (leaving) writes what waits at once. */
+    let lastChange = Number.NEGATIVE_INFINITY;
+    let changeBefore = Number.NEGATIVE_INFINITY;
+    const write = (flush = true) => {
+      // Playing many jobs a second: one write per writeGap (MIN_WRITE_GAP_MS, or more for a costly
+      // write) at most, the changes meanwhile folded into it (Chromium ignores pushState past ~200
+      // per 10 s, and each costs ~5 ms).
+      const at = performance.now();
+      const wait = lastWrite + writeGap - at;
       // a costly write (a long scenario, re-encoded whole after a replace such as a drag step) waits its turn too
-      if (!now && wait > 0 && (pending.length > FOLD_ABOVE || writeGap > MIN_WRITE_GAP_MS)) {
+      if (!flush && wait > 0 && (pending.length > FOLD_ABOVE || writeGap > MIN_WRITE_GAP_MS)) {
         cancelWrite();
-        timer = setTimeout(write, wait);
+        timer = setTimeout(() => write(false), wait);
+        return;
+      }
+      const streaming =
+        pending.every((entry) => entry.step === 'replace') &&
+        lastChange - changeBefore < MIN_WRITE_GAP_MS &&
+        at - lastWrite < STREAM_WRITE_MS;
+      if (!flush && streaming && at - lastChange < MIN_WRITE_GAP_MS) {
+        cancelWrite();
+        timer = setTimeout(() => write(false), lastChange + MIN_WRITE_GAP_MS - at);
         return;
       }
       cancelWrite();
@@ -82,7 +99,7 @@ export function useScenarioUrl(store: AppStore): void {
       }
       if (pending.length > 0) {
         lastWrite = performance.now();
-        writeGap = Math.max(MIN_WRITE_GAP_MS, WRITE_COST_SHARE * (lastWrite - started));
+        writeGap = Math.max(MIN_WRITE_GAP_MS, WRITE_COST_SHARE * (lastWrite - at));
       }
       pending = [];
     };
@@ -115,6 +132,8 @@ export function useScenarioUrl(store: AppStore): void {
       if (state.scenarioChange === previous.scenarioChange) return;
       const step = state.scenarioChange.history;
       if (step === 'none') return;
+      changeBefore = lastChange;
+      lastChange = performance.now();
       const last = pending[pending.length - 1];
       if (step === 'replace' && last !== undefined) pending[pending.length - 1] = { step: last.step, scenario: state.scenario };
       else {
@@ -124,8 +143,8 @@ export function useScenarioUrl(store: AppStore): void {
         for (let k = Math.min(state.scenarioChange.steps ?? 1, FOLD_ABOVE + 1) - 1; k >= 0; k--)
           pending.push({ step, scenario: { ...state.scenario, operations: operations.prefix(operations.length - k) } });
       }
-      if (frame === null) frame = requestAnimationFrame(() => setTimeout(write, 0));
-      if (timer === null) timer = setTimeout(write, LATEST_WRITE_MS);
+      if (frame === null) frame = requestAnimationFrame(() => setTimeout(() => write(false), 0));
+      if (timer === null) timer = setTimeout(() => write(false), LATEST_WRITE_MS);
     });
     const onPopState = () => {
       // The browser moved to another entry: writes still waiting belonged to the entry it left.

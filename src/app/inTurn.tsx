@@ -1,0 +1,43 @@
+import { startTransition, useCallback, useEffect, useState } from 'react';
+
+/** The longest a turn waits for an idle moment (a page that is never idle still gets its panels). */
+const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Runs `run` when the browser is next idle (requestIdleCallback; a short timer where there is
+ * none, as in jsdom and older Safari). Gives a way to cancel it.
+ */
+export function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 1);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Mounts the page's parts below the first screen one at a time, after the first screen: `turn`
+ * starts at 0 (only the first screen) and goes up by one when the browser is idle after the part
+ * of the current turn has mounted (it says so with <Mounted turn={n} />, inside its Suspense
+ * boundary, so a part that waits for its chunk counts as mounted only once it is on the page).
+ * Each turn renders as a transition, which React splits into short slices; none of them holds
+ * the main thread long while the page is loading. Turn 1 begins after the first screen's commit.
+ */
+export function useTurns(): { turn: number; done: (turn: number) => void } {
+  const [turn, setTurn] = useState(0);
+  // turn 0, the first screen, is done once the page has committed: this effect runs after that
+  const [finished, setFinished] = useState(0);
+  const done = useCallback((which: number) => setFinished((last) => Math.max(last, which)), []);
+  useEffect(() => {
+    if (finished < turn) return;
+    return whenIdle(() => startTransition(() => setTurn((current) => Math.max(current, finished + 1))));
+  }, [finished, turn]);
+  return { turn, done };
+}
+
+/** Tells useTurns that the part of `turn` is on the page (place it after the part, in its Suspense boundary). */
+export function Mounted({ turn, done }: { turn: number; done: (turn: number) => void }) {
+  useEffect(() => done(turn), [turn, done]);
+  return null;
+}
