@@ -41,6 +41,31 @@ describe('useRowWindow', () => {
     expect(getByTestId('list').textContent).toBe('0..9');
   });
 
+  it('does not read the container again while a list that already overflows it grows (no forced layout per change)', () => {
+    let rows = 0;
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => Math.min(rows, 10) * ROW);
+    rows = 20;
+    const { getByTestId, rerender } = render(<List count={20} />);
+    expect(getByTestId('list').textContent).toBe('0..9');
+    const reads = height.mock.calls.length;
+    // 20 rows in a 100 px container: it stopped growing, so more rows are not measured.
+    rows = 21;
+    rerender(<List count={21} />);
+    rows = 500;
+    rerender(<List count={500} />);
+    expect(height.mock.calls.length).toBe(reads);
+    expect(getByTestId('list').textContent).toBe('0..9');
+    // A list that shrinks is measured again (its container may shrink with it).
+    rows = 3;
+    rerender(<List count={3} />);
+    expect(height.mock.calls.length).toBeGreaterThan(reads);
+    expect(getByTestId('list').textContent).toBe('0..2');
+    // Growing from rows that fit (30 px, 3 rows) is measured again too: the container follows the count.
+    rows = 6;
+    rerender(<List count={6} />);
+    expect(getByTestId('list').textContent).toBe('0..5');
+  });
+
   it('scales the scroll space past MAX_SCROLL_HEIGHT, so the last of 2,000,000 rows can be scrolled to', () => {
     function Scaled({ count }: { count: number }) {
       const ref = useRef<HTMLDivElement>(null);

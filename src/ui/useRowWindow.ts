@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 
 /** The rows a fixed-row-height list must render: indexes first..last (inclusive; empty when last < first). */
@@ -49,32 +49,44 @@ export function useRowWindow(
   { overscan, fallbackRows }: { overscan: number; fallbackRows: number },
 ): RowWindow {
   const [viewport, setViewport] = useState<Viewport>({ scrollTop: 0, height: 0 });
+  /** The count of the last commit and the last height read (outside render, for the effects). */
+  const measured = useRef({ count, height: 0 });
+  const measure = useCallback((element: HTMLElement) => {
+    const next = { scrollTop: element.scrollTop, height: element.clientHeight };
+    measured.current.height = next.height;
+    setViewport((previous) => (previous.scrollTop === next.scrollTop && previous.height === next.height ? previous : next));
+  }, []);
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const measure = () => {
-      const next = { scrollTop: element.scrollTop, height: element.clientHeight };
-      setViewport((previous) => (previous.scrollTop === next.scrollTop && previous.height === next.height ? previous : next));
-    };
-    measure();
-    element.addEventListener('scroll', measure, { passive: true });
-    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    const onChange = () => measure(element);
+    onChange();
+    element.addEventListener('scroll', onChange, { passive: true });
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(onChange) : null;
     resize?.observe(element);
     return () => {
-      element.removeEventListener('scroll', measure);
+      element.removeEventListener('scroll', onChange);
       resize?.disconnect();
     };
-  }, [scrollRef]);
+  }, [scrollRef, measure]);
 
   // The container's height may follow the count (a list that grows until a cap): measure again
-  // in the same commit, so the first paint after a change already has every visible row.
+  // in the same commit, so the first paint after a change already has every visible row. Reading
+  // the size forces a layout of what React just changed, which costs a few ms each time: while
+  // Play adds jobs every frame that is most of a frame, so a growing list that already overflowed
+  // its measured viewport by more than a row (a horizontal scrollbar takes less than a row) is
+  // not measured: its container has stopped growing (or never followed the count), more rows do
+  // not move the scroll position, and the ResizeObserver and the scroll listener still report
+  // any other change.
   useLayoutEffect(() => {
+    const previousCount = measured.current.count;
+    measured.current.count = count;
+    const height = measured.current.height;
+    if (count >= previousCount && height > 0 && height <= (previousCount - 1) * rowHeight) return;
     const element = scrollRef.current;
-    if (!element) return;
-    const next = { scrollTop: element.scrollTop, height: element.clientHeight };
-    setViewport((previous) => (previous.scrollTop === next.scrollTop && previous.height === next.height ? previous : next));
-  }, [scrollRef, count]);
+    if (element) measure(element);
+  }, [scrollRef, count, rowHeight, measure]);
 
   const height = viewport.height > 0 ? viewport.height : fallbackRows * rowHeight;
   const fullHeight = count * rowHeight;
