@@ -85,6 +85,25 @@ async function main(): Promise<void> {
     for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
       console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${key}`);
 
+    // inclusive time per function (each sample counted once per function on its stack)
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes as Array<ProfileNode & { children?: number[] }>)
+      for (const c of n.children ?? []) parent.set(c, n.id);
+    const inclusive = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+      const keys = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const f = byId.get(at)!.callFrame;
+        if (f.url === '') continue;
+        keys.add(`${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`);
+      }
+      for (const key of keys) inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
+    });
+    console.log('\ntop inclusive time (script):');
+    for (const [key, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 400))
+      console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${key}`);
+
     // trace: frames, layouts, style recalcs, paints
     const frames = events
       .filter((e) => e.name === 'BeginFrame' || e.name === 'DrawFrame')

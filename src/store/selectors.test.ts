@@ -184,6 +184,27 @@ describe('selectBandView', () => {
     expect(view.strip[STRIP_RADIUS]).toEqual({ fireTime: view.fireTime, count: 20_000 });
   });
 
+  it('reads the band once when the stage and the band panel show the same millisecond, with the same slots', () => {
+    const store = createAppStore({ frozenAt: T0 });
+    store.getState().enqueue(50);
+    const state = store.getState();
+    const ranges: unknown[] = [];
+    const call = state.band.call.bind(state.band);
+    const spy = vi.spyOn(state.band, 'call').mockImplementation((...args) => {
+      if (args[0] === 'ZRANGEBYSCORE') ranges.push(args);
+      return call(...args);
+    });
+    const stage = selectFireTimeBand(state);
+    const panel = selectBandView(state);
+    spy.mockRestore();
+    expect(ranges).toHaveLength(1);
+    expect(panel.slots).toBe(stage.slots);
+    expect(panel.slots).toHaveLength(50);
+    expect(stage.strip).toEqual([{ fireTime: stage.fireTime, count: 50 }]);
+    expect(panel.strip).toHaveLength(2 * STRIP_RADIUS + 1);
+    expect(panel.strip[STRIP_RADIUS]).toEqual({ fireTime: stage.fireTime, count: 50 });
+  });
+
   it('keeps following the fire-time after an enqueue: the delay and the clock move the band', () => {
     const store = createAppStore({ frozenAt: T0 });
     store.getState().enqueue(3);

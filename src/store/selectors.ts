@@ -236,11 +236,6 @@ function bandViewOf(
       arrival: arrivals.get(member) ?? 0,
     });
   }
-  const strip: Array<{ fireTime: number; count: number }> = [];
-  for (let ms = fireTime - radius; ms <= fireTime + radius; ms++) {
-    const range = bandOf(ms);
-    strip.push({ fireTime: ms, count: integerReply(band.call('ZCOUNT', BAND_KEY, range.minScore, range.maxScore)) });
-  }
   return {
     fireTime,
     minScore,
@@ -250,21 +245,45 @@ function bandViewOf(
     ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
     newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
     pastCliff: isPastCliff(fireTime),
-    strip,
+    strip: stripOf(band, fireTime, radius),
   };
 }
 
-/** The band of the selected millisecond (or of the current fire-time when none is selected). */
-export const selectBandView = memoOn(
-  (s: AppState) => [s.band, s.version, s.arrivals, s.selectedFireTime ?? fireTimeOf(s.now, s.delay), s.lastEnqueue] as const,
-)((band, _version, arrivals, fireTime, lastEnqueue): BandViewData =>
-  bandViewOf(band, arrivals, fireTime, lastEnqueue, STRIP_RADIUS),
-);
+/** How many jobs each band from fireTime - radius to fireTime + radius holds (ZCOUNT over each band's range). */
+function stripOf(band: MemoryRedis, fireTime: number, radius: number): Array<{ fireTime: number; count: number }> {
+  const strip: Array<{ fireTime: number; count: number }> = [];
+  for (let ms = fireTime - radius; ms <= fireTime + radius; ms++) {
+    const range = bandOf(ms);
+    strip.push({ fireTime: ms, count: integerReply(band.call('ZCOUNT', BAND_KEY, range.minScore, range.maxScore)) });
+  }
+  return strip;
+}
 
 /** The band of the current fire-time (now + delay), whatever band is chosen below: the stage's grid. */
 export const selectFireTimeBand = memoOn(
   (s: AppState) => [s.band, s.version, s.arrivals, fireTimeOf(s.now, s.delay), s.lastEnqueue] as const,
 )((band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, 0));
+
+/**
+ * The band of the selected millisecond (or of the current fire-time when none is selected). When
+ * it is the stage's band (nothing selected), the stage's read is reused and only the strip is
+ * added, so a frame of Play reads the band (up to BAND_READ_LIMIT entries) once, not twice.
+ */
+export const selectBandView = memoOn(
+  (s: AppState) =>
+    [
+      s.band,
+      s.version,
+      s.arrivals,
+      s.selectedFireTime ?? fireTimeOf(s.now, s.delay),
+      s.lastEnqueue,
+      selectFireTimeBand(s),
+    ] as const,
+)((band, _version, arrivals, fireTime, lastEnqueue, stageBand): BandViewData =>
+  stageBand.fireTime === fireTime
+    ? { ...stageBand, strip: stripOf(band, fireTime, STRIP_RADIUS) }
+    : bandViewOf(band, arrivals, fireTime, lastEnqueue, STRIP_RADIUS),
+);
 
 /** The last enqueued job's score and its recovery (score / 0x1000 and the whole ms), or null. */
 export interface LastRecovery {

@@ -21,10 +21,11 @@ export function prefersReducedMotion(): boolean {
  * jobs, so a motion ends before the next one starts; 0 (none) when jobs come faster than a motion
  * can be followed (playing hundreds of jobs a second), or when reduced motion is asked.
  */
-export function motionDuration(sinceLastMs: number, reduced = prefersReducedMotion(), arrivals = 1): number {
-  if (reduced) return 0;
+export function motionDuration(sinceLastMs: number, reduced?: boolean, arrivals = 1): number {
   const duration = Math.min(MOTION_MS, (sinceLastMs / Math.max(1, arrivals)) * 0.8);
-  return duration < MIN_MOTION_MS ? 0 : Math.round(duration);
+  // the gap first: while jobs come faster than a motion can be followed, the media query is not asked every frame
+  if (duration < MIN_MOTION_MS || (reduced ?? prefersReducedMotion())) return 0;
+  return Math.round(duration);
 }
 
 /** Starts a transform / opacity animation on `element` (cancelling the one it had), when the browser can. */
