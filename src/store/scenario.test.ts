@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { BAND_KEY, COALESCE_MS, SLICE_MS, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
-import type { AppStore, Scheduler } from './appStore.ts';
+import type { AppStore } from './appStore.ts';
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { REPLAY_CHUNK } from '../session/session.ts';
 import { decodeScenario, encodeScenario } from '../session/scenarioCodec.ts';
+import { fakeScheduler } from '../../test-support/fakeScheduler.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -195,31 +196,6 @@ describe('history steps', () => {
     expect(store.getState().scenarioError).toBeNull();
   });
 });
-
-/** A scheduler the test drives: `later` queues, `runNext` runs one queued slice; the clock moves 1 ms per reading. */
-function fakeScheduler() {
-  let time = 0;
-  const queue: Array<{ run: () => void; cancelled: boolean }> = [];
-  const scheduler: Scheduler = {
-    now: () => ++time,
-    later(run) {
-      const job = { run, cancelled: false };
-      queue.push(job);
-      return () => {
-        job.cancelled = true;
-      };
-    },
-  };
-  const runNext = (): boolean => {
-    for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
-      if (job.cancelled) continue;
-      job.run();
-      return true;
-    }
-    return false;
-  };
-  return { scheduler, runNext };
-}
 
 const heavyLink = `1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
 

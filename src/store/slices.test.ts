@@ -1,31 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SLICE_MS, runInSlices } from './slices.ts';
-import type { Scheduler } from './slices.ts';
-
-/** A scheduler the test drives: the clock moves 1 ms per reading, `later` queues a task. */
-function fakeScheduler() {
-  let time = 0;
-  const queue: Array<{ run: () => void; cancelled: boolean }> = [];
-  const scheduler: Scheduler = {
-    now: () => ++time,
-    later(run) {
-      const task = { run, cancelled: false };
-      queue.push(task);
-      return () => {
-        task.cancelled = true;
-      };
-    },
-  };
-  const runNext = (): boolean => {
-    for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
-      if (task.cancelled) continue;
-      task.run();
-      return true;
-    }
-    return false;
-  };
-  return { scheduler, runNext };
-}
+import { fakeScheduler } from '../../test-support/fakeScheduler.ts';
 
 function* count(to: number): Generator<number, string, void> {
   for (let i = 1; i <= to; i++) yield i;
