@@ -25,10 +25,10 @@ import type {
   SessionHooks,
 } from '../session/session.ts';
 import { MAX_BATCH } from '../session/input.ts';
-import { linkBudgetQuestion, overLinkBudget, scenarioCost } from '../session/scenarioCodec.ts';
+import { linkBudgetQuestion, overLinkBudget, scenarioCost } from '../session/scenarioCost.ts';
 import { defaultScheduler, runInSlices } from './slices.ts';
 import type { Scheduler, SlicedWork } from './slices.ts';
-import type { ScenarioCost } from '../session/scenarioCodec.ts';
+import type { ScenarioCost } from '../session/scenarioCost.ts';
 import { defaultSettings } from '../session/operations.ts';
 import type { Operation, OperationList, Scenario, Settings, TextbookUnit } from '../session/operations.ts';
 import { OperationLog } from '../session/operationLog.ts';

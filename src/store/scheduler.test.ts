@@ -6,7 +6,7 @@ import { sessionScript } from '../session/sessionScript.ts';
 import { BAND_KEY, createAppStore } from './appStore.ts';
 import type { AppStore } from './appStore.ts';
 import { MAX_TIMER_MS, startScheduler, workerPlan } from './scheduler.ts';
-import { selectBandHead, selectPromotedSinceReset } from './selectors.ts';
+import { selectBandHead, selectPromotedSinceReset } from './panelSelectors.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 

@@ -11,8 +11,8 @@
  * due at the frozen now, then waits for the clock to move (a step, a new instant, live).
  */
 import type { AppState, AppStore, ClockMode } from './appStore.ts';
-import { selectBandHead } from './selectors.ts';
-import type { BandHead } from './selectors.ts';
+import { selectBandHead } from './panelSelectors.ts';
+import type { BandHead } from './panelSelectors.ts';
 
 /** The timer functions the worker uses (the global ones by default; tests pass fake ones). */
 export interface SchedulerTimers {

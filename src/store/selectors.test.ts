@@ -14,6 +14,7 @@ import {
 } from '../model/protocol/score.ts';
 import { formatScore } from '../model/redis/doubles.ts';
 import { createAppStore } from './appStore.ts';
+import { selectScorePanel } from './selectors.ts';
 import {
   BAND_READ_LIMIT,
   STRIP_RADIUS,
@@ -21,9 +22,8 @@ import {
   selectBandView,
   selectFireTimeBand,
   selectPromoteSummary,
-  selectScorePanel,
   selectTextbookSet,
-} from './selectors.ts';
+} from './panelSelectors.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 

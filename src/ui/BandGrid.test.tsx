@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
 import { stubReducedMotion, useAnimateStub } from './motionTesting.ts';
 import { gridLayout } from './bandGeometry.ts';
-import type { BandSlot } from '../store/selectors.ts';
+import type { BandSlot } from '../store/panelSelectors.ts';
 
 const FIRE_TIME = 1_790_000_000_000;
 const FLOOR = FIRE_TIME * 4096;

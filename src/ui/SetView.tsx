@@ -3,7 +3,7 @@ import type { FormEvent, RefObject } from 'react';
 import { parsePosition } from '../session/input.ts';
 import { animateArrival, motionDuration } from './motion.ts';
 import { scrollTopFor, useRowWindow } from './useRowWindow.ts';
-import type { SetRow } from '../store/selectors.ts';
+import type { SetRow } from '../store/panelSelectors.ts';
 import styles from './SetView.module.css';
 import { plural } from '../model/format.ts';
 import { printable } from '../model/printable.ts';

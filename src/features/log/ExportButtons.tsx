@@ -6,7 +6,7 @@ import type { SlicedWork } from '../../store/slices.ts';
 import { SCRIPT_FILE_NAME, sessionScriptSteps } from '../../session/sessionScript.ts';
 import type { ScriptParts } from '../../session/sessionScript.ts';
 import { drain } from '../../session/session.ts';
-import { scenarioCost } from '../../session/scenarioCodec.ts';
+import { scenarioCost } from '../../session/scenarioCost.ts';
 import styles from '../../ui/panel.module.css';
 import { grouped } from '../../model/format.ts';
 

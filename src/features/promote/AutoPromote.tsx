@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectBandHead, selectNow } from '../../store/selectors.ts';
+import { selectNow } from '../../store/selectors.ts';
+import { selectBandHead } from '../../store/panelSelectors.ts';
 import { planOf, startScheduler } from '../../store/scheduler.ts';
 import type { WorkerPlan } from '../../store/scheduler.ts';
 import { isoTime } from '../../ui/isoTime.ts';

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../app/App.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
+import { scenarioUrlCode } from './useScenarioUrl.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
 import { MAX_SCENARIO_CHARS, decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
@@ -10,9 +11,11 @@ const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
 beforeEach(() => window.history.replaceState(null, '', '/'));
 
-function renderApp() {
+/** The page, with the URL code in (useScenarioUrl loads it after the first screen). */
+async function renderApp() {
   const store = createAppStore({ frozenAt: T0, seed: 11 });
   render(<App store={store} />);
+  await act(async () => void (await scenarioUrlCode()));
   return store;
 }
 
@@ -20,7 +23,7 @@ const zcard = (store: ReturnType<typeof createAppStore>) => store.getState().ban
 
 describe('undo and redo', () => {
   it('the buttons take back and redo an enqueue, and are disabled when there is nothing to do', async () => {
-    const store = renderApp();
+    const store = await renderApp();
     // the scenario bar loads in its own chunk (over 1 s, findBy's default, on a busy machine)
     const undo = await screen.findByRole('button', { name: 'Undo' }, { timeout: 10_000 });
     const redo = screen.getByRole('button', { name: 'Redo' });
@@ -35,8 +38,8 @@ describe('undo and redo', () => {
     expect((redo as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('Ctrl+Z and Ctrl+Shift+Z (or Cmd) work on the page but not inside a text field', () => {
-    const store = renderApp();
+  it('Ctrl+Z and Ctrl+Shift+Z (or Cmd) work on the page but not inside a text field', async () => {
+    const store = await renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
     fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
@@ -52,7 +55,7 @@ describe('undo and redo', () => {
 
 describe('the scenario in the URL', () => {
   it('writes jobs enqueued together (a frame of Play) as one entry each, or folds many into one', async () => {
-    const store = renderApp();
+    const store = await renderApp();
     const entries = window.history.length;
     act(() => void store.getState().enqueueEach(3));
     await waitFor(() => expect(window.history.length).toBe(entries + 3));
@@ -72,7 +75,7 @@ describe('the scenario in the URL', () => {
   });
 
   it('writes each operation to the URL and replays back / forward', async () => {
-    const store = renderApp();
+    const store = await renderApp();
     const start = window.location.hash;
     expect(start).toMatch(/^#s=1~/);
     const entries = window.history.length;
@@ -101,7 +104,7 @@ describe('the scenario in the URL', () => {
   });
 
   it('folds a drag into one entry and drops writes that a Back overtook', async () => {
-    const store = renderApp();
+    const store = await renderApp();
     const start = window.location.hash;
     const entries = window.history.length;
     act(() => {
@@ -125,16 +128,16 @@ describe('the scenario in the URL', () => {
     expect(window.location.hash).toBe(start);
   });
 
-  it('opens a scenario from the URL', () => {
+  it('opens a scenario from the URL', async () => {
     window.history.replaceState(null, '', `/#s=1~b~d1000.us.f${T0}.in.xYQ.b3~e3.e1`);
-    const store = renderApp();
+    const store = await renderApp();
     expect(store.getState().band.call('ZRANGE', BAND_KEY, 0, -1)).toEqual(['1', '2', '3', '4']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('a hand-edited URL shows a message and a working default page', () => {
+  it('a hand-edited URL shows a message and a working default page', async () => {
     window.history.replaceState(null, '', `/#s=1~b~d1000.us.f${T0}~e3.zz`);
-    const store = renderApp();
+    const store = await renderApp();
     expect(screen.getByRole('alert').textContent).toMatch(
       /could not be read: Step 2: "zz": unknown step\. A clean default state/,
     );
@@ -145,9 +148,9 @@ describe('the scenario in the URL', () => {
     expect(screen.queryByTestId('scenario-error')).toBeNull();
   });
 
-  it('a scenario whose step the page refuses shows a message too', () => {
+  it('a scenario whose step the page refuses shows a message too', async () => {
     window.history.replaceState(null, '', `/#s=1~b~f${T0}~e1.um`);
-    renderApp();
+    await renderApp();
     expect(screen.getByRole('alert').textContent).toMatch(/could not be replayed: step 2 \(unit\) is refused/);
   });
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { createAppStore } from '../../store/appStore.ts';
 import type { AppStore } from '../../store/appStore.ts';
-import { encodeScenario } from '../../session/scenarioCodec.ts';
-import { useScenarioUrl } from './useScenarioUrl.ts';
+import { decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
+import { scenarioUrlCode, useScenarioUrl } from './useScenarioUrl.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -19,7 +19,7 @@ describe('useScenarioUrl', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('after a costly write, the next waits 50 times that cost, then writes the latest scenario', () => {
+  it('after a costly write, the next waits 50 times that cost, then writes the latest scenario', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
     let now = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
@@ -28,6 +28,7 @@ describe('useScenarioUrl', () => {
     });
     const store = createAppStore({ frozenAt: T0, seed: 3 });
     render(<Url store={store} />);
+    await act(async () => void (await scenarioUrlCode())); // the URL code loads after the first screen
     const advance = (ms: number) =>
       act(() => {
         now += ms;
@@ -43,5 +44,26 @@ describe('useScenarioUrl', () => {
     advance(200);
     expect(push).toHaveBeenCalledTimes(2);
     expect(push).toHaveBeenLastCalledWith(null, '', `/#s=${encodeScenario(store.getState().scenario)}`);
+  });
+
+  it('steps taken before the URL code loads still get an entry each, after the entry the page opened on', async () => {
+    const push = vi.spyOn(window.history, 'pushState');
+    const replace = vi.spyOn(window.history, 'replaceState');
+    const store = createAppStore({ frozenAt: T0, seed: 4 });
+    const opened = encodeScenario(store.getState().scenario);
+    render(<Url store={store} />);
+    // two clicks before the chunk is in (it loads after the first screen)
+    act(() => void store.getState().enqueue(1));
+    act(() => void store.getState().enqueue(1));
+    expect(push).not.toHaveBeenCalled();
+    await act(async () => void (await scenarioUrlCode()));
+    expect(replace).toHaveBeenLastCalledWith(null, '', `/#s=${opened}`);
+    await waitFor(() => expect(push).toHaveBeenCalledTimes(2));
+    const jobsIn = (call: number) => {
+      const decoded = decodeScenario(scenarioText(String(push.mock.calls[call]![2]).split('#')[1]!)!);
+      return decoded.ok ? decoded.scenario.operations.length : -1;
+    };
+    expect([jobsIn(0), jobsIn(1)]).toEqual([1, 2]);
+    expect(window.location.hash).toBe(`#s=${encodeScenario(store.getState().scenario)}`);
   });
 });

@@ -1,5 +1,6 @@
 import { useAppStore } from '../../store/StoreContext.tsx';
-import { selectFireTimeBand, selectLastEnqueue } from '../../store/selectors.ts';
+import { selectLastEnqueue } from '../../store/selectors.ts';
+import { selectFireTimeBand } from '../../store/panelSelectors.ts';
 import { BandGrid } from '../../ui/BandGrid.tsx';
 
 /**
