@@ -25,11 +25,20 @@ export function useScenarioUrl(store: AppStore): void {
       if (state.scenarioChange !== previous.scenarioChange) early.push([state, previous]);
     });
     let left = false;
-    void scenarioUrlCode().then(({ followScenarioUrl }) => {
-      if (left) return;
-      unsubscribe();
-      unsubscribe = followScenarioUrl(store, opened, early);
-    });
+    scenarioUrlCode().then(
+      ({ followScenarioUrl }) => {
+        if (left) return;
+        unsubscribe();
+        unsubscribe = followScenarioUrl(store, opened, early);
+      },
+      () => {
+        // The chunk did not arrive (offline, a new deploy): the page works, the address bar does not follow it.
+        if (!left)
+          store
+            .getState()
+            .setShareNotice('The link code could not load, so the address bar does not follow this page; reload to try again.');
+      },
+    );
     return () => {
       left = true;
       unsubscribe();
