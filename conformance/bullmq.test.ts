@@ -53,10 +53,12 @@ interface AnyQueue {
   add(name: string, data: object, opts: Record<string, unknown>): Promise<AnyJob>;
   addBulk(jobs: JobSpec[]): Promise<AnyJob[]>;
   getJob(id: string): Promise<AnyJob | undefined>;
+  waitUntilReady(): Promise<unknown>;
   close(): Promise<void>;
 }
 interface AnyWorker {
   getNextJob(token: string, options: { block: boolean }): Promise<AnyJob | undefined>;
+  waitUntilReady(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,10 @@ async function withQueue<T>(library: Library, body: (queue: AnyQueue, worker: An
   await redis.client.call('FLUSHDB');
   const { queue, worker } = library.open(connection());
   try {
+    // Both connections (the worker's blocking one too) ready before the body and so before the close:
+    // bullmq 5.8.5 closes a connection still initialising by disconnecting it, and its pending
+    // commands then reject as "Connection is closed" outside any await (an unhandled rejection).
+    await Promise.all([queue.waitUntilReady(), worker.waitUntilReady()]);
     return await body(queue, worker);
   } finally {
     await worker.close();
