@@ -10,6 +10,8 @@ export interface ValidatedFieldProps<T> {
   /** Called with each valid value as the user types. */
   onValid: (value: T) => void;
   hint?: string;
+  /** The id of a hint outside the field that describes it too (one hint shared with a slider). */
+  describedBy?: string;
   inputMode?: 'numeric' | 'text';
   disabled?: boolean;
   testId?: string;
@@ -30,6 +32,7 @@ export function ValidatedField<T>({
   parse,
   onValid,
   hint,
+  describedBy: sharedHintId,
   inputMode = 'text',
   disabled,
   testId,
@@ -47,7 +50,7 @@ export function ValidatedField<T>({
   }
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', message ? messageId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint ? hintId : '', sharedHintId ?? '', message ? messageId : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={inline ? `${styles.field} ${styles.inline}` : styles.field}>

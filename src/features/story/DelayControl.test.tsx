@@ -30,6 +30,7 @@ describe('DelayControl', () => {
     expect(hint.textContent).toBe(DELAY_ZERO_NOTE);
     expect(hint.textContent).toBe('At 0, Queue.add uses the wait list; moveToDelayed writes these scores.');
     expect(screen.getByRole('slider', { name: 'Delay (ms)' }).getAttribute('aria-describedby')).toBe(hint.id);
+    expect(screen.getByTestId('delay-field').getAttribute('aria-describedby')).toBe(hint.id);
     act(() => void store.getState().setDelay(1));
     expect(hint.textContent).toMatch(/^Keys: /);
     act(() => void store.getState().setDelay(120_000));

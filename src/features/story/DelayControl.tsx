@@ -61,6 +61,7 @@ export function DelayControl() {
         inline
         inputMode="numeric"
         testId="delay-field"
+        describedBy={hintId}
       />
       {/* One hint for the slider and the field, two lines reserved whatever it says: the note at 0 moves nothing. */}
       <span id={hintId} className={`${styles.hint} ${stage.hint2}`} data-testid="delay-hint">
