@@ -1,6 +1,7 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import { parsePosition } from '../session/input.ts';
+import type { Parsed } from '../session/input.ts';
 import { animateArrival, motionDuration } from './motion.ts';
 import { scrollTopFor, useRowWindow } from './useRowWindow.ts';
 import type { SetRow } from '../store/panelSelectors.ts';
@@ -69,17 +70,25 @@ export function SetView({
   );
   useRowMotion(sizerRef, rows, version, size, animate);
 
-  const goTo = (position: number) => {
+  // GoTo reads the size and the set through refs, so it keeps its props (and its inputs stay
+  // untouched) while jobs land every frame.
+  const latest = useRef({ size, positionOf });
+  useLayoutEffect(() => {
+    latest.current = { size, positionOf };
+  }, [size, positionOf]);
+  const goTo = useCallback((position: number) => {
     setTarget(position);
     const scroller = scrollRef.current;
     if (scroller)
       scroller.scrollTop = scrollTopFor(
         Math.max(0, position * ROW_HEIGHT - (scroller.clientHeight - ROW_HEIGHT) / 2),
-        size,
+        latest.current.size,
         ROW_HEIGHT,
         scroller.clientHeight,
       );
-  };
+  }, []);
+  const readPosition = useCallback((text: string) => parsePosition(text, latest.current.size), []);
+  const findJob = useCallback((member: string) => latest.current.positionOf?.(member) ?? null, []);
 
   return (
     <section
@@ -104,7 +113,7 @@ export function SetView({
             out of arrival order: {plural(outOfOrderPairs, 'pair', 'pairs')}
           </span>
         </p>
-        {positionOf ? <GoTo size={size} positionOf={positionOf} onGo={goTo} /> : null}
+        {positionOf ? <GoTo readPosition={readPosition} findJob={findJob} onGo={goTo} /> : null}
       </header>
       <div className={styles.frame}>
         <div role="table" aria-labelledby={headingId} aria-rowcount={size + 1} aria-colcount={4} className={styles.table}>
@@ -235,14 +244,17 @@ function useRowMotion(
   }, [sizerRef, rows, version, size, animate]);
 }
 
-/** "Go to position" and "go to job": scroll the list to a row and mark it; bad input gets a message at the field. */
-function GoTo({
-  size,
-  positionOf,
+/**
+ * "Go to position" and "go to job": scroll the list to a row and mark it; bad input gets a message
+ * at the field. Memo'd with stable callbacks: it re-renders only when typed in.
+ */
+const GoTo = memo(function GoTo({
+  readPosition,
+  findJob,
   onGo,
 }: {
-  size: number;
-  positionOf: (member: string) => number | null;
+  readPosition: (text: string) => Parsed<number>;
+  findJob: (member: string) => number | null;
   onGo: (position: number) => void;
 }) {
   const id = useId();
@@ -252,7 +264,7 @@ function GoTo({
 
   const submitPosition = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parsePosition(position, size);
+    const parsed = readPosition(position);
     if (!parsed.ok) return setMessage({ field: 'position', text: parsed.message });
     setMessage(null);
     onGo(parsed.value);
@@ -260,7 +272,7 @@ function GoTo({
   const submitJob = (event: FormEvent) => {
     event.preventDefault();
     if (job === '') return setMessage({ field: 'job', text: 'Enter a job id, e.g. job:7.' });
-    const found = positionOf(job);
+    const found = findJob(job);
     if (found === null) return setMessage({ field: 'job', text: 'No job with this id in the set.' });
     setMessage(null);
     onGo(found);
@@ -319,4 +331,4 @@ function GoTo({
       ) : null}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { Parsed } from '../session/input.ts';
 import styles from './panel.module.css';
 
@@ -26,7 +26,7 @@ export interface ValidatedFieldProps<T> {
  * one shows a message beside the field (aria-invalid, aria-describedby) and leaves the value in
  * effect untouched. What the user types is only ever rendered as text.
  */
-export function ValidatedField<T>({
+function ValidatedFieldView<T>({
   label,
   value,
   parse,
@@ -94,3 +94,10 @@ export function ValidatedField<T>({
     </div>
   );
 }
+
+/**
+ * Memoised: a field re-renders only when its props change, so a parent that re-renders every
+ * frame (jobs played at 1,000/s) leaves the input alone. React 19 rewrites an input's name and
+ * type on every update (style invalidation each time); pass stable `parse` / `onValid`.
+ */
+export const ValidatedField = memo(ValidatedFieldView) as typeof ValidatedFieldView;

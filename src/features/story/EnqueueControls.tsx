@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useCallback, useId } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectBatchSize, selectEnqueueError, selectIdPrefix, selectIdStyle, selectNextArrival } from '../../store/selectors.ts';
 import { ID_STYLES } from '../../session/jobIds.ts';
@@ -14,17 +14,52 @@ function isIdStyle(value: string): value is IdStyle {
 /** Enqueue one job, or N jobs sharing one timestamp, into both sets; choose how ids look. */
 export function EnqueueControls() {
   const store = useAppStoreApi();
-  const idStyle = useAppStore(selectIdStyle);
-  const idPrefix = useAppStore(selectIdPrefix);
-  const batchSize = useAppStore(selectBatchSize);
   const nextArrival = useAppStore(selectNextArrival);
   const error = useAppStore(selectEnqueueError);
-  const styleId = useId();
   const errorId = useId();
 
   return (
     <fieldset className={styles.group}>
       <legend>Enqueue</legend>
+      <EnqueueSettings />
+      <div className={styles.row}>
+        <button type="button" onClick={() => store.getState().enqueue(1)} aria-describedby={error ? errorId : undefined}>
+          Enqueue job
+        </button>
+        <button
+          type="button"
+          onClick={() => store.getState().enqueue(store.getState().batchSize)}
+          aria-describedby={error ? errorId : undefined}
+        >
+          Enqueue N at the same millisecond
+        </button>
+      </div>
+      <p className={styles.hint}>{`N: 2 to 10,000. Next arrival number: ${nextArrival.toLocaleString('en-US')}`}</p>
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The id style, prefix and N fields: they re-render when one of them changes, not with every job
+ * (the next arrival number above changes each frame of a play; React 19 rewrites an input's
+ * attributes on each update).
+ */
+const EnqueueSettings = memo(function EnqueueSettings() {
+  const store = useAppStoreApi();
+  const idStyle = useAppStore(selectIdStyle);
+  const idPrefix = useAppStore(selectIdPrefix);
+  const batchSize = useAppStore(selectBatchSize);
+  const styleId = useId();
+  const setIdPrefix = useCallback((value: string) => store.getState().setIdPrefix(value), [store]);
+  const setBatchSize = useCallback((value: number) => store.getState().setBatchSize(value), [store]);
+
+  return (
+    <>
       <div className={`${styles.field} ${styles.inline}`}>
         <label htmlFor={styleId}>Job id style</label>
         <select
@@ -47,7 +82,7 @@ export function EnqueueControls() {
           label="Id prefix"
           value={idPrefix}
           parse={parseIdPrefix}
-          onValid={(value) => store.getState().setIdPrefix(value)}
+          onValid={setIdPrefix}
           testId="prefix-field"
         />
       ) : null}
@@ -55,29 +90,11 @@ export function EnqueueControls() {
         label="N (jobs sharing one timestamp)"
         value={String(batchSize)}
         parse={parseBatchSize}
-        onValid={(value) => store.getState().setBatchSize(value)}
+        onValid={setBatchSize}
         inputMode="numeric"
         testId="batch-field"
         inline
       />
-      <div className={styles.row}>
-        <button type="button" onClick={() => store.getState().enqueue(1)} aria-describedby={error ? errorId : undefined}>
-          Enqueue job
-        </button>
-        <button
-          type="button"
-          onClick={() => store.getState().enqueue(store.getState().batchSize)}
-          aria-describedby={error ? errorId : undefined}
-        >
-          Enqueue N at the same millisecond
-        </button>
-      </div>
-      <p className={styles.hint}>{`N: 2 to 10,000. Next arrival number: ${nextArrival.toLocaleString('en-US')}`}</p>
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectClockMode } from '../../store/selectors.ts';
 import { parseBurst, parseRate } from '../../session/input.ts';
@@ -22,7 +22,6 @@ export function PlayControls() {
   const [burst, setBurst] = useState(DEFAULT_BURST);
   const [instant, setInstant] = useState(false);
   const player = usePlayer(store, rate);
-  const instantId = useId();
   const resumable = !player.playing && player.remaining > 0 && Number.isFinite(player.remaining) && player.played > 0;
 
   return (
@@ -49,34 +48,12 @@ export function PlayControls() {
               : 'Stopped'}
         </span>
       </div>
-      <div className={styles.row}>
-        <ValidatedField
-          inline
-          label="Rate (jobs/s)"
-          value={String(rate)}
-          parse={parseRate}
-          onValid={setRate}
-          inputMode="numeric"
-          testId="rate-field"
-        />
-        <ValidatedField
-          inline
-          label="Burst N"
-          value={String(burst)}
-          parse={parseBurst}
-          onValid={setBurst}
-          inputMode="numeric"
-          testId="burst-field"
-        />
-      </div>
+      <PlaySettings rate={rate} burst={burst} setRate={setRate} setBurst={setBurst} />
       <div className={styles.row}>
         <button type="button" className="secondary" onClick={() => (instant ? player.playInstantly(burst) : player.play(burst))}>
           Play N
         </button>
-        <label className={styles.check} htmlFor={instantId}>
-          <input id={instantId} type="checkbox" checked={instant} onChange={(event) => setInstant(event.target.checked)} />
-          at once
-        </label>
+        <AtOnce checked={instant} onChange={setInstant} />
       </div>
       <p className={styles.hint}>
         {clockMode === 'frozen'
@@ -86,3 +63,53 @@ export function PlayControls() {
     </fieldset>
   );
 }
+
+/**
+ * The rate and burst fields, apart from the status line: the status changes every frame of a
+ * play, these only when typed in (memo), so their inputs are not rewritten each frame.
+ */
+const PlaySettings = memo(function PlaySettings({
+  rate,
+  burst,
+  setRate,
+  setBurst,
+}: {
+  rate: number;
+  burst: number;
+  setRate: (rate: number) => void;
+  setBurst: (burst: number) => void;
+}) {
+  return (
+    <div className={styles.row}>
+      <ValidatedField
+        inline
+        label="Rate (jobs/s)"
+        value={String(rate)}
+        parse={parseRate}
+        onValid={setRate}
+        inputMode="numeric"
+        testId="rate-field"
+      />
+      <ValidatedField
+        inline
+        label="Burst N"
+        value={String(burst)}
+        parse={parseBurst}
+        onValid={setBurst}
+        inputMode="numeric"
+        testId="burst-field"
+      />
+    </div>
+  );
+});
+
+/** "at once": a burst applied in one go instead of played (memo: see PlaySettings). */
+const AtOnce = memo(function AtOnce({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <label className={styles.check} htmlFor={id}>
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      at once
+    </label>
+  );
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectLastRecovery, selectScorePanel, selectTextbookHasJobs } from '../../store/selectors.ts';
@@ -40,7 +40,6 @@ function Recovery({ recovered, wholeMs, slot, testId }: { recovered: number; who
  * textbook score, and the band's scores (min, the next job's score, max).
  */
 export function StageScores() {
-  const store = useAppStoreApi();
   const data = useAppStore(selectScorePanel);
   const unitLocked = useAppStore(selectTextbookHasJobs);
   const headingId = useId();
@@ -66,28 +65,7 @@ export function StageScores() {
         <span className={`mono ${styles.big}`} data-testid="textbook-score">
           {formatScore(data.textbookScore)}
         </span>
-        <div className={panel.segmented} role="radiogroup" aria-label="Textbook score unit" aria-describedby={unitNoteId}>
-          <label>
-            <input
-              type="radio"
-              name="textbook-unit"
-              checked={data.textbookUnit === 's'}
-              disabled={unitLocked}
-              onChange={() => store.getState().setTextbookUnit('s')}
-            />
-            whole seconds
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="textbook-unit"
-              checked={data.textbookUnit === 'ms'}
-              disabled={unitLocked}
-              onChange={() => store.getState().setTextbookUnit('ms')}
-            />
-            ms
-          </label>
-        </div>
+        <UnitSwitch unit={data.textbookUnit} locked={unitLocked} noteId={unitNoteId} />
         <span id={unitNoteId} className={`${panel.hint} ${styles.lines2}`} data-testid="unit-note">
           {unitLocked
             ? 'Locked while the set holds jobs: promote or reset to switch.'
@@ -125,6 +103,39 @@ export function StageScores() {
     </section>
   );
 }
+
+/**
+ * The textbook unit switch (whole seconds or ms), disabled while the textbook set holds jobs. Its
+ * own memo'd part: the scores around it change every frame of a play, and React 19 rewrites a
+ * radio's name and type on each update.
+ */
+const UnitSwitch = memo(function UnitSwitch({ unit, locked, noteId }: { unit: 's' | 'ms'; locked: boolean; noteId: string }) {
+  const store = useAppStoreApi();
+  return (
+    <div className={panel.segmented} role="radiogroup" aria-label="Textbook score unit" aria-describedby={noteId}>
+      <label>
+        <input
+          type="radio"
+          name="textbook-unit"
+          checked={unit === 's'}
+          disabled={locked}
+          onChange={() => store.getState().setTextbookUnit('s')}
+        />
+        whole seconds
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="textbook-unit"
+          checked={unit === 'ms'}
+          disabled={locked}
+          onChange={() => store.getState().setTextbookUnit('ms')}
+        />
+        ms
+      </label>
+    </div>
+  );
+});
 
 /**
  * Recovery, as getNextDelayedTimestamp reads a score back: score / 0x1000 for the score the next
