@@ -126,9 +126,12 @@ export function App({ store: given }: { store?: AppStore }) {
             the same millisecond keep the order they came in. Every number on this page comes from a model of the Lua scripts
             running against an in-memory Redis.
           </p>
-          <Suspense fallback={null}>
-            <ScenarioBar />
-          </Suspense>
+          {/* just below the stage: its step count would otherwise re-render every frame of a play */}
+          <ReadWhileVisible>
+            <Suspense fallback={null}>
+              <ScenarioBar />
+            </Suspense>
+          </ReadWhileVisible>
         </section>
 
         {/* Below the stage: mounted in turns when idle; each part follows the store while near the viewport. */}
