@@ -14,7 +14,11 @@ const MIN_WRITE_GAP_MS = 100;
  * (Chromium copies the URL, ~5 ms at 100,000 played jobs) then takes at most 2% of the main thread.
  */
 const WRITE_COST_SHARE = 50;
-/** While one field keeps changing (a slider drag), its entry is written this often at most. */
+/**
+ * While one field keeps changing (a slider drag), its entry is written this often at most; so is
+ * a stream of steps that fold (jobs played at a high rate): each pushState of a long link is a
+ * task of several ms between two frames, and four a second made frames of a play late.
+ */
 const STREAM_WRITE_MS = 1000;
 
 /**
@@ -64,13 +68,14 @@ export function followScenarioUrl(
   let lastChange = Number.NEGATIVE_INFINITY;
   let changeBefore = Number.NEGATIVE_INFINITY;
   const write = (flush = true) => {
-    // Playing many jobs a second: one write per writeGap (MIN_WRITE_GAP_MS, or more for a costly
-    // write) at most, the changes meanwhile folded into it (Chromium ignores pushState past ~200
-    // per 10 s, and each costs ~5 ms).
+    // Playing many jobs a second: one write per STREAM_WRITE_MS (or 50 times a costly write's
+    // cost) at most, the changes meanwhile folded into it (Chromium ignores pushState past ~200
+    // per 10 s, and each costs ~5 ms); a lone step waits writeGap at most.
     const at = performance.now();
-    const wait = lastWrite + writeGap - at;
+    const folding = pending.length > FOLD_ABOVE;
+    const wait = lastWrite + (folding ? Math.max(writeGap, STREAM_WRITE_MS) : writeGap) - at;
     // a costly write (a long scenario, re-encoded whole after a replace such as a drag step) waits its turn too
-    if (!flush && wait > 0 && (pending.length > FOLD_ABOVE || writeGap > MIN_WRITE_GAP_MS)) {
+    if (!flush && wait > 0 && (folding || writeGap > MIN_WRITE_GAP_MS)) {
       cancelWrite();
       timer = setTimeout(() => write(false), wait);
       return;
@@ -151,7 +156,9 @@ export function followScenarioUrl(
       for (let k = Math.min(state.scenarioChange.steps ?? 1, FOLD_ABOVE + 1) - 1; k >= 0; k--)
         pending.push({ step, scenario: { ...state.scenario, operations: operations.prefix(operations.length - k) } });
     }
-    if (frame === null) frame = requestAnimationFrame(() => setTimeout(() => write(false), 0));
+    // A write already waiting its turn (a timer: the gap after the last write, or a drag's rest)
+    // takes this change along: no frame is asked for, so a play does not re-arm timers every frame.
+    if (frame === null && timer === null) frame = requestAnimationFrame(() => setTimeout(() => write(false), 0));
     if (timer === null) timer = setTimeout(() => write(false), LATEST_WRITE_MS);
   };
   // A link opened replaces what was done before it came in; else those steps get their entries.

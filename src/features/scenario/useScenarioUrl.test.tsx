@@ -46,6 +46,31 @@ describe('useScenarioUrl', () => {
     expect(push).toHaveBeenLastCalledWith(null, '', `/#s=${encodeScenario(store.getState().scenario)}`);
   });
 
+  it('jobs played at 1,000/s (17 a frame) are written once a second, the last write holding every job', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const push = vi.spyOn(window.history, 'pushState');
+    const store = createAppStore({ frozenAt: T0, seed: 5 });
+    render(<Url store={store} />);
+    await act(async () => void (await scenarioUrlCode()));
+    const frame = () =>
+      act(() => {
+        store.getState().enqueueEach(17);
+        now += 16;
+        vi.advanceTimersByTime(16);
+      });
+    for (let i = 0; i < 190; i++) frame(); // about 3 s of play
+    // the first frame's steps at once, then one folded write per second
+    expect(push.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(push.mock.calls.length).toBeLessThanOrEqual(5);
+    act(() => {
+      now += 1000;
+      vi.advanceTimersByTime(1000);
+    });
+    expect(window.location.hash).toBe(`#s=${encodeScenario(store.getState().scenario)}`);
+  });
+
   it('steps taken before the URL code loads still get an entry each, after the entry the page opened on', async () => {
     const push = vi.spyOn(window.history, 'pushState');
     const replace = vi.spyOn(window.history, 'replaceState');
