@@ -417,8 +417,9 @@ function drawCells(
   const { layout, bySlot, arrivalDomain, theme, saturated } = view;
   const colorOf = arrivalColorScale(arrivalDomain, theme.early, theme.late);
   const { width, height } = ctx.canvas;
-  const image = ctx.createImageData(width, height);
+  const image = imageFor(ctx, width, height);
   const pixels = new Uint32Array(image.data.buffer);
+  pixels.fill(0); // the gaps between cells stay transparent, whatever the last draw's layout was
   const words = new Map<string, number>();
   const wordOf = (css: string): number => {
     let word = words.get(css);
@@ -443,6 +444,19 @@ function drawCells(
     for (let y = 1; y < cell; y++) pixels.copyWithin(line + y * width, line, line + width);
   }
   ctx.putImageData(image, 0, 0);
+}
+
+/**
+ * The canvas's ImageData, made once per canvas and size and cleared by each draw: a new one per
+ * frame of a play (290 KB at 270 px square) kept the garbage collector busy.
+ */
+const images = new WeakMap<HTMLCanvasElement, ImageData>();
+function imageFor(ctx: CanvasRenderingContext2D, width: number, height: number): ImageData {
+  const kept = images.get(ctx.canvas);
+  if (kept !== undefined && kept.width === width && kept.height === height) return kept;
+  const image = ctx.createImageData(width, height);
+  images.set(ctx.canvas, image);
+  return image;
 }
 
 /** Rings around the newest bump and the cursor; a surface-coloured ring first sets each apart. */
