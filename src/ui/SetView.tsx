@@ -167,29 +167,41 @@ export function SetView({
   );
 }
 
-function RowCells({ row }: { row: SetRow }) {
-  return (
-    <>
-      <span role="cell" className={styles.num}>
-        {row.position}
-      </span>
-      <span role="cell" className={styles.member} title={printable(row.member)}>
-        {printable(row.member)}
-      </span>
-      <span role="cell" className={`${styles.num} ${styles.score}`} title={row.scoreText}>
-        {row.scoreText}
-      </span>
-      <span role="cell" className={styles.num}>
-        {/* the marker's slot is always there, so the number never moves when it comes or goes */}
-        <span aria-hidden="true" className={styles.marker}>
-          {row.outOfOrder ? '⇅' : ''}
+/**
+ * A row's cells, re-rendered only when what it shows changed: the rows are read afresh each time
+ * the set changes (a frame of Play), but most of the visible ones show the same job as before.
+ */
+const RowCells = memo(
+  function RowCells({ row }: { row: SetRow }) {
+    return (
+      <>
+        <span role="cell" className={styles.num}>
+          {row.position}
         </span>
-        {row.outOfOrder ? <span className="visually-hidden">out of arrival order, arrival </span> : null}
-        {row.arrival}
-      </span>
-    </>
-  );
-}
+        <span role="cell" className={styles.member} title={printable(row.member)}>
+          {printable(row.member)}
+        </span>
+        <span role="cell" className={`${styles.num} ${styles.score}`} title={row.scoreText}>
+          {row.scoreText}
+        </span>
+        <span role="cell" className={styles.num}>
+          {/* the marker's slot is always there, so the number never moves when it comes or goes */}
+          <span aria-hidden="true" className={styles.marker}>
+            {row.outOfOrder ? '⇅' : ''}
+          </span>
+          {row.outOfOrder ? <span className="visually-hidden">out of arrival order, arrival </span> : null}
+          {row.arrival}
+        </span>
+      </>
+    );
+  },
+  (before, after) =>
+    before.row.position === after.row.position &&
+    before.row.member === after.row.member &&
+    before.row.scoreText === after.row.scoreText &&
+    before.row.arrival === after.row.arrival &&
+    before.row.outOfOrder === after.row.outOfOrder,
+);
 
 /**
  * FLIP for set rows: after a change of the set, each visible row whose member sat elsewhere
