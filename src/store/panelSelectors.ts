@@ -5,6 +5,7 @@
  * start script does not carry them: they load with those parts. Memoized as selectors.ts's are.
  */
 import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
+import type { Reply } from '../model/redis/reply.ts';
 import { getNextDelayedTimestamp } from '../model/protocol/delayed.ts';
 import { BAND_SLOTS, bandOf, decodeScore, isPastCliff, fireTimeOf, wakeMillisecond } from '../model/protocol/score.ts';
 import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
@@ -128,7 +129,80 @@ function bandViewOf(
   radius: number,
 ): BandViewData {
   const { minScore, maxScore } = bandOf(fireTime);
-  const reply = band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
+  const jobs = integerReply(band.call('ZCOUNT', BAND_KEY, minScore, maxScore));
+  const slots = bandSlotsOf(band, arrivals, fireTime, jobs);
+  return {
+    fireTime,
+    minScore,
+    maxScore,
+    slots,
+    jobs,
+    ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
+    newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
+    pastCliff: isPastCliff(fireTime),
+    strip: stripOf(band, fireTime, radius),
+  };
+}
+
+/** The last band read from each band set, so the next read of the same millisecond can add only what arrived. */
+const lastBandRead = new WeakMap<MemoryRedis, { fireTime: number; slots: readonly BandSlot[] }>();
+
+/**
+ * The band's entries in set order, up to BAND_READ_LIMIT (`jobs`: its ZCOUNT). While jobs are
+ * played into one millisecond the band only grows at its end (addDelayedJob scores a job one
+ * above the band's highest), so when the last read of this millisecond is still the band's head
+ * (its first and last entries sit at the same ranks with the same score and arrival) only the
+ * entries after it are read: a frame of Play reads its 17 jobs, not the whole band (4,000
+ * WITHSCORES entries formatted and parsed back each frame). Anything else (a promote took the
+ * head, an undo took the tail, the band reached its ceiling, where ties go by member bytes and a
+ * job can land before others) reads the whole band again.
+ */
+function bandSlotsOf(
+  band: MemoryRedis,
+  arrivals: ReadonlyMap<string, number>,
+  fireTime: number,
+  jobs: number,
+): readonly BandSlot[] {
+  const { minScore, maxScore } = bandOf(fireTime);
+  const last = lastBandRead.get(band);
+  let slots: readonly BandSlot[] | null = null;
+  const tail = last?.slots.at(-1);
+  if (
+    last !== undefined &&
+    tail !== undefined &&
+    last.fireTime === fireTime &&
+    jobs >= last.slots.length &&
+    jobs <= BAND_READ_LIMIT &&
+    // below the ceiling and the cliff every score in the band is its own, so a job can only land after the last
+    tail.slot < BAND_SLOTS - 1 &&
+    !isPastCliff(fireTime)
+  ) {
+    const kept = last.slots;
+    const head = kept[0]!;
+    // the band's first rank: how many members score below its floor
+    const firstRank = integerReply(band.call('ZCOUNT', BAND_KEY, '-inf', `(${minScore}`));
+    const fresh = readSlots(
+      band.call('ZRANGE', BAND_KEY, firstRank + kept.length - 1, firstRank + jobs - 1, 'WITHSCORES'),
+      arrivals,
+    );
+    const first = readSlots(band.call('ZRANGE', BAND_KEY, firstRank, firstRank, 'WITHSCORES'), arrivals)[0];
+    if (fresh.length === jobs - kept.length + 1 && sameSlot(fresh[0], tail) && sameSlot(first, head)) {
+      slots = fresh.length === 1 ? kept : kept.concat(fresh.slice(1));
+    }
+  }
+  if (slots === null) {
+    const read = readSlots(
+      band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT),
+      arrivals,
+    );
+    slots = read.length === 0 ? NO_SLOTS : read;
+  }
+  lastBandRead.set(band, { fireTime, slots });
+  return slots;
+}
+
+/** BandSlots from a WITHSCORES reply (member, score, member, score, ...). */
+function readSlots(reply: Reply, arrivals: ReadonlyMap<string, number>): BandSlot[] {
   const entries = Array.isArray(reply) ? reply : [];
   const slots: BandSlot[] = [];
   for (let i = 0; i + 1 < entries.length; i += 2) {
@@ -140,17 +214,11 @@ function bandViewOf(
       arrival: arrivals.get(member) ?? 0,
     });
   }
-  return {
-    fireTime,
-    minScore,
-    maxScore,
-    slots: slots.length === 0 ? NO_SLOTS : slots,
-    jobs: slots.length < BAND_READ_LIMIT ? slots.length : integerReply(band.call('ZCOUNT', BAND_KEY, minScore, maxScore)),
-    ceilingMembers: integerReply(band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)),
-    newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
-    pastCliff: isPastCliff(fireTime),
-    strip: stripOf(band, fireTime, radius),
-  };
+  return slots;
+}
+
+function sameSlot(a: BandSlot | undefined, b: BandSlot): boolean {
+  return a !== undefined && a.member === b.member && a.scoreText === b.scoreText && a.arrival === b.arrival;
 }
 
 /** How many jobs each band from fireTime - radius to fireTime + radius holds (ZCOUNT over each band's range). */
