@@ -56,6 +56,7 @@ export function App({ store: given }: { store?: AppStore }) {
   }, [store]);
   useScenarioUrl(store);
   useUndoKeys(store);
+  useWarmUp(turn >= 1);
 
   return (
     <StoreProvider store={store}>
@@ -152,6 +153,25 @@ export function App({ store: given }: { store?: AppStore }) {
       </main>
     </StoreProvider>
   );
+}
+
+/**
+ * Once the first screen is in (turn 1 has begun), warms the enqueue path at idle on a throwaway
+ * store (warmUp.ts, its own chunk), so that the first big enqueue does not run cold code.
+ */
+function useWarmUp(start: boolean) {
+  useEffect(() => {
+    if (!start) return;
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void import('./warmUp.ts').then((module) => {
+      if (!stopped) stop = module.warmUpEnqueue();
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [start]);
 }
 
 /** A part below the stage: a line saying it is loading until its turn comes and its chunk is in. */

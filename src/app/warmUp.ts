@@ -1,0 +1,107 @@
+/**
+ * The enqueue path warmed at idle, so that the first big enqueue after load (a burst of 10,000
+ * jobs in one millisecond) does not run the model's code in the interpreter: throwaway Sessions
+ * with the store's own hooks (the same sets, command log and undo records, so the engine learns
+ * the same shapes) take bursts of same-ms jobs whenever the browser is idle, then are dropped.
+ * Nothing of them reaches the page's store, its URL or its history.
+ *
+ * The work goes in steps of a few ms: small enqueues first (while the code is cold, a step of 256
+ * jobs would take too long), then whole bursts of 10,000 walked through Session.run, which stops
+ * every 256 jobs. Each idle period gets slices of at most SLICE_MS, each slice a task of its own,
+ * so the warm-up adds no long task; it stops when the page goes away.
+ */
+import { CommandLog } from '../session/commandLog.ts';
+import { defaultSettings } from '../session/operations.ts';
+import { Session } from '../session/session.ts';
+import { storeSessionHooks } from '../store/appStore.ts';
+
+/** The most one slice works, in ms (a step that starts inside it may end a little after). */
+const SLICE_MS = 5;
+/** Jobs enqueued a few at a time first, each step aiming at STEP_MS. */
+const SMALL_JOBS = 3_000;
+const STEP_MS = 1.5;
+/** Then this many whole bursts of BURST jobs in one millisecond (past 4,096 the band saturates). */
+const BURSTS = 3;
+const BURST = 10_000;
+
+/** The instant the throwaway sessions' clock is frozen at (any fixed time works). */
+const FROZEN_AT = Date.UTC(2026, 0, 1);
+
+function throwawaySession(): Session {
+  return new Session(defaultSettings(FROZEN_AT, 'frozen'), storeSessionHooks(1, new CommandLog()));
+}
+
+/** The warm-up's steps: each yield is a place where it may stop until the next slice. */
+function* steps(): Generator<void, void, void> {
+  let session = throwawaySession();
+  let step = 8;
+  for (let done = 0; done < SMALL_JOBS;) {
+    const before = performance.now();
+    session.apply({ kind: 'enqueue', count: step, at: FROZEN_AT });
+    const perJob = Math.max(performance.now() - before, 0.01) / step;
+    done += step;
+    // the next step's size from this one's speed, within half and twice this one
+    step = Math.round(Math.min(256, Math.max(8, step / 2, Math.min(step * 2, STEP_MS / perJob))));
+    yield;
+  }
+  for (let burst = 0; burst < BURSTS; burst++) {
+    session = throwawaySession();
+    const run = session.run({ kind: 'enqueue', count: BURST, at: FROZEN_AT });
+    while (run.next().done !== true) yield;
+    yield;
+  }
+}
+
+/**
+ * Starts the warm-up; gives a function that stops it (what is done stays done). Does nothing where
+ * the browser has no requestIdleCallback (jsdom in the unit tests).
+ */
+export function warmUpEnqueue(): () => void {
+  if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') return () => {};
+  const work = steps();
+  let cancel: (() => void) | null = null;
+  /** One slice; gives false once the warm-up is over. */
+  const runSlice = (budget: number): boolean => {
+    const start = performance.now();
+    do {
+      if (work.next().done === true) return false;
+    } while (performance.now() - start < budget);
+    return true;
+  };
+  /** An idle period: slices, each a task of its own, while it lasts; then the next idle period. */
+  const slice = (deadline: IdleDeadline) => {
+    cancel = null;
+    if (deadline.timeRemaining() < 1) {
+      cancel = whenIdle(slice);
+      return;
+    }
+    if (!runSlice(Math.min(SLICE_MS, deadline.timeRemaining()))) return;
+    cancel = deadline.timeRemaining() > SLICE_MS ? nextTask(() => slice(deadline)) : whenIdle(slice);
+  };
+  cancel = whenIdle(slice);
+  return () => {
+    cancel?.();
+    cancel = null;
+  };
+}
+
+/** requestIdleCallback, giving a way to cancel it. */
+function whenIdle(run: (deadline: IdleDeadline) => void): () => void {
+  const handle = window.requestIdleCallback(run, { timeout: 2000 });
+  return () => window.cancelIdleCallback(handle);
+}
+
+/** Runs `run` soon in a task of its own (a message to itself: no timer clamping). */
+function nextTask(run: () => void): () => void {
+  const channel = new MessageChannel();
+  let cancelled = false;
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    if (!cancelled) run();
+  };
+  channel.port2.postMessage(null);
+  return () => {
+    cancelled = true;
+    channel.port1.close();
+  };
+}
