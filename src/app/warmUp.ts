@@ -13,13 +13,16 @@
 import { CommandLog } from '../session/commandLog.ts';
 import { defaultSettings } from '../session/operations.ts';
 import { Session } from '../session/session.ts';
-import { storeSessionHooks } from '../store/appStore.ts';
+import { BAND_KEY, TEXTBOOK_KEY, storeSessionHooks } from '../store/appStore.ts';
+import { STRIP_RADIUS, bandViewOf, snapshotOf } from '../store/panelSelectors.ts';
 
 /** The most one slice works, in ms (a step that starts inside it may end a little after). */
 const SLICE_MS = 5;
 /** Jobs enqueued a few at a time first, each step aiming at STEP_MS. */
 const SMALL_JOBS = 3_000;
 const STEP_MS = 1.5;
+/** Meanwhile, the panels' reads of the sets every READ_EVERY jobs (while the band is small, so a read is short). */
+const READ_EVERY = 500;
 /** Then this many whole bursts of BURST jobs in one millisecond (past 4,096 the band saturates). */
 const BURSTS = 3;
 const BURST = 10_000;
@@ -31,6 +34,17 @@ function throwawaySession(): Session {
   return new Session(defaultSettings(FROZEN_AT, 'frozen'), storeSessionHooks(1, new CommandLog()));
 }
 
+/**
+ * What the panels read after an enqueue, read from a throwaway session (through the selectors'
+ * own functions, not the memoized selectors, whose one cached result belongs to the page's store).
+ */
+function readAsThePanelsDo(session: Session): void {
+  const fireTime = session.lastEnqueue?.fireTime ?? FROZEN_AT;
+  bandViewOf(session.band, session.arrivals, fireTime, session.lastEnqueue, STRIP_RADIUS);
+  snapshotOf(session.textbook, TEXTBOOK_KEY, session.arrivals, session.textbookOrder, 0).readRows(0, 40);
+  snapshotOf(session.band, BAND_KEY, session.arrivals, session.bandOrder, 0).readRows(0, 40);
+}
+
 /** The warm-up's steps: each yield is a place where it may stop until the next slice. */
 function* steps(): Generator<void, void, void> {
   let session = throwawaySession();
@@ -39,15 +53,22 @@ function* steps(): Generator<void, void, void> {
     const before = performance.now();
     session.apply({ kind: 'enqueue', count: step, at: FROZEN_AT });
     const perJob = Math.max(performance.now() - before, 0.01) / step;
+    const reads = Math.floor(done / READ_EVERY);
     done += step;
     // the next step's size from this one's speed, within half and twice this one
     step = Math.round(Math.min(256, Math.max(8, step / 2, Math.min(step * 2, STEP_MS / perJob))));
     yield;
+    if (Math.floor(done / READ_EVERY) !== reads) {
+      readAsThePanelsDo(session);
+      yield;
+    }
   }
   for (let burst = 0; burst < BURSTS; burst++) {
     session = throwawaySession();
     const run = session.run({ kind: 'enqueue', count: BURST, at: FROZEN_AT });
     while (run.next().done !== true) yield;
+    yield;
+    readAsThePanelsDo(session);
     yield;
   }
 }
