@@ -8,7 +8,8 @@
  * The work goes in steps of a few ms: small enqueues first (while the code is cold, a step of 256
  * jobs would take too long), then whole bursts of 10,000 walked through Session.run, which stops
  * every 256 jobs. Each idle period gets slices of at most SLICE_MS, each slice a task of its own,
- * so the warm-up adds no long task; it stops when the page goes away.
+ * so the warm-up adds no long task; it waits while the user is acting (a click, a key, the wheel
+ * in the last QUIET_MS), and stops when the page goes away.
  */
 import { CommandLog } from '../session/commandLog.ts';
 import { defaultSettings } from '../session/operations.ts';
@@ -26,6 +27,10 @@ const READ_EVERY = 500;
 /** Then this many whole bursts of BURST jobs in one millisecond (past 4,096 the band saturates). */
 const BURSTS = 3;
 const BURST = 10_000;
+
+/** The warm-up waits while the user acts: until QUIET_MS after the last of these events. */
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+const QUIET_MS = 500;
 
 /** The instant the throwaway sessions' clock is frozen at (any fixed time works). */
 const FROZEN_AT = Date.UTC(2026, 0, 1);
@@ -81,6 +86,15 @@ export function warmUpEnqueue(): () => void {
   if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') return () => {};
   const work = steps();
   let cancel: (() => void) | null = null;
+  let lastInput = Number.NEGATIVE_INFINITY;
+  const onInput = () => {
+    lastInput = performance.now();
+  };
+  const stop = () => {
+    cancel?.();
+    cancel = null;
+    for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, true);
+  };
   /** One slice; gives false once the warm-up is over. */
   const runSlice = (budget: number): boolean => {
     const start = performance.now();
@@ -89,21 +103,31 @@ export function warmUpEnqueue(): () => void {
     } while (performance.now() - start < budget);
     return true;
   };
-  /** An idle period: slices, each a task of its own, while it lasts; then the next idle period. */
+  /**
+   * An idle period: slices, each a task of its own, while it lasts; then the next idle period.
+   * Within QUIET_MS of the user's last input it waits instead (what the user does next comes first).
+   */
   const slice = (deadline: IdleDeadline) => {
     cancel = null;
+    const sinceInput = performance.now() - lastInput;
+    if (sinceInput < QUIET_MS) {
+      const timer = setTimeout(() => (cancel = whenIdle(slice)), QUIET_MS - sinceInput);
+      cancel = () => clearTimeout(timer);
+      return;
+    }
     if (deadline.timeRemaining() < 1) {
       cancel = whenIdle(slice);
       return;
     }
-    if (!runSlice(Math.min(SLICE_MS, deadline.timeRemaining()))) return;
+    if (!runSlice(Math.min(SLICE_MS, deadline.timeRemaining()))) {
+      stop();
+      return;
+    }
     cancel = deadline.timeRemaining() > SLICE_MS ? nextTask(() => slice(deadline)) : whenIdle(slice);
   };
+  for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true });
   cancel = whenIdle(slice);
-  return () => {
-    cancel?.();
-    cancel = null;
-  };
+  return stop;
 }
 
 /** requestIdleCallback, giving a way to cancel it. */
