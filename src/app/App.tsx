@@ -156,8 +156,9 @@ export function App({ store: given }: { store?: AppStore }) {
 }
 
 /**
- * Once the first screen is in (turn 1 has begun), warms the enqueue path at idle on a throwaway
- * store (warmUp.ts, its own chunk), so that the first big enqueue does not run cold code.
+ * Once the first screen is in (turn 1 has begun), warms the enqueue path at idle on throwaway
+ * sessions (warmUp.ts, its own chunk), so that the first big enqueue does not run cold code. Its
+ * tasks are a few ms each, so the load's long tasks stay the load's own.
  */
 function useWarmUp(start: boolean) {
   useEffect(() => {

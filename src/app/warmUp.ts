@@ -5,11 +5,13 @@
  * the same shapes) take bursts of same-ms jobs whenever the browser is idle, then are dropped.
  * Nothing of them reaches the page's store, its URL or its history.
  *
- * The work goes in steps of a few ms: small enqueues first (while the code is cold, a step of 256
- * jobs would take too long), then whole bursts of 10,000 walked through Session.run, which stops
- * every 256 jobs. Each idle period gets slices of at most SLICE_MS, each slice a task of its own,
- * so the warm-up adds no long task; it waits while the user is acting (a click, a key, the wheel
- * in the last QUIET_MS), and stops when the page goes away.
+ * The work goes in small enqueues whose size follows the speed measured so far, aiming at STEP_MS
+ * each (a few jobs while the code is cold, a few hundred once it is warm), three rounds of 10,000
+ * jobs in one millisecond (past 4,096 the band saturates), each round on a fresh session. Each
+ * idle period gets slices of at most SLICE_MS, each slice a task of its own: even four times
+ * slower (Lighthouse's simulated phone) a slice stays far from a 50 ms long task. It waits while
+ * the user is acting (a click, a key, the wheel in the last QUIET_MS), and stops when the page
+ * goes away.
  */
 import { CommandLog } from '../session/commandLog.ts';
 import { defaultSettings } from '../session/operations.ts';
@@ -18,15 +20,17 @@ import { BAND_KEY, TEXTBOOK_KEY, storeSessionHooks } from '../store/appStore.ts'
 import { STRIP_RADIUS, bandViewOf, snapshotOf } from '../store/panelSelectors.ts';
 
 /** The most one slice works, in ms (a step that starts inside it may end a little after). */
-const SLICE_MS = 5;
-/** Jobs enqueued a few at a time first, each step aiming at STEP_MS. */
-const SMALL_JOBS = 3_000;
-const STEP_MS = 1.5;
-/** Meanwhile, the panels' reads of the sets every READ_EVERY jobs (while the band is small, so a read is short). */
+const SLICE_MS = 3;
+/** What one step (one enqueue) aims to take, in ms, and the bounds of its job count. */
+const STEP_MS = 0.75;
+const MIN_STEP = 4;
+const MAX_STEP = 512;
+/** Rounds of ROUND_JOBS jobs in one millisecond. */
+const ROUNDS = 3;
+const ROUND_JOBS = 10_000;
+/** Meanwhile, the panels' reads of the sets every READ_EVERY jobs while a round has at most READ_UNTIL (a read stays short). */
 const READ_EVERY = 500;
-/** Then this many whole bursts of BURST jobs in one millisecond (past 4,096 the band saturates). */
-const BURSTS = 3;
-const BURST = 10_000;
+const READ_UNTIL = 1_000;
 
 /** The warm-up waits while the user acts: until QUIET_MS after the last of these events. */
 const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
@@ -52,29 +56,24 @@ function readAsThePanelsDo(session: Session): void {
 
 /** The warm-up's steps: each yield is a place where it may stop until the next slice. */
 function* steps(): Generator<void, void, void> {
-  let session = throwawaySession();
-  let step = 8;
-  for (let done = 0; done < SMALL_JOBS;) {
-    const before = performance.now();
-    session.apply({ kind: 'enqueue', count: step, at: FROZEN_AT });
-    const perJob = Math.max(performance.now() - before, 0.01) / step;
-    const reads = Math.floor(done / READ_EVERY);
-    done += step;
-    // the next step's size from this one's speed, within half and twice this one
-    step = Math.round(Math.min(256, Math.max(8, step / 2, Math.min(step * 2, STEP_MS / perJob))));
-    yield;
-    if (Math.floor(done / READ_EVERY) !== reads) {
-      readAsThePanelsDo(session);
+  let step = MIN_STEP;
+  for (let round = 0; round < ROUNDS; round++) {
+    const session = throwawaySession();
+    for (let done = 0; done < ROUND_JOBS;) {
+      const count = Math.min(step, ROUND_JOBS - done);
+      const before = performance.now();
+      session.apply({ kind: 'enqueue', count, at: FROZEN_AT });
+      const perJob = Math.max(performance.now() - before, 0.001) / count;
+      const reads = Math.floor(done / READ_EVERY);
+      done += count;
+      // the next step's size from this one's speed, within half and twice this one
+      step = Math.round(Math.min(MAX_STEP, Math.max(MIN_STEP, step / 2, Math.min(step * 2, STEP_MS / perJob))));
       yield;
+      if (done <= READ_UNTIL && Math.floor(done / READ_EVERY) !== reads) {
+        readAsThePanelsDo(session);
+        yield;
+      }
     }
-  }
-  for (let burst = 0; burst < BURSTS; burst++) {
-    session = throwawaySession();
-    const run = session.run({ kind: 'enqueue', count: BURST, at: FROZEN_AT });
-    while (run.next().done !== true) yield;
-    yield;
-    readAsThePanelsDo(session);
-    yield;
   }
 }
 
