@@ -56,7 +56,7 @@ export function App({ store: given }: { store?: AppStore }) {
   }, [store]);
   useScenarioUrl(store);
   useUndoKeys(store);
-  useWarmUp(turn >= 1);
+  useWarmUp(store, turn >= 1);
 
   return (
     <StoreProvider store={store}>
@@ -160,19 +160,19 @@ export function App({ store: given }: { store?: AppStore }) {
  * sessions (warmUp.ts, its own chunk), so that the first big enqueue does not run cold code. Its
  * tasks are a few ms each, so the load's long tasks stay the load's own.
  */
-function useWarmUp(start: boolean) {
+function useWarmUp(store: AppStore, start: boolean) {
   useEffect(() => {
     if (!start) return;
     let stop: (() => void) | null = null;
     let stopped = false;
     void import('./warmUp.ts').then((module) => {
-      if (!stopped) stop = module.warmUpEnqueue();
+      if (!stopped) stop = module.warmUpEnqueue(store);
     });
     return () => {
       stopped = true;
       stop?.();
     };
-  }, [start]);
+  }, [store, start]);
 }
 
 /** A part below the stage: a line saying it is loading until its turn comes and its chunk is in. */

@@ -10,13 +10,14 @@
  * jobs in one millisecond (past 4,096 the band saturates), each round on a fresh session. Each
  * idle period gets slices of at most SLICE_MS, each slice a task of its own: even four times
  * slower (Lighthouse's simulated phone) a slice stays far from a 50 ms long task. It waits while
- * the user is acting (a click, a key, the wheel in the last QUIET_MS), and stops when the page
- * goes away.
+ * the user is acting (a click, a key, the wheel in the last QUIET_MS), and stops when the page's
+ * own store has taken a few thousand jobs (its code is warm by then) or the page goes away.
  */
 import { CommandLog } from '../session/commandLog.ts';
 import { defaultSettings } from '../session/operations.ts';
 import { Session } from '../session/session.ts';
 import { BAND_KEY, TEXTBOOK_KEY, storeSessionHooks } from '../store/appStore.ts';
+import type { AppStore } from '../store/appStore.ts';
 import { STRIP_RADIUS, bandViewOf, snapshotOf } from '../store/panelSelectors.ts';
 
 /** The most one slice works, in ms (a step that starts inside it may end a little after). */
@@ -31,6 +32,9 @@ const ROUND_JOBS = 10_000;
 /** Meanwhile, the panels' reads of the sets every READ_EVERY jobs while a round has at most READ_UNTIL (a read stays short). */
 const READ_EVERY = 500;
 const READ_UNTIL = 1_000;
+
+/** Once the page's own store has taken this many jobs since the warm-up began, its code is warm: the warm-up stops. */
+const WARM_BY_THE_PAGE = 2_000;
 
 /** The warm-up waits while the user acts: until QUIET_MS after the last of these events. */
 const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
@@ -78,22 +82,28 @@ function* steps(): Generator<void, void, void> {
 }
 
 /**
- * Starts the warm-up; gives a function that stops it (what is done stays done). Does nothing where
- * the browser has no requestIdleCallback (jsdom in the unit tests).
+ * Starts the warm-up beside the page's `store` (watched only to stop once it has taken
+ * WARM_BY_THE_PAGE jobs); gives a function that stops it (what is done stays done). Does nothing
+ * where the browser has no requestIdleCallback (jsdom in the unit tests).
  */
-export function warmUpEnqueue(): () => void {
+export function warmUpEnqueue(store: AppStore): () => void {
   if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') return () => {};
   const work = steps();
   let cancel: (() => void) | null = null;
+  const firstArrival = store.getState().nextArrival;
+  const unsubscribe = store.subscribe((state) => {
+    if (state.nextArrival - firstArrival >= WARM_BY_THE_PAGE) stop();
+  });
   let lastInput = Number.NEGATIVE_INFINITY;
   const onInput = () => {
     lastInput = performance.now();
   };
-  const stop = () => {
+  function stop(): void {
+    unsubscribe();
     cancel?.();
     cancel = null;
     for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, true);
-  };
+  }
   /** One slice; gives false once the warm-up is over. */
   const runSlice = (budget: number): boolean => {
     const start = performance.now();
