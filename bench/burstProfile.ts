@@ -3,10 +3,13 @@
  * (`--dist <dir>`, default dist/; an unminified build names functions:
  * `npx vite build --minify false --outDir /tmp/burst-dist`), sets up the page as bench/ui.ts's
  * burst does, and records a CPU profile (CDP Profiler) of the first click after load on its own,
- * then of the next `--runs` clicks (default 8, Reset between) together; prints the top self-time
- * and inclusive-time functions of each, and each click's wall time.
+ * then of the next `--runs` clicks (default 8, Reset between) together, with a trace of those; prints
+ * each click's wall time, the trace's per-click totals (event dispatch, layout, paint, GC...), each
+ * profile's time per category (model, store, React render / commit, GC, the browser's own work)
+ * and its top self-time and inclusive-time functions (`--top N`). Sampling every `--interval` µs
+ * (default 250). A busy machine stretches every figure: read the load beside them.
  *
- *   node --import tsx bench/burstProfile.ts --dist /tmp/burst-dist [--runs 8]
+ *   node --import tsx bench/burstProfile.ts --dist /tmp/burst-dist [--runs 8] [--top 30] [--interval 250]
  */
 import { chromium } from '@playwright/test';
 import type { CDPSession, Page } from '@playwright/test';
