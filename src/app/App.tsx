@@ -56,6 +56,7 @@ export function App({ store: given }: { store?: AppStore }) {
   }, [store]);
   useScenarioUrl(store);
   useUndoKeys(store);
+  useWarmUp(store, turn >= 1);
 
   return (
     <StoreProvider store={store}>
@@ -155,6 +156,26 @@ export function App({ store: given }: { store?: AppStore }) {
       </main>
     </StoreProvider>
   );
+}
+
+/**
+ * Once the first screen is in (turn 1 has begun), warms the enqueue path at idle on throwaway
+ * sessions (warmUp.ts, its own chunk), so that the first big enqueue does not run cold code. Its
+ * tasks are a few ms each, so the load's long tasks stay the load's own.
+ */
+function useWarmUp(store: AppStore, start: boolean) {
+  useEffect(() => {
+    if (!start) return;
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void import('./warmUp.ts').then((module) => {
+      if (!stopped) stop = module.warmUpEnqueue(store);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [store, start]);
 }
 
 /** A part below the stage: a line saying it is loading until its turn comes and its chunk is in. */

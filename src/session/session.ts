@@ -9,7 +9,7 @@ import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import type { RedisLike, Reply } from '../model/redis/memoryRedis.ts';
 import { addDelayedJob, getNextDelayedTimestamp, promoteDelayedJobs } from '../model/protocol/delayed.ts';
 import { PROMOTE_BATCH, sweepBatchByScore } from '../model/protocol/sweep.ts';
-import { textbookScore } from '../model/protocol/score.ts';
+import { bandOf, fireTimeOf, textbookScore } from '../model/protocol/score.ts';
 import { luaNumberArg } from '../model/redis/doubles.ts';
 import { ArrivalTracker } from './arrivalTracker.ts';
 import { jobId } from './jobIds.ts';
@@ -202,6 +202,20 @@ function* chunks(
     each(start, end);
     yield before + Math.min(n, k + REPLAY_CHUNK);
   }
+}
+
+/**
+ * The band set's rank of a job that addDelayedJob just scored `score`, when the job before it in the
+ * same enqueue (same millisecond, nothing written between) got `previousScore` at `previousRank`;
+ * null when it takes a ZRANK to know. Below 2^53 the score arithmetic is exact, so a score of
+ * exactly one above the previous one was `currentMaxScore + 1` with the previous job as the band's
+ * highest, alone on its score (it was one above the highest before it, or the floor of an empty
+ * band): the new job is the one right after it. At the ceiling, scores tie and members decide.
+ */
+export function bandRankAfter(previousScore: number, previousRank: number, score: number, ceiling: number): number | null {
+  return score === previousScore + 1 && score < ceiling && Number.isSafeInteger(score) && previousRank >= 0
+    ? previousRank + 1
+    : null;
 }
 
 /** ZADD key score member ... for members[start..end) with their scores, in one command. */
@@ -590,14 +604,15 @@ export class Session {
     const s = this.settings;
     this.lastInstant = timestamp;
     const members: string[] = [];
-    const fresh = new Set<string>();
+    // Ids made from the arrival number differ from each other; only uuids can repeat within a batch.
+    const fresh = s.idStyle === 'uuid' ? new Set<string>() : null;
     for (let i = 0; i < count; i++) {
       const member = jobId(s.idStyle, this.nextArrival + i, s.idPrefix, () => this.hooks.uuid(this.#uuidsDrawn + i));
-      if (this.arrivals.has(member) || fresh.has(member)) {
+      if (this.arrivals.has(member) || fresh?.has(member) === true) {
         this.enqueueError = `Job id "${member}" is already taken; pick another id style or prefix.`;
         return false;
       }
-      fresh.add(member);
+      fresh?.add(member);
       members.push(member);
       if ((i + 1) % REPLAY_CHUNK === 0) yield 0;
     }
@@ -620,6 +635,10 @@ export class Session {
       textbookScore: textbookScoreArg,
     };
     if (record !== null) record.change = change;
+    // Where the band set put the job before (its score and rank), for bandRankAfter.
+    let bandScore = Number.NaN;
+    let bandRank = -1;
+    const bandCeiling = bandOf(fireTimeOf(timestamp, s.delay)).maxScore;
     try {
       for (const member of members) {
         const arrival = this.nextArrival + added;
@@ -630,7 +649,10 @@ export class Session {
         change.scores.push(last.score);
         // Where each set put the job (a read for the page, not one of the model's commands).
         this.textbookOrder.add(arrival, Number(this.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
-        this.bandOrder.add(arrival, Number(this.band.call('ZRANK', BAND_KEY, member)));
+        bandRank =
+          bandRankAfter(bandScore, bandRank, last.score, bandCeiling) ?? Number(this.band.call('ZRANK', BAND_KEY, member));
+        bandScore = last.score;
+        this.bandOrder.add(arrival, bandRank);
         added++;
         change.added = added;
         if (added % REPLAY_CHUNK === 0) yield REPLAY_CHUNK;

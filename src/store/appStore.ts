@@ -237,6 +237,20 @@ function jobsOf(operations: OperationList): number {
   return scenarioCost({ seed: 0, initial: defaultSettings(0), operations }).jobs;
 }
 
+/**
+ * What the store's Sessions are given: their sets write to `log` (which undo restores), uuids come
+ * from `seed` (or `randomUUID` when given). Exported for a throwaway Session that must run the
+ * page's code paths (the enqueue warm-up at idle).
+ */
+export function storeSessionHooks(seed: number, log: CommandLog, randomUUID?: () => string): SessionHooks {
+  return {
+    wrap: (redis: MemoryRedis, name: 'band' | 'textbook') => new LoggingRedis(redis, log, name),
+    onReset: () => log.clear(),
+    uuid: randomUUID ? () => randomUUID() : (index: number) => seededUuid(seed, index),
+    undo: { log },
+  };
+}
+
 /** Creates a store with empty sets. */
 export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const clock = options.clock ?? (() => Date.now());
@@ -247,12 +261,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
   return createStore<AppState>()((set, get) => {
     const seed = options.seed ?? randomSeed();
     /** What a Session of this seed needs: its sets write to `log`, which undo restores. */
-    const hooks = (seedOf: number, sessionLog: CommandLog): SessionHooks => ({
-      wrap: (redis: MemoryRedis, name: 'band' | 'textbook') => new LoggingRedis(redis, sessionLog, name),
-      onReset: () => sessionLog.clear(),
-      uuid: given ? () => given() : (index: number) => seededUuid(seedOf, index),
-      undo: { log: sessionLog },
-    });
+    const hooks = (seedOf: number, sessionLog: CommandLog): SessionHooks => storeSessionHooks(seedOf, sessionLog, given);
     let log = new CommandLog();
     const first: Settings = {
       ...defaultSettings(options.frozenAt ?? clock(), options.frozenAt === undefined ? 'live' : 'frozen'),

@@ -37,7 +37,8 @@ export interface SetSnapshot {
   readonly positionOf: (member: string) => number | null;
 }
 
-function snapshotOf(
+/** A set's snapshot as selectTextbookSet / selectBandSet build it (exported for the enqueue warm-up, which reads a throwaway session's sets). */
+export function snapshotOf(
   redis: MemoryRedis,
   key: string,
   arrivals: ReadonlyMap<string, number>,
@@ -120,8 +121,11 @@ export const STRIP_RADIUS = 10;
  */
 export const BAND_READ_LIMIT = BAND_SLOTS + 64;
 
-/** One band read from the band set: its slots, the ceiling pile-up, and a strip of `radius` ms on each side. */
-function bandViewOf(
+/**
+ * One band read from the band set: its slots, the ceiling pile-up, and a strip of `radius` ms on
+ * each side (exported for the enqueue warm-up, which reads a throwaway session's band).
+ */
+export function bandViewOf(
   band: MemoryRedis,
   arrivals: ReadonlyMap<string, number>,
   fireTime: number,

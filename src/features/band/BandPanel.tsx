@@ -12,10 +12,11 @@ export function BandPanel() {
   const picked = useAppStore((s) => s.selectedFireTime);
   const following = picked === null;
   const current = useAppStore(selectBandView);
-  // While the band follows the fire-time (the slider, the clock) it may lag by a frame (React
-  // draws the scores first); a millisecond picked in the strip is drawn at once.
+  // While the band follows the fire-time and the fire-time moves (the slider, the clock) it may lag
+  // by a frame (React draws the scores first); new contents of the same millisecond (an enqueue, a
+  // promote) and a millisecond picked in the strip are drawn at once, in the same frame as the sets.
   const deferred = useDeferredValue(current);
-  const view = following ? deferred : current;
+  const view = following && deferred.fireTime !== current.fireTime ? deferred : current;
   const headingId = useId();
 
   return (

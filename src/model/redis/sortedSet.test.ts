@@ -449,6 +449,8 @@ const opArb = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: fc.tuple(fc.constant('bulk' as const), fc.nat(150), fc.integer({ min: -3, max: 3 })) },
+  // ZADD then ZRANK of the member (the put finger), sometimes with a range search between (which moves the path)
+  { weight: 3, arbitrary: fc.tuple(fc.constant('setRank' as const), memberArb, scoreArb, fc.option(rangeArb)) },
 );
 
 /** Entries compared with Object.is on scores, so -0 against 0 counts as a difference. */
@@ -475,6 +477,13 @@ describe('SortedSet against a sorted-array reference', () => {
             case 'set':
               expect(set.set(op[1], op[2])).toBe(ref.set(op[1], op[2]));
               break;
+            case 'setRank': {
+              const [, member, score, search] = op as [string, string, number, ScoreRange | null];
+              expect(set.set(member, score)).toBe(ref.set(member, score));
+              if (search !== null) expect(set.lastRankInRange(search)).toBe(ref.last(search));
+              expect(set.rank(member)).toBe(ref.entries.findIndex((e) => e.member === member));
+              break;
+            }
             case 'delete':
               expect(set.delete(op[1])).toBe(ref.delete(op[1]));
               break;

@@ -160,6 +160,15 @@ export class SortedSet {
   /** The leaf at the end of pathNode / pathIndex, valid while pathStructure === structure. */
   private pathLeaf: Leaf | null = null;
   private pathStructure = -1;
+  /**
+   * The last member put() added, its leaf and how many entries of that leaf sort before it: while
+   * nothing has changed since (putVersion) and the path still ends at that leaf, its rank is the
+   * counts left of the path plus that offset (the ZRANK a caller sends right after the ZADD).
+   */
+  private putMember: string | null = null;
+  private putLeaf: Leaf | null = null;
+  private putOffset = 0;
+  private putVersion = -1;
 
   /** @param capacity entries per leaf and children per branch (at least 4). */
   constructor(capacity = DEFAULT_CAPACITY) {
@@ -202,7 +211,14 @@ export class SortedSet {
       this.version++;
       indexSlot = index.add(member, score);
       const leaf = this.descend(score, member);
+      const offset = this.hitSlot - leaf.start;
+      const structure = this.structure;
       this.insertAt(leaf, this.hitSlot, score, member, indexSlot);
+      // a split moved entries and paths: no finger then
+      this.putMember = structure === this.structure ? member : null;
+      this.putLeaf = leaf;
+      this.putOffset = offset;
+      this.putVersion = this.version;
       return undefined;
     }
     const current = index.score(indexSlot);
@@ -273,6 +289,21 @@ export class SortedSet {
 
   /** ZRANK (zslGetRank): the member's 0-based position in ascending order. */
   rank(member: string): number | undefined {
+    if (
+      member === this.putMember &&
+      this.putVersion === this.version &&
+      this.pathLeaf === this.putLeaf &&
+      this.pathStructure === this.structure
+    ) {
+      // the member put() just added, and the path still leads to its leaf (a leaf has one path)
+      let rank = this.putOffset;
+      for (let depth = 0; depth < this.height; depth++) {
+        const counts = this.pathNode[depth]!.counts;
+        const child = this.pathIndex[depth]!;
+        for (let i = 0; i < child; i++) rank += counts[i]!;
+      }
+      return rank;
+    }
     const indexSlot = this.index.find(member);
     if (indexSlot < 0) return undefined;
     const score = this.index.score(indexSlot);
