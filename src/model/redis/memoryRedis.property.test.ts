@@ -9,6 +9,8 @@ import fc from 'fast-check';
 import { listKindArb, zremList } from './zremLists.ts';
 import { MemoryRedis, RedisError, type Reply } from './memoryRedis.ts';
 import { formatScore, luaNumberArg } from './doubles.ts';
+import { isKeyword } from './commandArgs.ts';
+import { SYNTAX_ERROR } from './redisError.ts';
 
 type Arg = string | number;
 type Outcome = Reply | { error: string };
@@ -253,6 +255,27 @@ describe('MemoryRedis against a reference model', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('ends ZADD options exactly where the keyword compares end them (the length check first)', () => {
+    const keywords = ['NX', 'XX', 'CH', 'INCR', 'GT', 'LT'];
+    const spelled = fc.oneof(
+      fc.constantFrom(...keywords, 'INC', 'INCRX', 'ınCR', 'N\u212A', 'nx\0', '1e3', '+1'),
+      fc.string({ maxLength: 5 }),
+    );
+    const option = fc
+      .tuple(spelled, fc.array(fc.boolean(), { maxLength: 5 }))
+      .map(([text, lower]) => [...text].map((c, i) => (lower[i] ? c.toLowerCase() : c)).join(''));
+    fc.assert(
+      fc.property(option, (text) => {
+        // one option, then one pair: an option leaves a valid ZADD; anything else is a score, and an odd count is a syntax error
+        const isOption = keywords.some((keyword) => isKeyword(text, keyword));
+        const reply = outcome(new MemoryRedis(), ['ZADD', 'k', text, '1', 'm']);
+        if (isOption) expect(reply, text).not.toEqual({ error: SYNTAX_ERROR });
+        else expect(reply, text).toEqual({ error: SYNTAX_ERROR });
+      }),
+      { numRuns: 1000 },
     );
   });
 
