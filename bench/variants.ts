@@ -83,7 +83,8 @@ function typed(cross: (value: number) => number = asIs): Variant {
 
 /**
  * How a Lua script's arguments reach redis.call: a number is printed with luaNumberArg (%.17g, as
- * script_lua.c does), so the command layer receives text only and parses every number back.
+ * script_lua.c does), so the command layer receives text only and parses every number back. The
+ * one argv array goes to MemoryRedis.callArgs as it is, as script_lua.c hands its argv on.
  */
 function asScript(redis: MemoryRedis): RedisLike {
   return {
@@ -92,7 +93,7 @@ function asScript(redis: MemoryRedis): RedisLike {
         const arg = args[i]!;
         if (typeof arg === 'number') args[i] = luaNumberArg(arg);
       }
-      return redis.call(command, ...args);
+      return redis.callArgs(command, args);
     },
   };
 }

@@ -63,7 +63,7 @@ export class Keyspace {
    * becomes a skiplist first when the new member does not fit, and stores -0 as 0 otherwise.
    */
   write(set: SortedSet, member: string, score: number, isNew: boolean): void {
-    if (this.listpacks.has(set)) {
+    if (set.size <= LISTPACK_MAX_ENTRIES && this.listpacks.has(set)) {
       if (isNew && (set.size + 1 > LISTPACK_MAX_ENTRIES || exceedsListpackMember(member))) this.listpacks.delete(set);
       else if (score === 0) score = 0; // -0 === 0: store it as +0, as the listpack's integer 0 reads back
     }
@@ -75,7 +75,8 @@ export class Keyspace {
    * returns the score it had (undefined when new), with the listpack rules of write().
    */
   put(set: SortedSet, member: string, score: number): number | undefined {
-    if (!this.listpacks.has(set)) return set.put(member, score);
+    // a listpack never holds more than LISTPACK_MAX_ENTRIES: a larger set is a skiplist, no lookup needed
+    if (set.size > LISTPACK_MAX_ENTRIES || !this.listpacks.has(set)) return set.put(member, score);
     const current = set.score(member);
     if (current !== score) this.write(set, member, score, current === undefined);
     return current;

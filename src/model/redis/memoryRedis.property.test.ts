@@ -9,6 +9,8 @@ import fc from 'fast-check';
 import { listKindArb, zremList } from './zremLists.ts';
 import { MemoryRedis, RedisError, type Reply } from './memoryRedis.ts';
 import { formatScore, luaNumberArg } from './doubles.ts';
+import { isKeyword } from './commandArgs.ts';
+import { SYNTAX_ERROR } from './redisError.ts';
 
 type Arg = string | number;
 type Outcome = Reply | { error: string };
@@ -228,6 +230,16 @@ function outcome(redis: MemoryRedis, [command, ...args]: readonly [string, ...Ar
   }
 }
 
+/** outcome() through callArgs, the arguments in one array as a script bridge holds them. */
+function outcomeOfArgs(redis: MemoryRedis, [command, ...args]: readonly [string, ...Arg[]]): Outcome {
+  try {
+    return redis.callArgs(command, args);
+  } catch (error) {
+    if (error instanceof RedisError) return { error: error.message };
+    throw error;
+  }
+}
+
 describe('MemoryRedis against a reference model', () => {
   it('gives the same replies for random command sequences', () => {
     fc.assert(
@@ -239,10 +251,31 @@ describe('MemoryRedis against a reference model', () => {
           const expected = step.expect(model);
           expect(outcome(redis, step.args), JSON.stringify(step.args)).toEqual(expected);
           const asText = step.args.map((a) => (typeof a === 'number' ? luaNumberArg(a) : a)) as [string, ...Arg[]];
-          expect(outcome(textOnly, asText), JSON.stringify(asText)).toEqual(expected);
+          expect(outcomeOfArgs(textOnly, asText), JSON.stringify(asText)).toEqual(expected);
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('ends ZADD options exactly where the keyword compares end them (the length check first)', () => {
+    const keywords = ['NX', 'XX', 'CH', 'INCR', 'GT', 'LT'];
+    const spelled = fc.oneof(
+      fc.constantFrom(...keywords, 'INC', 'INCRX', 'ınCR', 'N\u212A', 'nx\0', '1e3', '+1'),
+      fc.string({ maxLength: 5 }),
+    );
+    const option = fc
+      .tuple(spelled, fc.array(fc.boolean(), { maxLength: 5 }))
+      .map(([text, lower]) => [...text].map((c, i) => (lower[i] ? c.toLowerCase() : c)).join(''));
+    fc.assert(
+      fc.property(option, (text) => {
+        // one option, then one pair: an option leaves a valid ZADD; anything else is a score, and an odd count is a syntax error
+        const isOption = keywords.some((keyword) => isKeyword(text, keyword));
+        const reply = outcome(new MemoryRedis(), ['ZADD', 'k', text, '1', 'm']);
+        if (isOption) expect(reply, text).not.toEqual({ error: SYNTAX_ERROR });
+        else expect(reply, text).toEqual({ error: SYNTAX_ERROR });
+      }),
+      { numRuns: 1000 },
     );
   });
 

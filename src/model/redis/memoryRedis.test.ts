@@ -167,6 +167,13 @@ describe('ZADD', () => {
     call('ZADD', 'grown', ...pairs.slice(0, 256));
     call('ZADD', 'grown', '-0', 'm128');
     expect(call('ZMSCORE', 'grown', 'm0', 'm128')).toEqual(['0', '-0']);
+    // a skiplist stays one when it shrinks back to listpack size
+    call('ZADD', 'shrunk', ...pairs);
+    call('ZREM', 'shrunk', ...Array.from({ length: 128 }, (_, i) => `m${i + 1}`));
+    call('ZADD', 'shrunk', '-0', 'n', '-0', 'm0');
+    expect(call('ZMSCORE', 'shrunk', 'm0', 'n')).toEqual(['0', '-0']);
+    call('ZADD', 'shrunk', 'NX', '-0', 'p');
+    expect(call('ZSCORE', 'shrunk', 'p')).toBe('-0');
   });
 
   it('takes numbers the way redis.call takes Lua numbers', () => {

@@ -111,6 +111,15 @@ export class MemoryRedis implements RedisLike {
    * turned into text as redis.call does (luaNumberArg). Throws RedisError for an error reply.
    */
   call(command: string, ...args: Array<string | number>): Reply {
+    return this.callArgs(command, args);
+  }
+
+  /**
+   * call() with the arguments in one array, as a script bridge holds them (script_lua.c builds
+   * one argv from the Lua stack): no second array and no spread. The command may read `args`
+   * but keeps no reference to it once it returns.
+   */
+  callArgs(command: string, args: Arg[]): Reply {
     const spec = lookupCommand(command);
     if (spec === undefined) throw unknownCommandError(command, args);
     const argc = args.length + 1;

@@ -17,6 +17,9 @@ const BY_SCORE = 1;
 const BY_LEX = 2;
 type RangeType = typeof RANK | typeof BY_SCORE | typeof BY_LEX;
 
+/** The most reply slots a range reply allocates up front; a longer reply grows as it fills. */
+const PREALLOCATED = 1024;
+
 /** zslValueGteMin. */
 function aboveMin(score: number, range: ScoreRange): boolean {
   return range.minExclusive ? score > range.min : score >= range.min;
@@ -33,14 +36,17 @@ function byRank(set: SortedSet, start: number, end: number, reverse: boolean, wi
   if (start < 0) start += size;
   if (end < 0) end += size;
   if (start < 0) start = 0;
-  const reply: Reply[] = [];
-  if (start > end || start >= size) return reply;
+  if (start > end || start >= size) return [];
   if (end >= size) end = size - 1;
+  const count = end - start + 1;
+  const reply: Reply[] = new Array<Reply>((count < PREALLOCATED ? count : PREALLOCATED) * (withScores ? 2 : 1));
+  let filled = 0;
   const cursor = set.cursorAt(reverse ? size - 1 - start : start, reverse ? -1 : 1);
-  for (let left = end - start + 1; left > 0 && !cursor.done; left--, cursor.advance()) {
-    reply.push(cursor.member);
-    if (withScores) reply.push(formatScore(cursor.score, format));
+  for (let left = count; left > 0 && !cursor.done; left--, cursor.advance()) {
+    reply[filled++] = cursor.member;
+    if (withScores) reply[filled++] = formatScore(cursor.score, format);
   }
+  if (filled < reply.length) reply.length = filled;
   return reply;
 }
 
@@ -61,10 +67,15 @@ function walk(
   withScores: boolean,
   format: ScoreFormat,
 ): Reply[] {
-  const reply: Reply[] = [];
-  if (startRank < 0 || offset < 0) return reply;
+  if (startRank < 0 || offset < 0) return [];
   const rank = reverse ? startRank - offset : startRank + offset;
-  if (rank < 0 || rank >= set.size) return reply;
+  if (rank < 0 || rank >= set.size) return [];
+  // room for every entry the walk could reply (up to a cap), filled by index and cut to length at
+  // the end: one allocation instead of push's regrowths (LIMIT 0 1 WITHSCORES: two slots)
+  const available = reverse ? rank + 1 : set.size - rank;
+  const most = limit >= 0 && limit < available ? limit : available;
+  const reply: Reply[] = new Array<Reply>((most < PREALLOCATED ? most : PREALLOCATED) * (withScores ? 2 : 1));
+  let filled = 0;
   const cursor = set.cursorAt(rank, reverse ? -1 : 1);
   for (; limit !== 0 && !cursor.done; limit--, cursor.advance()) {
     const member = cursor.member;
@@ -78,9 +89,10 @@ function walk(
           ? lexAboveMin(member, lex!)
           : lexBelowMax(member, lex!);
     if (!inRange) break;
-    reply.push(member);
-    if (withScores) reply.push(formatScore(score, format));
+    reply[filled++] = member;
+    if (withScores) reply[filled++] = formatScore(score, format);
   }
+  if (filled < reply.length) reply.length = filled;
   return reply;
 }
 

@@ -63,6 +63,8 @@ export function zadd(db: Keyspace, args: Arg[], format: ScoreFormat): Reply {
   let first = 1;
   for (; first < args.length; first++) {
     const option = args[first]!;
+    // every option is 2 or 4 characters long: anything else (a score, as a rule) ends them at once
+    if (typeof option !== 'string' || (option.length !== 2 && option.length !== 4)) break;
     if (isKeyword(option, 'NX')) flags |= NX;
     else if (isKeyword(option, 'XX')) flags |= XX;
     else if (isKeyword(option, 'CH')) ch = true;
