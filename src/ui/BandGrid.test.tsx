@@ -29,6 +29,8 @@ interface FakeContext {
   rings: number;
   /** The last image put on the canvas left the gap between cells clear. */
   gapClear: boolean;
+  /** What each cell shows now, whether drawn in an image or by its own fillRect. */
+  cells: string[];
 }
 
 /** Just enough of a 2D context to record which colour each cell got (by fillRect or in one image) and how often rings were drawn. */
@@ -39,6 +41,7 @@ function fakeContext(canvas: HTMLCanvasElement) {
     clears: 0,
     rings: 0,
     gapClear: false,
+    cells: [] as string[],
     fillStyle: '',
     strokeStyle: '',
     lineWidth: 1,
@@ -48,8 +51,12 @@ function fakeContext(canvas: HTMLCanvasElement) {
       ctx.rings = 0;
       ctx.clears++;
     },
-    fillRect() {
+    fillRect(x: number, y: number) {
       ctx.fills.push(ctx.fillStyle);
+      const layout = gridLayout(canvas.width, 4);
+      const col = Array.from({ length: 64 }, (_, i) => layout.offset(i)).indexOf(x);
+      const row = Array.from({ length: 64 }, (_, i) => layout.offset(i)).indexOf(y);
+      if (col >= 0 && row >= 0) ctx.cells[row * 64 + col] = ctx.fillStyle;
     },
     createImageData(width: number, height: number) {
       return { width, height, data: new Uint8ClampedArray(width * height * 4) };
@@ -69,6 +76,7 @@ function fakeContext(canvas: HTMLCanvasElement) {
         const colour = at(x, y);
         ctx.fills.push(colour === at(x + layout.cell - 1, y + layout.cell - 1) ? colour : 'not one colour');
       }
+      ctx.cells = [...ctx.fills];
       // the gap right of the first cell is left clear
       ctx.gapClear = image.data[(layout.offset(0) * image.width + layout.offset(0) + layout.cell) * 4 + 3] === 0;
     },
@@ -229,6 +237,36 @@ describe('BandGrid', () => {
     expect(rings.rings).toBe(4); // after the last move: the newest bump's two rings and the cursor's two
     expect(cells.clears).toBe(1); // the cell layer was not drawn again
     expect(cells.fills).toHaveLength(4096);
+  });
+
+  it('after the first draw fills only the cells that changed, leaving the grid as a whole redraw would', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    const contexts = new Map<HTMLCanvasElement, FakeContext>();
+    function getContext(this: HTMLCanvasElement) {
+      if (!contexts.has(this)) contexts.set(this, fakeContext(this));
+      return contexts.get(this);
+    }
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      getContext as unknown as HTMLCanvasElement['getContext'],
+    );
+    const jobs = Array.from({ length: 200 }, (_, i) => job(i, i + 1));
+    const { rerender, unmount } = render(
+      <BandGrid fireTime={FIRE_TIME} slots={jobs} ceilingMembers={0} newestSlot={199} pastCliff={false} />,
+    );
+    const cells = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
+    expect(cells.clears).toBe(1); // one image
+    const more = [...jobs, ...Array.from({ length: 17 }, (_, i) => job(200 + i, 201 + i))];
+    rerender(<BandGrid fireTime={FIRE_TIME} slots={more} ceilingMembers={0} newestSlot={216} pastCliff={false} />);
+    expect(cells.clears).toBe(1); // no second image: cell by cell
+    const filled = cells.fills.length - 4096;
+    expect(filled).toBeGreaterThanOrEqual(17); // the new jobs, and cells whose shade moved
+    expect(filled).toBeLessThan(256);
+    const incremental = [...cells.cells];
+    unmount();
+    contexts.clear();
+    render(<BandGrid fireTime={FIRE_TIME} slots={more} ceilingMembers={0} newestSlot={216} pastCliff={false} />);
+    const fresh = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
+    expect(incremental).toEqual(fresh.cells);
   });
 
   it('survives a canvas-less environment (getContext answers null)', () => {

@@ -404,9 +404,13 @@ function readTheme(element: Element): Theme {
 }
 
 /**
- * Every slot as a square: coloured by arrival, faint when empty, warn-coloured when shared. The
- * cells are written into one ImageData and put on the canvas at once (4,096 fillRect calls took
- * 5 to 20 ms, the image about 1 ms). The layout is in whole device pixels (BandGrid sizes the
+ * Every slot as a square: coloured by arrival, faint when empty, warn-coloured when shared. A
+ * canvas's first draw (and any draw after its size or colours changed, or when many cells change)
+ * writes the cells into one ImageData and puts it on the canvas at once (4,096 fillRect calls took
+ * 5 to 20 ms, the image about 1 ms). Later draws fill only the cells whose colour changed since:
+ * a frame of Play changes a few dozen (the new jobs, and the cells crossing a shade boundary as
+ * the arrival range grows), and putting the whole image each frame cost the page about 2 ms a
+ * frame in upload and compositing. The layout is in whole device pixels (BandGrid sizes the
  * canvas so); a pixel is one 32-bit word, r | g << 8 | b << 16 | a << 24 on the little-endian
  * machines browsers run on.
  */
@@ -417,6 +421,29 @@ function drawCells(
   const { layout, bySlot, arrivalDomain, theme, saturated } = view;
   const colorOf = arrivalColorScale(arrivalDomain, theme.early, theme.late);
   const { width, height } = ctx.canvas;
+  const cell = Math.max(1, Math.round(layout.cell));
+  const fills: string[] = new Array<string>(BAND_SLOTS);
+  for (let slot = 0; slot < BAND_SLOTS; slot++) {
+    const entries = bySlot[slot];
+    const shared = (entries?.length ?? 0) > 1 || (slot === CEILING_SLOT && saturated);
+    fills[slot] = shared ? theme.warn : entries?.[0] ? colorOf(entries[0].arrival) : theme.empty;
+  }
+  const key = `${width}x${height}/${cell}/${layout.step}/${Math.round(layout.offset(0))}`;
+  const drawn = drawnCells.get(ctx.canvas);
+  if (drawn !== undefined && drawn.key === key && drawn.theme === theme) {
+    const changed: number[] = [];
+    for (let slot = 0; slot < BAND_SLOTS && changed.length <= MAX_CELL_FILLS; slot++)
+      if (fills[slot] !== drawn.fills[slot]) changed.push(slot);
+    if (changed.length <= MAX_CELL_FILLS) {
+      for (const slot of changed) {
+        const { row, col } = slotCell(slot);
+        ctx.fillStyle = fills[slot]!;
+        ctx.fillRect(Math.round(layout.offset(col)), Math.round(layout.offset(row)), cell, cell);
+      }
+      drawnCells.set(ctx.canvas, { key, theme, fills });
+      return;
+    }
+  }
   const image = imageFor(ctx, width, height);
   const pixels = new Uint32Array(image.data.buffer);
   pixels.fill(0); // the gaps between cells stay transparent, whatever the last draw's layout was
@@ -429,26 +456,28 @@ function drawCells(
     }
     return word;
   };
-  const cell = Math.max(1, Math.round(layout.cell));
   for (let row = 0; row < GRID_SIDE; row++) {
     // one scanline through the row's cells, then copied down the cell's height
     const line = Math.round(layout.offset(row)) * width;
     for (let col = 0; col < GRID_SIDE; col++) {
-      const slot = row * GRID_SIDE + col;
-      const entries = bySlot[slot];
-      const shared = (entries?.length ?? 0) > 1 || (slot === CEILING_SLOT && saturated);
-      const fill = shared ? theme.warn : entries?.[0] ? colorOf(entries[0].arrival) : theme.empty;
       const left = line + Math.round(layout.offset(col));
-      pixels.fill(wordOf(fill), left, left + cell);
+      pixels.fill(wordOf(fills[row * GRID_SIDE + col]!), left, left + cell);
     }
     for (let y = 1; y < cell; y++) pixels.copyWithin(line + y * width, line, line + width);
   }
   ctx.putImageData(image, 0, 0);
+  drawnCells.set(ctx.canvas, { key, theme, fills });
 }
 
+/** More changed cells than this are drawn as one image again rather than one fillRect each. */
+const MAX_CELL_FILLS = 256;
+
+/** What each canvas shows: its layout key, the colours it was drawn with and each cell's fill. */
+const drawnCells = new WeakMap<HTMLCanvasElement, { key: string; theme: Theme; fills: readonly string[] }>();
+
 /**
- * The canvas's ImageData, made once per canvas and size and cleared by each draw: a new one per
- * frame of a play (290 KB at 270 px square) kept the garbage collector busy.
+ * The canvas's ImageData, made once per canvas and size and cleared by each full draw: a new one
+ * per draw (290 KB at 270 px square) kept the garbage collector busy.
  */
 const images = new WeakMap<HTMLCanvasElement, ImageData>();
 function imageFor(ctx: CanvasRenderingContext2D, width: number, height: number): ImageData {
