@@ -35,3 +35,11 @@ export function playTick(carriedMs: number, elapsedMs: number, rate: number, rem
 export function firstCarry(rate: number): number {
   return 1000 / rate;
 }
+
+/**
+ * Above this rate (jobs/s) every 60 Hz frame owes two jobs or more, and the player lands a frame's
+ * jobs every other frame (twice as many each time): the page then draws at most 30 new states a
+ * second, so the frames between stay free and a drag or an animation keeps its 60 per second. Each
+ * job is still its own enqueue, at the same rate; only when the views hear of them changes.
+ */
+export const EVERY_OTHER_FRAME_ABOVE = 120;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppStore } from '../../store/appStore.ts';
-import { firstCarry, playTick } from './playTimer.ts';
+import { EVERY_OTHER_FRAME_ABOVE, firstCarry, playTick } from './playTimer.ts';
 
 export interface Player {
   /** True while the frame loop enqueues jobs. */
@@ -22,7 +22,8 @@ export interface Player {
 
 /**
  * Plays jobs into the store at `rate` per second: a requestAnimationFrame loop that enqueues the
- * whole jobs owed by the time elapsed (several per frame at high rates). Every job is one ordinary
+ * whole jobs owed by the time elapsed (several per frame at high rates; above
+ * EVERY_OTHER_FRAME_ABOVE jobs/s, those of two frames every other frame). Every job is one ordinary
  * `enqueue(1)` operation (a frame's jobs go in through `enqueueEach`, which publishes them once),
  * so the scenario, undo and the export hold played jobs exactly as clicked ones.
  * Pausing, a refused enqueue, the end of a burst or unmounting stops the loop.
@@ -38,7 +39,13 @@ export function usePlayer(store: AppStore, rate: number): Player {
     let carry = firstCarry(rate);
     let last: number | null = null;
     let frame = 0;
+    let rest = false;
     const onFrame = (time: number) => {
+      // fast plays land every other frame (EVERY_OTHER_FRAME_ABOVE); the frame between is left free
+      if (rate > EVERY_OTHER_FRAME_ABOVE && last !== null && (rest = !rest)) {
+        frame = requestAnimationFrame(onFrame);
+        return;
+      }
       const tick = playTick(carry, last === null ? 0 : time - last, rate, remainingRef.current);
       last = time;
       carry = tick.carryMs;
