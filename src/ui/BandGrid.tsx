@@ -14,7 +14,7 @@ import {
   slotCell,
 } from './bandGeometry.ts';
 import type { GridLayout, Rgb } from './bandGeometry.ts';
-import { animateArrival, motionDuration } from './motion.ts';
+import { animateArrival, motionDuration, stopMotions } from './motion.ts';
 import type { BandSlot, BandView } from '../store/panelSelectors.ts';
 import styles from './BandGrid.module.css';
 import { useCanvasSize } from './useCanvasSize.ts';
@@ -59,6 +59,7 @@ export function BandGrid({
   const ringsRef = useRef<HTMLCanvasElement>(null);
   const themeRef = useRef<{ theme: Theme; repaints: number } | null>(null);
   const landingRef = useRef<HTMLSpanElement>(null);
+  const landingMotion = useRef<Array<Animation | null>>([]);
   const lastLanding = useRef<{ key: unknown; at: number; jobs: number }>({
     key: landingKey,
     at: Number.NEGATIVE_INFINITY,
@@ -128,6 +129,7 @@ export function BandGrid({
     }
     const at = performance.now();
     lastLanding.current = { key: landingKey, at, jobs };
+    stopMotions(landingMotion.current); // a new arrival: the last one's marker is done
     const marker = landingRef.current;
     const duration = motionDuration(at - previous.at, undefined, jobs - previous.jobs);
     if (!marker || newestSlot === null || pixels <= 0 || duration <= 0) return;
@@ -139,15 +141,17 @@ export function BandGrid({
     Object.assign(marker.style, { left: `${x}px`, top: `${y}px`, width: `${size}px`, height: `${size}px` });
     const fromX = pixels / dpr / 2 - x;
     const fromY = -y - 12;
-    animateArrival(
-      marker,
-      [
-        { transform: `translate(${fromX}px, ${fromY}px) scale(3)`, opacity: 0 },
-        { opacity: 1, offset: 0.25 },
-        { transform: 'translate(0, 0) scale(1)', opacity: 1, offset: 0.8 },
-        { transform: 'translate(0, 0) scale(1)', opacity: 0 },
-      ],
-      duration,
+    landingMotion.current.push(
+      animateArrival(
+        marker,
+        [
+          { transform: `translate(${fromX}px, ${fromY}px) scale(3)`, opacity: 0 },
+          { opacity: 1, offset: 0.25 },
+          { transform: 'translate(0, 0) scale(1)', opacity: 1, offset: 0.8 },
+          { transform: 'translate(0, 0) scale(1)', opacity: 0 },
+        ],
+        duration,
+      ),
     );
   }, [landingKey, newestSlot, pixels, inset, dpr, jobs]);
 

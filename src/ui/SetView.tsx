@@ -2,7 +2,7 @@ import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } 
 import type { FormEvent, RefObject } from 'react';
 import { parsePosition } from '../session/input.ts';
 import type { Parsed } from '../session/input.ts';
-import { animateArrival, motionDuration } from './motion.ts';
+import { animateArrival, motionDuration, stopMotions } from './motion.ts';
 import { scrollTopFor, useRowWindow } from './useRowWindow.ts';
 import type { SetRow } from '../store/panelSelectors.ts';
 import styles from './SetView.module.css';
@@ -217,6 +217,7 @@ function useRowMotion(
   animate: boolean,
 ) {
   const seen = useRef({ version, size, positions: new Map<string, number>(), maxArrival: 0, at: Number.NEGATIVE_INFINITY });
+  const motions = useRef<Array<Animation | null>>([]);
   useLayoutEffect(() => {
     const previous = seen.current;
     const positions = new Map<string, number>();
@@ -229,6 +230,7 @@ function useRowMotion(
     const at = changed ? performance.now() : previous.at;
     seen.current = { version, size, positions, maxArrival, at };
     const sizer = sizerRef.current;
+    if (changed) stopMotions(motions.current); // the rows moved again: the last change's slides end where they are
     if (!changed || !animate || !sizer || previous.positions.size === 0) return;
     const duration = motionDuration(at - previous.at, undefined, size - previous.size);
     if (duration <= 0) return;
@@ -237,19 +239,23 @@ function useRowMotion(
       if (!element) return;
       const before = previous.positions.get(row.member);
       if (before !== undefined && before !== row.position) {
-        animateArrival(
-          element,
-          [{ transform: `translateY(${(before - row.position) * ROW_HEIGHT}px)` }, { transform: 'none' }],
-          duration,
+        motions.current.push(
+          animateArrival(
+            element,
+            [{ transform: `translateY(${(before - row.position) * ROW_HEIGHT}px)` }, { transform: 'none' }],
+            duration,
+          ),
         );
       } else if (before === undefined && row.arrival > previous.maxArrival) {
-        animateArrival(
-          element,
-          [
-            { transform: 'translateX(-2.5rem)', opacity: 0 },
-            { transform: 'none', opacity: 1 },
-          ],
-          duration,
+        motions.current.push(
+          animateArrival(
+            element,
+            [
+              { transform: 'translateX(-2.5rem)', opacity: 0 },
+              { transform: 'none', opacity: 1 },
+            ],
+            duration,
+          ),
         );
       }
     });

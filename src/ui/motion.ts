@@ -28,9 +28,22 @@ export function motionDuration(sinceLastMs: number, reduced?: boolean, arrivals 
   return Math.round(duration);
 }
 
-/** Starts a transform / opacity animation on `element` (cancelling the one it had), when the browser can. */
-export function animateArrival(element: Element, keyframes: Keyframe[], duration: number): void {
-  if (duration <= 0 || typeof element.animate !== 'function') return;
+/**
+ * Starts a transform / opacity animation on `element` (cancelling the one it had), when the browser
+ * can; gives it, so the caller can cut it short when the next change comes (stopMotions).
+ */
+export function animateArrival(element: Element, keyframes: Keyframe[], duration: number): Animation | null {
+  if (duration <= 0 || typeof element.animate !== 'function') return null;
   for (const running of element.getAnimations?.() ?? []) running.cancel();
-  element.animate(keyframes, { duration, easing: 'cubic-bezier(0.2, 0.7, 0.2, 1)' });
+  return element.animate(keyframes, { duration, easing: 'cubic-bezier(0.2, 0.7, 0.2, 1)' });
+}
+
+/**
+ * Ends the motions a change started, at once (each element shows its place): the next change
+ * moves the rows again, and when jobs then come too fast for motion (a play at hundreds a second)
+ * the first job's motions would otherwise keep a few dozen composited layers for their whole run.
+ */
+export function stopMotions(motions: Array<Animation | null>): void {
+  for (const motion of motions) motion?.cancel();
+  motions.length = 0;
 }
