@@ -20,7 +20,9 @@ describe('createReadGate', () => {
     expect(heard).toHaveBeenCalledTimes(2);
     gate.setOpen(false);
     vi.advanceTimersByTime(200);
-    store.getState().enqueue(1); // after a quiet interval: at once
+    store.getState().enqueue(1); // after a quiet interval: in the next task, not inside the change's own
+    expect(heard).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(0);
     expect(heard).toHaveBeenCalledTimes(3);
     const before = store.getState();
     store.getState().enqueue(1); // a burst: held, then one change at the end of the interval

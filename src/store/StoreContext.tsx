@@ -42,14 +42,15 @@ export interface ReadGate {
  * While shut (off screen), a ReadWhileVisible part hears of changes at most this often (ms). Once
  * a second: a hidden panel's render lands in one frame of sixty while jobs play at 1,000/s (at
  * 100 ms it was one in six, enough to make the 95th percentile frame late). A lone change after a
- * quiet second still passes at once, and a part coming into view catches up at once.
+ * quiet second passes in the next task, and a part coming into view catches up at once.
  */
 export const HIDDEN_READ_INTERVAL_MS = 1000;
 
 /**
  * The gate ReadWhileVisible puts in front of `store` (open until told otherwise). While shut it
- * throttles: a change after a quiet interval is passed on at once, changes coming faster are
- * folded into one passed on when the interval ends (so the part is never more than
+ * throttles: a change after a quiet interval is passed on in the next task (not inside the task
+ * that made it, so a hidden part's render never lands in a frame of Play), changes coming faster
+ * are folded into one passed on when the interval ends (so the part is never more than
  * `intervalMs` behind), and opening passes on at once what is held.
  */
 export function createReadGate(store: AppStore, intervalMs = HIDDEN_READ_INTERVAL_MS): ReadGate {
@@ -79,9 +80,8 @@ export function createReadGate(store: AppStore, intervalMs = HIDDEN_READ_INTERVA
       return;
     }
     heldSince ??= previous;
-    const wait = lastTold + intervalMs - performance.now();
-    if (wait <= 0) flush();
-    else timer ??= setTimeout(flush, wait);
+    // never inside the change's own task (a frame of Play): a hidden part renders in a task of its own
+    timer ??= setTimeout(flush, Math.max(0, lastTold + intervalMs - performance.now()));
   };
   return {
     store: {
