@@ -10,8 +10,9 @@
  * jobs in one millisecond (past 4,096 the band saturates), each round on a fresh session. Each
  * idle period gets slices of at most SLICE_MS, each slice a task of its own: even four times
  * slower (Lighthouse's simulated phone) a slice stays far from a 50 ms long task. It waits while
- * the user is acting (a click, a key, the wheel in the last QUIET_MS), and stops when the page's
- * own store has taken a few thousand jobs (its code is warm by then) or the page goes away.
+ * the user is acting (a click, a key, the wheel in the last QUIET_MS) or the page's store is
+ * changing (a play: its frames stay the play's), and stops when the page's own store has taken a
+ * few thousand jobs (its code is warm by then) or the page goes away.
  */
 import { CommandLog } from '../session/commandLog.ts';
 import { defaultSettings } from '../session/operations.ts';
@@ -91,10 +92,12 @@ export function warmUpEnqueue(store: AppStore): () => void {
   const work = steps();
   let cancel: (() => void) | null = null;
   const firstArrival = store.getState().nextArrival;
-  const unsubscribe = store.subscribe((state) => {
-    if (state.nextArrival - firstArrival >= WARM_BY_THE_PAGE) stop();
-  });
   let lastInput = Number.NEGATIVE_INFINITY;
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.nextArrival - firstArrival >= WARM_BY_THE_PAGE) stop();
+    // the page's own jobs (a play, a burst) wait for nobody: the warm-up keeps out of their frames
+    else if (state.version !== previous.version) lastInput = performance.now();
+  });
   const onInput = () => {
     lastInput = performance.now();
   };
