@@ -20,6 +20,7 @@ import { Session } from '../session/session.ts';
 import { BAND_KEY, TEXTBOOK_KEY, storeSessionHooks } from '../store/appStore.ts';
 import type { AppStore } from '../store/appStore.ts';
 import { STRIP_RADIUS, bandViewOf, snapshotOf } from '../store/panelSelectors.ts';
+import { nextTask } from '../store/slices.ts';
 
 /** The most one slice works, in ms (a step that starts inside it may end a little after). */
 const SLICE_MS = 3;
@@ -146,19 +147,4 @@ export function warmUpEnqueue(store: AppStore): () => void {
 function whenIdle(run: (deadline: IdleDeadline) => void): () => void {
   const handle = window.requestIdleCallback(run, { timeout: 2000 });
   return () => window.cancelIdleCallback(handle);
-}
-
-/** Runs `run` soon in a task of its own (a message to itself: no timer clamping). */
-function nextTask(run: () => void): () => void {
-  const channel = new MessageChannel();
-  let cancelled = false;
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    if (!cancelled) run();
-  };
-  channel.port2.postMessage(null);
-  return () => {
-    cancelled = true;
-    channel.port1.close();
-  };
 }

@@ -13,25 +13,28 @@ export interface Scheduler {
   later(run: () => void): () => void;
 }
 
+/** Runs `run` soon in a task of its own (a message to itself: no timer clamping); gives a way to cancel it. */
+export function nextTask(run: () => void): () => void {
+  const channel = new MessageChannel();
+  let cancelled = false;
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    if (!cancelled) run();
+  };
+  channel.port2.postMessage(null);
+  return () => {
+    cancelled = true;
+    channel.port1.close();
+  };
+}
+
 /** MessageChannel where there is one (no 4 ms clamp), else setTimeout 0. */
 export function defaultScheduler(): Scheduler {
   const now = () => performance.now();
   if (typeof window !== 'undefined' && typeof MessageChannel !== 'undefined') {
     return {
       now,
-      later(run) {
-        const channel = new MessageChannel();
-        let cancelled = false;
-        channel.port1.onmessage = () => {
-          channel.port1.close();
-          if (!cancelled) run();
-        };
-        channel.port2.postMessage(null);
-        return () => {
-          cancelled = true;
-          channel.port1.close();
-        };
-      },
+      later: nextTask,
     };
   }
   return {
