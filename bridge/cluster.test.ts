@@ -1,5 +1,7 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { clusterFailure, packCursor, parseClusterSeeds, takeClusterArg, unpackCursor } from './cluster.ts';
+import type { Cluster } from 'ioredis';
+import { clusterFailure, clusterSender, packCursor, parseClusterSeeds, takeClusterArg, unpackCursor } from './cluster.ts';
 
 describe('--cluster', () => {
   it('parses the seed nodes and refuses what is not host:port', () => {
@@ -59,5 +61,42 @@ describe('clusterFailure', () => {
     ).toMatch(/^Connection is closed: /);
     const other = new Error('WRONGTYPE Operation against a key holding the wrong kind of value');
     expect(clusterFailure(other)).toBe(other);
+  });
+});
+
+describe('SCAN over a cluster that is still connecting', () => {
+  /** A cluster client that knows only its seed until it has read the slot map ('ready'). */
+  function connectingCluster() {
+    const node = (port: number, keys: string[]) => ({
+      options: { host: '127.0.0.1', port },
+      callBuffer: (_command: string, cursor: string) =>
+        Promise.resolve([Buffer.from('0'), cursor === '0' ? keys.map((k) => Buffer.from(k)) : []]),
+    });
+    const seed = node(7000, ['a']);
+    const all = [seed, node(7001, ['b']), node(7002, ['c'])];
+    const cluster = Object.assign(new EventEmitter(), {
+      status: 'connect',
+      nodes: () => (cluster.status === 'ready' ? all : [seed]),
+    });
+    return cluster;
+  }
+
+  it('waits for the slot map, then walks every master (it used to walk the seed alone)', async () => {
+    const cluster = connectingCluster();
+    const sender = clusterSender(cluster as unknown as Cluster);
+    const keys: string[] = [];
+    const walk = (async () => {
+      let cursor = '0';
+      do {
+        const [next, found] = (await sender.callBuffer('SCAN', cursor, 'MATCH', '*')) as [string, Buffer[]];
+        keys.push(...found.map((key) => key.toString()));
+        cursor = next;
+      } while (cursor !== '0');
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    cluster.status = 'ready';
+    cluster.emit('ready');
+    await walk;
+    expect(keys.sort()).toEqual(['a', 'b', 'c']);
   });
 });

@@ -100,6 +100,30 @@ export function clusterFailure(error: unknown): unknown {
   return new Error(`Connection is closed: a master of the cluster does not answer (${message})`);
 }
 
+/** How long a SCAN waits for a cluster client that is still connecting (ms). */
+export const CLUSTER_READY_WAIT_MS = 2000;
+
+/**
+ * Resolves once ioredis has read the cluster's slot map (status 'ready'): until then it knows only
+ * the seed nodes, and a SCAN walked over "every master" would walk over those alone and leave the
+ * other masters' keys out without a word (a key listing right after the bridge started did).
+ * Rejects with ioredis's own "Cluster isn't ready" after CLUSTER_READY_WAIT_MS.
+ */
+function clusterReady(cluster: Pick<Cluster, 'status' | 'once' | 'off'>): Promise<void> {
+  if (cluster.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const ready = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      cluster.off('ready', ready);
+      reject(clusterFailure(new Error("Cluster isn't ready")));
+    }, CLUSTER_READY_WAIT_MS);
+    cluster.once('ready', ready);
+  });
+}
+
 /**
  * Sends commands to a cluster: SCAN goes to one master at a time (its cursor packed as above, the
  * next master started when one finishes), everything else to the master of its key's slot.
@@ -109,6 +133,7 @@ export function clusterSender(cluster: Cluster): CommandSender {
     async callBuffer(command, ...args) {
       if (command !== 'SCAN')
         return cluster.callBuffer(command, ...args).catch((error: unknown) => Promise.reject(clusterFailure(error)));
+      await clusterReady(cluster);
       const masters = mastersOf(cluster);
       if (masters.length === 0) throw new Error('the cluster has no master the bridge can reach yet');
       if (masters.length > MAX_MASTERS) throw new Error(`more than ${MAX_MASTERS} masters`);
