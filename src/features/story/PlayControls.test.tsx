@@ -59,6 +59,24 @@ describe('PlayControls', () => {
     expect(members(store)).toBeLessThanOrEqual(962);
   });
 
+  it("on a live clock lands the jobs in the frame that owes them (each job's reading of the time is what it shows)", () => {
+    let now = T0;
+    const { store } = renderPlay(createAppStore({ clock: () => now, idStyle: 'N', seed: 7 }));
+    setField('rate-field', '1000');
+    let heard = 0;
+    const stop = store.subscribe((state, previous) => {
+      if (state.scenarioChange !== previous.scenarioChange) heard++;
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    for (let i = 0; i < 60; i++) {
+      now += 16;
+      frames(16);
+    }
+    stop();
+    expect(store.getState().clockMode).toBe('live');
+    expect(heard).toBeGreaterThanOrEqual(58);
+  });
+
   it('each played job is one ordinary enqueue: the scenario, URL and export equal enqueuing one by one', () => {
     const { store } = renderPlay();
     setField('burst-field', '20');

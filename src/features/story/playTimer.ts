@@ -37,9 +37,12 @@ export function firstCarry(rate: number): number {
 }
 
 /**
- * Above this rate (jobs/s) every 60 Hz frame owes two jobs or more, and the player lands a frame's
- * jobs every other frame (twice as many each time): the page then draws at most 30 new states a
- * second, so the frames between stay free and a drag or an animation keeps its 60 per second. Each
- * job is still its own enqueue, at the same rate; only when the views hear of them changes.
+ * Above this rate (jobs/s) every 60 Hz frame owes two jobs or more, and on a frozen clock the
+ * player lands a frame's jobs every other frame (twice as many each time): the page then draws at
+ * most 30 new states a second, so the frames between stay free and a drag or an animation keeps its
+ * 60 per second. Each job is still its own enqueue, at the same rate, into the same millisecond;
+ * only when the views hear of them changes. On a live clock each job's reading of the time is what
+ * it shows, so the jobs land in the frame that owes them (batching two frames would pile twice as
+ * many into one millisecond).
  */
 export const EVERY_OTHER_FRAME_ABOVE = 120;

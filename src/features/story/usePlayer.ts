@@ -23,7 +23,7 @@ export interface Player {
 /**
  * Plays jobs into the store at `rate` per second: a requestAnimationFrame loop that enqueues the
  * whole jobs owed by the time elapsed (several per frame at high rates; above
- * EVERY_OTHER_FRAME_ABOVE jobs/s, those of two frames every other frame). Every job is one ordinary
+ * EVERY_OTHER_FRAME_ABOVE jobs/s on a frozen clock, those of two frames every other frame). Every job is one ordinary
  * `enqueue(1)` operation (a frame's jobs go in through `enqueueEach`, which publishes them once),
  * so the scenario, undo and the export hold played jobs exactly as clicked ones.
  * Pausing, a refused enqueue, the end of a burst or unmounting stops the loop.
@@ -41,8 +41,8 @@ export function usePlayer(store: AppStore, rate: number): Player {
     let frame = 0;
     let rest = false;
     const onFrame = (time: number) => {
-      // fast plays land every other frame (EVERY_OTHER_FRAME_ABOVE); the frame between is left free
-      if (rate > EVERY_OTHER_FRAME_ABOVE && last !== null && (rest = !rest)) {
+      // fast plays on a frozen clock land every other frame (EVERY_OTHER_FRAME_ABOVE); the frame between is left free
+      if (rate > EVERY_OTHER_FRAME_ABOVE && store.getState().clockMode === 'frozen' && last !== null && (rest = !rest)) {
         frame = requestAnimationFrame(onFrame);
         return;
       }
