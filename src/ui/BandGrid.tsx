@@ -448,9 +448,8 @@ function drawCells(
       return;
     }
   }
-  const image = imageFor(ctx, width, height);
+  const image = ctx.createImageData(width, height); // the gaps between cells stay transparent
   const pixels = new Uint32Array(image.data.buffer);
-  pixels.fill(0); // the gaps between cells stay transparent, whatever the last draw's layout was
   const words = new Map<string, number>();
   const wordOf = (css: string): number => {
     let word = words.get(css);
@@ -478,19 +477,6 @@ const MAX_CELL_FILLS = 256;
 
 /** What each canvas shows: its layout key, the colours it was drawn with and each cell's fill. */
 const drawnCells = new WeakMap<HTMLCanvasElement, { key: string; theme: Theme; fills: readonly string[] }>();
-
-/**
- * The canvas's ImageData, made once per canvas and size and cleared by each full draw: a new one
- * per draw (290 KB at 270 px square) kept the garbage collector busy.
- */
-const images = new WeakMap<HTMLCanvasElement, ImageData>();
-function imageFor(ctx: CanvasRenderingContext2D, width: number, height: number): ImageData {
-  const kept = images.get(ctx.canvas);
-  if (kept !== undefined && kept.width === width && kept.height === height) return kept;
-  const image = ctx.createImageData(width, height);
-  images.set(ctx.canvas, image);
-  return image;
-}
 
 /** Rings around the newest bump and the cursor; a surface-coloured ring first sets each apart. */
 function drawRings(
