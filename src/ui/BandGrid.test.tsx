@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
 import { stubReducedMotion, useAnimateStub } from './motionTesting.ts';
@@ -23,68 +23,100 @@ function readout(): string {
 
 interface FakeContext {
   canvas: HTMLCanvasElement;
+  /** The colour each fillRect used since the canvas was last drawn whole. */
   fills: string[];
+  /** How often the canvas was drawn whole: cleared all over, or one image put on it. */
   clears: number;
+  /** How many of those whole draws were one image. */
+  images: number;
   /** Rings (strokeRect) drawn since the last clear. */
   rings: number;
-  /** The last image put on the canvas left the gap between cells clear. */
-  gapClear: boolean;
-  /** What each cell shows now, whether drawn in an image or by its own fillRect. */
-  cells: string[];
+  /** Each pixel's colour (undefined: transparent), whatever drew it. */
+  pixels: Array<string | undefined>;
+  /** The gap right of the first cell is clear. */
+  readonly gapClear: boolean;
+  /** What each cell shows now: its colour if its top-left and bottom-right pixels agree. */
+  readonly cells: string[];
 }
 
-/** Just enough of a 2D context to record which colour each cell got (by fillRect or in one image) and how often rings were drawn. */
-function fakeContext(canvas: HTMLCanvasElement) {
+/**
+ * Just enough of a 2D context, pixel by pixel, to read what each cell shows whichever way it was
+ * drawn (fillRect, clearRect or one image), and how often rings were drawn.
+ */
+function fakeContext(canvas: HTMLCanvasElement): FakeContext {
+  const { width, height } = canvas;
+  const paint = (x: number, y: number, w: number, h: number, colour: string | undefined) => {
+    for (let row = Math.max(0, y); row < Math.min(height, y + h); row++)
+      for (let col = Math.max(0, x); col < Math.min(width, x + w); col++) ctx.pixels[row * width + col] = colour;
+  };
+  const at = (x: number, y: number) => ctx.pixels[y * width + x];
   const ctx = {
     canvas,
     fills: [] as string[],
     clears: 0,
+    images: 0,
     rings: 0,
-    gapClear: false,
-    cells: [] as string[],
+    pixels: new Array<string | undefined>(width * height),
     fillStyle: '',
     strokeStyle: '',
     lineWidth: 1,
-    setTransform() {},
-    clearRect() {
-      ctx.fills = [];
-      ctx.rings = 0;
-      ctx.clears++;
+    get gapClear() {
+      const layout = gridLayout(width, 4);
+      return at(layout.offset(0) + layout.cell, layout.offset(0)) === undefined;
     },
-    fillRect(x: number, y: number) {
-      ctx.fills.push(ctx.fillStyle);
-      const layout = gridLayout(canvas.width, 4);
-      const col = Array.from({ length: 64 }, (_, i) => layout.offset(i)).indexOf(x);
-      const row = Array.from({ length: 64 }, (_, i) => layout.offset(i)).indexOf(y);
-      if (col >= 0 && row >= 0) ctx.cells[row * 64 + col] = ctx.fillStyle;
-    },
-    createImageData(width: number, height: number) {
-      return { width, height, data: new Uint8ClampedArray(width * height * 4) };
-    },
-    /** The cells drawn as one image: each cell's colour read back at its top-left and bottom-right pixels. */
-    putImageData(image: { width: number; data: Uint8ClampedArray }) {
-      const layout = gridLayout(image.width, 4);
-      const at = (x: number, y: number) => {
-        const i = (y * image.width + x) * 4;
-        return `rgb(${image.data[i]}, ${image.data[i + 1]}, ${image.data[i + 2]})`;
-      };
-      ctx.clears++;
-      ctx.fills = [];
-      for (let slot = 0; slot < 4096; slot++) {
+    get cells() {
+      const layout = gridLayout(width, 4);
+      return Array.from({ length: 4096 }, (_, slot) => {
         const x = layout.offset(slot % 64);
         const y = layout.offset(Math.floor(slot / 64));
-        const colour = at(x, y);
-        ctx.fills.push(colour === at(x + layout.cell - 1, y + layout.cell - 1) ? colour : 'not one colour');
+        const colour = at(x, y) ?? 'clear';
+        return colour === (at(x + layout.cell - 1, y + layout.cell - 1) ?? 'clear') ? colour : 'not one colour';
+      });
+    },
+    setTransform() {},
+    clearRect(x: number, y: number, w: number, h: number) {
+      paint(x, y, w, h, undefined);
+      if (x <= 0 && y <= 0 && w >= width && h >= height) {
+        ctx.fills = [];
+        ctx.rings = 0;
+        ctx.clears++;
       }
-      ctx.cells = [...ctx.fills];
-      // the gap right of the first cell is left clear
-      ctx.gapClear = image.data[(layout.offset(0) * image.width + layout.offset(0) + layout.cell) * 4 + 3] === 0;
+    },
+    fillRect(x: number, y: number, w: number, h: number) {
+      ctx.fills.push(ctx.fillStyle);
+      paint(x, y, w, h, ctx.fillStyle);
+    },
+    createImageData(w: number, h: number) {
+      return { width: w, height: h, data: new Uint8ClampedArray(w * h * 4) };
+    },
+    putImageData(image: { width: number; height: number; data: Uint8ClampedArray }) {
+      for (let i = 0; i < image.width * image.height; i++) {
+        const [r, g, b, a] = image.data.subarray(i * 4, i * 4 + 4);
+        ctx.pixels[i] = a === 0 ? undefined : `rgb(${r}, ${g}, ${b})`;
+      }
+      ctx.fills = [];
+      ctx.clears++;
+      ctx.images++;
     },
     strokeRect() {
       ctx.rings++;
     },
   };
   return ctx;
+}
+
+/** Every canvas's fake context, made on its first getContext call. */
+function fakeCanvases(): Map<HTMLCanvasElement, FakeContext> {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+  const contexts = new Map<HTMLCanvasElement, FakeContext>();
+  function getContext(this: HTMLCanvasElement) {
+    if (!contexts.has(this)) contexts.set(this, fakeContext(this));
+    return contexts.get(this);
+  }
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    getContext as unknown as HTMLCanvasElement['getContext'],
+  );
+  return contexts;
 }
 
 afterEach(() => {
@@ -203,15 +235,7 @@ describe('BandGrid', () => {
 
   it('draws all 4096 cells once per band and only the ring layer on each cursor move', async () => {
     const user = userEvent.setup();
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
-    const contexts = new Map<HTMLCanvasElement, FakeContext>();
-    function getContext(this: HTMLCanvasElement) {
-      if (!contexts.has(this)) contexts.set(this, fakeContext(this));
-      return contexts.get(this);
-    }
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-      getContext as unknown as HTMLCanvasElement['getContext'],
-    );
+    const contexts = fakeCanvases();
     const ceiling = [job(4095, 4, 'a'), job(4095, 5, 'b')];
     render(
       <BandGrid fireTime={FIRE_TIME} slots={[...threeJobs, ...ceiling]} ceilingMembers={2} newestSlot={4095} pastCliff={false} />,
@@ -223,11 +247,16 @@ describe('BandGrid', () => {
     const cells = contexts.get(grid)!;
     const rings = [...contexts.values()].find((ctx) => ctx !== cells)!;
     expect(contexts.size).toBe(2);
-    expect(cells.fills).toHaveLength(4096);
-    expect(cells.fills[4095]).toBe('rgb(161, 66, 11)'); // the shared ceiling in the warn colour (fallback)
-    expect(new Set(cells.fills.slice(0, 3)).size).toBe(3); // three arrivals, three shades
-    expect(cells.fills[3]).toBe(cells.fills[4094]); // empty slots alike
+    const shown = cells.cells;
+    expect(shown[4095]).toBe('rgb(161, 66, 11)'); // the shared ceiling in the warn colour (fallback)
+    expect(new Set(shown.slice(0, 3)).size).toBe(3); // three arrivals, three shades
+    expect(shown[3]).toBe(shown[4094]); // empty slots alike
+    expect(shown).not.toContain('not one colour');
+    expect(shown).not.toContain('clear');
     expect(cells.gapClear).toBe(true);
+    // few cells to colour: the empty grid, then one fill for each of the four coloured cells
+    expect(cells.images).toBe(0);
+    expect(cells.fills).toHaveLength(1 + 4);
     expect(rings.canvas.width).toBe(392);
     expect(rings.rings).toBe(2); // the newest bump: a surface ring, then its outline
     const ringDraws = rings.clears;
@@ -236,37 +265,65 @@ describe('BandGrid', () => {
     expect(rings.clears).toBeGreaterThanOrEqual(ringDraws + 2);
     expect(rings.rings).toBe(4); // after the last move: the newest bump's two rings and the cursor's two
     expect(cells.clears).toBe(1); // the cell layer was not drawn again
-    expect(cells.fills).toHaveLength(4096);
+    expect(cells.fills).toHaveLength(5);
+  });
+
+  it('leaves the ring layer untouched until there is a ring to draw', async () => {
+    const user = userEvent.setup();
+    const contexts = fakeCanvases();
+    render(<BandGrid fireTime={FIRE_TIME} slots={[]} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
+    const grid = screen.getByRole('application') as HTMLCanvasElement;
+    expect([...contexts.keys()]).toEqual([grid]); // the cells drawn, the rings' canvas not even asked for a context
+    await user.tab(); // the cursor: now a ring
+    const rings = [...contexts.values()].find((ctx) => ctx.canvas !== grid);
+    expect(rings?.rings).toBe(2);
   });
 
   it('after the first draw fills only the cells that changed, leaving the grid as a whole redraw would', () => {
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
-    const contexts = new Map<HTMLCanvasElement, FakeContext>();
-    function getContext(this: HTMLCanvasElement) {
-      if (!contexts.has(this)) contexts.set(this, fakeContext(this));
-      return contexts.get(this);
-    }
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-      getContext as unknown as HTMLCanvasElement['getContext'],
-    );
+    const contexts = fakeCanvases();
     const jobs = Array.from({ length: 200 }, (_, i) => job(i, i + 1));
     const { rerender, unmount } = render(
       <BandGrid fireTime={FIRE_TIME} slots={jobs} ceilingMembers={0} newestSlot={199} pastCliff={false} />,
     );
     const cells = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
-    expect(cells.clears).toBe(1); // one image
+    expect(cells.clears).toBe(1);
+    const firstDraw = cells.fills.length;
     const more = [...jobs, ...Array.from({ length: 17 }, (_, i) => job(200 + i, 201 + i))];
     rerender(<BandGrid fireTime={FIRE_TIME} slots={more} ceilingMembers={0} newestSlot={216} pastCliff={false} />);
-    expect(cells.clears).toBe(1); // no second image: cell by cell
-    const filled = cells.fills.length - 4096;
+    expect(cells.clears).toBe(1); // not drawn whole again: cell by cell
+    const filled = cells.fills.length - firstDraw;
     expect(filled).toBeGreaterThanOrEqual(17); // the new jobs, and cells whose shade moved
     expect(filled).toBeLessThan(256);
-    const incremental = [...cells.cells];
+    const incremental = [...cells.pixels];
     unmount();
     contexts.clear();
     render(<BandGrid fireTime={FIRE_TIME} slots={more} ceilingMembers={0} newestSlot={216} pastCliff={false} />);
     const fresh = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
-    expect(incremental).toEqual(fresh.cells);
+    expect(incremental).toEqual(fresh.pixels);
+  });
+
+  it('draws a band of many jobs as one image, pixel for pixel what the empty grid and a fill per cell draw', () => {
+    const contexts = fakeCanvases();
+    const many = Array.from({ length: 300 }, (_, i) => job((i * 13) % 4096, i + 1));
+    render(<BandGrid fireTime={FIRE_TIME} slots={many} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
+    const asImage = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
+    expect(asImage.images).toBe(1); // over MAX_CELL_FILLS coloured cells: one image
+    expect(asImage.cells).not.toContain('not one colour');
+    expect(asImage.gapClear).toBe(true);
+    cleanup();
+    contexts.clear();
+    // half the band (with its first and last arrival, so the shades stay): the empty grid and a
+    // fill per coloured cell; then the rest, cell by cell
+    const half = [...many.slice(0, 150), many[299]!];
+    const { rerender } = render(
+      <BandGrid fireTime={FIRE_TIME} slots={half} ceilingMembers={0} newestSlot={null} pastCliff={false} />,
+    );
+    const byCells = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
+    expect(byCells.images).toBe(0);
+    expect(byCells.fills).toHaveLength(1 + 151);
+    rerender(<BandGrid fireTime={FIRE_TIME} slots={many} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
+    expect(byCells.clears).toBe(1);
+    expect(byCells.pixels).toEqual(asImage.pixels);
   });
 
   it('survives a canvas-less environment (getContext answers null)', () => {

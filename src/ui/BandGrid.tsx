@@ -58,6 +58,8 @@ export function BandGrid({
   const frameRef = useRef<HTMLDivElement>(null);
   const ringsRef = useRef<HTMLCanvasElement>(null);
   const themeRef = useRef<{ theme: Theme; repaints: number } | null>(null);
+  /** Whether the ring layer has been drawn on (until then it is left untouched). */
+  const ringsUsed = useRef(false);
   const landingRef = useRef<HTMLSpanElement>(null);
   const landingMotion = useRef<Array<Animation | null>>([]);
   const lastLanding = useRef<{ key: unknown; at: number; jobs: number }>({
@@ -112,8 +114,12 @@ export function BandGrid({
 
   useEffect(() => {
     const canvas = ringsRef.current;
+    // Nothing to ring and nothing ringed yet: the layer stays untouched, without even a 2D context
+    // (a canvas's first drawing allocates its pixels, 10-20 ms at load on a slow machine).
+    if (newestSlot === null && active === null && !ringsUsed.current) return;
     const ctx = canvas && pixels > 0 ? canvas.getContext('2d') : null;
     if (!canvas || !ctx) return;
+    ringsUsed.current = true;
     ctx.clearRect(0, 0, pixels, pixels);
     drawRings(ctx, { layout: gridLayout(pixels, inset), dpr, theme: themeOf(canvas), newestSlot, active });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- themeOf reads `repaints`, listed
@@ -410,13 +416,16 @@ function readTheme(element: Element): Theme {
 /**
  * Every slot as a square: coloured by arrival, faint when empty, warn-coloured when shared. A
  * canvas's first draw (and any draw after its size or colours changed, or when many cells change)
- * writes the cells into one ImageData and puts it on the canvas at once (4,096 fillRect calls took
- * 5 to 20 ms, the image about 1 ms). Later draws fill only the cells whose colour changed since:
- * a frame of Play changes a few dozen (the new jobs, and the cells crossing a shade boundary as
- * the arrival range grows), and putting the whole image each frame cost the page about 2 ms a
- * frame in upload and compositing. The layout is in whole device pixels (BandGrid sizes the
- * canvas so); a pixel is one 32-bit word, r | g << 8 | b << 16 | a << 24 on the little-endian
- * machines browsers run on.
+ * draws the whole grid: while at most MAX_CELL_FILLS cells are not empty (a page just loaded, a
+ * band of a few jobs) as the empty grid (one square, its gaps cleared: 127 rectangles) and a
+ * fillRect for each of those cells; with more, as one ImageData put at once (4,096 fillRect
+ * calls took 5 to 20 ms, the image about 1 ms once the code is warm, but at load, cold, its
+ * pixel loop and upload took 15-20 ms a canvas and the page loads two). Later draws fill only the
+ * cells whose colour changed since: a frame of Play changes a few dozen (the new jobs, and the
+ * cells crossing a shade boundary as the arrival range grows), and putting the whole image each
+ * frame cost the page about 2 ms a frame in upload and compositing. The layout is in whole device
+ * pixels (BandGrid sizes the canvas so); a pixel is one 32-bit word, r | g << 8 | b << 16 | a << 24
+ * on the little-endian machines browsers run on.
  */
 function drawCells(
   ctx: CanvasRenderingContext2D,
@@ -432,6 +441,11 @@ function drawCells(
     const shared = (entries?.length ?? 0) > 1 || (slot === CEILING_SLOT && saturated);
     fills[slot] = shared ? theme.warn : entries?.[0] ? colorOf(entries[0].arrival) : theme.empty;
   }
+  const fillCell = (slot: number) => {
+    const { row, col } = slotCell(slot);
+    ctx.fillStyle = fills[slot]!;
+    ctx.fillRect(Math.round(layout.offset(col)), Math.round(layout.offset(row)), cell, cell);
+  };
   const key = `${width}x${height}/${cell}/${layout.step}/${Math.round(layout.offset(0))}`;
   const drawn = drawnCells.get(ctx.canvas);
   if (drawn !== undefined && drawn.key === key && drawn.theme === theme) {
@@ -439,16 +453,47 @@ function drawCells(
     for (let slot = 0; slot < BAND_SLOTS && changed.length <= MAX_CELL_FILLS; slot++)
       if (fills[slot] !== drawn.fills[slot]) changed.push(slot);
     if (changed.length <= MAX_CELL_FILLS) {
-      for (const slot of changed) {
-        const { row, col } = slotCell(slot);
-        ctx.fillStyle = fills[slot]!;
-        ctx.fillRect(Math.round(layout.offset(col)), Math.round(layout.offset(row)), cell, cell);
-      }
+      for (const slot of changed) fillCell(slot);
       drawnCells.set(ctx.canvas, { key, theme, fills });
       return;
     }
   }
-  const image = ctx.createImageData(width, height); // the gaps between cells stay transparent
+  let painted = 0;
+  for (let slot = 0; slot < BAND_SLOTS && painted <= MAX_CELL_FILLS; slot++) if (fills[slot] !== theme.empty) painted++;
+  if (painted <= MAX_CELL_FILLS) {
+    drawEmptyGrid(ctx, layout, cell, theme.empty);
+    for (let slot = 0; slot < BAND_SLOTS; slot++) if (fills[slot] !== theme.empty) fillCell(slot);
+  } else {
+    putCellsImage(ctx, layout, cell, fills);
+  }
+  drawnCells.set(ctx.canvas, { key, theme, fills });
+}
+
+/**
+ * Every cell in the empty colour, the gaps between them clear: the grid's whole square filled,
+ * then the gap after each column and after each row cleared (each cell where drawCells' fillRect
+ * and image put it: from the rounded offset, `cell` px).
+ */
+function drawEmptyGrid(ctx: CanvasRenderingContext2D, layout: GridLayout, cell: number, empty: string) {
+  const { width, height } = ctx.canvas;
+  ctx.clearRect(0, 0, width, height);
+  const first = Math.round(layout.offset(0));
+  const span = Math.round(layout.offset(GRID_SIDE - 1)) + cell - first;
+  ctx.fillStyle = empty;
+  ctx.fillRect(first, first, span, span);
+  for (let i = 0; i < GRID_SIDE - 1; i++) {
+    const gapAt = Math.round(layout.offset(i)) + cell;
+    const gap = Math.round(layout.offset(i + 1)) - gapAt;
+    if (gap <= 0) continue;
+    ctx.clearRect(gapAt, first, gap, span); // between column i and i + 1
+    ctx.clearRect(first, gapAt, span, gap); // between row i and i + 1
+  }
+}
+
+/** Every cell in its colour, written into one ImageData put on the canvas at once (the gaps stay transparent). */
+function putCellsImage(ctx: CanvasRenderingContext2D, layout: GridLayout, cell: number, fills: readonly string[]) {
+  const { width, height } = ctx.canvas;
+  const image = ctx.createImageData(width, height);
   const pixels = new Uint32Array(image.data.buffer);
   const words = new Map<string, number>();
   const wordOf = (css: string): number => {
@@ -469,7 +514,6 @@ function drawCells(
     for (let y = 1; y < cell; y++) pixels.copyWithin(line + y * width, line, line + width);
   }
   ctx.putImageData(image, 0, 0);
-  drawnCells.set(ctx.canvas, { key, theme, fills });
 }
 
 /** More changed cells than this are drawn as one image again rather than one fillRect each. */
