@@ -10,24 +10,34 @@ import { ResetButton } from '../features/story/ResetButton.tsx';
 import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
 import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
-import { Mounted, useTurns } from './inTurn.tsx';
+import { Mounted, preloadable, useTurns } from './inTurn.tsx';
 import styles from './App.module.css';
 
 /**
  * The stage's band grid, the two set views, the play controls and the scenario bar (with its
- * messages about a link) load in their own chunks just after the page (their slots on the stage
- * keep their size meanwhile, so nothing shifts); the band panel, the score bits, promote, the
- * command log and the deeper views sit below the stage and load after it, one part at a time when
- * the browser is idle (useTurns), so no long task holds the page while it loads. This keeps the
- * first load's JavaScript under 90 KB gzip.
+ * messages about a link) load in their own chunks just after the page and mount one at a time
+ * (their slots on the stage keep their size meanwhile, so nothing shifts); the band panel, the
+ * score bits, promote, the command log and the deeper views sit below the stage and follow, one
+ * part at a time when the browser is idle (useTurns), so no long task holds the page while it
+ * loads. The stage's parts arrived together and React revealed them in one commit, the load's
+ * longest task after the start script's: mounted in turns, each commit holds one part. This
+ * keeps the first load's JavaScript small.
  */
-const SetsPanel = lazy(() => import('../features/sets/SetsPanel.tsx').then((module) => ({ default: module.SetsPanel })));
-const StageBand = lazy(() => import('../features/story/StageBand.tsx').then((module) => ({ default: module.StageBand })));
-const PlayControls = lazy(() =>
-  import('../features/story/PlayControls.tsx').then((module) => ({ default: module.PlayControls })),
+const { Part: SetsPanel, preload: loadSetsPanel } = preloadable(
+  () => import('../features/sets/SetsPanel.tsx'),
+  (module) => module.SetsPanel,
 );
-const ScenarioBar = lazy(() =>
-  import('../features/scenario/ScenarioBar.tsx').then((module) => ({ default: module.ScenarioBar })),
+const { Part: StageBand, preload: loadStageBand } = preloadable(
+  () => import('../features/story/StageBand.tsx'),
+  (module) => module.StageBand,
+);
+const { Part: PlayControls, preload: loadPlayControls } = preloadable(
+  () => import('../features/story/PlayControls.tsx'),
+  (module) => module.PlayControls,
+);
+const { Part: ScenarioBar, preload: loadScenarioBar } = preloadable(
+  () => import('../features/scenario/ScenarioBar.tsx'),
+  (module) => module.ScenarioBar,
 );
 const ScorePanel = lazy(() => import('../features/story/ScorePanel.tsx').then((module) => ({ default: module.ScorePanel })));
 const BandPanel = lazy(() => import('../features/band/BandPanel.tsx').then((module) => ({ default: module.BandPanel })));
@@ -36,6 +46,9 @@ const PromotePanel = lazy(() =>
 );
 const CommandLog = lazy(() => import('../features/log/CommandLog.tsx').then((module) => ({ default: module.CommandLog })));
 const Explorations = lazy(() => import('./Explorations.tsx').then((module) => ({ default: module.Explorations })));
+
+/** The turns (useTurns) of the stage's own parts; the parts below the stage follow them. */
+const TURN = { band: 1, sets: 2, play: 3, bandPanel: 4, promote: 5, explorations: 6 } as const;
 
 /** How often the shown "now" follows a live clock (actions read the clock themselves). */
 const DISPLAY_TICK_MS = 1000;
@@ -54,9 +67,16 @@ export function App({ store: given }: { store?: AppStore }) {
     const timer = setInterval(() => store.getState().tick(), DISPLAY_TICK_MS);
     return () => clearInterval(timer);
   }, [store]);
+  useEffect(() => {
+    // the stage's chunks are fetched at once; their parts still mount in turns
+    void loadStageBand();
+    void loadSetsPanel();
+    void loadPlayControls();
+    void loadScenarioBar();
+  }, []);
   useScenarioUrl(store);
   useUndoKeys(store);
-  useWarmUp(store, turn >= 1);
+  useWarmUp(store, turn >= TURN.bandPanel);
 
   return (
     <StoreProvider store={store}>
@@ -95,9 +115,9 @@ export function App({ store: given }: { store?: AppStore }) {
                 This fire-time's band: 4,096 slots
               </h2>
               <div className={styles.bandSlot}>
-                <Suspense fallback={null}>
+                <InTurn turn={TURN.band} current={turn} done={done} fallback={null}>
                   <StageBand />
-                </Suspense>
+                </InTurn>
               </div>
             </section>
           </div>
@@ -107,15 +127,15 @@ export function App({ store: given }: { store?: AppStore }) {
                 <EnqueueControls />
               </div>
               <div className={styles.play}>
-                <Suspense fallback={<div className={styles.playSlot} />}>
+                <InTurn turn={TURN.play} current={turn} done={done} fallback={<div className={styles.playSlot} />}>
                   <PlayControls />
-                </Suspense>
+                </InTurn>
               </div>
             </div>
             <section id="sets" className={styles.sets} aria-label="The two sets">
-              <Suspense fallback={null}>
+              <InTurn turn={TURN.sets} current={turn} done={done} fallback={null}>
                 <SetsPanel />
-              </Suspense>
+              </InTurn>
             </section>
           </div>
         </div>
@@ -129,27 +149,32 @@ export function App({ store: given }: { store?: AppStore }) {
           </p>
           {/* just below the stage: its step count would otherwise re-render every frame of a play */}
           <ReadWhileVisible>
-            <Suspense fallback={null}>
+            <InTurn turn={TURN.play} current={turn} done={done} fallback={null}>
               <ScenarioBar />
-            </Suspense>
+            </InTurn>
           </ReadWhileVisible>
         </section>
 
         {/* Below the stage: mounted in turns when idle; each part follows the store while near the viewport. */}
         <ReadWhileVisible className={styles.below}>
-          <InTurn turn={1} current={turn} done={done} loading="Loading the band…">
+          <InTurn turn={TURN.bandPanel} current={turn} done={done} fallback={<Loading>Loading the band…</Loading>}>
             <ScorePanel />
             <BandPanel />
           </InTurn>
         </ReadWhileVisible>
         <ReadWhileVisible className={styles.below}>
-          <InTurn turn={2} current={turn} done={done} loading="Loading promote and the command log…">
+          <InTurn
+            turn={TURN.promote}
+            current={turn}
+            done={done}
+            fallback={<Loading>Loading promote and the command log…</Loading>}
+          >
             <PromotePanel />
             <CommandLog />
           </InTurn>
         </ReadWhileVisible>
         <ReadWhileVisible className={styles.below}>
-          <InTurn turn={3} current={turn} done={done} loading="Loading the explorations…">
+          <InTurn turn={TURN.explorations} current={turn} done={done} fallback={<Loading>Loading the explorations…</Loading>}>
             <Explorations />
           </InTurn>
         </ReadWhileVisible>
@@ -159,7 +184,7 @@ export function App({ store: given }: { store?: AppStore }) {
 }
 
 /**
- * Once the first screen is in (turn 1 has begun), warms the enqueue path at idle on throwaway
+ * Once the stage is in (the band panel's turn has begun), warms the enqueue path at idle on throwaway
  * sessions (warmUp.ts, its own chunk), so that the first big enqueue does not run cold code. Its
  * tasks are a few ms each, so the load's long tasks stay the load's own.
  */
@@ -178,21 +203,28 @@ function useWarmUp(store: AppStore, start: boolean) {
   }, [store, start]);
 }
 
-/** A part below the stage: a line saying it is loading until its turn comes and its chunk is in. */
+/** A line saying a part below the stage is loading. */
+function Loading({ children }: { children: ReactNode }) {
+  return <p className={styles.loading}>{children}</p>;
+}
+
+/**
+ * A part of the page that mounts in its turn: `fallback` (what holds its place) until its turn
+ * comes and its chunk is in. Two parts may share a turn (each says it is done; the turn counts once).
+ */
 function InTurn({
   turn,
   current,
   done,
-  loading,
+  fallback,
   children,
 }: {
   turn: number;
   current: number;
   done: (turn: number) => void;
-  loading: string;
+  fallback: ReactNode;
   children: ReactNode;
 }) {
-  const fallback = <p className={styles.loading}>{loading}</p>;
   if (current < turn) return fallback;
   return (
     <Suspense fallback={fallback}>

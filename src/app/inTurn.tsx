@@ -1,4 +1,5 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { createElement, lazy, startTransition, useCallback, useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
 
 /** The longest a turn waits for an idle moment (a page that is never idle still gets its panels). */
 const IDLE_TIMEOUT_MS = 2000;
@@ -40,4 +41,31 @@ export function useTurns(): { turn: number; done: (turn: number) => void } {
 export function Mounted({ turn, done }: { turn: number; done: (turn: number) => void }) {
   useEffect(() => done(turn), [turn, done]);
   return null;
+}
+
+/**
+ * A part in its own chunk that can be fetched before it is shown: `preload()` starts the import,
+ * and once it is in, `Part` renders the component straight away. (React.lazy suspends on its first
+ * render even when the chunk is already loaded, and React reveals a suspended part at least 300 ms
+ * after its fallback: a page mounting parts in turns waited that long at each.) Before the chunk
+ * is in, `Part` is the lazy component, to be placed inside a Suspense boundary.
+ */
+export function preloadable<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): {
+  Part: ComponentType;
+  preload: () => Promise<unknown>;
+} {
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = pick(module);
+      return loaded;
+    });
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Part() {
+    return createElement(loaded ?? Lazy);
+  }
+  return { Part, preload };
 }

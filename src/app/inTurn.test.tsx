@@ -1,0 +1,85 @@
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { Mounted, preloadable, useTurns } from './inTurn.tsx';
+
+function Chunk() {
+  return <p>the part</p>;
+}
+
+/** A module promise the test resolves when it likes, and how often it was asked for. */
+function deferredModule() {
+  let resolve: (module: { Chunk: typeof Chunk }) => void = () => {};
+  const promise = new Promise<{ Chunk: typeof Chunk }>((done) => (resolve = done));
+  const load = { calls: 0 };
+  return {
+    load: () => {
+      load.calls++;
+      return promise;
+    },
+    arrive: () => resolve({ Chunk }),
+    calls: () => load.calls,
+  };
+}
+
+describe('preloadable', () => {
+  it('renders a preloaded part at once, without a fallback in between', async () => {
+    const chunk = deferredModule();
+    const { Part, preload } = preloadable(chunk.load, (module) => module.Chunk);
+    chunk.arrive();
+    await preload();
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Part />
+      </Suspense>,
+    );
+    // in the very first commit: no fallback, no retry
+    expect(screen.getByText('the part')).toBeTruthy();
+    expect(screen.queryByText('waiting')).toBeNull();
+  });
+
+  it('before its chunk is in, suspends like a lazy component and shows once it arrives', async () => {
+    const chunk = deferredModule();
+    const { Part } = preloadable(chunk.load, (module) => module.Chunk);
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Part />
+      </Suspense>,
+    );
+    expect(screen.getByText('waiting')).toBeTruthy();
+    await act(async () => chunk.arrive());
+    expect(await screen.findByText('the part')).toBeTruthy();
+    expect(chunk.calls()).toBe(1);
+  });
+});
+
+describe('useTurns', () => {
+  /** Three parts, each shown from its turn on, each saying so once it is on the page. */
+  function Page({ log }: { log: number[] }) {
+    const { turn, done } = useTurns();
+    log.push(turn);
+    return (
+      <>
+        {[1, 2, 3].map((part) =>
+          turn >= part ? (
+            <div key={part}>
+              <p>part {part}</p>
+              <Mounted turn={part} done={done} />
+            </div>
+          ) : null,
+        )}
+      </>
+    );
+  }
+
+  it('mounts the parts one turn at a time, in order, each after the last is on the page', async () => {
+    const log: number[] = [];
+    render(<Page log={log} />);
+    expect(screen.queryByText('part 1')).toBeNull(); // turn 0: the first screen alone
+    expect(await screen.findByText('part 3')).toBeTruthy();
+    const turns = log.filter((turn, at) => at === 0 || turn !== log[at - 1]);
+    // (turn 4 may have begun meanwhile: nothing is in it, and the turns stop there)
+    expect(turns.slice(0, 4)).toEqual([0, 1, 2, 3]);
+    expect(turns.length).toBeLessThanOrEqual(5);
+  });
+});
