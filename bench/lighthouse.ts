@@ -11,6 +11,7 @@
  *   npm run bench:lighthouse -- --save out/   # also write each run's report (lighthouse-N.json) there
  *   npm run bench:lighthouse -- --dist /tmp/other-dist   # measure another build (e.g. of an older commit)
  *   npm run bench:lighthouse -- --browser-ui  # leave Chromium's own omnibox WebUI renderer on (see BROWSER_UI_FEATURES)
+ *   npm run bench:lighthouse -- --tasks 15    # also list each run's observed main-thread tasks over 15 ms after FCP
  *
  * Lighthouse's simulated throttling models the page's main-thread work from a trace taken on this
  * machine, so a busy machine reads slower: run it when nothing else is running and read the load
@@ -84,6 +85,56 @@ function launcherFlags(): string[] {
   return flags;
 }
 
+/** The threshold after `--tasks` (ms), if given. */
+function taskThreshold(): number | undefined {
+  const at = process.argv.indexOf('--tasks');
+  if (at < 0) return undefined;
+  const ms = Number(process.argv[at + 1]);
+  if (!(ms > 0)) throw new Error('--tasks takes a duration in ms');
+  return ms;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  args?: { data?: { documentLoaderURL?: string; functionName?: string } };
+}
+
+/**
+ * The main-thread tasks over `overMs` that Lighthouse observed after the first contentful paint
+ * (before its simulation scales them; each becomes a long task in the model from about 12.5 ms),
+ * each with its style, layout, paint and GC time and the first script function it ran: the
+ * tasks its blocking time is made of, on the page as Lighthouse loaded it.
+ */
+function observedTasks(events: TraceEvent[], overMs: number): string[] {
+  const navigation = events.find(
+    (event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL === URL_UNDER_TEST,
+  );
+  const paint = events.find((event) => event.name === 'firstContentfulPaint');
+  if (!navigation || !paint) return ['  (no navigation or first contentful paint in the trace)'];
+  const main = events.filter((event) => event.tid === navigation.tid && event.ph === 'X');
+  const lines = [`  observed tasks over ${overMs} ms after FCP (at ${((paint.ts - navigation.ts) / 1000).toFixed(0)} ms):`];
+  for (const task of main) {
+    if (task.name !== 'RunTask' || (task.dur ?? 0) < overMs * 1000 || task.ts < paint.ts) continue;
+    const end = task.ts + (task.dur ?? 0);
+    const inner = main.filter((event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end);
+    const ms = (names: string[]) =>
+      (inner.filter((event) => names.includes(event.name)).reduce((sum, event) => sum + (event.dur ?? 0), 0) / 1000).toFixed(0);
+    const script = inner.find(
+      (event) => event.name === 'FunctionCall' || event.name === 'v8.evaluateModule' || event.name === 'TimerFire',
+    );
+    lines.push(
+      `  ${((task.ts - navigation.ts) / 1000).toFixed(0).padStart(6)} ms ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms` +
+        `  style ${ms(['UpdateLayoutTree'])} layout ${ms(['Layout'])} paint ${ms(['Paint', 'PrePaint', 'Commit', 'Layerize'])} gc ${ms(['MinorGC', 'MajorGC'])}` +
+        `  ${script ? `${script.name} ${script.args?.data?.functionName ?? ''}` : ''}`,
+    );
+  }
+  return lines;
+}
+
 async function measureOnce(save: string | undefined): Promise<RunFigures> {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const chrome = await chromeLauncher.launch({
@@ -103,6 +154,8 @@ async function measureOnce(save: string | undefined): Promise<RunFigures> {
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     if (save !== undefined) writeFileSync(save, JSON.stringify(lhr));
+    const tasksOver = taskThreshold();
+    if (tasksOver !== undefined) console.log(observedTasks(result.artifacts.Trace.traceEvents, tasksOver).join('\n'));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
