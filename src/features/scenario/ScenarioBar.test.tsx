@@ -138,9 +138,9 @@ describe('the scenario in the URL', () => {
   it('a hand-edited URL shows a message and a working default page', async () => {
     window.history.replaceState(null, '', `/#s=1~b~d1000.us.f${T0}~e3.zz`);
     const store = await renderApp();
-    expect(screen.getByRole('alert').textContent).toMatch(
-      /could not be read: Step 2: "zz": unknown step\. A clean default state/,
-    );
+    // the scenario bar (which says it) mounts in its turn, after the stage's grid and sets
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toMatch(/could not be read: Step 2: "zz": unknown step\. A clean default state/);
     expect(store.getState().scenario.operations).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
     expect(zcard(store)).toBe(1);
@@ -151,7 +151,8 @@ describe('the scenario in the URL', () => {
   it('a scenario whose step the page refuses shows a message too', async () => {
     window.history.replaceState(null, '', `/#s=1~b~f${T0}~e1.um`);
     await renderApp();
-    expect(screen.getByRole('alert').textContent).toMatch(/could not be replayed: step 2 \(unit\) is refused/);
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toMatch(/could not be replayed: step 2 \(unit\) is refused/);
   });
 
   it('never writes a URL its own decoder would refuse: past the limit it keeps the last one and says why', async () => {
