@@ -20,11 +20,6 @@ export default defineConfig(({ command }) => ({
     // before 17) fetch chunks a little earlier; they load the same modules without it. Leaving it
     // out keeps ~0.3 KB gzip off the start bundle, whose budget is 90 KB.
     modulePreload: { polyfill: false },
-    // All the page's CSS in one stylesheet in index.html (about 7 KB gzip), not one per lazy
-    // chunk: each chunk's stylesheet, added as its part mounted, made the browser rebuild its rule
-    // sets and restyle the whole page in that part's commit (30-35 ms of the band panel's 77 ms
-    // task at load, in Lighthouse's trace).
-    cssCodeSplit: false,
   },
   test: {
     projects: [
