@@ -10,7 +10,6 @@
  *   npm run bench:lighthouse -- --runs 5
  *   npm run bench:lighthouse -- --save out/   # also write each run's report (lighthouse-N.json) there
  *   npm run bench:lighthouse -- --dist /tmp/other-dist   # measure another build (e.g. of an older commit)
- *   npm run bench:lighthouse -- --browser-ui  # leave Chromium's own omnibox WebUI renderer on (see BROWSER_UI_FEATURES)
  *   npm run bench:lighthouse -- --tasks 15    # also list each run's observed main-thread tasks over 15 ms after FCP
  *
  * Lighthouse's simulated throttling models the page's main-thread work from a trace taken on this
@@ -27,18 +26,6 @@ import { buildAndPreview, preview, waitForServer } from './preview.ts';
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/**
- * Chromium 156 (Debian's) in headless mode starts a renderer of its own at launch for the browser's
- * WebUI omnibox popup (chrome://omnibox-popup.top-chrome, "WebUI Top Renderer" in a trace), which
- * nobody sees headless and a phone's browser has long started before a page loads. In traces of a
- * load on this 2-core machine its main thread ran 2.0-2.2 s of the first 5-6 s, about as much as
- * the page's own, competing with the page for the cores in the trace Lighthouse's simulation
- * scales. Disabled here; `--browser-ui` keeps it, to compare (README: both, one sitting). These
- * four features off kept that renderer away in 3 launches of 3 (fewer left it in some). Chromium
- * takes only the last --disable-features on a command line, so they join chrome-launcher's list.
- */
-const BROWSER_UI_FEATURES = 'WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -70,19 +57,6 @@ function saveDir(): string | undefined {
   const dir = process.argv[at + 1];
   if (dir === undefined || dir.startsWith('--')) throw new Error('--save takes a directory');
   return dir;
-}
-
-/**
- * chrome-launcher's default flags, with Chromium's own browser-UI page (BROWSER_UI_FEATURES) also
- * disabled unless `--browser-ui` is given.
- */
-function launcherFlags(): string[] {
-  const flags = chromeLauncher.Launcher.defaultFlags();
-  if (process.argv.includes('--browser-ui')) return flags;
-  const at = flags.findIndex((flag) => flag.startsWith('--disable-features='));
-  if (at < 0) return [...flags, `--disable-features=${BROWSER_UI_FEATURES}`];
-  flags[at] = `${flags[at]},${BROWSER_UI_FEATURES}`;
-  return flags;
 }
 
 /** The threshold after `--tasks` (ms), if given. */
@@ -139,9 +113,7 @@ async function measureOnce(save: string | undefined): Promise<RunFigures> {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    // chrome-launcher's own flags with BROWSER_UI_FEATURES added to its --disable-features list
-    ignoreDefaultFlags: true,
-    chromeFlags: [...launcherFlags(), '--headless=new', '--disable-gpu', ...(isRoot ? ['--no-sandbox'] : [])],
+    chromeFlags: ['--headless=new', '--disable-gpu', ...(isRoot ? ['--no-sandbox'] : [])],
   });
   try {
     const result = await lighthouse(URL_UNDER_TEST, {
