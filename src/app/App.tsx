@@ -76,7 +76,7 @@ export function App({ store: given }: { store?: AppStore }) {
   }, []);
   useScenarioUrl(store);
   useUndoKeys(store);
-  useWarmUp(store, turn >= TURN.bandPanel);
+  useWarmUp(store, turn >= TURN.band);
 
   return (
     <StoreProvider store={store}>
@@ -184,7 +184,7 @@ export function App({ store: given }: { store?: AppStore }) {
 }
 
 /**
- * Once the stage is in (the band panel's turn has begun), warms the enqueue path at idle on throwaway
+ * Once the first screen is in (the stage's first part's turn has begun), warms the enqueue path at idle on throwaway
  * sessions (warmUp.ts, its own chunk), so that the first big enqueue does not run cold code. Its
  * tasks are a few ms each, so the load's long tasks stay the load's own.
  */
