@@ -184,9 +184,9 @@ export function App({ store: given }: { store?: AppStore }) {
 }
 
 /**
- * Once the first screen is in (the stage's first part's turn has begun), warms the enqueue path at idle on throwaway
- * sessions (warmUp.ts, its own chunk), so that the first big enqueue does not run cold code. Its
- * tasks are a few ms each, so the load's long tasks stay the load's own.
+ * Once the first screen is in (the turn of the stage's first part has begun), warms the enqueue
+ * path at idle on throwaway sessions (warmUp.ts, its own chunk), so that the first big enqueue does
+ * not run cold code. Its tasks are a few ms each, so the load's long tasks stay the load's own.
  */
 function useWarmUp(store: AppStore, start: boolean) {
   useEffect(() => {

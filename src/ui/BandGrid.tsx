@@ -115,7 +115,7 @@ export function BandGrid({
   useEffect(() => {
     const canvas = ringsRef.current;
     // Nothing to ring and nothing ringed yet: the layer stays untouched, without even a 2D context
-    // (a canvas's first drawing allocates its pixels, 10-20 ms at load on a slow machine).
+    // (a canvas's first drawing allocates its pixels: about 10 ms a canvas at load here, profiled).
     if (newestSlot === null && active === null && !ringsUsed.current) return;
     const ctx = canvas && pixels > 0 ? canvas.getContext('2d') : null;
     if (!canvas || !ctx) return;
@@ -420,7 +420,8 @@ function readTheme(element: Element): Theme {
  * band of a few jobs) as the empty grid (one square, its gaps cleared: 127 rectangles) and a
  * fillRect for each of those cells; with more, as one ImageData put at once (4,096 fillRect
  * calls took 5 to 20 ms, the image about 1 ms once the code is warm, but at load, cold, its
- * pixel loop and upload took 15-20 ms a canvas and the page loads two). Later draws fill only the
+ * pixel loop and upload took 15-20 ms a canvas, and the page loads two; the empty grid takes about
+ * half that, most of it the canvas allocating its pixels). Later draws fill only the
  * cells whose colour changed since: a frame of Play changes a few dozen (the new jobs, and the
  * cells crossing a shade boundary as the arrival range grows), and putting the whole image each
  * frame cost the page about 2 ms a frame in upload and compositing. The layout is in whole device
