@@ -68,11 +68,9 @@ export function App({ store: given }: { store?: AppStore }) {
     return () => clearInterval(timer);
   }, [store]);
   useEffect(() => {
-    // the stage's chunks are fetched at once; their parts still mount in turns
-    void loadStageBand();
-    void loadSetsPanel();
-    void loadPlayControls();
-    void loadScenarioBar();
+    // the stage's chunks are fetched at once; their parts still mount in turns (a chunk that fails
+    // to load fails again where its part renders, which is where that shows)
+    for (const load of [loadStageBand, loadSetsPanel, loadPlayControls, loadScenarioBar]) load().catch(() => {});
   }, []);
   useScenarioUrl(store);
   useUndoKeys(store);
