@@ -15,6 +15,13 @@ const MIN_WRITE_GAP_MS = 100;
  */
 const WRITE_COST_SHARE = 50;
 /**
+ * A write's cost is read as the least of the last this many writes: a long link makes every write
+ * costly, while one slow write is a garbage collection or a page still loading. (Read from one
+ * write, a 17 ms one while the page loaded held the next write back 855 ms, and a user's next
+ * five quick steps folded into one history entry: Back skipped them.)
+ */
+const COST_WRITES = 3;
+/**
  * While one field keeps changing (a slider drag), its entry is written this often at most; so is
  * a stream of steps that fold (jobs played at a high rate): each pushState of a long link is a
  * task of several ms between two frames, and four a second made frames of a play late.
@@ -64,6 +71,8 @@ export function followScenarioUrl(
   };
   let lastWrite = Number.NEGATIVE_INFINITY;
   let writeGap = MIN_WRITE_GAP_MS;
+  /** The cost (ms) of the last COST_WRITES writes. */
+  const costs: number[] = [];
   /** When the scenario last changed, and the time before that. `write(true)` (leaving) writes what waits at once. */
   let lastChange = Number.NEGATIVE_INFINITY;
   let changeBefore = Number.NEGATIVE_INFINITY;
@@ -111,7 +120,10 @@ export function followScenarioUrl(
     }
     if (pending.length > 0) {
       lastWrite = performance.now();
-      writeGap = Math.max(MIN_WRITE_GAP_MS, WRITE_COST_SHARE * (lastWrite - at));
+      costs.push(lastWrite - at);
+      if (costs.length > COST_WRITES) costs.shift();
+      const cost = costs.length < COST_WRITES ? 0 : Math.min(...costs);
+      writeGap = Math.max(MIN_WRITE_GAP_MS, WRITE_COST_SHARE * cost);
     }
     pending = [];
   };

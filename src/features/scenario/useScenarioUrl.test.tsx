@@ -19,7 +19,7 @@ describe('useScenarioUrl', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('after a costly write, the next waits 50 times that cost, then writes the latest scenario', async () => {
+  it('after three costly writes, the next waits 50 times their cost, then writes the latest scenario', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
     let now = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
@@ -35,15 +35,43 @@ describe('useScenarioUrl', () => {
         vi.advanceTimersByTime(ms);
       });
 
-    act(() => void store.getState().enqueue(1));
-    advance(20); // the frame after the change
-    expect(push).toHaveBeenCalledTimes(1);
+    for (let write = 1; write <= 3; write++) {
+      act(() => void store.getState().enqueue(1));
+      advance(120); // the frame after the change (the first two costly writes hold nothing back)
+      expect(push).toHaveBeenCalledTimes(write);
+    }
     act(() => void store.getState().enqueue(1));
     advance(300); // a frame, and the 250 ms fallback: both wait for the turn (500 ms after the last write)
-    expect(push).toHaveBeenCalledTimes(1);
+    expect(push).toHaveBeenCalledTimes(3);
     advance(200);
-    expect(push).toHaveBeenCalledTimes(2);
+    expect(push).toHaveBeenCalledTimes(4);
     expect(push).toHaveBeenLastCalledWith(null, '', `/#s=${encodeScenario(store.getState().scenario)}`);
+  });
+
+  it('one slow write (a page still loading) holds nothing back: quick steps after it get an entry each', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    let slow = true;
+    const push = vi.spyOn(window.history, 'pushState').mockImplementation(() => {
+      now += slow ? 17 : 1; // the first write lands in a busy moment of the load
+      slow = false;
+    });
+    const store = createAppStore({ frozenAt: T0, seed: 6 });
+    render(<Url store={store} />);
+    await act(async () => void (await scenarioUrlCode()));
+    for (let step = 1; step <= 7; step++) {
+      act(() => void store.getState().enqueue(1));
+      act(() => {
+        now += 60; // a quick user: a step every 60 ms
+        vi.advanceTimersByTime(60);
+      });
+    }
+    act(() => {
+      now += 1000;
+      vi.advanceTimersByTime(1000);
+    });
+    expect(push).toHaveBeenCalledTimes(7); // seven steps, seven entries: Back goes through each
   });
 
   it('jobs played at 1,000/s (17 a frame) are written once a second, the last write holding every job', async () => {
