@@ -11,6 +11,7 @@ import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
 import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
 import { Mounted, preloadable, useTurns } from './inTurn.tsx';
+import { LaidOutLater } from '../ui/laidOutLater.ts';
 import styles from './App.module.css';
 
 /**
@@ -153,29 +154,32 @@ export function App({ store: given }: { store?: AppStore }) {
           </ReadWhileVisible>
         </section>
 
-        {/* Below the stage: mounted in turns when idle; each part follows the store while near the viewport. */}
-        <ReadWhileVisible className={styles.below}>
-          <InTurn turn={TURN.bandPanel} current={turn} done={done} fallback={<Loading>Loading the band…</Loading>}>
-            <ScorePanel />
-            <BandPanel />
-          </InTurn>
-        </ReadWhileVisible>
-        <ReadWhileVisible className={styles.below}>
-          <InTurn
-            turn={TURN.promote}
-            current={turn}
-            done={done}
-            fallback={<Loading>Loading promote and the command log…</Loading>}
-          >
-            <PromotePanel />
-            <CommandLog />
-          </InTurn>
-        </ReadWhileVisible>
-        <ReadWhileVisible className={styles.below}>
-          <InTurn turn={TURN.explorations} current={turn} done={done} fallback={<Loading>Loading the explorations…</Loading>}>
-            <Explorations />
-          </InTurn>
-        </ReadWhileVisible>
+        {/* Below the stage: mounted in turns when idle; each part follows the store while near the viewport,
+            and is laid out by the browser only once near it (content-visibility: auto; LaidOutLater). */}
+        <LaidOutLater value={true}>
+          <ReadWhileVisible className={styles.below}>
+            <InTurn turn={TURN.bandPanel} current={turn} done={done} fallback={<Loading>Loading the band…</Loading>}>
+              <ScorePanel />
+              <BandPanel />
+            </InTurn>
+          </ReadWhileVisible>
+          <ReadWhileVisible className={styles.below}>
+            <InTurn
+              turn={TURN.promote}
+              current={turn}
+              done={done}
+              fallback={<Loading>Loading promote and the command log…</Loading>}
+            >
+              <PromotePanel />
+              <CommandLog />
+            </InTurn>
+          </ReadWhileVisible>
+          <ReadWhileVisible className={styles.below}>
+            <InTurn turn={TURN.explorations} current={turn} done={done} fallback={<Loading>Loading the explorations…</Loading>}>
+              <Explorations />
+            </InTurn>
+          </ReadWhileVisible>
+        </LaidOutLater>
       </main>
     </StoreProvider>
   );

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
 import { stubReducedMotion, useAnimateStub } from './motionTesting.ts';
 import { gridLayout } from './bandGeometry.ts';
+import { stubResizeObserver } from './resizeTesting.ts';
+import { LaidOutLater } from './laidOutLater.ts';
 import type { BandSlot } from '../store/panelSelectors.ts';
 
 const FIRE_TIME = 1_790_000_000_000;
@@ -121,6 +123,7 @@ function fakeCanvases(): Map<HTMLCanvasElement, FakeContext> {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 beforeEach(() => {
@@ -266,6 +269,24 @@ describe('BandGrid', () => {
     expect(rings.rings).toBe(4); // after the last move: the newest bump's two rings and the cursor's two
     expect(cells.clears).toBe(1); // the cell layer was not drawn again
     expect(cells.fills).toHaveLength(5);
+  });
+
+  it('below the stage, draws when the browser has laid it out, holding its square until then', () => {
+    const observer = stubResizeObserver();
+    const contexts = fakeCanvases();
+    render(
+      <LaidOutLater value={true}>
+        <BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />
+      </LaidOutLater>,
+    );
+    const grid = screen.getByRole('application') as HTMLCanvasElement;
+    const wrap = grid.closest('[class*="canvasWrap"]')!;
+    expect(contexts.size).toBe(0); // nothing measured, nothing drawn
+    expect(wrap.className).toMatch(/unmeasured/);
+    observer.report(wrap);
+    expect(grid.width).toBe(392);
+    expect(contexts.get(grid)?.fills).toHaveLength(1 + 3);
+    expect(wrap.className).not.toMatch(/unmeasured/);
   });
 
   it('leaves the ring layer untouched until there is a ring to draw', async () => {

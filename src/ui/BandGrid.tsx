@@ -213,7 +213,7 @@ export function BandGrid({
           ) : null}
         </p>
       )}
-      <div ref={wrapRef} className={styles.canvasWrap}>
+      <div ref={wrapRef} className={pixels > 0 ? styles.canvasWrap : `${styles.canvasWrap} ${styles.unmeasured}`}>
         <div ref={frameRef} className={styles.frame}>
           <div className={styles.stack}>
             <canvas

@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandStrip } from './BandStrip.tsx';
+import { stubResizeObserver } from './resizeTesting.ts';
+import { LaidOutLater } from './laidOutLater.ts';
 
 const T = 1_790_000_000_000;
 const bands = [
@@ -88,5 +90,59 @@ describe('BandStrip', () => {
     expect(document.activeElement?.getAttribute('aria-pressed')).toBe('true');
     expect(document.activeElement?.textContent).toMatch(/^0 ms/);
     expect((document.activeElement as HTMLButtonElement).title).toBe(`fire-time ${T + 1} ms`);
+  });
+
+  describe('on a narrow screen, centring the selected millisecond', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    /** A strip 100 px wide of 40 px buttons side by side; counts the layout reads. */
+    function fakeLayout() {
+      const reads = { count: 0 };
+      const read = (value: (element: HTMLElement) => number) =>
+        function (this: HTMLElement) {
+          reads.count++;
+          return value(this);
+        };
+      const place = (element: HTMLElement) => [...element.parentElement!.children].indexOf(element);
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(read((element) => element.children.length * 40));
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(read(() => 100));
+      vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(read(() => 40));
+      vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(read((element) => place(element) * 40));
+      return reads;
+    }
+
+    const five = [-2, -1, 0, 1, 2].map((offset) => ({ fireTime: T + offset, count: 0 }));
+
+    it('below the stage (laid out later), reads no layout as it mounts, and centres once laid out', () => {
+      const observer = stubResizeObserver();
+      const reads = fakeLayout();
+      const strip = (selected: number) => (
+        <LaidOutLater value={true}>
+          <BandStrip bands={five} selected={selected} onSelect={() => {}} />
+        </LaidOutLater>
+      );
+      const { rerender } = render(strip(T));
+      const group = screen.getByRole('group');
+      expect(reads.count).toBe(0);
+      expect(group.scrollLeft).toBe(0);
+
+      // laid out: the middle button (80..120 px) is centred in the 100 px strip
+      observer.report(group);
+      expect(group.scrollLeft).toBe(50);
+
+      // from then on a selection that moves is centred at once
+      rerender(strip(T + 2));
+      expect(group.scrollLeft).toBe(130);
+    });
+
+    it('on the first screen, centres as it mounts', () => {
+      stubResizeObserver();
+      fakeLayout();
+      render(<BandStrip bands={five} selected={T + 1} onSelect={() => {}} />);
+      expect(screen.getByRole('group').scrollLeft).toBe(90);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { BAND_SLOTS } from '../model/protocol/score.ts';
 import styles from './BandStrip.module.css';
+import { useLaidOutLater } from './laidOutLater.ts';
 import { grouped } from '../model/format.ts';
 
 export interface BandStripProps {
@@ -26,6 +27,9 @@ export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
   /** Where the strip was last centred, and whether the last selection was picked here. */
   const centred = useRef<{ at: number; length: number } | null>(null);
   const picked = useRef(false);
+  /** Whether the browser has laid the strip out (its ResizeObserver has reported). */
+  const laidOut = useRef(false);
+  const later = useLaidOutLater();
 
   // On a narrow screen the strip scrolls sideways: keep the selected millisecond in the middle.
   // Buttons are keyed by place, so the strip moving with the clock (the selected one in the same
@@ -40,9 +44,22 @@ export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
     if (!strip || !button || !(moved || wasPicked)) return;
     centred.current = { at: selectedAt, length: bands.length };
     if (wasPicked && strip.contains(document.activeElement)) button.focus({ preventScroll: true });
-    if (strip.scrollWidth > strip.clientWidth)
-      strip.scrollLeft = button.offsetLeft - (strip.clientWidth - button.offsetWidth) / 2;
-  }, [selected, selectedAt, bands.length]);
+    // in a panel the browser may skip, the strip's first layout is left to its ResizeObserver (below)
+    if (laidOut.current || !later || typeof ResizeObserver === 'undefined') centreChild(strip, selectedAt);
+  }, [selected, selectedAt, bands.length, later]);
+
+  // Centred again when the browser first lays the strip out and when it resizes (see LaidOutLater:
+  // below the stage, reading its layout as it mounts would lay out the whole panel there and then).
+  useLayoutEffect(() => {
+    const strip = stripRef.current;
+    if (!strip || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      laidOut.current = true;
+      if (centred.current) centreChild(strip, centred.current.at);
+    });
+    observer.observe(strip);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div ref={stripRef} role="group" aria-label="Milliseconds around the fire-time" className={styles.strip}>
@@ -76,4 +93,11 @@ export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
       })}
     </div>
   );
+}
+
+/** Scrolls a strip that overflows so that its child `at` is in the middle. */
+function centreChild(strip: HTMLElement, at: number) {
+  const child = strip.children[at] as HTMLElement | undefined;
+  if (child && strip.scrollWidth > strip.clientWidth)
+    strip.scrollLeft = child.offsetLeft - (strip.clientWidth - child.offsetWidth) / 2;
 }

@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { useLaidOutLater } from './laidOutLater.ts';
 
 /** A canvas's size in device pixels, the pixel ratio it was measured at, and a count of repaint causes. */
 export interface CanvasSize {
@@ -12,26 +14,41 @@ export interface CanvasSize {
 }
 
 /**
- * What a canvas needs to stay sharp and in the page's colours: `measure(element)` runs before the
- * first paint and again whenever the element resizes (ResizeObserver), and `repaints` counts
- * colour-scheme and pixel-density changes, for drawing effects that read CSS colours or the ratio.
- * `measure` should be stable (module-level or useCallback): a new one measures again.
+ * What `measure(element)` returns, measured again whenever the element resizes (ResizeObserver);
+ * 0 until first measured. On the first screen it measures as the element mounts, before the first
+ * paint. Inside LaidOutLater it reads no layout as it mounts and measures at the ResizeObserver's
+ * first report, which comes after the browser has laid the element out (never while it sits in
+ * skipped content) and before it paints: the new size is rendered then (flushSync), so the
+ * element is still drawn in the frame it first shows. Where there is no ResizeObserver (jsdom),
+ * it measures as the element mounts.
  */
-export function useCanvasSize<T extends Element>(target: RefObject<T | null>, measure: (element: T) => number): CanvasSize {
+export function useMeasured<T extends Element>(target: RefObject<T | null>, measure: (element: T) => number): number {
   const [size, setSize] = useState(0);
-  const [repaints, setRepaints] = useState(0);
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-
+  const later = useLaidOutLater();
   useLayoutEffect(() => {
     const element = target.current;
     if (!element) return;
     const update = () => setSize(measure(element));
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(update);
+    const observing = typeof ResizeObserver !== 'undefined';
+    if (!later || !observing) update();
+    if (!observing) return;
+    const observer = new ResizeObserver(() => flushSync(update));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [target, measure]);
+  }, [target, measure, later]);
+  return size;
+}
+
+/**
+ * What a canvas needs to stay sharp and in the page's colours: its size from `measure(element)`
+ * (useMeasured, again whenever the element resizes), and `repaints`, which counts
+ * colour-scheme and pixel-density changes, for drawing effects that read CSS colours or the ratio.
+ * `measure` should be stable (module-level or useCallback): a new one measures again.
+ */
+export function useCanvasSize<T extends Element>(target: RefObject<T | null>, measure: (element: T) => number): CanvasSize {
+  const size = useMeasured(target, measure);
+  const [repaints, setRepaints] = useState(0);
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;

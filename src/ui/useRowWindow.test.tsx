@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { MAX_SCROLL_HEIGHT, scrollTopFor, useRowWindow } from './useRowWindow.ts';
+import { stubResizeObserver } from './resizeTesting.ts';
+import { LaidOutLater } from './laidOutLater.ts';
 
 const ROW = 10;
 
@@ -18,6 +20,7 @@ function List({ count }: { count: number }) {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('useRowWindow', () => {
@@ -64,6 +67,23 @@ describe('useRowWindow', () => {
     rows = 6;
     rerender(<List count={6} />);
     expect(getByTestId('list').textContent).toBe('0..5');
+  });
+
+  it('below the stage (laid out later), reads no layout until the browser has laid the list out', () => {
+    const observer = stubResizeObserver();
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(50);
+    const later = (count: number) => (
+      <LaidOutLater value={true}>
+        <List count={count} />
+      </LaidOutLater>
+    );
+    const { getByTestId, rerender } = render(later(20));
+    rerender(later(30));
+    expect(height).not.toHaveBeenCalled();
+    expect(getByTestId('list').textContent).toBe('0..1'); // fallbackRows until measured
+    act(() => observer.report(getByTestId('list')));
+    expect(height).toHaveBeenCalled();
+    expect(getByTestId('list').textContent).toBe('0..4');
   });
 
   it('scales the scroll space past MAX_SCROLL_HEIGHT, so the last of 2,000,000 rows can be scrolled to', () => {

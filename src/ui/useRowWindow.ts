@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useLaidOutLater } from './laidOutLater.ts';
 import type { RefObject } from 'react';
 
 /** The rows a fixed-row-height list must render: indexes first..last (inclusive; empty when last < first). */
@@ -57,19 +58,30 @@ export function useRowWindow(
     setViewport((previous) => (previous.scrollTop === next.scrollTop && previous.height === next.height ? previous : next));
   }, []);
 
+  // Below the stage (LaidOutLater) the list reads no layout until the browser has laid it out
+  // (its ResizeObserver's first report): it shows `fallbackRows` rows until then.
+  const later = useLaidOutLater();
+  const laidOut = useRef(false);
+
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     const onChange = () => measure(element);
-    onChange();
+    const resize =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            laidOut.current = true;
+            onChange();
+          })
+        : null;
+    if (!later || !resize) onChange();
     element.addEventListener('scroll', onChange, { passive: true });
-    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(onChange) : null;
     resize?.observe(element);
     return () => {
       element.removeEventListener('scroll', onChange);
       resize?.disconnect();
     };
-  }, [scrollRef, measure]);
+  }, [scrollRef, measure, later]);
 
   // The container's height may follow the count (a list that grows until a cap): measure again
   // in the same commit, so the first paint after a change already has every visible row. Reading
@@ -84,9 +96,10 @@ export function useRowWindow(
     measured.current.count = count;
     const height = measured.current.height;
     if (count >= previousCount && height > 0 && height <= (previousCount - 1) * rowHeight) return;
+    if (later && !laidOut.current && typeof ResizeObserver === 'function') return;
     const element = scrollRef.current;
     if (element) measure(element);
-  }, [scrollRef, count, rowHeight, measure]);
+  }, [scrollRef, count, rowHeight, measure, later]);
 
   const height = viewport.height > 0 ? viewport.height : fallbackRows * rowHeight;
   const fullHeight = count * rowHeight;

@@ -5,6 +5,7 @@ import { HEAD_MARKS, selectBandHead } from '../../store/panelSelectors.ts';
 import type { BandHead } from '../../store/panelSelectors.ts';
 import styles from './Timeline.module.css';
 import { grouped } from '../../model/format.ts';
+import { useMeasured } from '../../ui/useCanvasSize.ts';
 
 /** Drawing width before the container is measured (jsdom measures nothing). */
 const FALLBACK_WIDTH = 640;
@@ -56,21 +57,8 @@ function useReducedMotion(): boolean {
   return reduced;
 }
 
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(FALLBACK_WIDTH);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      if (element.clientWidth > 0) setWidth(element.clientWidth);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
+/** The box's width, once laid out (useMeasured); FALLBACK_WIDTH until then, and while it has none. */
+const measureWidth = (element: HTMLElement) => element.clientWidth;
 
 /**
  * A time axis (a d3 scaleLinear over Unix ms, drawn by React as SVG; ticks in UTC): now, the worker's next wake, and a mark for
@@ -88,7 +76,8 @@ export function Timeline() {
   const reduced = useReducedMotion();
   const boxRef = useRef<HTMLDivElement>(null);
   const slideRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(boxRef);
+  const measured = useMeasured(boxRef, measureWidth);
+  const width = measured > 0 ? measured : FALLBACK_WIDTH;
   const captionId = useId();
   /** Bumped when the axis has slid too far and must be drawn around the new now. */
   const [epoch, setEpoch] = useState(0);
