@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
 import { stubReducedMotion, useAnimateStub } from './motionTesting.ts';
@@ -283,7 +283,7 @@ describe('BandGrid', () => {
     const wrap = grid.closest('[class*="canvasWrap"]')!;
     expect(contexts.size).toBe(0); // nothing measured, nothing drawn
     expect(wrap.className).toMatch(/unmeasured/);
-    observer.report(wrap);
+    act(() => observer.report(wrap));
     expect(grid.width).toBe(392);
     expect(contexts.get(grid)?.fills).toHaveLength(1 + 3);
     expect(wrap.className).not.toMatch(/unmeasured/);

