@@ -1,10 +1,11 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from './App.tsx';
 import { createAppStore } from '../store/appStore.ts';
 import type { AppStoreOptions } from '../store/appStore.ts';
 import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, nextScoreInBand, textbookScore } from '../model/protocol/score.ts';
 import { formatScore } from '../model/redis/doubles.ts';
+import { stubResizeObserver } from '../ui/resizeTesting.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -271,5 +272,35 @@ describe('promote, log and reset', () => {
     expect(within(screen.getByTestId('band-set')).getByText(/0 members/)).toBeTruthy();
     expect(store.getState().delay).toBe(777);
     expect((screen.getByRole('slider', { name: 'Delay (ms)' }) as HTMLInputElement).value).toBe('777');
+  });
+});
+
+describe('layout reads at load', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('only the stage band grid reads layout as it mounts; the set views and the panels below wait for the browser (LaidOutLater)', async () => {
+    const observer = stubResizeObserver();
+    const readers = new Set<Element>();
+    for (const property of ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight', 'offsetLeft', 'scrollWidth'] as const) {
+      vi.spyOn(HTMLElement.prototype, property, 'get').mockImplementation(function (this: HTMLElement) {
+        readers.add(this);
+        return 0;
+      });
+    }
+    await renderApp();
+    // the last part below the stage is in
+    await screen.findByTestId('live-redis', undefined, LAZY_LOAD_TIMEOUT);
+    await screen.findByTestId('band-panel', undefined, LAZY_LOAD_TIMEOUT);
+    const stageBand = screen.getByTestId('stage-band');
+    expect(readers.size).toBeGreaterThan(0);
+    expect([...readers].filter((element) => !stageBand.contains(element))).toEqual([]);
+
+    // once the browser has laid a set view out, it measures
+    const scroller = observer.observed().find((element) => screen.getByTestId('band-set').contains(element))!;
+    act(() => observer.report(scroller));
+    expect(readers.has(scroller)).toBe(true);
   });
 });

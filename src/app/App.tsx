@@ -133,7 +133,10 @@ export function App({ store: given }: { store?: AppStore }) {
             </div>
             <section id="sets" className={styles.sets} aria-label="The two sets">
               <InTurn turn={TURN.sets} current={turn} done={done} fallback={null}>
-                <SetsPanel />
+                {/* the set views' rows until measured fill their first paint: measured after the browser's layout */}
+                <LaidOutLater value={true}>
+                  <SetsPanel />
+                </LaidOutLater>
               </InTurn>
             </section>
           </div>
