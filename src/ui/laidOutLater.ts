@@ -17,7 +17,7 @@ import { createContext, useContext } from 'react';
  */
 export const LaidOutLater = createContext(false);
 
-/** Whether the calling part may mount in content the browser skips (LaidOutLater). */
+/** Whether the calling part takes its first measurement from the browser's layout, not by reading layout as it mounts (LaidOutLater). */
 export function useLaidOutLater(): boolean {
   return useContext(LaidOutLater);
 }

@@ -58,8 +58,8 @@ export function useRowWindow(
     setViewport((previous) => (previous.scrollTop === next.scrollTop && previous.height === next.height ? previous : next));
   }, []);
 
-  // Below the stage (LaidOutLater) the list reads no layout until the browser has laid it out
-  // (its ResizeObserver's first report): it shows `fallbackRows` rows until then.
+  // Inside LaidOutLater (below the stage, and the stage's set views) the list reads no layout until
+  // the browser has laid it out (its ResizeObserver's first report): `fallbackRows` rows until then.
   const later = useLaidOutLater();
   const laidOut = useRef(false);
 
