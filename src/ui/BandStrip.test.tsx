@@ -133,6 +133,11 @@ describe('BandStrip', () => {
       observer.report(group);
       expect(group.scrollLeft).toBe(50);
 
+      // a report of the same width (its height changed) leaves a strip the user scrolled alone
+      group.scrollLeft = 7;
+      observer.report(group);
+      expect(group.scrollLeft).toBe(7);
+
       // from then on a selection that moves is centred at once
       rerender(strip(T + 2));
       expect(group.scrollLeft).toBe(130);

@@ -48,13 +48,17 @@ export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
     if (laidOut.current || !later || typeof ResizeObserver === 'undefined') centreChild(strip, selectedAt);
   }, [selected, selectedAt, bands.length, later]);
 
-  // Centred again when the browser first lays the strip out and when it resizes (see LaidOutLater:
-  // below the stage, reading its layout as it mounts would lay out the whole panel there and then).
+  // Centred again when the browser first lays the strip out and when its width changes (see
+  // LaidOutLater: below the stage, reading its layout as it mounts would lay out the whole panel
+  // there and then). A change of height alone leaves a strip the user scrolled where it is.
   useLayoutEffect(() => {
     const strip = stripRef.current;
     if (!strip || typeof ResizeObserver === 'undefined') return;
+    let width = -1;
     const observer = new ResizeObserver(() => {
       laidOut.current = true;
+      if (strip.clientWidth === width) return;
+      width = strip.clientWidth;
       if (centred.current) centreChild(strip, centred.current.at);
     });
     observer.observe(strip);
