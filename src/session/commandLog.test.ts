@@ -6,7 +6,7 @@ import { MemoryRedis, RedisError } from '../model/redis/memoryRedis.ts';
 describe('CommandLog', () => {
   it('reads newest first and forgets the oldest past its capacity', () => {
     const log = new CommandLog(3);
-    for (let i = 1; i <= 5; i++) log.record('band', 'ZCARD', [`k${i}`], { reply: i });
+    for (let i = 1; i <= 5; i++) log.record('band', 'ZCARD', [`k${i}`], i, undefined);
     expect(log.size).toBe(3);
     expect(log.total).toBe(5);
     expect([0, 1, 2].map((i) => log.newest(i)?.args[0])).toEqual(['k5', 'k4', 'k3']);
@@ -17,10 +17,10 @@ describe('CommandLog', () => {
 
   it('reads oldest first from the oldest entry it still holds, the order the commands were sent', () => {
     const log = new CommandLog(3);
-    for (let i = 1; i <= 5; i++) log.record('band', 'ZCARD', [`k${i}`], { reply: i });
+    for (let i = 1; i <= 5; i++) log.record('band', 'ZCARD', [`k${i}`], i, undefined);
     expect([0, 1, 2].map((i) => log.oldest(i)?.args[0])).toEqual(['k3', 'k4', 'k5']);
     expect([log.oldest(-1), log.oldest(3)]).toEqual([undefined, undefined]);
-    log.record('band', 'ZCARD', ['k6'], { reply: 6 });
+    log.record('band', 'ZCARD', ['k6'], 6, undefined);
     expect([0, 1, 2].map((i) => log.oldest(i)?.seq)).toEqual([4, 5, 6]);
   });
 
@@ -28,7 +28,7 @@ describe('CommandLog', () => {
     const log = new CommandLog(4);
     const view = () => ({ total: log.total, entries: [0, 1, 2, 3].map((i) => log.newest(i)?.args[0]) });
     const record = (n: number, from: number) => {
-      for (let i = 0; i < n; i++) log.record('band', 'ZCARD', [`k${from + i}`], { reply: 0 });
+      for (let i = 0; i < n; i++) log.record('band', 'ZCARD', [`k${from + i}`], 0, undefined);
     };
     record(3, 1);
     const views = [view()];

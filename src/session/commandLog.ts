@@ -54,8 +54,8 @@ export class CommandLog {
     return this.#total;
   }
 
-  /** Records one command and its outcome. */
-  record(set: SetName, command: string, args: ReadonlyArray<string | number>, outcome: { reply?: Reply; error?: string }): void {
+  /** Records one command and its outcome: its reply, or the error it raised (then reply is undefined). */
+  record(set: SetName, command: string, args: ReadonlyArray<string | number>, reply: Reply | undefined, error: string | undefined): void {
     const seq = ++this.#total;
     const slot = (seq - 1) % this.capacity;
     if (this.#mark !== null && this.#saved < this.capacity) {
@@ -63,7 +63,7 @@ export class CommandLog {
       this.#mark.overwritten.push(this.#entries[slot]);
       this.#saved++;
     }
-    this.#entries[slot] = { seq, set, command, args, reply: outcome.reply, error: outcome.error };
+    this.#entries[slot] = { seq, set, command, args, reply, error };
   }
 
   /** Starts keeping what the next records and clear overwrite, so restore(mark) can take them back. */

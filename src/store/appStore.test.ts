@@ -86,10 +86,11 @@ describe('enqueue', () => {
 
   it('says so when Redis refuses a job mid-batch and keeps the jobs before it', () => {
     const store = createAppStore({ frozenAt: T0 });
-    const call = MemoryRedis.prototype.call;
-    const spy = vi.spyOn(MemoryRedis.prototype, 'call').mockImplementation(function (this: MemoryRedis, command, ...args) {
+    // the store's sets are reached through their logging wrappers, which hand each command to callArgs
+    const callArgs = MemoryRedis.prototype.callArgs;
+    const spy = vi.spyOn(MemoryRedis.prototype, 'callArgs').mockImplementation(function (this: MemoryRedis, command, args) {
       if (command === 'ZADD' && args.includes('job:3')) throw new RedisError('OOM command not allowed');
-      return call.call(this, command, ...args);
+      return callArgs.call(this, command, args);
     });
     try {
       expect(store.getState().enqueue(5)).toBe(false);
