@@ -84,14 +84,12 @@ function nextScore(band: MemoryRedis, now: number, delay: number, minScore: numb
   return { score, slot, kind, jobsInBand, recovered, wholeMs: wakeMillisecond(recovered) };
 }
 
-/** Everything the score panel shows for the current delay and clock. */
-export const selectScorePanel = memoOn((s: AppState) => [s.band, s.version, s.now, s.delay, s.textbookUnit] as const)((
-  band,
-  _version,
-  now,
-  delay,
-  unit,
-): ScorePanelData => {
+/**
+ * Everything the score panel shows for the current delay and clock (the band set's next score is
+ * asked of the set itself, unlogged). Exported unmemoized for the enqueue warm-up, which reads a
+ * throwaway session's band as the page does.
+ */
+export function scorePanelOf(band: MemoryRedis, now: number, delay: number, unit: TextbookUnit): ScorePanelData {
   const fireTime = fireTimeOf(now, delay);
   const { minScore, maxScore } = bandOf(fireTime);
   return {
@@ -105,7 +103,12 @@ export const selectScorePanel = memoOn((s: AppState) => [s.band, s.version, s.no
     pastCliff: isPastCliff(fireTime),
     next: nextScore(band, now, delay, minScore, maxScore),
   };
-});
+}
+
+/** Everything the score panel shows for the current delay and clock. */
+export const selectScorePanel = memoOn((s: AppState) => [s.band, s.version, s.now, s.delay, s.textbookUnit] as const)(
+  (band, _version, now, delay, unit) => scorePanelOf(band, now, delay, unit),
+);
 
 /** The last enqueued job's score and its recovery (score / 0x1000 and the whole ms), or null. */
 export interface LastRecovery {
