@@ -5,83 +5,35 @@
  * the same shapes) take bursts of same-ms jobs whenever the browser is idle, then are dropped.
  * Nothing of them reaches the page's store, its URL or its history.
  *
- * The work goes in small enqueues whose size follows the speed measured so far, aiming at STEP_MS
- * each (a few jobs while the code is cold, a few hundred once it is warm), three rounds of 10,000
- * jobs in one millisecond (past 4,096 the band saturates), each round on a fresh session. Each
- * idle period gets slices of at most SLICE_MS, each slice a task of its own: even four times
+ * The steps (src/store/enqueueWarmUp.ts): a first round of 10,000 jobs in one millisecond (past
+ * 4,096 the band saturates) in small enqueues whose size follows the speed measured so far (a few
+ * jobs while the code is cold, a few hundred once it is warm), then three rounds each sending one
+ * enqueue of 10,000, as the page's burst does, stepped through Session.run (256 jobs a step, about
+ * a millisecond once warm). Why not small enqueues all the way: measured in Node (`npm run
+ * bench:warmup`, two runs: a fresh store's 10,000-job enqueue after each warm-up, ten times over),
+ * three rounds of small enqueues left the engine's code tuned to them: the store's first burst took
+ * 31-66 ms and the others 47-58 ms (median), more than with no warm-up once that had warmed itself
+ * (38-50 ms, after 140-180 ms for the first); one small round then three of one enqueue each: 27-35
+ * ms for the first, 36-37 ms after.
+ *
+ * Each idle period gets slices of at most SLICE_MS, each slice a task of its own: even four times
  * slower (Lighthouse's simulated phone) a slice stays far from a 50 ms long task. It waits while
  * the user is acting (a click, a key, the wheel in the last QUIET_MS) or the page's store is
  * changing (a play: its frames stay the play's), and stops when the page's own store has taken a
  * few thousand jobs (its code is warm by then) or the page goes away.
  */
-import { CommandLog } from '../session/commandLog.ts';
-import { defaultSettings } from '../session/operations.ts';
-import { Session } from '../session/session.ts';
-import { BAND_KEY, TEXTBOOK_KEY, storeSessionHooks } from '../store/appStore.ts';
 import type { AppStore } from '../store/appStore.ts';
-import { STRIP_RADIUS, bandViewOf, snapshotOf } from '../store/panelSelectors.ts';
+import { warmUpSteps } from '../store/enqueueWarmUp.ts';
 import { nextTask } from '../store/slices.ts';
 
 /** The most one slice works, in ms (a step that starts inside it may end a little after). */
 const SLICE_MS = 3;
-/** What one step (one enqueue) aims to take, in ms, and the bounds of its job count. */
-const STEP_MS = 0.75;
-const MIN_STEP = 4;
-const MAX_STEP = 512;
-/** Rounds of ROUND_JOBS jobs in one millisecond. */
-const ROUNDS = 3;
-const ROUND_JOBS = 10_000;
-/** Meanwhile, the panels' reads of the sets every READ_EVERY jobs while a round has at most READ_UNTIL (a read stays short). */
-const READ_EVERY = 500;
-const READ_UNTIL = 1_000;
-
 /** Once the page's own store has taken this many jobs since the warm-up began, its code is warm: the warm-up stops. */
 const WARM_BY_THE_PAGE = 2_000;
 
 /** The warm-up waits while the user acts: until QUIET_MS after the last of these events. */
 const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 const QUIET_MS = 500;
-
-/** The instant the throwaway sessions' clock is frozen at (any fixed time works). */
-const FROZEN_AT = Date.UTC(2026, 0, 1);
-
-function throwawaySession(): Session {
-  return new Session(defaultSettings(FROZEN_AT, 'frozen'), storeSessionHooks(1, new CommandLog()));
-}
-
-/**
- * What the panels read after an enqueue, read from a throwaway session (through the selectors'
- * own functions, not the memoized selectors, whose one cached result belongs to the page's store).
- */
-function readAsThePanelsDo(session: Session): void {
-  const fireTime = session.lastEnqueue?.fireTime ?? FROZEN_AT;
-  bandViewOf(session.band, session.arrivals, fireTime, session.lastEnqueue, STRIP_RADIUS);
-  snapshotOf(session.textbook, TEXTBOOK_KEY, session.arrivals, session.textbookOrder, 0).readRows(0, 40);
-  snapshotOf(session.band, BAND_KEY, session.arrivals, session.bandOrder, 0).readRows(0, 40);
-}
-
-/** The warm-up's steps: each yield is a place where it may stop until the next slice. */
-function* steps(): Generator<void, void, void> {
-  let step = MIN_STEP;
-  for (let round = 0; round < ROUNDS; round++) {
-    const session = throwawaySession();
-    for (let done = 0; done < ROUND_JOBS;) {
-      const count = Math.min(step, ROUND_JOBS - done);
-      const before = performance.now();
-      session.apply({ kind: 'enqueue', count, at: FROZEN_AT });
-      const perJob = Math.max(performance.now() - before, 0.001) / count;
-      const reads = Math.floor(done / READ_EVERY);
-      done += count;
-      // the next step's size from this one's speed, within half and twice this one
-      step = Math.round(Math.min(MAX_STEP, Math.max(MIN_STEP, step / 2, Math.min(step * 2, STEP_MS / perJob))));
-      yield;
-      if (done <= READ_UNTIL && Math.floor(done / READ_EVERY) !== reads) {
-        readAsThePanelsDo(session);
-        yield;
-      }
-    }
-  }
-}
 
 /**
  * Starts the warm-up beside the page's `store` (watched only to stop once it has taken
@@ -90,7 +42,7 @@ function* steps(): Generator<void, void, void> {
  */
 export function warmUpEnqueue(store: AppStore): () => void {
   if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') return () => {};
-  const work = steps();
+  const work = warmUpSteps();
   let cancel: (() => void) | null = null;
   const firstArrival = store.getState().nextArrival;
   let lastInput = Number.NEGATIVE_INFINITY;
