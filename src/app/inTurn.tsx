@@ -1,21 +1,6 @@
 import { createElement, lazy, startTransition, useCallback, useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
-
-/** The longest a turn waits for an idle moment (a page that is never idle still gets its panels). */
-const IDLE_TIMEOUT_MS = 2000;
-
-/**
- * Runs `run` when the browser is next idle (requestIdleCallback; a short timer where there is
- * none, as in jsdom and older Safari). Gives a way to cancel it.
- */
-export function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 1);
-  return () => clearTimeout(timer);
-}
+import { whenIdle } from '../ui/whenIdle.ts';
 
 /**
  * Mounts the page's parts below the first screen one at a time, after the first screen: `turn`

@@ -289,15 +289,40 @@ describe('BandGrid', () => {
     expect(wrap.className).not.toMatch(/unmeasured/);
   });
 
-  it('leaves the ring layer untouched until there is a ring to draw', async () => {
+  it('leaves the ring layer untouched at mount and gives it its pixels when the browser is next idle, drawing nothing', async () => {
     const user = userEvent.setup();
     const contexts = fakeCanvases();
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => {});
     render(<BandGrid fireTime={FIRE_TIME} slots={[]} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
     const grid = screen.getByRole('application') as HTMLCanvasElement;
     expect([...contexts.keys()]).toEqual([grid]); // the cells drawn, the rings' canvas not even asked for a context
-    await user.tab(); // the cursor: now a ring
+    expect(idle).toHaveLength(1);
+    act(() => idle[0]!());
     const rings = [...contexts.values()].find((ctx) => ctx.canvas !== grid);
+    expect(rings?.pixels.every((pixel) => pixel === undefined)).toBe(true); // touched (allocated), still clear
+    expect(rings?.rings).toBe(0);
+    await user.tab(); // the cursor: now a ring
     expect(rings?.rings).toBe(2);
+    cleanup(); // unmounted while the idle stubs are still there
+  });
+
+  it('does not touch a ring layer already drawn on when the idle moment comes', async () => {
+    const user = userEvent.setup();
+    const contexts = fakeCanvases();
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    render(<BandGrid fireTime={FIRE_TIME} slots={[]} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
+    const grid = screen.getByRole('application') as HTMLCanvasElement;
+    await user.tab();
+    const rings = [...contexts.values()].find((ctx) => ctx.canvas !== grid)! as FakeContext & { clearRect(): void };
+    const clear = vi.spyOn(rings, 'clearRect');
+    for (const run of idle) act(() => run());
+    expect(clear).not.toHaveBeenCalled();
+    expect(rings.rings).toBe(2);
+    cleanup(); // unmounted while the idle stubs are still there
   });
 
   it('after the first draw fills only the cells that changed, leaving the grid as a whole redraw would', () => {
