@@ -55,7 +55,13 @@ export class CommandLog {
   }
 
   /** Records one command and its outcome: its reply, or the error it raised (then reply is undefined). */
-  record(set: SetName, command: string, args: ReadonlyArray<string | number>, reply: Reply | undefined, error: string | undefined): void {
+  record(
+    set: SetName,
+    command: string,
+    args: ReadonlyArray<string | number>,
+    reply: Reply | undefined,
+    error: string | undefined,
+  ): void {
     const seq = ++this.#total;
     const slot = (seq - 1) % this.capacity;
     if (this.#mark !== null && this.#saved < this.capacity) {
