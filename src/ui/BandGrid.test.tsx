@@ -121,6 +121,20 @@ function fakeCanvases(): Map<HTMLCanvasElement, FakeContext> {
   return contexts;
 }
 
+/** An empty BandGrid on fake canvases with requestIdleCallback held: its canvases, the idle callbacks it asked for, its grid. */
+function emptyGridIdleHeld(): {
+  contexts: Map<HTMLCanvasElement, FakeContext>;
+  idle: Array<() => void>;
+  grid: HTMLCanvasElement;
+} {
+  const contexts = fakeCanvases();
+  const idle: Array<() => void> = [];
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+  vi.stubGlobal('cancelIdleCallback', () => {});
+  render(<BandGrid fireTime={FIRE_TIME} slots={[]} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
+  return { contexts, idle, grid: screen.getByRole('application') as HTMLCanvasElement };
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -291,12 +305,7 @@ describe('BandGrid', () => {
 
   it('leaves the ring layer untouched at mount and gives it its pixels when the browser is next idle, drawing nothing', async () => {
     const user = userEvent.setup();
-    const contexts = fakeCanvases();
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
-    vi.stubGlobal('cancelIdleCallback', () => {});
-    render(<BandGrid fireTime={FIRE_TIME} slots={[]} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
-    const grid = screen.getByRole('application') as HTMLCanvasElement;
+    const { contexts, idle, grid } = emptyGridIdleHeld();
     expect([...contexts.keys()]).toEqual([grid]); // the cells drawn, the rings' canvas not even asked for a context
     expect(idle).toHaveLength(1);
     act(() => idle[0]!());
@@ -310,12 +319,7 @@ describe('BandGrid', () => {
 
   it('does not touch a ring layer already drawn on when the idle moment comes', async () => {
     const user = userEvent.setup();
-    const contexts = fakeCanvases();
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
-    vi.stubGlobal('cancelIdleCallback', () => {});
-    render(<BandGrid fireTime={FIRE_TIME} slots={[]} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
-    const grid = screen.getByRole('application') as HTMLCanvasElement;
+    const { contexts, idle, grid } = emptyGridIdleHeld();
     await user.tab();
     const rings = [...contexts.values()].find((ctx) => ctx.canvas !== grid)! as FakeContext & { clearRect(): void };
     const clear = vi.spyOn(rings, 'clearRect');
