@@ -9,7 +9,7 @@
  * and its top self-time and inclusive-time functions (`--top N`). Sampling every `--interval` µs
  * (default 250). A busy machine stretches every figure: read the load beside them.
  *
- *   node --import tsx bench/burstProfile.ts --dist /tmp/burst-dist [--runs 8] [--top 30] [--interval 250] [--pre N]
+ *   node --import tsx bench/burstProfile.ts --dist /tmp/burst-dist [--runs 8] [--top 30] [--interval 250] [--pre N] [--under fn]
  */
 import { chromium } from '@playwright/test';
 import type { CDPSession, Page } from '@playwright/test';
@@ -140,6 +140,9 @@ function categories(profile: Profile, divide: number): void {
   for (const [cat, ms] of [...sums].sort((a, b) => b[1] - a[1])) console.log(`  ${(ms / divide).toFixed(1).padStart(8)}  ${cat}`);
 }
 
+/** `--under NAME`: the inclusive list counts only samples with a function NAME on their stack (e.g. renderRootConcurrent). */
+const UNDER = arg('--under');
+
 function report(title: string, profile: Profile, top: number): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -154,17 +157,19 @@ function report(title: string, profile: Profile, top: number): void {
     total += dt;
     self.set(key(node.callFrame), (self.get(key(node.callFrame)) ?? 0) + dt);
     const keys = new Set<string>();
+    let under = UNDER === undefined;
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const f = byId.get(at)!.callFrame;
+      if (f.functionName === UNDER) under = true;
       if (f.url === '') continue;
       keys.add(key(f));
     }
-    for (const k of keys) inclusive.set(k, (inclusive.get(k) ?? 0) + dt);
+    if (under) for (const k of keys) inclusive.set(k, (inclusive.get(k) ?? 0) + dt);
   });
   console.log(`\n== ${title}: ${total.toFixed(0)} ms sampled (not idle / program); top self time:`);
   for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${k}`);
-  console.log(`top inclusive (script):`);
+  console.log(`top inclusive (script)${UNDER === undefined ? '' : `, only samples under ${UNDER}`}:`);
   for (const [k, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top * 2))
     console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${k}`);
 }
