@@ -26,6 +26,7 @@ import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildAndPreview, preview, waitForServer } from './preview.ts';
+import { median } from './stats.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/`;
@@ -36,12 +37,6 @@ function option(name: string, fallback: number): number {
   const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number of runs (1 or more)`);
   return value;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 interface RunFigures {

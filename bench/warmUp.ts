@@ -16,6 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import { createAppStore } from '../src/store/appStore.ts';
 import { selectScorePanel } from '../src/store/selectors.ts';
 import { warmUpSteps } from '../src/store/enqueueWarmUp.ts';
+import { median } from './stats.ts';
 
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -45,12 +46,6 @@ function child(small: number, full: number, bursts: number): void {
     store.getState().reset();
   }
   console.log(JSON.stringify({ warm, times }));
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 if (process.argv.includes('--child')) {

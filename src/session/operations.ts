@@ -52,15 +52,7 @@ export interface Scenario {
 
 /** The page's settings before anyone touches them (the clock frozen at `frozenAt` or live). */
 export function defaultSettings(frozenAt: number, clockMode: ClockMode = 'live'): Settings {
-  return settingsWith({
-    delay: 5000,
-    textbookUnit: 's',
-    clockMode,
-    frozenAt,
-    idStyle: 'job:N',
-    idPrefix: 'order-',
-    batchSize: 3,
-  });
+  return { delay: 5000, textbookUnit: 's', clockMode, frozenAt, idStyle: 'job:N', idPrefix: 'order-', batchSize: 3 };
 }
 
 /**

@@ -1,20 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { warmUpSteps } from './enqueueWarmUp.ts';
 import { createAppStore } from './appStore.ts';
+import { selectBandSet, selectBandView, selectTextbookSet } from './panelSelectors.ts';
+import { selectScorePanel } from './selectors.ts';
 import { REPLAY_CHUNK } from '../session/session.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
 describe('warmUpSteps', () => {
-  it('runs every round to the end in many short steps, and leaves the page store alone', () => {
+  it("runs every round to the end in many short steps, leaving the page store and its selectors' cached reads alone", () => {
     const store = createAppStore({ frozenAt: T0, seed: 3 });
+    store.getState().enqueue(5);
     const before = store.getState();
+    // what the page's panels read through the memoized selectors, each holding one cached result
+    const reads = () => [selectScorePanel(before), selectBandView(before), selectTextbookSet(before), selectBandSet(before)];
+    const cached = reads();
     let steps = 0;
     const work = warmUpSteps(1, 1);
     while (work.next().done !== true) steps++;
     // a small round of 10,000 (enqueues of 4 to 512 jobs) and one 10,000-job enqueue in steps of 256
     expect(steps).toBeGreaterThan(10_000 / 512 + 10_000 / 256);
     expect(store.getState()).toBe(before);
+    // the warm-up read its own sessions without the memoized selectors: the page's results are still cached
+    reads().forEach((read, i) => expect(read).toBe(cached[i]));
   });
 
   it('a full round is one enqueue of 10,000 stepped as Session.run yields (every REPLAY_CHUNK ids, then jobs), then a read', () => {
