@@ -10,7 +10,8 @@
  *   npm run bench:lighthouse -- --runs 5
  *   npm run bench:lighthouse -- --save out/   # also write each run's report (lighthouse-N.json) there
  *   npm run bench:lighthouse -- --dist /tmp/other-dist   # measure another build (e.g. of an older commit)
- *   npm run bench:lighthouse -- --tasks 15    # also list each run's observed main-thread tasks over 15 ms after FCP
+ *   npm run bench:lighthouse -- --tasks 15    # also list each run's observed main-thread tasks over 15 ms after FCP,
+ *                                             # and the simulated long tasks its TBT counted (countedTasks below)
  *
  * Each run also prints "observed blocking x4" (observedBlocking below): every task of the load
  * Lighthouse observed, scaled 4x, without the simulation's FCP-to-TTI window; steadier than TBT
@@ -110,6 +111,36 @@ function observedTasks(events: TraceEvent[], overMs: number): string[] {
   return lines;
 }
 
+/** One row of Lighthouse's long-tasks audit: with simulated throttling, times on the simulated phone. */
+interface LongTask {
+  url: string;
+  startTime: number;
+  duration: number;
+}
+
+/**
+ * The long tasks of Lighthouse's simulation that its total blocking time is made of: the
+ * long-tasks audit's rows (simulated times) that overlap the simulated FCP-to-TTI window, each
+ * with the part of it that counts (Lantern's rule: the task clipped to the window, less 50 ms),
+ * and their sum, which is the run's TBT. The script each is attributed to says whose work it was
+ * (Lighthouse's own `_lighthouse-eval.js` is among them: its gathering runs inside the window).
+ */
+function countedTasks(items: readonly LongTask[], fcp: number, tti: number): string[] {
+  const lines = [`  simulated long tasks counted in TBT (window ${fcp.toFixed(0)}-${tti.toFixed(0)} ms):`];
+  let sum = 0;
+  for (const task of [...items].sort((a, b) => a.startTime - b.startTime)) {
+    const clipped = Math.min(task.startTime + task.duration, tti) - Math.max(task.startTime, fcp);
+    const counted = clipped - 50;
+    if (counted <= 0) continue;
+    sum += counted;
+    lines.push(
+      `  ${task.startTime.toFixed(0).padStart(6)} ms ${task.duration.toFixed(0).padStart(5)} ms  counts ${counted.toFixed(0).padStart(4)} ms  ${task.url.replace(URL_UNDER_TEST, '/')}`,
+    );
+  }
+  lines.push(`  sum ${sum.toFixed(0)} ms`);
+  return lines;
+}
+
 /**
  * The blocking time of every main-thread task Lighthouse observed from navigation to the end of
  * its trace, each scaled by its 4x CPU slowdown: the sum of (4 x duration - 50 ms) over the tasks
@@ -152,6 +183,10 @@ async function measureOnce(save: string | undefined): Promise<RunFigures> {
     const tasksOver = taskThreshold();
     if (tasksOver !== undefined) console.log(observedTasks(result.artifacts.Trace.traceEvents, tasksOver).join('\n'));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    if (tasksOver !== undefined) {
+      const details = lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined;
+      console.log(countedTasks(details?.items ?? [], audit('first-contentful-paint'), audit('interactive')).join('\n'));
+    }
     return {
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
       tbt: audit('total-blocking-time'),
