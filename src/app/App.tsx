@@ -10,7 +10,7 @@ import { ResetButton } from '../features/story/ResetButton.tsx';
 import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
 import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
-import { Mounted, preloadable, useTurns } from './inTurn.tsx';
+import { Mounted, preloadInTasks, preloadable, useTurns } from './inTurn.tsx';
 import { LaidOutLater } from '../ui/laidOutLater.ts';
 import styles from './App.module.css';
 
@@ -68,11 +68,9 @@ export function App({ store: given }: { store?: AppStore }) {
     const timer = setInterval(() => store.getState().tick(), DISPLAY_TICK_MS);
     return () => clearInterval(timer);
   }, [store]);
-  useEffect(() => {
-    // the stage's chunks are fetched at once; their parts still mount in turns (a chunk that fails
-    // to load fails again where its part renders, which is where that shows)
-    for (const load of [loadStageBand, loadSetsPanel, loadPlayControls, loadScenarioBar]) load().catch(() => {});
-  }, []);
+  // the stage's chunks are fetched at once (each fetch started in a task of its own); their parts
+  // still mount in turns
+  useEffect(() => preloadInTasks([loadStageBand, loadSetsPanel, loadPlayControls, loadScenarioBar]), []);
   useScenarioUrl(store);
   useUndoKeys(store);
   useWarmUp(store, turn >= TURN.band);

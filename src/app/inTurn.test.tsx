@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { Mounted, preloadable, useTurns } from './inTurn.tsx';
+import { Mounted, preloadInTasks, preloadable, useTurns } from './inTurn.tsx';
 
 function Chunk() {
   return <p>the part</p>;
@@ -81,5 +81,67 @@ describe('useTurns', () => {
     // (turn 4 may have begun meanwhile: nothing is in it, and the turns stop there)
     expect(turns.slice(0, 4)).toEqual([0, 1, 2, 3]);
     expect(turns.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('preloadInTasks', () => {
+  /** A `later` that queues tasks for the test to run one at a time. */
+  function manualTasks() {
+    const queue: Array<() => void> = [];
+    const later = (run: () => void) => {
+      let cancelled = false;
+      queue.push(() => {
+        if (!cancelled) run();
+      });
+      return () => {
+        cancelled = true;
+      };
+    };
+    return { later, runOne: () => queue.shift()?.(), pending: () => queue.length };
+  }
+
+  it('starts the first preload now and each next one in a task of its own, in order', () => {
+    const started: string[] = [];
+    const preload = (name: string) => () => {
+      started.push(name);
+      return Promise.resolve();
+    };
+    const tasks = manualTasks();
+    preloadInTasks([preload('band'), preload('sets'), preload('play')], tasks.later);
+    expect(started).toEqual(['band']);
+    tasks.runOne();
+    expect(started).toEqual(['band', 'sets']);
+    tasks.runOne();
+    expect(started).toEqual(['band', 'sets', 'play']);
+    expect(tasks.pending()).toBe(0);
+  });
+
+  it('goes on past a preload that fails, and stops starting new ones once cancelled', async () => {
+    const started: string[] = [];
+    const tasks = manualTasks();
+    const cancel = preloadInTasks(
+      [
+        () => {
+          started.push('broken');
+          return Promise.reject(new Error('chunk missing'));
+        },
+        () => {
+          started.push('sets');
+          return Promise.resolve();
+        },
+        () => {
+          started.push('play');
+          return Promise.resolve();
+        },
+      ],
+      tasks.later,
+    );
+    await Promise.resolve();
+    tasks.runOne();
+    expect(started).toEqual(['broken', 'sets']);
+    cancel();
+    tasks.runOne();
+    expect(started).toEqual(['broken', 'sets']);
+    expect(preloadInTasks([], tasks.later)()).toBeUndefined();
   });
 });
