@@ -40,16 +40,27 @@ const { Part: ScenarioBar, preload: loadScenarioBar } = preloadable(
   () => import('../features/scenario/ScenarioBar.tsx'),
   (module) => module.ScenarioBar,
 );
-const ScorePanel = lazy(() => import('../features/story/ScorePanel.tsx').then((module) => ({ default: module.ScorePanel })));
-const BandPanel = lazy(() => import('../features/band/BandPanel.tsx').then((module) => ({ default: module.BandPanel })));
-const PromotePanel = lazy(() =>
-  import('../features/promote/PromotePanel.tsx').then((module) => ({ default: module.PromotePanel })),
-);
-const CommandLog = lazy(() => import('../features/log/CommandLog.tsx').then((module) => ({ default: module.CommandLog })));
-const Explorations = lazy(() => import('./Explorations.tsx').then((module) => ({ default: module.Explorations })));
+const loadScorePanel = () => import('../features/story/ScorePanel.tsx');
+const loadBandPanel = () => import('../features/band/BandPanel.tsx');
+const loadPromotePanel = () => import('../features/promote/PromotePanel.tsx');
+const loadCommandLog = () => import('../features/log/CommandLog.tsx');
+const loadExplorations = () => import('./Explorations.tsx');
+const ScorePanel = lazy(() => loadScorePanel().then((module) => ({ default: module.ScorePanel })));
+const BandPanel = lazy(() => loadBandPanel().then((module) => ({ default: module.BandPanel })));
+const PromotePanel = lazy(() => loadPromotePanel().then((module) => ({ default: module.PromotePanel })));
+const CommandLog = lazy(() => loadCommandLog().then((module) => ({ default: module.CommandLog })));
+const Explorations = lazy(() => loadExplorations().then((module) => ({ default: module.Explorations })));
 
 /** The turns (useTurns) of the stage's own parts; the parts below the stage follow them. */
 const TURN = { band: 1, sets: 2, play: 3, bandPanel: 4, promote: 5, explorations: 6 } as const;
+
+/** The chunks of each turn below the stage, fetched one per task just before the turn renders (preloadInTasks says why). */
+const BELOW_LOADS: Readonly<Record<number, ReadonlyArray<() => Promise<unknown>>>> = {
+  [TURN.bandPanel]: [loadScorePanel, loadBandPanel],
+  [TURN.promote]: [loadPromotePanel, loadCommandLog],
+  [TURN.explorations]: [loadExplorations],
+};
+const loadBelow = (turn: number) => preloadInTasks(BELOW_LOADS[turn] ?? []);
 
 /** How often the shown "now" follows a live clock (actions read the clock themselves). */
 const DISPLAY_TICK_MS = 1000;
@@ -62,7 +73,7 @@ const DISPLAY_TICK_MS = 1000;
 export function App({ store: given }: { store?: AppStore }) {
   const [store] = useState(() => given ?? createAppStore());
   const bandHeadingId = useId();
-  const { turn, done } = useTurns();
+  const { turn, done } = useTurns(loadBelow);
 
   useEffect(() => {
     const timer = setInterval(() => store.getState().tick(), DISPLAY_TICK_MS);

@@ -55,8 +55,8 @@ describe('preloadable', () => {
 
 describe('useTurns', () => {
   /** Three parts, each shown from its turn on, each saying so once it is on the page. */
-  function Page({ log }: { log: number[] }) {
-    const { turn, done } = useTurns();
+  function Page({ log, beforeTurn }: { log: number[]; beforeTurn?: (turn: number) => void }) {
+    const { turn, done } = useTurns(beforeTurn);
     log.push(turn);
     return (
       <>
@@ -81,6 +81,19 @@ describe('useTurns', () => {
     // (turn 4 may have begun meanwhile: nothing is in it, and the turns stop there)
     expect(turns.slice(0, 4)).toEqual([0, 1, 2, 3]);
     expect(turns.length).toBeLessThanOrEqual(5);
+  });
+
+  it('calls beforeTurn(n) before turn n renders, for each turn, in order', async () => {
+    const log: number[] = [];
+    const events: string[] = [];
+    const beforeTurn = (turn: number) => events.push(`before ${turn} (rendered up to ${Math.max(...log)})`);
+    render(<Page log={log} beforeTurn={beforeTurn} />);
+    expect(await screen.findByText('part 3')).toBeTruthy();
+    expect(events.slice(0, 3)).toEqual([
+      'before 1 (rendered up to 0)',
+      'before 2 (rendered up to 1)',
+      'before 3 (rendered up to 2)',
+    ]);
   });
 });
 

@@ -10,16 +10,29 @@ import { whenIdle } from '../ui/whenIdle.ts';
  * boundary, so a part that waits for its chunk counts as mounted only once it is on the page).
  * Each turn renders as a transition, which React splits into short slices; none of them holds
  * the main thread long while the page is loading. Turn 1 begins after the first screen's commit.
+ * `beforeTurn(n)`, if given, runs in the idle callback that begins turn n, and the turn renders
+ * in the task after it (the page starts its chunks' fetches there: out of the turn's render).
  */
-export function useTurns(): { turn: number; done: (turn: number) => void } {
+export function useTurns(beforeTurn?: (turn: number) => void): { turn: number; done: (turn: number) => void } {
   const [turn, setTurn] = useState(0);
   // turn 0, the first screen, is done once the page has committed: this effect runs after that
   const [finished, setFinished] = useState(0);
   const done = useCallback((which: number) => setFinished((last) => Math.max(last, which)), []);
   useEffect(() => {
     if (finished < turn) return;
-    return whenIdle(() => startTransition(() => setTurn((current) => Math.max(current, finished + 1))));
-  }, [finished, turn]);
+    const next = finished + 1;
+    const begin = () => startTransition(() => setTurn((current) => Math.max(current, next)));
+    if (beforeTurn === undefined) return whenIdle(begin);
+    let cancelTask = () => {};
+    const cancelIdle = whenIdle(() => {
+      beforeTurn(next);
+      cancelTask = nextTask(begin);
+    });
+    return () => {
+      cancelIdle();
+      cancelTask();
+    };
+  }, [finished, turn, beforeTurn]);
   return { turn, done };
 }
 
