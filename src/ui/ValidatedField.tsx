@@ -4,7 +4,7 @@ import styles from './panel.module.css';
 
 export interface ValidatedFieldProps<T> {
   label: string;
-  /** The value in effect, as text (shown when the user is not editing). */
+  /** The value in effect, as text (shown when the field does not have focus). */
   value: string;
   parse: (text: string) => Parsed<T>;
   /** Called with each valid value as the user types. */
@@ -76,6 +76,15 @@ function ValidatedFieldView<T>({
           } else {
             setMessage(parsed.message);
           }
+        }}
+        // While the field has focus it keeps the text it had when focus came (plus what is typed):
+        // a value that changes on its own (the live clock, every second) re-rendered the input
+        // under the user, and a re-render between "select all" and the first key put the caret at
+        // the end, so what was typed was appended to the old text (an e2e test caught it once in
+        // a few dozen runs: the clock never froze). On blur it shows the value in effect again.
+        onFocus={(event) => {
+          const shown = event.currentTarget.value;
+          setDraft((current) => current ?? shown);
         }}
         onBlur={() => {
           if (message === null) setDraft(null);
