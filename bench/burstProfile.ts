@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test';
 import type { CDPSession, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { preview, waitForServer } from './preview.ts';
+import { markTimes } from './stats.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -224,13 +225,8 @@ async function main(): Promise<void> {
     await cdp.send('Tracing.end');
     await done;
     // only what happened between a click and the end of its measure (not the resets and settles)
-    const marks = (name: string) =>
-      traced
-        .filter((e) => e.name === name)
-        .map((e) => e.ts)
-        .sort((a, b) => a - b);
-    const starts = marks('burst-start');
-    const ends = marks('burst-end');
+    const starts = markTimes(traced, 'burst-start');
+    const ends = markTimes(traced, 'burst-end');
     const events = traced.filter((e) =>
       starts.some((start, i) => e.ts >= start && e.ts + (e.dur ?? 0) <= (ends[i] ?? Number.POSITIVE_INFINITY)),
     );

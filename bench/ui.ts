@@ -39,6 +39,7 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { buildAndPreview, preview, waitForServer } from './preview.ts';
+import { markTimes } from './stats.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -306,13 +307,8 @@ async function measureBurst(browser: Browser): Promise<BurstRuns> {
 
 /** Thread time of the main thread's top-level tasks between each burst-start mark and the burst-end mark after it, in ms. */
 function mainThreadCpu(events: TraceEvent[]): number[] {
-  const marks = (name: string) =>
-    events
-      .filter((e) => e.name === name)
-      .map((e) => e.ts)
-      .sort((a, b) => a - b);
-  const starts = marks('burst-start');
-  const ends = marks('burst-end');
+  const starts = markTimes(events, 'burst-start');
+  const ends = markTimes(events, 'burst-end');
   const main = events.find((e) => e.name === 'burst-start');
   if (main === undefined) return [];
   const tasks = events.filter(
