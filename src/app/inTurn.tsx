@@ -10,8 +10,8 @@ import { whenIdle } from '../ui/whenIdle.ts';
  * boundary, so a part that waits for its chunk counts as mounted only once it is on the page).
  * Each turn renders as a transition, which React splits into short slices; none of them holds
  * the main thread long while the page is loading. Turn 1 begins after the first screen's commit.
- * `beforeTurn(n)`, if given, runs in the idle callback that begins turn n, and the turn renders
- * in the task after it (the page starts its chunks' fetches there: out of the turn's render).
+ * Turn n begins in an idle callback, which runs `beforeTurn(n)` if given, and renders in the task
+ * after it (the page starts the turn's chunk fetches there: out of the turn's render).
  */
 export function useTurns(beforeTurn?: (turn: number) => void): { turn: number; done: (turn: number) => void } {
   const [turn, setTurn] = useState(0);
@@ -21,12 +21,10 @@ export function useTurns(beforeTurn?: (turn: number) => void): { turn: number; d
   useEffect(() => {
     if (finished < turn) return;
     const next = finished + 1;
-    const begin = () => startTransition(() => setTurn((current) => Math.max(current, next)));
-    if (beforeTurn === undefined) return whenIdle(begin);
     let cancelTask = () => {};
     const cancelIdle = whenIdle(() => {
-      beforeTurn(next);
-      cancelTask = nextTask(begin);
+      beforeTurn?.(next);
+      cancelTask = nextTask(() => startTransition(() => setTurn((current) => Math.max(current, next))));
     });
     return () => {
       cancelIdle();
