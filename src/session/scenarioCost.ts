@@ -4,6 +4,7 @@
  * from the codec (scenarioCodec.ts) so the store can weigh a scenario without the codec itself,
  * which loads after the first screen.
  */
+import { grouped } from '../model/format.ts';
 import { UUID_BYTES } from './jobIds.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
 
@@ -83,5 +84,5 @@ export function overLinkBudget(cost: ScenarioCost): boolean {
 /** The question the page asks before loading a link over the budget. */
 export function linkBudgetQuestion(cost: ScenarioCost): string {
   const mb = cost.idBytes / 1e6;
-  return `This link enqueues ${cost.jobs.toLocaleString('en-US')} jobs (about ${mb < 10 ? mb.toFixed(1) : Math.round(mb).toLocaleString('en-US')} MB of ids); load it?`;
+  return `This link enqueues ${grouped.format(cost.jobs)} jobs (about ${mb < 10 ? mb.toFixed(1) : grouped.format(Math.round(mb))} MB of ids); load it?`;
 }

@@ -8,6 +8,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
+import { grouped } from '../model/format.ts';
 import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { CommandLog } from '../session/commandLog.ts';
 import { LoggingRedis } from '../session/loggingRedis.ts';
@@ -640,9 +641,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         running = null;
         const { loading } = get();
         const done =
-          loading === null
-            ? ''
-            : ` after ${loading.jobs.toLocaleString('en-US')} of ${loading.totalJobs.toLocaleString('en-US')} jobs`;
+          loading === null ? '' : ` after ${grouped.format(loading.jobs)} of ${grouped.format(loading.totalJobs)} jobs`;
         // The address bar goes back to the scenario the page still shows.
         set({
           loading: null,

@@ -1,6 +1,7 @@
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import type { AppState } from '../../store/appStore.ts';
 import styles from '../../ui/panel.module.css';
+import { grouped } from '../../model/format.ts';
 
 const selectSteps = (s: AppState) => s.scenario.operations.length;
 const selectRedoCount = (s: AppState) => s.redoStack.length;
@@ -9,7 +10,7 @@ const selectPendingLink = (s: AppState) => s.pendingLink;
 const selectLoading = (s: AppState) => s.loading;
 const selectShareNotice = (s: AppState) => s.shareNotice;
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => grouped.format(n);
 
 /**
  * Undo / Redo of every operation (also Ctrl+Z / Ctrl+Shift+Z), why a shared link could not open,
@@ -95,9 +96,9 @@ export function ScenarioBar() {
           Redo
         </button>
         <span className={styles.hint} data-testid="scenario-steps">
-          {steps.toLocaleString('en-US')} step{steps === 1 ? '' : 's'}
-          {redoCount > 0 ? `, ${redoCount.toLocaleString('en-US')} to redo` : ''}. The address bar holds this scenario: share it,
-          or use Back and Forward.
+          {grouped.format(steps)} step{steps === 1 ? '' : 's'}
+          {redoCount > 0 ? `, ${grouped.format(redoCount)} to redo` : ''}. The address bar holds this scenario: share it, or use
+          Back and Forward.
         </span>
       </div>
     </div>

@@ -6,8 +6,8 @@ import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import { DEFAULT_RATE } from './playTimer.ts';
 import { usePlayer } from './usePlayer.ts';
 import styles from '../../ui/panel.module.css';
+import { grouped } from '../../model/format.ts';
 
-const grouped = new Intl.NumberFormat('en-US');
 const DEFAULT_BURST = 20;
 
 /**

@@ -5,6 +5,7 @@ import { selectLastRecovery, selectScorePanel, selectTextbookHasJobs } from '../
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from './Stage.module.css';
 import panel from '../../ui/panel.module.css';
+import { grouped } from '../../model/format.ts';
 
 export function describeNext(kind: 'floor' | 'bump' | 'ceiling', slot: number): string {
   if (kind === 'floor') return 'the floor: first job in this millisecond';
@@ -92,7 +93,7 @@ export function StageScores() {
           next = {describeNext(next.kind, next.slot)}
         </span>
         <span className={`${panel.hint} ${styles.line}`}>
-          Jobs already in this millisecond: {next.jobsInBand.toLocaleString('en-US')}
+          Jobs already in this millisecond: {grouped.format(next.jobsInBand)}
         </span>
         {data.pastCliff ? (
           <span className={panel.error}>
