@@ -86,3 +86,8 @@ export function linkBudgetQuestion(cost: ScenarioCost): string {
   const mb = cost.idBytes / 1e6;
   return `This link enqueues ${grouped.format(cost.jobs)} jobs (about ${mb < 10 ? mb.toFixed(1) : grouped.format(Math.round(mb))} MB of ids); load it?`;
 }
+
+/** How far a long load had come when it was cancelled: " after 1,200 of 50,000 jobs". */
+export function loadedSoFar(jobs: number, totalJobs: number): string {
+  return ` after ${grouped.format(jobs)} of ${grouped.format(totalJobs)} jobs`;
+}

@@ -8,7 +8,6 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import { grouped } from '../model/format.ts';
 import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { CommandLog } from '../session/commandLog.ts';
 import { LoggingRedis } from '../session/loggingRedis.ts';
@@ -26,7 +25,7 @@ import type {
   SessionHooks,
 } from '../session/session.ts';
 import { MAX_BATCH } from '../session/input.ts';
-import { linkBudgetQuestion, overLinkBudget, scenarioCost } from '../session/scenarioCost.ts';
+import { linkBudgetQuestion, loadedSoFar, overLinkBudget, scenarioCost } from '../session/scenarioCost.ts';
 import { defaultScheduler, runInSlices } from './slices.ts';
 import type { Scheduler, SlicedWork } from './slices.ts';
 import type { ScenarioCost } from '../session/scenarioCost.ts';
@@ -640,8 +639,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         running.cancel();
         running = null;
         const { loading } = get();
-        const done =
-          loading === null ? '' : ` after ${grouped.format(loading.jobs)} of ${grouped.format(loading.totalJobs)} jobs`;
+        const done = loading === null ? '' : loadedSoFar(loading.jobs, loading.totalJobs);
         // The address bar goes back to the scenario the page still shows.
         set({
           loading: null,
