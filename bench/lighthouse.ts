@@ -64,9 +64,9 @@ interface RunFigures {
  * frame. On this machine the page's first paint comes at 170-280 ms, except in some runs where
  * headless Chromium draws no frame for about 1 or 2 s more while the page's main thread is idle
  * (BeginFrames reach the compositor, no main-thread frame is started); the shell alone, without
- * a script, did the same in 1 of 6 runs. Lighthouse's simulation scales what it observed, so such
- * a run's speed index doubles and its largest paint may be a later element: the page's code plays
- * no part in it.
+ * a script, did the same in 1 of 6 runs, so it is not the page's code that holds it (what does is
+ * not known). Lighthouse's simulation scales what it observed, so such a run's speed index doubles
+ * and its largest paint may be a later element.
  */
 const HELD_FIRST_FRAME_MS = 800;
 

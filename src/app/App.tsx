@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createAppStore } from '../store/appStore.ts';
 import type { AppStore } from '../store/appStore.ts';
@@ -40,16 +40,26 @@ const { Part: ScenarioBar, preload: loadScenarioBar } = preloadable(
   () => import('../features/scenario/ScenarioBar.tsx'),
   (module) => module.ScenarioBar,
 );
-const loadScorePanel = () => import('../features/story/ScorePanel.tsx');
-const loadBandPanel = () => import('../features/band/BandPanel.tsx');
-const loadPromotePanel = () => import('../features/promote/PromotePanel.tsx');
-const loadCommandLog = () => import('../features/log/CommandLog.tsx');
-const loadExplorations = () => import('./Explorations.tsx');
-const ScorePanel = lazy(() => loadScorePanel().then((module) => ({ default: module.ScorePanel })));
-const BandPanel = lazy(() => loadBandPanel().then((module) => ({ default: module.BandPanel })));
-const PromotePanel = lazy(() => loadPromotePanel().then((module) => ({ default: module.PromotePanel })));
-const CommandLog = lazy(() => loadCommandLog().then((module) => ({ default: module.CommandLog })));
-const Explorations = lazy(() => loadExplorations().then((module) => ({ default: module.Explorations })));
+const { Part: ScorePanel, preload: loadScorePanel } = preloadable(
+  () => import('../features/story/ScorePanel.tsx'),
+  (module) => module.ScorePanel,
+);
+const { Part: BandPanel, preload: loadBandPanel } = preloadable(
+  () => import('../features/band/BandPanel.tsx'),
+  (module) => module.BandPanel,
+);
+const { Part: PromotePanel, preload: loadPromotePanel } = preloadable(
+  () => import('../features/promote/PromotePanel.tsx'),
+  (module) => module.PromotePanel,
+);
+const { Part: CommandLog, preload: loadCommandLog } = preloadable(
+  () => import('../features/log/CommandLog.tsx'),
+  (module) => module.CommandLog,
+);
+const { Part: Explorations, preload: loadExplorations } = preloadable(
+  () => import('./Explorations.tsx'),
+  (module) => module.Explorations,
+);
 
 /** The turns (useTurns) of the stage's own parts; the parts below the stage follow them. */
 const TURN = { band: 1, sets: 2, play: 3, bandPanel: 4, promote: 5, explorations: 6 } as const;

@@ -87,7 +87,11 @@ export function linkBudgetQuestion(cost: ScenarioCost): string {
   return `This link enqueues ${grouped.format(cost.jobs)} jobs (about ${mb < 10 ? mb.toFixed(1) : grouped.format(Math.round(mb))} MB of ids); load it?`;
 }
 
-/** How far a long load had come when it was cancelled: " after 1,200 of 50,000 jobs". */
+/**
+ * How far a long load had come when it was cancelled: " after 1,200 of 50,000 jobs". Here, not in
+ * the store, because the store importing src/model/format.ts itself made Rolldown split that module
+ * into a start chunk of its own (one more file fetched before the first screen).
+ */
 export function loadedSoFar(jobs: number, totalJobs: number): string {
   return ` after ${grouped.format(jobs)} of ${grouped.format(totalJobs)} jobs`;
 }
