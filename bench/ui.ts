@@ -31,15 +31,15 @@
  *   npm run bench:ui -- --burst-only                  # only the burst of 10,000 (5.)
  *   npm run bench:ui -- --dist /tmp/other-dist        # measure another build (the JS sizes read dist/)
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { buildAndPreview, preview, waitForServer } from './preview.ts';
 import { markTimes } from './stats.ts';
+import { builtScripts, gzipBytes, startScripts } from '../scripts/startFiles.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -497,12 +497,12 @@ async function main(): Promise<void> {
     // 4. Production JS, gzip: all of it, and what the page loads before it is interactive
     //    (the scripts index.html names; the explorations and the worker load later).
     const assets = join('dist', 'assets');
-    const gzipKb = (name: string) => gzipSync(readFileSync(join(assets, name)), { level: 9 }).length / 1024;
-    const jsFiles = readdirSync(assets).filter((name) => name.endsWith('.js'));
-    const html = readFileSync(join('dist', 'index.html'), 'utf8');
-    const initialFiles = jsFiles.filter((name) => html.includes(`/assets/${name}`));
+    const gzipKb = (name: string) => gzipBytes('dist', name) / 1024;
+    const jsFiles = builtScripts();
+    const start = startScripts();
+    const initialFiles = start.map((script) => script.name);
     const totalKb = jsFiles.reduce((sum, name) => sum + gzipKb(name), 0);
-    const initialKb = initialFiles.reduce((sum, name) => sum + gzipKb(name), 0);
+    const initialKb = start.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
     // The story's own panels load in chunks right after the page: with what they import, they are
     // the JavaScript of the whole visualizer (the explorations and the workers aside).
     const storyFiles = withImports(assets, [
