@@ -6,8 +6,10 @@
  *   - how many long tasks (over 50 ms) the page saw,
  *   - from a Chromium trace: each main-thread task over `--task` ms (by default 50 ms at a 4x
  *     slowdown, 12.5 ms without: what Lighthouse's simulation turns into a 50 ms long task),
- *     split into script, style, layout, paint and garbage collection, with the functions that
- *     took most of it (self time from the profile; `--inclusive`: with callees too),
+ *     with the main thread's CPU time in it (the rest of its wall time the thread waited: for a
+ *     core, or on another process), split into script, style, layout, paint and garbage
+ *     collection, with the functions that took most of it (self time from the profile;
+ *     `--inclusive`: with callees too),
  *   - the functions with the most self time over the whole load (`--from <ms>`: after that).
  * Build without minifying to read function names:
  *
@@ -51,6 +53,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time inside the event (µs). */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { data?: { url?: string; functionName?: string } };
@@ -125,7 +129,7 @@ function traceTasks(events: TraceEvent[], minMs: number): { tasks: TracedTask[];
         start,
         duration: ms,
         line:
-          `${start.toFixed(0).padStart(6)} ms  ${ms.toFixed(1).padStart(6)} ms  ` +
+          `${start.toFixed(0).padStart(6)} ms  ${ms.toFixed(1).padStart(6)} ms (CPU ${((task.tdur ?? 0) / 1000).toFixed(1).padStart(5)})  ` +
           [...parts].map(([kind, v]) => `${kind} ${v.toFixed(1)}, `).join('') +
           `script and other ${other.toFixed(1)}` +
           (scripts.size > 0 ? `  [${[...scripts].join(' ')}]` : ''),
@@ -269,7 +273,7 @@ async function main(): Promise<void> {
       `the page saw ${tasks.length} long tasks, ${blocking.toFixed(0)} ms over 50 ms in all (observed, not simulated)\n`,
     );
     console.log(
-      `main-thread tasks over ${taskMs} ms (from the trace: start, duration, what it did; then the profile's functions)`,
+      `main-thread tasks over ${taskMs} ms (from the trace: start, duration and the main thread's CPU time in it, what it did; then the profile's functions)`,
     );
     const traced = traceTasks(trace.traceEvents, taskMs);
     for (const task of traced.tasks) {
