@@ -3,8 +3,8 @@
  * module script and the chunks it preloads), held to its budget. The page's start is what mobile
  * Lighthouse weighs (README, Benchmarks): one more start file is one more request before the first
  * screen can work (an import from the store once made Rolldown split a 339-byte module into a
- * fourth preloaded chunk, noticed only by bisecting), and the start script's size is the main-thread
- * time its evaluation takes on a phone. Playwright's web server builds dist/ before these run.
+ * fourth preloaded chunk, noticed only by bisecting), and every byte of the start script is fetched
+ * and compiled before the page works. Playwright's web server builds dist/ before these run.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
