@@ -96,9 +96,9 @@ export function ScenarioBar() {
           Redo
         </button>
         <span className={styles.hint} data-testid="scenario-steps">
-          {grouped.format(steps)} step{steps === 1 ? '' : 's'}
-          {redoCount > 0 ? `, ${grouped.format(redoCount)} to redo` : ''}. The address bar holds this scenario: share it, or use
-          Back and Forward.
+          {count(steps)} step{steps === 1 ? '' : 's'}
+          {redoCount > 0 ? `, ${count(redoCount)} to redo` : ''}. The address bar holds this scenario: share it, or use Back and
+          Forward.
         </span>
       </div>
     </div>
