@@ -16,7 +16,7 @@
 import { BAND_KEY, SLICE_MS, createAppStore } from '../src/store/appStore.ts';
 import { runInSlices } from '../src/store/slices.ts';
 import { sessionScript, sessionScriptSteps } from '../src/session/sessionScript.ts';
-import type { Scheduler } from '../src/store/appStore.ts';
+import type { TimeSlicer } from '../src/store/appStore.ts';
 import { decodeScenario, encodeScenario, linkBudgetQuestion, scenarioCost } from '../src/session/scenarioCodec.ts';
 import { seededRandom } from '../src/model/seededRandom.ts';
 import { readFileSync } from 'node:fs';
@@ -80,7 +80,7 @@ if (!linkScenario.ok) throw new Error(linkScenario.message);
 const cost = timed(() => scenarioCost(linkScenario.scenario));
 const slices: number[] = [];
 let progressUpdates = 0;
-const scheduler: Scheduler = {
+const scheduler: TimeSlicer = {
   now: () => performance.now(),
   later(run) {
     const timer = setTimeout(() => {
@@ -92,7 +92,7 @@ const scheduler: Scheduler = {
   },
 };
 const heapBefore = heapMb();
-const page = createAppStore({ frozenAt: T0, scheduler });
+const page = createAppStore({ frozenAt: T0, slicer: scheduler });
 const unsubscribe = page.subscribe((next, previous) => {
   if (next.loading !== previous.loading && next.loading !== null) progressUpdates++;
 });

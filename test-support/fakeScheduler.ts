@@ -1,13 +1,13 @@
-import type { Scheduler } from '../src/store/slices.ts';
+import type { TimeSlicer } from '../src/session/timeSlicer.ts';
 
 /**
  * A slice scheduler a test drives: the clock moves 1 ms per reading, `later` queues a task and
  * `runNext` runs the next one not cancelled (false when none is left).
  */
-export function fakeScheduler(): { scheduler: Scheduler; runNext: () => boolean } {
+export function fakeScheduler(): { scheduler: TimeSlicer; runNext: () => boolean } {
   let time = 0;
   const queue: Array<{ run: () => void; cancelled: boolean }> = [];
-  const scheduler: Scheduler = {
+  const scheduler: TimeSlicer = {
     now: () => ++time,
     later(run) {
       const task = { run, cancelled: false };

@@ -131,6 +131,8 @@ interface Removed {
  * follows the operation's own work, so undo costs what the operation cost, not a replay.
  */
 interface UndoRecord {
+  /** The operation this record takes back (the last of a coalesced run: what the scenario holds). */
+  op: Operation;
   readonly before: Scalars;
   readonly log: LogMark | null;
   change:
@@ -161,8 +163,6 @@ type EnqueueChange = Extract<UndoRecord['change'], { kind: 'enqueue' }>;
  * enqueue's batch, the promote's entries in the promoted lists, the sets a reset emptied).
  */
 interface RedoRecord {
-  /** The operation the caller said it undid (redoSteps(op) only follows this record for the same object). */
-  readonly op: Operation | undefined;
   readonly record: UndoRecord;
   readonly after: Scalars;
   readonly inversions: readonly [number, number];
@@ -235,6 +235,14 @@ function zaddPairs(
 
 function emptyRemoved(): Removed {
   return { members: [], scores: [], arrivals: [], tracked: [] };
+}
+
+/** The operations that only change the settings. */
+const SETTING_KINDS: ReadonlySet<Operation['kind']> = new Set(['delay', 'unit', 'live', 'freeze', 'idStyle', 'prefix', 'batch']);
+
+/** Whether two settings hold the same values. */
+export function sameSettings(a: Settings, b: Settings): boolean {
+  return (Object.keys(a) as Array<keyof Settings>).every((key) => a[key] === b[key]);
 }
 
 function isWholeInRange(value: number, min: number, max: number): boolean {
@@ -315,14 +323,15 @@ export class Session {
    * Session about to be dropped (a replay that was cancelled).
    */
   *run(op: Operation): Generator<number, boolean, void> {
+    const before = this.#scalars();
     const record: UndoRecord | null =
-      this.hooks.undo === undefined
-        ? null
-        : { before: this.#scalars(), log: this.hooks.undo.log.mark(), change: { kind: 'settings' } };
-    this.#redoJournal.length = 0;
+      this.hooks.undo === undefined ? null : { op, before, log: this.hooks.undo.log.mark(), change: { kind: 'settings' } };
     const applied = yield* this.#run(op, record);
-    if (applied && record !== null) this.#journal.push(record);
-    return applied;
+    if (!applied) return false;
+    // A setting moved to the value it had changes nothing: what was undone can still be redone.
+    if (!SETTING_KINDS.has(op.kind) || !sameSettings(before.settings, this.settings)) this.#redoJournal.length = 0;
+    if (record !== null) this.#journal.push(record);
+    return true;
   }
 
   /** How many applied operations undo() can take back. */
@@ -335,30 +344,54 @@ export class Session {
     return jobsMoved(this.#journal.at(-1));
   }
 
-  /**
-   * Jobs redoSteps(op) moves, or -1 when it would do nothing: `op` is not the operation the last
-   * undo(op) took back, an operation was applied since, or the step failed part-way (apply it instead).
-   */
-  redoJobs(op: Operation): number {
-    const redo = this.#redoJournal.at(-1);
-    if (redo === undefined || redo.op !== op) return -1;
-    const change = redo.record.change;
-    return change.kind === 'enqueue' && change.added !== change.tried ? -1 : jobsMoved(redo.record);
+  /** How many undone operations redo() can apply again (the journal's other end). */
+  get redoable(): number {
+    return this.#redoJournal.length;
   }
 
-  /** Drops the undo record of the last applied operation (the caller merged it into the one before, or did not keep it). */
+  /** The operation the next redo() applies again, or undefined. */
+  get nextRedo(): Operation | undefined {
+    return this.#redoJournal.at(-1)?.record.op;
+  }
+
+  /** Jobs the next redo() moves in or out of the sets (0 for a setting or none). */
+  get redoJobs(): number {
+    return jobsMoved(this.#redoJournal.at(-1)?.record);
+  }
+
+  /** Drops the undo record of the last applied operation (the caller does not keep it as a step). */
   forgetLast(): void {
     this.#journal.pop();
+  }
+
+  /**
+   * Folds the last applied operation into the one before (a slider drag made of quick changes of
+   * one field): one record, undone to the state before the first of the run, redone as the last.
+   */
+  mergeLast(): void {
+    const last = this.#journal.pop();
+    const previous = this.#journal.at(-1);
+    if (last !== undefined && previous !== undefined) previous.op = last.op;
+  }
+
+  /** Forgets what undo took back (another scenario was opened: there is nothing to redo). */
+  clearRedo(): void {
+    this.#redoJournal.length = 0;
   }
 
   /**
    * Takes back the last applied operation: the jobs it wrote come out, the jobs it took out go back
    * with the scores they had, the sets a reset replaced come back, the scalars and the log are as
    * before. The sets then hold the same members with the same scores as a replay of the operations
-   * before it. `op` names the operation for a later redoSteps(op). False when there is nothing to undo.
+   * before it; redo() can apply it again. False when there is nothing to undo.
    */
-  undo(op?: Operation): boolean {
-    return drain(this.undoSteps(op));
+  undo(): boolean {
+    return drain(this.undoSteps());
+  }
+
+  /** Applies again the last undone operation (redoSteps run to the end); false when there is none. */
+  redo(): boolean {
+    return drain(this.redoSteps());
   }
 
   /**
@@ -366,11 +399,10 @@ export class Session {
    * promote of 1,000,000 jobs puts them back in about 8,000 steps). The caller runs it to the end:
    * a Session stopped half-way holds half of the step.
    */
-  *undoSteps(op?: Operation): Generator<number, boolean, void> {
+  *undoSteps(): Generator<number, boolean, void> {
     const record = this.#journal.pop();
     if (record === undefined) return false;
     const redo: RedoRecord = {
-      op,
       record,
       after: this.#scalars(),
       inversions: [this.textbookOrder.inversions, this.bandOrder.inversions],
@@ -400,13 +432,22 @@ export class Session {
    * Applies again the operation the last undo(op) took back, from what undo kept instead of running
    * it: an enqueue's jobs go back with the scores they had (ZADD), a promote's come out again (ZREM
    * of the set's head run), the sets a reset emptied come back; the scalars and the log are as after
-   * the operation. The sets then hold what a replay gives. In steps, as undoSteps. False (nothing
-   * changed) when redoJobs(op) is -1.
+   * the operation. The sets then hold what a replay gives. In steps, as undoSteps. An enqueue that
+   * failed part-way is applied again instead (what it kept is not a whole step). False (nothing
+   * changed) when there is nothing to redo.
    */
-  *redoSteps(op: Operation): Generator<number, boolean, void> {
-    if (this.redoJobs(op) < 0) return false;
-    const redo = this.#redoJournal.pop()!;
+  *redoSteps(): Generator<number, boolean, void> {
+    const redo = this.#redoJournal.pop();
+    if (redo === undefined) return false;
     const change = redo.record.change;
+    if (change.kind === 'enqueue' && change.added !== change.tried) {
+      // Undo left the state as before it, so running it again gives what it gave; the rest of the redo journal stays.
+      const record: UndoRecord = { ...redo.record, before: this.#scalars(), log: this.hooks.undo?.log.mark() ?? null };
+      record.change = { kind: 'settings' };
+      yield* this.#run(redo.record.op, record);
+      this.#journal.push(record);
+      return true;
+    }
     if (change.kind === 'enqueue') yield* this.#redoEnqueue(change, redo);
     else if (change.kind === 'promote') {
       yield* this.#takeOut(this.band, BAND_KEY, this.bandOrder, change.band, 0);

@@ -6,7 +6,8 @@
 import { CommandLog } from '../session/commandLog.ts';
 import { defaultSettings } from '../session/operations.ts';
 import { Session } from '../session/session.ts';
-import { BAND_KEY, TEXTBOOK_KEY, storeSessionHooks } from './appStore.ts';
+import { pageSessionHooks } from '../session/scenarioSession.ts';
+import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
 import { STRIP_RADIUS, bandViewOf, snapshotOf } from './panelSelectors.ts';
 import { scorePanelOf } from './selectors.ts';
 
@@ -27,7 +28,7 @@ const READ_UNTIL = 1_000;
 const FROZEN_AT = Date.UTC(2026, 0, 1);
 
 function throwawaySession(): Session {
-  return new Session(defaultSettings(FROZEN_AT, 'frozen'), storeSessionHooks(1, new CommandLog()));
+  return new Session(defaultSettings(FROZEN_AT, 'frozen'), pageSessionHooks(1, new CommandLog()));
 }
 
 /**

@@ -171,7 +171,7 @@ describe('auto-promote with a live clock', () => {
     expect(store.getState().autoPromoteNote).toMatch(/Undo switched auto-promote off/);
     vi.advanceTimersByTime(1000);
     expect(bandMembers(store)).toEqual(['job:1']);
-    expect(store.getState().redoStack).toHaveLength(1);
+    expect(store.getState().redoable).toBe(1);
     expect(promotedMembers(store)).toEqual([]); // the list since the last reset is taken back too
     expect(selectPromotedSinceReset(store.getState()).band.jobs).toHaveLength(0);
     store.getState().promote(); // promoted again (by hand): the list shows it

@@ -91,10 +91,9 @@ export function startScheduler(store: AppStore, timers: SchedulerTimers = global
     const after = store.getState();
     if (after.lastPromote !== null && after.lastPromote.band.jobs.length === 0) {
       // Never expected (the head is due, so the sweep takes it); stop rather than spin.
-      after.setAutoPromote(false);
-      store.setState({
-        autoPromoteNote: `The sweep at ${after.lastPromote.now} took nothing although the head was due, so auto-promote stopped.`,
-      });
+      after.stopAutoPromote(
+        `The sweep at ${after.lastPromote.now} took nothing although the head was due, so auto-promote stopped.`,
+      );
     }
   };
 

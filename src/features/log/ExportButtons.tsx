@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppStoreApi } from '../../store/StoreContext.tsx';
 import { SYNC_JOBS } from '../../store/appStore.ts';
-import { defaultScheduler, runInSlices } from '../../store/slices.ts';
+import { defaultTimeSlicer, runInSlices } from '../../store/slices.ts';
 import type { SlicedWork } from '../../store/slices.ts';
 import { SCRIPT_FILE_NAME, sessionScriptSteps } from '../../session/sessionScript.ts';
 import type { ScriptParts } from '../../session/sessionScript.ts';
@@ -33,7 +33,7 @@ export function ExportButtons() {
     }
     setStatus(null);
     setBuilding({ jobs: 0, totalJobs });
-    work.current = runInSlices(defaultScheduler(), steps, {
+    work.current = runInSlices(defaultTimeSlicer(), steps, {
       progress: (progress) => setBuilding({ jobs: progress.jobs, totalJobs }),
       done: (script) => {
         work.current = null;

@@ -217,7 +217,7 @@ describe('an undo of a big promote', () => {
     const store = createAppStore({
       frozenAt: T0,
       seed: 2,
-      scheduler: { now: () => ++time, later: (run) => (queue.push(run), () => undefined) },
+      slicer: { now: () => ++time, later: (run) => (queue.push(run), () => undefined) },
     });
     store.getState().setBatchSize(10_000);
     store.getState().enqueue(10_000);

@@ -4,7 +4,7 @@ import styles from '../../ui/panel.module.css';
 import { grouped } from '../../model/format.ts';
 
 const selectSteps = (s: AppState) => s.scenario.operations.length;
-const selectRedoCount = (s: AppState) => s.redoStack.length;
+const selectRedoCount = (s: AppState) => s.redoable;
 const selectScenarioError = (s: AppState) => s.scenarioError;
 const selectPendingLink = (s: AppState) => s.pendingLink;
 const selectLoading = (s: AppState) => s.loading;

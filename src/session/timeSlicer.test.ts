@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLICE_MS, runInSlices } from './slices.ts';
+import { SLICE_MS, runInSlices } from './timeSlicer.ts';
 import { fakeScheduler } from '../../test-support/fakeScheduler.ts';
 
 function* count(to: number): Generator<number, string, void> {

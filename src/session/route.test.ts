@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { routeBetween } from './route.ts';
+import { defaultSettings } from './operations.ts';
+import type { Operation, Scenario } from './operations.ts';
+
+const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+function scenario(operations: Operation[], seed = 1): Scenario {
+  return { seed, initial: defaultSettings(T0, 'frozen'), operations };
+}
+
+const enqueue = (count: number): Operation => ({ kind: 'enqueue', count, at: T0 });
+
+describe('routeBetween', () => {
+  it('walks from a scenario to one that shares its first steps: the jobs undone plus the jobs applied', () => {
+    const current = scenario([enqueue(10), enqueue(3)]);
+    const target = scenario([enqueue(10), enqueue(5)]);
+    expect(routeBetween(current, target, 2)).toEqual({ kind: 'walk', shared: 1, jobs: 3 + 5 });
+  });
+
+  it('rebuilds when undoing would cost more than replaying the shared steps, and says the rebuild is what it costs', () => {
+    const current = scenario([enqueue(2), enqueue(500)]);
+    const target = scenario([enqueue(2), enqueue(1)]);
+    // walking would undo 500 jobs; replaying the target from scratch is 3
+    expect(routeBetween(current, target, 2)).toEqual({ kind: 'rebuild', jobs: 3 });
+  });
+
+  it('rebuilds another seed or starting settings, or when the session cannot undo every step', () => {
+    const current = scenario([enqueue(4)]);
+    expect(routeBetween(current, scenario([enqueue(4), enqueue(1)], 2), 1)).toEqual({ kind: 'rebuild', jobs: 5 });
+    expect(routeBetween(current, scenario([enqueue(4), enqueue(1)]), 0)).toEqual({ kind: 'rebuild', jobs: 5 });
+    expect(routeBetween(current, scenario([enqueue(4), enqueue(1)]), 1)).toEqual({ kind: 'walk', shared: 1, jobs: 1 });
+  });
+});

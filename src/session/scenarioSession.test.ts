@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { COALESCE_MS, SYNC_JOBS, ScenarioSession } from './scenarioSession.ts';
+import type { PageSnapshot } from './scenarioSession.ts';
+import { BAND_KEY, Session, replay } from './session.ts';
+import { defaultSettings } from './operations.ts';
+import type { Operation, Scenario } from './operations.ts';
+import { LINK_BUDGET_JOBS } from './scenarioCost.ts';
+import { fakeScheduler } from '../../test-support/fakeScheduler.ts';
+
+const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+
+function page(options: { wallClock?: () => number } = {}) {
+  const { scheduler, runNext } = fakeScheduler();
+  const session = new ScenarioSession({ frozenAt: T0, seed: 7, slicer: scheduler, ...options });
+  const seen: PageSnapshot[] = [];
+  session.subscribe((snapshot) => seen.push(snapshot));
+  return { session, seen, runNext };
+}
+
+function bandOf(snapshot: PageSnapshot): unknown {
+  return snapshot.band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES');
+}
+
+/** The band set a fresh Session gives for the scenario, read the same way. */
+function replayed(scenario: Scenario): unknown {
+  const fresh = new Session(scenario.initial, { uuid: () => 'x' });
+  expect(replay(fresh, scenario.operations)).toBe(-1);
+  return fresh.band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES');
+}
+
+describe('ScenarioSession', () => {
+  it('hands every subscriber a new frozen snapshot after each change, the same one until the next', () => {
+    const { session, seen } = page();
+    const before = session.snapshot;
+    session.enqueue(3);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBe(session.snapshot);
+    expect(seen[0]).not.toBe(before);
+    expect(Object.isFrozen(seen[0])).toBe(true);
+    expect(seen[0]!.version).toBe(before.version + 1);
+    expect(seen[0]!.scenario.operations.length).toBe(1);
+  });
+
+  it('undoes and redoes from one journal: redo gives back the state the step made, and a new step ends redo', () => {
+    const { session } = page();
+    session.enqueue(5);
+    session.perform({ kind: 'delay', delay: 9000 });
+    session.enqueue(2);
+    const after = bandOf(session.snapshot);
+    expect(session.undo()).toBe(true);
+    expect(session.undo()).toBe(true);
+    expect(session.snapshot.redoable).toBe(2);
+    expect(session.snapshot.delay).toBe(5000);
+    expect(bandOf(session.snapshot)).toEqual(replayed(session.snapshot.scenario));
+    expect(session.redo()).toBe(true);
+    expect(session.redo()).toBe(true);
+    expect(session.redo()).toBe(false);
+    expect(bandOf(session.snapshot)).toEqual(after);
+    expect(session.snapshot.scenario.operations.length).toBe(3);
+    session.undo();
+    session.enqueue(1);
+    expect(session.snapshot.redoable).toBe(0);
+    expect(session.redo()).toBe(false);
+  });
+
+  it('keeps what can be redone when a setting is moved to the value it has (nothing changed)', () => {
+    const { session } = page();
+    session.perform({ kind: 'delay', delay: 7000 });
+    session.undo();
+    expect(session.perform({ kind: 'delay', delay: 5000 })).toBe(true);
+    expect(session.snapshot.scenario.operations.length).toBe(0);
+    expect(session.snapshot.redoable).toBe(1);
+    session.redo();
+    expect(session.snapshot.delay).toBe(7000);
+  });
+
+  it('folds quick changes of one field into one step, undone to the value before the first and redone as the last', () => {
+    let wall = 0;
+    const { session } = page({ wallClock: () => wall });
+    for (const delay of [6000, 7000, 8000]) {
+      session.perform({ kind: 'delay', delay }, true);
+      wall += COALESCE_MS - 1;
+    }
+    wall += COALESCE_MS;
+    session.perform({ kind: 'delay', delay: 9000 }, true);
+    const ops = [...session.snapshot.scenario.operations];
+    expect(ops).toEqual([
+      { kind: 'delay', delay: 8000 },
+      { kind: 'delay', delay: 9000 },
+    ]);
+    session.undo();
+    session.undo();
+    expect(session.snapshot.delay).toBe(5000);
+    session.redo();
+    expect(session.snapshot.delay).toBe(8000);
+  });
+
+  it('opens a near scenario at once by walking, and a far one in slices it can cancel', () => {
+    const { session, runNext } = page();
+    session.enqueue(4);
+    const near: Scenario = {
+      ...session.snapshot.scenario,
+      operations: [...session.snapshot.scenario.operations, { kind: 'enqueue', count: 2, at: T0 + 1 }],
+    };
+    expect(session.openScenario(near, 'push')).toBe('loaded');
+    expect(session.snapshot.nextArrival).toBe(7);
+    const far: Scenario = {
+      seed: 3,
+      initial: defaultSettings(T0, 'frozen'),
+      operations: [
+        { kind: 'enqueue', count: SYNC_JOBS, at: T0 },
+        { kind: 'enqueue', count: 10, at: T0 },
+      ],
+    };
+    expect(session.openScenario(far, 'push')).toBe('loading');
+    expect(session.snapshot.loading).toMatchObject({ action: 'load', totalJobs: SYNC_JOBS + 10 });
+    runNext();
+    expect(session.snapshot.nextArrival).toBe(7); // the page shows what it had until the last slice
+    session.cancelLoad();
+    expect(session.snapshot.loading).toBeNull();
+    expect(session.snapshot.scenarioError).toMatch(/cancelled after/);
+    while (runNext());
+    expect(session.snapshot.nextArrival).toBe(7);
+    expect(session.openScenario(far, 'push')).toBe('loading');
+    while (runNext());
+    expect(session.snapshot.nextArrival).toBe(SYNC_JOBS + 11);
+    expect(session.snapshot.loading).toBeNull();
+  });
+
+  it('asks before a link over the budget, and opens an empty page when told not to load it', () => {
+    const { session } = page();
+    const big: Scenario = {
+      seed: 3,
+      initial: defaultSettings(T0, 'frozen'),
+      operations: Array.from({ length: LINK_BUDGET_JOBS / SYNC_JOBS + 1 }, (): Operation => ({
+        kind: 'enqueue',
+        count: SYNC_JOBS,
+        at: T0,
+      })),
+    };
+    expect(session.openScenario(big, 'push')).toBe('asking');
+    expect(session.snapshot.pendingLink?.question).toMatch(/^This link enqueues 110,000 jobs/);
+    session.answerLink(false);
+    expect(session.snapshot.pendingLink).toBeNull();
+    expect(session.snapshot.scenario.operations.length).toBe(0);
+    expect(session.snapshot.scenarioChange.history).toBe('replace');
+  });
+
+  it('switches auto-promote off on undo, saying why', () => {
+    const { session } = page();
+    session.enqueue(1);
+    session.setAutoPromote(true);
+    session.undo();
+    expect(session.snapshot.autoPromote).toBe(false);
+    expect(session.snapshot.autoPromoteNote).toMatch(/^Undo switched auto-promote off/);
+  });
+});

@@ -1,0 +1,599 @@
+/**
+ * The page's one stateful thing: the scenario (starting settings and the operations performed),
+ * the Session it builds, the command log its sets write to, undo / redo (the Session's one
+ * journal), the grouping of quick changes into one step, the move to another scenario (one route,
+ * routeBetween, decides both what it costs and how it is done), the load in slices and the link
+ * budget. Framework-free: whoever shows it (the store) subscribes and is handed a fresh
+ * PageSnapshot after every change.
+ */
+import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
+import { CommandLog } from './commandLog.ts';
+import { LoggingRedis } from './loggingRedis.ts';
+import type { ArrivalTracker } from './arrivalTracker.ts';
+import { seededUuid } from './jobIds.ts';
+import type { IdStyle } from './jobIds.ts';
+import { MAX_BATCH } from './input.ts';
+import { Session, drain, replay, replaySteps, sameSettings } from './session.ts';
+import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from './session.ts';
+import { linkBudgetQuestion, loadedSoFar, overLinkBudget, scenarioCost } from './scenarioCost.ts';
+import type { ScenarioCost } from './scenarioCost.ts';
+import { runInSlices } from './timeSlicer.ts';
+import type { SlicedWork, TimeSlicer } from './timeSlicer.ts';
+import { defaultSettings } from './operations.ts';
+import type { Operation, Scenario, Settings, TextbookUnit } from './operations.ts';
+import { OperationLog } from './operationLog.ts';
+import { jobsOf, routeBetween } from './route.ts';
+
+/** Changes of one field within this long (a slider drag, typing) make one operation, one undo step. */
+export const COALESCE_MS = 700;
+
+/**
+ * A scenario change (a link, back / forward) that undoes and replays at most this many jobs is done
+ * at once (one of the largest batches: about 100 ms); more runs in slices from a fresh Session. An
+ * undo or redo moving more jobs than this runs in slices too.
+ */
+export const SYNC_JOBS = MAX_BATCH;
+
+/** How the browser history should follow the last change of the scenario. */
+export type HistoryStep = 'push' | 'replace' | 'none';
+
+/**
+ * Where work in slices has got: a load (jobs replayed, steps), or an undo / redo of a step that
+ * moves more than SYNC_JOBS jobs (a big promote: jobs put back or taken out again, one step).
+ */
+export interface LoadProgress {
+  readonly action: 'load' | 'undo' | 'redo';
+  readonly jobs: number;
+  readonly totalJobs: number;
+  readonly operations: number;
+  readonly totalOperations: number;
+}
+
+/** A link over the budget (LINK_BUDGET_*), waiting for the reader to load it or open an empty page. */
+export interface PendingLink {
+  readonly scenario: Scenario;
+  readonly cost: ScenarioCost;
+  /** "This link enqueues 1,000,000 jobs (about 11 MB of ids); load it?" */
+  readonly question: string;
+  readonly history: HistoryStep;
+  readonly message: string;
+}
+
+/** A change of the scenario: its serial, how the browser history follows it, and how many steps it appended at once. */
+export interface ScenarioChange {
+  readonly serial: number;
+  readonly history: HistoryStep;
+  /** Operations appended at once (enqueueEach), each its own history entry; absent: one. */
+  readonly steps?: number;
+}
+
+/**
+ * Everything the page shows, as it was after one change. The object is new at every change; the
+ * sets and trackers in it are the Session's own (read them, never write), and `version` moves
+ * whenever they, the arrivals or the log changed.
+ */
+export interface PageSnapshot extends Settings {
+  /** The clock's reading at the last action or display tick (ms). */
+  readonly now: number;
+  /** The arrival number the next job gets (1-based). */
+  readonly nextArrival: number;
+  /** The textbook set: `ZADD key <fire-time> <member>`. */
+  readonly textbook: MemoryRedis;
+  /** The band set: addDelayedJob (score = fire-time * 0x1000, bumped). */
+  readonly band: MemoryRedis;
+  /** How far the textbook set is from arrival order (kept current by enqueue and promote). */
+  readonly textbookOrder: ArrivalTracker;
+  /** How far the band set is from arrival order. */
+  readonly bandOrder: ArrivalTracker;
+  /** member -> arrival number, for every job enqueued since the last reset. */
+  readonly arrivals: ReadonlyMap<string, number>;
+  /** Every enqueue since the last reset (grows in place; `version` says when). */
+  readonly enqueues: readonly EnqueueBatch[];
+  readonly log: CommandLog;
+  readonly lastEnqueue: EnqueueResult | null;
+  readonly lastPromote: PromoteResult | null;
+  /** Every job promoted since the last reset, per set, in order (grows in place; `promoted.changes` says when). */
+  readonly promoted: PromotedSinceReset;
+  /**
+   * Auto-promote: a worker (src/store/autoPromoteWorker.ts) promotes each time the band set's head
+   * falls due. A mode of the page, not a step of the scenario: its promotes are recorded, the switch is not.
+   */
+  readonly autoPromote: boolean;
+  /** Why auto-promote switched itself off (undo, redo, another scenario), or null. */
+  readonly autoPromoteNote: string | null;
+  /** The band shown in the grid: a millisecond the user picked, or null to follow the current fire-time. */
+  readonly selectedFireTime: number | null;
+  /** Why the last enqueue was refused, or null. */
+  readonly enqueueError: string | null;
+  /** Bumped on every change to the sets, the arrivals or the log. */
+  readonly version: number;
+  /** The scenario that rebuilds the current state (the operations applied so far). */
+  readonly scenario: Scenario;
+  /** How many undone operations redo can apply again. */
+  readonly redoable: number;
+  /** Bumped at each change of the scenario, with how the browser history should follow it. */
+  readonly scenarioChange: ScenarioChange;
+  /** Why a shared scenario could not be opened (or its load was cancelled), or null. */
+  readonly scenarioError: string | null;
+  /** A link over the budget, asking before it loads; null otherwise. */
+  readonly pendingLink: PendingLink | null;
+  /** Work running in slices (a load, or an undo / redo of a big promote), or null. */
+  readonly loading: LoadProgress | null;
+}
+
+export interface ScenarioSessionOptions {
+  /** The real clock (Date.now by default). */
+  readonly clock?: () => number;
+  /** The wall clock that groups quick changes of one field into one operation (Date.now by default). */
+  readonly wallClock?: () => number;
+  /** uuid source for tests; by default uuids come from the scenario's seed, so replays rebuild them. */
+  readonly randomUUID?: () => string;
+  /** The seed of the uuid ids (random by default). */
+  readonly seed?: number;
+  /** Start with the clock frozen at this instant. */
+  readonly frozenAt?: number;
+  readonly delay?: number;
+  readonly textbookUnit?: TextbookUnit;
+  readonly idStyle?: IdStyle;
+  /** How loads in slices take turns with the page (the store passes the browser's, tests a fake one). */
+  readonly slicer: TimeSlicer;
+}
+
+function randomSeed(): number {
+  const [a, b, c, d] = crypto.getRandomValues(new Uint8Array(4));
+  return ((a! << 24) | (b! << 16) | (c! << 8) | d!) >>> 0;
+}
+
+/**
+ * What a page's Sessions are given: their sets write to `log` (which undo restores), uuids come
+ * from `seed` (or `randomUUID` when given).
+ */
+export function pageSessionHooks(seed: number, log: CommandLog, randomUUID?: () => string): SessionHooks {
+  return {
+    wrap: (redis: MemoryRedis, name: 'band' | 'textbook') => new LoggingRedis(redis, log, name),
+    onReset: () => log.clear(),
+    uuid: randomUUID ? () => randomUUID() : (index: number) => seededUuid(seed, index),
+    undo: { log },
+  };
+}
+
+/** Work in slices under way: a load (cancelled by cancelLoad), or an undo / redo (`travel`, finished first by any other change). */
+type Running = SlicedWork & { readonly travel: boolean };
+
+const DEFAULT_MESSAGE = 'This scenario could not be replayed';
+
+/** The scenario, its Session and its history; every method that changes something tells the subscribers. */
+export class ScenarioSession {
+  readonly #clock: () => number;
+  readonly #wallClock: () => number;
+  readonly #randomUUID: (() => string) | undefined;
+  readonly #slicer: TimeSlicer;
+  readonly #listeners = new Set<(snapshot: PageSnapshot) => void>();
+  #log = new CommandLog();
+  #session: Session;
+  #scenario: { readonly seed: number; readonly initial: Settings; readonly operations: OperationLog };
+  #running: Running | null = null;
+  /** When the last operation was recorded (wall clock), for grouping a drag into one operation. */
+  #lastRecordedAt = Number.NEGATIVE_INFINITY;
+  #now: number;
+  #version = 0;
+  #scenarioChange: ScenarioChange = { serial: 0, history: 'none' };
+  #scenarioError: string | null = null;
+  #pendingLink: PendingLink | null = null;
+  #loading: LoadProgress | null = null;
+  #autoPromote = false;
+  #autoPromoteNote: string | null = null;
+  #snapshot: PageSnapshot;
+
+  constructor(options: ScenarioSessionOptions) {
+    this.#clock = options.clock ?? (() => Date.now());
+    this.#wallClock = options.wallClock ?? (() => Date.now());
+    this.#randomUUID = options.randomUUID;
+    this.#slicer = options.slicer;
+    const first: Settings = {
+      ...defaultSettings(options.frozenAt ?? this.#clock(), options.frozenAt === undefined ? 'live' : 'frozen'),
+      ...(options.delay === undefined ? {} : { delay: options.delay }),
+      ...(options.textbookUnit === undefined ? {} : { textbookUnit: options.textbookUnit }),
+      ...(options.idStyle === undefined ? {} : { idStyle: options.idStyle }),
+    };
+    const seed = options.seed ?? randomSeed();
+    this.#scenario = { seed, initial: first, operations: OperationLog.empty() };
+    this.#session = this.#freshSession(seed, first, this.#log);
+    this.#now = this.readClock();
+    this.#snapshot = this.#take();
+  }
+
+  /** The page as it is now (the same object until the next change). */
+  get snapshot(): PageSnapshot {
+    return this.#snapshot;
+  }
+
+  /** Calls `listener` with the new snapshot after every change; gives the function that stops it. */
+  subscribe(listener: (snapshot: PageSnapshot) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The clock's reading now (the real time when live, the set instant when frozen); changes nothing. */
+  readClock(): number {
+    const settings = this.#session.settings;
+    return settings.clockMode === 'live' ? this.#clock() : settings.frozenAt;
+  }
+
+  // --- Operations ---------------------------------------------------------------------------
+
+  /**
+   * Applies one operation; when it changed something, appends it to the scenario (or, with
+   * `coalesce`, folds it into the last one when that was the same kind, recorded within
+   * COALESCE_MS, with nothing to redo) and forgets what could be redone. False when refused.
+   */
+  perform(op: Operation, coalesce = false): boolean {
+    this.#settle();
+    const session = this.#session;
+    const before = session.settings;
+    const undoable = session.undoable;
+    const couldRedo = session.redoable > 0;
+    const applied = session.apply(op);
+    const now = op.kind === 'enqueue' || op.kind === 'promote' ? op.at : this.readClock();
+    const settingOnly = !(op.kind === 'enqueue' || op.kind === 'promote' || op.kind === 'reset');
+    if (!applied || (settingOnly && sameSettings(before, session.settings))) {
+      if (applied && session.undoable > undoable) session.forgetLast();
+      this.#now = now;
+      this.#emit();
+      return applied;
+    }
+    const operations = this.#scenario.operations;
+    const wall = this.#wallClock();
+    const last = operations.at(-1);
+    const merge = coalesce && last?.kind === op.kind && wall - this.#lastRecordedAt < COALESCE_MS && !couldRedo;
+    if (merge) session.mergeLast();
+    this.#lastRecordedAt = wall;
+    const next = merge ? operations.prefix(operations.length - 1).append(op) : operations.append(op);
+    this.#publish({ ...this.#scenario, operations: next }, merge ? 'replace' : 'push', now, !settingOnly);
+    return true;
+  }
+
+  /** Enqueues `count` jobs at the clock's reading; true when all went in. */
+  enqueue(count: number): boolean {
+    return this.perform({ kind: 'enqueue', count, at: this.readClock() }) && this.#session.enqueueError === null;
+  }
+
+  /**
+   * Enqueues `count` jobs one at a time, each one ordinary enqueue(1) operation with its own clock
+   * reading, and tells the subscribers once. Stops at a refused one; gives how many were enqueued.
+   */
+  enqueueEach(count: number): number {
+    this.#settle();
+    const session = this.#session;
+    let operations = this.#scenario.operations;
+    let done = 0;
+    for (; done < count; done++) {
+      const op: Operation = { kind: 'enqueue', count: 1, at: this.readClock() };
+      if (!session.apply(op)) break;
+      operations = operations.append(op);
+      if (session.enqueueError !== null) {
+        done++;
+        break;
+      }
+    }
+    if (done === 0) {
+      this.#now = this.readClock();
+      this.#emit();
+      return 0;
+    }
+    this.#lastRecordedAt = this.#wallClock();
+    const last = operations.at(-1) as Extract<Operation, { kind: 'enqueue' }>;
+    this.#publish({ ...this.#scenario, operations }, 'push', last.at, true, done);
+    return session.enqueueError === null ? done : done - 1;
+  }
+
+  /** Moves the display clock on (a live clock only). */
+  tick(): void {
+    if (this.#session.settings.clockMode !== 'live') return;
+    this.#now = this.#clock();
+    this.#emit();
+  }
+
+  /** Picks the band the grid shows (null: follow the current fire-time); not a step of the scenario. */
+  selectBand(fireTime: number | null): void {
+    this.#session.selectedFireTime = fireTime;
+    this.#emit();
+  }
+
+  /** Turns auto-promote on or off, saying why it stopped (`note`) or clearing that. */
+  setAutoPromote(on: boolean, note: string | null = null): void {
+    this.#autoPromote = on;
+    this.#autoPromoteNote = note;
+    this.#emit();
+  }
+
+  // --- Undo and redo ------------------------------------------------------------------------
+
+  /**
+   * Takes back the last operation from the Session's journal; a step moving more than SYNC_JOBS
+   * jobs is taken back in slices (`loading`). False when there is none, or while an undo or redo
+   * runs in slices.
+   */
+  undo(): boolean {
+    const operations = this.#scenario.operations;
+    if (operations.length === 0 || this.#running?.travel === true || this.#session.undoable === 0) return false;
+    const previous = { ...this.#scenario, operations: operations.prefix(operations.length - 1) };
+    this.#travel('undo', this.#session.undoSteps(), this.#session.undoJobs, () =>
+      this.#publish(previous, 'push', this.readClock()),
+    );
+    return true;
+  }
+
+  /** Applies again the last undone operation (in slices past SYNC_JOBS jobs, as undo); false when there is none. */
+  redo(): boolean {
+    const op = this.#session.nextRedo;
+    if (op === undefined || this.#running?.travel === true) return false;
+    const scenario = this.#scenario;
+    this.#travel('redo', this.#session.redoSteps(), this.#session.redoJobs, () =>
+      this.#publish({ ...scenario, operations: scenario.operations.append(op) }, 'push', this.readClock()),
+    );
+    return true;
+  }
+
+  // --- Other scenarios ----------------------------------------------------------------------
+
+  /**
+   * Rebuilds the state from a scenario at once (by its route: undo to the shared steps and apply
+   * the rest, or replay on a fresh Session). When one of its operations is refused, opens the
+   * default state instead with `message` plus the reason, and returns false.
+   */
+  loadScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): boolean {
+    this.#pauseWorker('Going to another scenario (Back, Forward or a link)');
+    this.#stopLoad();
+    return this.#finishLoad(scenario, history, message, this.#moveTo(scenario));
+  }
+
+  /**
+   * Opens a scenario from the address bar. A route of at most SYNC_JOBS jobs is taken at once; a
+   * link whose replay is over the budget asks first (pendingLink); anything else loads in slices.
+   */
+  openScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): 'loaded' | 'refused' | 'asking' | 'loading' {
+    this.#stopLoad();
+    if (this.#routeTo(scenario).jobs <= SYNC_JOBS) return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
+    const cost = scenarioCost(scenario);
+    if (overLinkBudget(cost)) {
+      this.#pendingLink = { scenario, cost, question: linkBudgetQuestion(cost), history, message };
+      this.#emit();
+      return 'asking';
+    }
+    this.#loadInSlices(scenario, history, message);
+    return 'loading';
+  }
+
+  /** The reader's answer to pendingLink: load it (in slices), or open an empty page. */
+  answerLink(load: boolean): void {
+    const pending = this.#pendingLink;
+    if (pending === null) return;
+    this.#settle();
+    this.#pendingLink = null;
+    if (load) {
+      this.#loadInSlices(pending.scenario, pending.history, pending.message);
+      return;
+    }
+    // The address bar follows the page: the empty scenario replaces the link's entry.
+    const fresh = this.#emptyScenario();
+    this.#rebuild(fresh);
+    this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
+    this.#publish(fresh, 'replace', this.readClock());
+  }
+
+  /** Stops a load in slices; the page keeps the state it had before the load, with a message. */
+  cancelLoad(): void {
+    const running = this.#running;
+    if (running === null || running.travel) return;
+    running.cancel();
+    this.#running = null;
+    const loading = this.#loading;
+    const done = loading === null ? '' : loadedSoFar(loading.jobs, loading.totalJobs);
+    this.#loading = null;
+    this.#scenarioError = `Loading the scenario was cancelled${done}; the page is as it was before.`;
+    // The address bar goes back to the scenario the page still shows.
+    this.#scenarioChange = { serial: this.#scenarioChange.serial + 1, history: 'replace' };
+    this.#emit();
+  }
+
+  /** Opens a clean default state and shows why (a URL that could not be read). */
+  discardScenario(message: string): void {
+    this.#settle();
+    const fresh = this.#emptyScenario();
+    this.#rebuild(fresh);
+    this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
+    this.#scenarioError = message;
+    this.#publish(fresh, 'none', this.readClock());
+  }
+
+  dismissScenarioError(): void {
+    this.#scenarioError = null;
+    this.#emit();
+  }
+
+  // --- Inside -------------------------------------------------------------------------------
+
+  #freshSession(seed: number, initial: Settings, log: CommandLog): Session {
+    return new Session(initial, pageSessionHooks(seed, log, this.#randomUUID));
+  }
+
+  #take(): PageSnapshot {
+    const s = this.#session;
+    return Object.freeze({
+      ...s.settings,
+      now: this.#now,
+      textbook: s.textbook,
+      band: s.band,
+      textbookOrder: s.textbookOrder,
+      bandOrder: s.bandOrder,
+      arrivals: s.arrivals,
+      enqueues: s.enqueues,
+      nextArrival: s.nextArrival,
+      lastEnqueue: s.lastEnqueue,
+      lastPromote: s.lastPromote,
+      promoted: s.promoted,
+      selectedFireTime: s.selectedFireTime,
+      enqueueError: s.enqueueError,
+      log: this.#log,
+      version: this.#version,
+      scenario: this.#scenario,
+      redoable: s.redoable,
+      scenarioChange: this.#scenarioChange,
+      scenarioError: this.#scenarioError,
+      pendingLink: this.#pendingLink,
+      loading: this.#loading,
+      autoPromote: this.#autoPromote,
+      autoPromoteNote: this.#autoPromoteNote,
+    });
+  }
+
+  #emit(): void {
+    this.#snapshot = this.#take();
+    for (const listener of [...this.#listeners]) listener(this.#snapshot);
+  }
+
+  /**
+   * Takes `scenario` as the one shown, with how the browser history follows it ('none': it does
+   * not). `setsChanged` false (a setting moved, nothing was written) keeps `version`, so the views
+   * over the sets do not re-read them on every step of a slider drag.
+   */
+  #publish(scenario: Scenario, history: HistoryStep, now: number, setsChanged = true, steps = 1): void {
+    this.#scenario = { ...scenario, operations: OperationLog.from(scenario.operations) };
+    this.#now = now;
+    if (setsChanged) this.#version++;
+    if (history !== 'none')
+      this.#scenarioChange = { serial: this.#scenarioChange.serial + 1, history, ...(steps === 1 ? {} : { steps }) };
+    this.#emit();
+  }
+
+  #emptyScenario(): Scenario {
+    return { seed: randomSeed(), initial: defaultSettings(this.#clock()), operations: OperationLog.empty() };
+  }
+
+  /** A fresh Session with the scenario's operations replayed; the index of a refused one, or -1. */
+  #rebuild(scenario: Scenario): number {
+    this.#log.clear();
+    this.#session = this.#freshSession(scenario.seed, scenario.initial, this.#log);
+    return replay(this.#session, scenario.operations);
+  }
+
+  #routeTo(scenario: Scenario) {
+    return routeBetween(this.#scenario, scenario, this.#session.undoable);
+  }
+
+  /** Brings the session to `scenario` by its route; the index of a refused step, or -1. */
+  #moveTo(scenario: Scenario): number {
+    const route = this.#routeTo(scenario);
+    if (route.kind === 'rebuild') return this.#rebuild(scenario);
+    const session = this.#session;
+    for (let k = this.#scenario.operations.length; k > route.shared; k--) session.undo();
+    // Another scenario: what those undos took back is not a redo of it.
+    session.clearRedo();
+    for (let i = route.shared; i < scenario.operations.length; i++) if (!session.apply(scenario.operations.at(i)!)) return i;
+    return -1;
+  }
+
+  /**
+   * Time travel switches auto-promote off: a worker left running would at once promote again
+   * the jobs an undo just put back (and a new step would clear what could be redone).
+   */
+  #pauseWorker(what: string): void {
+    if (!this.#autoPromote) return;
+    this.#autoPromote = false;
+    this.#autoPromoteNote = `${what} switched auto-promote off, so the worker does not promote again what you took back. Switch it on to go on.`;
+  }
+
+  /** Stops a load in slices without a word (another load replaces it); an undo or redo in slices is finished at once instead. */
+  #stopLoad(): void {
+    const work = this.#running;
+    if (work === null) return;
+    this.#running = null;
+    if (work.travel) work.finish();
+    else work.cancel();
+    this.#loading = null;
+  }
+
+  /** An undo or redo in slices is finished at once before anything else changes the session. */
+  #settle(): void {
+    if (this.#running?.travel === true) this.#running.finish();
+  }
+
+  /** Shows the outcome of a load: the scenario, or (a refused step) a clean state with the reason. */
+  #finishLoad(scenario: Scenario, history: HistoryStep, message: string, refused: number): boolean {
+    this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
+    this.#loading = null;
+    this.#pendingLink = null;
+    if (refused < 0) {
+      this.#scenarioError = null;
+      this.#publish(scenario, history, this.readClock());
+      return true;
+    }
+    this.discardScenario(
+      `${message}: step ${refused + 1} (${scenario.operations.at(refused)!.kind}) is refused by the page. A clean default state is shown instead.`,
+    );
+    return false;
+  }
+
+  /**
+   * Replays `scenario` on a fresh Session in slices, telling the progress after each; the page
+   * keeps showing (and changing) the current session until the last slice swaps it in.
+   */
+  #loadInSlices(scenario: Scenario, history: HistoryStep, message: string): void {
+    this.#pauseWorker('Going to another scenario (Back, Forward or a link)');
+    this.#stopLoad();
+    const nextLog = new CommandLog();
+    const next = this.#freshSession(scenario.seed, scenario.initial, nextLog);
+    const totals = {
+      action: 'load' as const,
+      totalJobs: jobsOf(scenario.operations),
+      totalOperations: scenario.operations.length,
+    };
+    const work = runInSlices(this.#slicer, replaySteps(next, scenario.operations), {
+      progress: (progress: ReplayProgress) => {
+        this.#loading = { ...progress, ...totals };
+        this.#emit();
+      },
+      done: (refused) => {
+        this.#running = null;
+        this.#log = nextLog;
+        this.#session = next;
+        this.#finishLoad(scenario, history, message, refused);
+      },
+    });
+    this.#running = { ...work, travel: false };
+    this.#loading = { operations: 0, jobs: 0, ...totals };
+    this.#pendingLink = null;
+    this.#emit();
+  }
+
+  /**
+   * Ends an undo or redo (`steps` of the session, moving `jobs` jobs): at once when at most
+   * SYNC_JOBS (or while a load runs), else in slices with its progress in `loading`; then `done`
+   * publishes the outcome. One step at a time: undo and redo wait for it.
+   */
+  #travel(action: 'undo' | 'redo', steps: Generator<number, boolean, void>, jobs: number, done: () => void): void {
+    this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
+    this.#pauseWorker(action === 'undo' ? 'Undo' : 'Redo');
+    // During a load the page's state is replaced when it ends: a step taken meanwhile is done at once.
+    if (jobs <= SYNC_JOBS || this.#running !== null) {
+      drain(steps);
+      done();
+      return;
+    }
+    const progress = (moved: number) => {
+      this.#loading = { action, jobs: moved, totalJobs: jobs, operations: 0, totalOperations: 1 };
+      this.#emit();
+    };
+    const work = runInSlices(this.#slicer, steps, {
+      progress,
+      done: () => {
+        this.#running = null;
+        this.#loading = null;
+        done();
+      },
+    });
+    this.#running = { ...work, travel: true };
+    progress(0);
+  }
+}
