@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { createAppStore } from '../src/store/appStore.ts';
-import { selectScorePanel } from '../src/store/selectors.ts';
+import { selectScorePanel } from '../src/store/scores.ts';
 import { warmUpSteps } from '../src/store/enqueueWarmUp.ts';
 import { median } from './stats.ts';
 

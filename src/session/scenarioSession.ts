@@ -10,6 +10,7 @@ import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { CommandLog } from './commandLog.ts';
 import { LoggingRedis } from './loggingRedis.ts';
 import type { ArrivalTracker } from './arrivalTracker.ts';
+import type { SetReader } from './setReader.ts';
 import { seededUuid } from './jobIds.ts';
 import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH } from './input.ts';
@@ -81,6 +82,10 @@ export interface PageSnapshot extends Settings {
   readonly textbook: MemoryRedis;
   /** The band set: addDelayedJob (score = fire-time * 0x1000, bumped). */
   readonly band: MemoryRedis;
+  /** Typed reads of the textbook set: what the page reads it through. */
+  readonly textbookSet: SetReader;
+  /** Typed reads of the band set. */
+  readonly bandSet: SetReader;
   /** How far the textbook set is from arrival order (kept current by enqueue and promote). */
   readonly textbookOrder: ArrivalTracker;
   /** How far the band set is from arrival order. */
@@ -425,6 +430,8 @@ export class ScenarioSession {
       now: this.#now,
       textbook: s.textbook,
       band: s.band,
+      textbookSet: s.textbookReader,
+      bandSet: s.bandReader,
       textbookOrder: s.textbookOrder,
       bandOrder: s.bandOrder,
       arrivals: s.arrivals,

@@ -6,12 +6,13 @@
  * Session always rebuilds the same sets. Mutable on purpose; the store copies fields out.
  */
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
-import type { RedisLike, Reply } from '../model/redis/memoryRedis.ts';
+import type { RedisLike } from '../model/redis/memoryRedis.ts';
 import { addDelayedJob, getNextDelayedTimestamp, promoteDelayedJobs } from '../model/protocol/delayed.ts';
 import { PROMOTE_BATCH, sweepBatchByScore } from '../model/protocol/sweep.ts';
 import { bandOf, fireTimeOf, textbookScore } from '../model/protocol/score.ts';
 import { luaNumberArg } from '../model/redis/doubles.ts';
 import { ArrivalTracker } from './arrivalTracker.ts';
+import { SetReader } from './setReader.ts';
 import { jobId } from './jobIds.ts';
 import type { CommandLog, LogMark, SetName } from './commandLog.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
@@ -107,6 +108,8 @@ interface Scalars {
 interface Sets {
   readonly textbook: MemoryRedis;
   readonly band: MemoryRedis;
+  readonly textbookReader: SetReader;
+  readonly bandReader: SetReader;
   readonly textbookOrder: ArrivalTracker;
   readonly bandOrder: ArrivalTracker;
   readonly arrivals: Map<string, number>;
@@ -116,10 +119,10 @@ interface Sets {
   readonly loggedBand: RedisLike;
 }
 
-/** Jobs a promote took out of one set, in order, with their scores as Redis printed them. */
+/** Jobs a promote took out of one set, in order, with their scores. */
 interface Removed {
   readonly members: string[];
-  readonly scores: string[];
+  readonly scores: number[];
   readonly arrivals: number[];
   /** Whether the set's ArrivalTracker counted each one out (removeHead returned true). */
   readonly tracked: boolean[];
@@ -254,6 +257,10 @@ export class Session {
   settings: Settings;
   textbook!: MemoryRedis;
   band!: MemoryRedis;
+  /** Typed reads of the textbook set (what the page reads it through). */
+  textbookReader!: SetReader;
+  /** Typed reads of the band set. */
+  bandReader!: SetReader;
   textbookOrder!: ArrivalTracker;
   bandOrder!: ArrivalTracker;
   /** member -> arrival number, for every job enqueued since the last reset. */
@@ -292,6 +299,8 @@ export class Session {
   #emptySets(): void {
     this.textbook = new MemoryRedis();
     this.band = new MemoryRedis();
+    this.textbookReader = new SetReader(this.textbook, TEXTBOOK_KEY);
+    this.bandReader = new SetReader(this.band, BAND_KEY);
     const wrap = this.hooks.wrap ?? ((redis: MemoryRedis) => redis);
     this.#loggedTextbook = wrap(this.textbook, 'textbook');
     this.#loggedBand = wrap(this.band, 'band');
@@ -493,6 +502,8 @@ export class Session {
     return {
       textbook: this.textbook,
       band: this.band,
+      textbookReader: this.textbookReader,
+      bandReader: this.bandReader,
       textbookOrder: this.textbookOrder,
       bandOrder: this.bandOrder,
       arrivals: this.arrivals,
@@ -506,6 +517,8 @@ export class Session {
   #useSets(sets: Sets): void {
     this.textbook = sets.textbook;
     this.band = sets.band;
+    this.textbookReader = sets.textbookReader;
+    this.bandReader = sets.bandReader;
     this.textbookOrder = sets.textbookOrder;
     this.bandOrder = sets.bandOrder;
     this.arrivals = sets.arrivals;
@@ -604,7 +617,7 @@ export class Session {
       case 'unit':
         // The textbook set holds scores in one unit: switching with jobs in it would mix them.
         if (op.unit !== 's' && op.unit !== 'ms') return false;
-        if (this.textbook.call('ZCARD', TEXTBOOK_KEY) !== 0) return false;
+        if (this.textbookReader.size !== 0) return false;
         this.settings = settingsWith(s, { textbookUnit: op.unit });
         return true;
       case 'live':
@@ -695,9 +708,8 @@ export class Session {
         last = addDelayedJob(this.#loggedBand, BAND_KEY, member, timestamp, s.delay);
         change.scores.push(last.score);
         // Where each set put the job (a read for the page, not one of the model's commands).
-        this.textbookOrder.add(arrival, Number(this.textbook.call('ZRANK', TEXTBOOK_KEY, member)));
-        bandRank =
-          bandRankAfter(bandScore, bandRank, last.score, bandCeiling) ?? Number(this.band.call('ZRANK', BAND_KEY, member));
+        this.textbookOrder.add(arrival, this.textbookReader.rank(member)!);
+        bandRank = bandRankAfter(bandScore, bandRank, last.score, bandCeiling) ?? this.bandReader.rank(member)!;
         bandScore = last.score;
         this.bandOrder.add(arrival, bandRank);
         added++;
@@ -732,14 +744,13 @@ export class Session {
    * score: read unlogged from the head before the batch, which the batch is a prefix of).
    */
   #sweepBatch(
-    redis: MemoryRedis,
-    key: string,
+    reader: SetReader,
     order: ArrivalTracker,
     jobs: PromotedJob[],
     removed: Removed | null,
     take: () => readonly string[],
   ): number {
-    const head = removed === null ? null : (redis.call('ZRANGE', key, 0, PROMOTE_BATCH - 1, 'WITHSCORES') as Reply[]);
+    const head = removed === null ? null : reader.rangeByRank(0, PROMOTE_BATCH - 1);
     const batch = take();
     for (let i = 0; i < batch.length; i++) {
       const member = batch[i]!;
@@ -748,7 +759,7 @@ export class Session {
       const tracked = order.removeHead(arrival);
       if (removed !== null) {
         removed.members.push(member);
-        removed.scores.push(String(head![2 * i + 1]));
+        removed.scores.push(head![i]!.score);
         removed.arrivals.push(arrival);
         removed.tracked.push(tracked);
       }
@@ -761,15 +772,14 @@ export class Session {
    * yielding between batches so a long replay can pause; returns how many batches were taken.
    */
   *#sweepAll(
-    redis: MemoryRedis,
-    key: string,
+    reader: SetReader,
     order: ArrivalTracker,
     jobs: PromotedJob[],
     removed: Removed | null,
     take: () => readonly string[],
   ): Generator<number, number, void> {
     for (let calls = 1; ; calls++) {
-      if (this.#sweepBatch(redis, key, order, jobs, removed, take) < PROMOTE_BATCH) return calls;
+      if (this.#sweepBatch(reader, order, jobs, removed, take) < PROMOTE_BATCH) return calls;
       yield 0;
     }
   }
@@ -781,7 +791,7 @@ export class Session {
     if (record !== null) record.change = { kind: 'promote', band: removedBand!, textbook: removedTextbook! };
 
     const bandJobs: PromotedJob[] = [];
-    const bandCalls = yield* this.#sweepAll(this.band, BAND_KEY, this.bandOrder, bandJobs, removedBand, () =>
+    const bandCalls = yield* this.#sweepAll(this.bandReader, this.bandOrder, bandJobs, removedBand, () =>
       promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_BATCH),
     );
 
@@ -789,13 +799,8 @@ export class Session {
     const unit = this.settings.textbookUnit;
     const bound = textbookScore(now, 0, unit);
     const textbookJobs: PromotedJob[] = [];
-    const textbookCalls = yield* this.#sweepAll(
-      this.textbook,
-      TEXTBOOK_KEY,
-      this.textbookOrder,
-      textbookJobs,
-      removedTextbook,
-      () => sweepBatchByScore(this.#loggedTextbook, TEXTBOOK_KEY, bound, PROMOTE_BATCH),
+    const textbookCalls = yield* this.#sweepAll(this.textbookReader, this.textbookOrder, textbookJobs, removedTextbook, () =>
+      sweepBatchByScore(this.#loggedTextbook, TEXTBOOK_KEY, bound, PROMOTE_BATCH),
     );
 
     for (const job of bandJobs) this.promoted.band.push({ ...job, at: now });

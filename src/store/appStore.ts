@@ -23,6 +23,8 @@ export { COALESCE_MS, SYNC_JOBS } from '../session/scenarioSession.ts';
 export type { HistoryStep, LoadProgress, PendingLink, PageSnapshot } from '../session/scenarioSession.ts';
 
 export interface AppState extends PageSnapshot {
+  /** One object for every state of this store: what the selectors' memos key on (memo.ts). */
+  readonly owner: object;
   /** Why the address bar no longer follows the scenario (too long for a link), or null. */
   readonly shareNotice: string | null;
 
@@ -100,6 +102,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     page.subscribe((snapshot) => set(snapshot));
     return {
       ...page.snapshot,
+      owner: page,
       shareNotice: null,
 
       setDelay: (delay) => page.perform({ kind: 'delay', delay }, true),

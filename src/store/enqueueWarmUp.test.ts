@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { warmUpSteps } from './enqueueWarmUp.ts';
 import { createAppStore } from './appStore.ts';
-import { selectBandSet, selectBandView, selectTextbookSet } from './panelSelectors.ts';
-import { selectScorePanel } from './selectors.ts';
+import { selectBandSet, selectTextbookSet } from './sets.ts';
+import { selectBandView } from './band.ts';
+import { selectScorePanel } from './scores.ts';
 import { REPLAY_CHUNK } from '../session/session.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);

@@ -7,9 +7,9 @@ import { CommandLog } from '../session/commandLog.ts';
 import { defaultSettings } from '../session/operations.ts';
 import { Session } from '../session/session.ts';
 import { pageSessionHooks } from '../session/scenarioSession.ts';
-import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
-import { STRIP_RADIUS, bandViewOf, snapshotOf } from './panelSelectors.ts';
-import { scorePanelOf } from './selectors.ts';
+import { STRIP_RADIUS, bandViewOf } from './band.ts';
+import { snapshotOf } from './sets.ts';
+import { scorePanelOf } from './scores.ts';
 
 /** What one step (one enqueue) aims to take, in ms, and the bounds of its job count. */
 const STEP_MS = 0.75;
@@ -40,11 +40,11 @@ function readAsThePanelsDo(session: Session): void {
   // the score cards ask the band set (not its logging wrapper) for the next score: without this
   // read, the model's getDelayedScore was compiled for the wrapper alone and thrown away (V8
   // "wrong map") on the page's first burst, when the cards read the page's own set
-  scorePanelOf(session.band, FROZEN_AT, delay, textbookUnit);
+  scorePanelOf(session.bandReader, FROZEN_AT, delay, textbookUnit);
   const fireTime = session.lastEnqueue?.fireTime ?? FROZEN_AT;
-  bandViewOf(session.band, session.arrivals, fireTime, session.lastEnqueue, STRIP_RADIUS);
-  snapshotOf(session.textbook, TEXTBOOK_KEY, session.arrivals, session.textbookOrder, 0).readRows(0, 40);
-  snapshotOf(session.band, BAND_KEY, session.arrivals, session.bandOrder, 0).readRows(0, 40);
+  bandViewOf(session.bandReader, session.arrivals, fireTime, session.lastEnqueue, STRIP_RADIUS);
+  snapshotOf(session.textbookReader, session.arrivals, session.textbookOrder, 0).readRows(0, 40);
+  snapshotOf(session.bandReader, session.arrivals, session.bandOrder, 0).readRows(0, 40);
 }
 
 /**

@@ -14,16 +14,10 @@ import {
 } from '../model/protocol/score.ts';
 import { formatScore } from '../model/redis/doubles.ts';
 import { createAppStore } from './appStore.ts';
-import { selectScorePanel } from './selectors.ts';
-import {
-  BAND_READ_LIMIT,
-  STRIP_RADIUS,
-  selectBandSet,
-  selectBandView,
-  selectFireTimeBand,
-  selectPromoteSummary,
-  selectTextbookSet,
-} from './panelSelectors.ts';
+import { selectScorePanel } from './scores.ts';
+import { BAND_READ_LIMIT, STRIP_RADIUS, selectBandView, selectFireTimeBand } from './band.ts';
+import { selectBandSet, selectTextbookSet } from './sets.ts';
+import { selectPromoteSummary } from './promote.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -188,14 +182,10 @@ describe('selectBandView', () => {
     const store = createAppStore({ frozenAt: T0 });
     store.getState().enqueue(50);
     const state = store.getState();
-    const ranges: unknown[] = [];
-    const call = state.band.call.bind(state.band);
-    const spy = vi.spyOn(state.band, 'call').mockImplementation((...args) => {
-      if (args[0] === 'ZRANGEBYSCORE') ranges.push(args);
-      return call(...args);
-    });
+    const spy = vi.spyOn(state.bandSet, 'rangeByScore');
     const stage = selectFireTimeBand(state);
     const panel = selectBandView(state);
+    const ranges = [...spy.mock.calls];
     spy.mockRestore();
     expect(ranges).toHaveLength(1);
     expect(panel.slots).toBe(stage.slots);

@@ -6,7 +6,7 @@ import { stubReducedMotion, useAnimateStub } from './motionTesting.ts';
 import { gridLayout } from './bandGeometry.ts';
 import { stubResizeObserver } from './resizeTesting.ts';
 import { LaidOutLater } from './laidOutLater.ts';
-import type { BandSlot } from '../store/panelSelectors.ts';
+import type { BandSlot } from '../store/band.ts';
 
 const FIRE_TIME = 1_790_000_000_000;
 const FLOOR = FIRE_TIME * 4096;

@@ -15,7 +15,7 @@ import {
 } from './bandGeometry.ts';
 import type { GridLayout, Rgb } from './bandGeometry.ts';
 import { animateArrival, motionDuration, stopMotions } from './motion.ts';
-import type { BandSlot, BandView } from '../store/panelSelectors.ts';
+import type { BandSlot, BandView } from '../store/band.ts';
 import styles from './BandGrid.module.css';
 import { useCanvasSize } from './useCanvasSize.ts';
 import { whenIdle } from './whenIdle.ts';

@@ -4,7 +4,7 @@ import { parsePosition } from '../session/input.ts';
 import type { Parsed } from '../session/input.ts';
 import { animateArrival, motionDuration, stopMotions } from './motion.ts';
 import { scrollTopFor, useRowWindow } from './useRowWindow.ts';
-import type { SetRow } from '../store/panelSelectors.ts';
+import type { SetRow } from '../store/sets.ts';
 import styles from './SetView.module.css';
 import { plural } from '../model/format.ts';
 import { printable } from '../model/printable.ts';

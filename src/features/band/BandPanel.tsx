@@ -1,6 +1,6 @@
 import { useDeferredValue, useId } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectBandView } from '../../store/panelSelectors.ts';
+import { selectBandView } from '../../store/band.ts';
 import { BandStrip } from '../../ui/BandStrip.tsx';
 import { BandGrid } from '../../ui/BandGrid.tsx';
 import { isoTime } from '../../ui/isoTime.ts';

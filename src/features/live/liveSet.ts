@@ -9,7 +9,8 @@ import { parseScoreArg } from '../../model/redis/doubles.ts';
 import { bandOf, decodeScore, isPastCliff } from '../../model/protocol/score.ts';
 import { SCORE_FLAGS, scoreFlags } from '../../model/decoder/scoreDecoder.ts';
 import type { ScoreFlag } from '../../model/decoder/scoreDecoder.ts';
-import type { BandSlot, BandView, SetRow } from '../../store/panelSelectors.ts';
+import type { BandSlot, BandView } from '../../store/band.ts';
+import type { SetRow } from '../../store/sets.ts';
 
 /** One member of the live set, decoded: a SetView row with its score's value, band and flags. */
 export interface LiveRow extends SetRow {

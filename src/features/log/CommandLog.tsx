@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useAppStore } from '../../store/StoreContext.tsx';
-import { selectLog, selectVersion } from '../../store/selectors.ts';
+import { selectLog, selectVersion } from '../../store/scores.ts';
 import { commandText, replyText } from '../../session/logFormat.ts';
 import type { CommandLog as Log } from '../../session/commandLog.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';

@@ -1,9 +1,9 @@
 import { useEffect, useId } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectNow } from '../../store/selectors.ts';
-import { selectBandHead } from '../../store/panelSelectors.ts';
-import { planOf, startScheduler } from '../../store/scheduler.ts';
-import type { WorkerPlan } from '../../store/scheduler.ts';
+import { selectNow } from '../../store/scores.ts';
+import { selectBandHead } from '../../store/promote.ts';
+import { planOf, startAutoPromoteWorker } from '../../store/autoPromoteWorker.ts';
+import type { WorkerPlan } from '../../store/autoPromoteWorker.ts';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from '../../ui/panel.module.css';
 
@@ -42,7 +42,7 @@ function PlanText({ plan, now, note }: { plan: WorkerPlan; now: number; note: st
 
 /**
  * The Auto-promote switch and what the worker is doing. While on, it runs the worker
- * (startScheduler: one timer to the next wake); switching off or unmounting stops it.
+ * (startAutoPromoteWorker: one timer to the next wake); switching off or unmounting stops it.
  */
 export function AutoPromote() {
   const store = useAppStoreApi();
@@ -53,7 +53,7 @@ export function AutoPromote() {
   const now = useAppStore(selectNow);
   const id = useId();
 
-  useEffect(() => (on ? startScheduler(store) : undefined), [store, on]);
+  useEffect(() => (on ? startAutoPromoteWorker(store) : undefined), [store, on]);
 
   // The shown "now" follows a live clock once a second; the worker reads the clock itself.
   const plan = planOf(on, clockMode, head, now);

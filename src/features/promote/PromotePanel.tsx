@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectPromoteSummary, selectPromotedSinceReset } from '../../store/panelSelectors.ts';
-import type { PromotedListData } from '../../store/panelSelectors.ts';
+import { selectPromoteSummary, selectPromotedSinceReset } from '../../store/promote.ts';
+import type { PromotedListData } from '../../store/promote.ts';
 import { AutoPromote } from './AutoPromote.tsx';
 import { Timeline } from './Timeline.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';

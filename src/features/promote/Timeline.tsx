@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { HEAD_MARKS, selectBandHead } from '../../store/panelSelectors.ts';
-import type { BandHead } from '../../store/panelSelectors.ts';
+import { HEAD_MARKS, selectBandHead } from '../../store/promote.ts';
+import type { BandHead } from '../../store/promote.ts';
 import styles from './Timeline.module.css';
 import { grouped } from '../../model/format.ts';
 import { useMeasured } from '../../ui/useCanvasSize.ts';

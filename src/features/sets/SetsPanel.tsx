@@ -1,5 +1,5 @@
 import { useAppStore } from '../../store/StoreContext.tsx';
-import { selectBandSet, selectTextbookSet } from '../../store/panelSelectors.ts';
+import { selectBandSet, selectTextbookSet } from '../../store/sets.ts';
 import { SetView } from '../../ui/SetView.tsx';
 import styles from './SetsPanel.module.css';
 

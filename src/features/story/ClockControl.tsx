@@ -1,5 +1,5 @@
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectClockMode, selectNow } from '../../store/selectors.ts';
+import { selectClockMode, selectNow } from '../../store/scores.ts';
 import { parseClock } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import { isoTime } from '../../ui/isoTime.ts';

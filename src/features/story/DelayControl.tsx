@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectDelay } from '../../store/selectors.ts';
+import { selectDelay } from '../../store/scores.ts';
 import { SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';

@@ -1,6 +1,6 @@
 import { memo, useCallback, useId } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectBatchSize, selectEnqueueError, selectIdPrefix, selectIdStyle, selectNextArrival } from '../../store/selectors.ts';
+import { selectBatchSize, selectEnqueueError, selectIdPrefix, selectIdStyle, selectNextArrival } from '../../store/scores.ts';
 import { ID_STYLES } from '../../session/jobIds.ts';
 import type { IdStyle } from '../../session/jobIds.ts';
 import { parseBatchSize, parseIdPrefix } from '../../session/input.ts';

@@ -1,6 +1,6 @@
 import { memo, useId, useState } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectClockMode } from '../../store/selectors.ts';
+import { selectClockMode } from '../../store/scores.ts';
 import { parseBurst, parseRate } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import { DEFAULT_RATE } from './playTimer.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { useAppStore } from '../../store/StoreContext.tsx';
-import { selectScorePanel } from '../../store/selectors.ts';
+import { selectScorePanel } from '../../store/scores.ts';
 import { splitLow12 } from './scoreBits.ts';
 import styles from '../../ui/panel.module.css';
 

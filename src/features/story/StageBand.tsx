@@ -1,6 +1,6 @@
 import { useAppStore } from '../../store/StoreContext.tsx';
-import { selectLastEnqueue } from '../../store/selectors.ts';
-import { selectFireTimeBand } from '../../store/panelSelectors.ts';
+import { selectLastEnqueue } from '../../store/scores.ts';
+import { selectFireTimeBand } from '../../store/band.ts';
 import { BandGrid } from '../../ui/BandGrid.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
-import { selectLastRecovery, selectScorePanel, selectTextbookHasJobs } from '../../store/selectors.ts';
+import { selectLastRecovery, selectScorePanel, selectTextbookHasJobs } from '../../store/scores.ts';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from './Stage.module.css';
 import panel from '../../ui/panel.module.css';

@@ -9,7 +9,9 @@
  * in zsetWriteCommands.ts, zsetReadCommands.ts, zsetRangeCommands.ts and keyspaceCommands.ts; the
  * data structure they drive is SortedSet, held by Keyspace.
  */
+import { formatScore } from './doubles.ts';
 import type { ScoreFormat } from './doubles.ts';
+import type { ReadonlySortedSet } from './sortedSet.ts';
 import { argText, type Arg } from './commandArgs.ts';
 import { Keyspace } from './keyspace.ts';
 import { RedisError } from './redisError.ts';
@@ -112,6 +114,19 @@ export class MemoryRedis implements RedisLike {
    */
   call(command: string, ...args: Array<string | number>): Reply {
     return this.callArgs(command, args);
+  }
+
+  /**
+   * The sorted set at `key` for typed reads, or undefined when the key holds none (Redis deletes
+   * an emptied key). Reads only: every write goes through call(), which keeps the encoding rules.
+   */
+  sortedSet(key: string): ReadonlySortedSet | undefined {
+    return this.keys.get(key);
+  }
+
+  /** How this instance prints a score in its replies (formatScore with its score format). */
+  printScore(score: number): string {
+    return formatScore(score, this.scoreFormat);
   }
 
   /**

@@ -45,6 +45,12 @@ export interface ScoreRange {
   readonly maxExclusive: boolean;
 }
 
+/** What a reader may ask of a SortedSet: reads only (MemoryRedis.sortedSet hands this out). */
+export type ReadonlySortedSet = Pick<
+  SortedSet,
+  'size' | 'score' | 'rank' | 'at' | 'rangeByRank' | 'firstRankInRange' | 'lastRankInRange' | 'entriesFrom' | 'cursorAt'
+>;
+
 /** Entries per leaf and children per branch, chosen by the enqueue/promote benchmark. */
 const DEFAULT_CAPACITY = 64;
 

@@ -4,11 +4,11 @@ import { BAND_KEY, createAppStore } from './appStore.ts';
 import type { AppState } from './appStore.ts';
 import { bandOf, decodeScore, fireTimeOf } from '../model/protocol/score.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
-import { BAND_READ_LIMIT, selectBandView, selectFireTimeBand } from './panelSelectors.ts';
+import { BAND_READ_LIMIT, selectBandView, selectFireTimeBand } from './band.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
-/** The band of the current fire-time read whole with one ZRANGEBYSCORE, as the page read it before it kept its last read. */
+/** The band of the current fire-time as Redis gives it: one ZRANGEBYSCORE ... WITHSCORES, scores parsed back from their text. */
 function freshBand(state: AppState) {
   const { minScore, maxScore } = bandOf(fireTimeOf(state.now, state.delay));
   const reply = state.band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
@@ -50,8 +50,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('N' as const, 'job:N' as const).map((style): Step => ({ kind: 'ids', style })) },
 );
 
-describe('the band read (selectFireTimeBand) keeps its last read and adds what arrived', () => {
-  it('after any run of enqueues, promotes, undos, redos, clock and delay moves, it equals a whole read of the band', () => {
+describe('the band view (selectFireTimeBand, selectBandView)', () => {
+  it('after any run of enqueues, promotes, undos, redos, clock and delay moves, gives the slots and counts Redis replies give', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 14 }), (steps) => {
         const store = createAppStore({ frozenAt: T0, delay: 1, seed: 1 });
@@ -72,6 +72,9 @@ describe('the band read (selectFireTimeBand) keeps its last read and adds what a
           expect(view.jobs).toBe(
             integer(after.band.call('ZCOUNT', BAND_KEY, bandOf(view.fireTime).minScore, bandOf(view.fireTime).maxScore)),
           );
+          expect(view.ceilingMembers).toBe(
+            integer(after.band.call('ZCOUNT', BAND_KEY, bandOf(view.fireTime).maxScore, bandOf(view.fireTime).maxScore)),
+          );
           expect(selectBandView(after).slots).toEqual(fresh);
         }
       }),
@@ -83,3 +86,16 @@ describe('the band read (selectFireTimeBand) keeps its last read and adds what a
 function integer(reply: unknown): number {
   return typeof reply === 'number' ? reply : -1;
 }
+
+describe('memoized per store', () => {
+  it('two stores on one page keep their own reads: reading one does not make the other read again', () => {
+    const a = createAppStore({ frozenAt: T0, seed: 1 });
+    const b = createAppStore({ frozenAt: T0, seed: 2 });
+    a.getState().enqueue(2);
+    b.getState().enqueue(5);
+    const first = selectFireTimeBand(a.getState());
+    expect(selectFireTimeBand(b.getState()).slots).toHaveLength(5);
+    expect(selectFireTimeBand(a.getState())).toBe(first);
+    expect(first.slots).toHaveLength(2);
+  });
+});

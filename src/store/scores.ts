@@ -1,21 +1,21 @@
 /**
- * Module-level selectors over the store. Plain fields are read directly; everything derived from the
- * sets goes through the model (delayed.ts, score.ts, MemoryRedis replies) and is memoized on the
- * instances and `version`, so a selector returns the same object until something really changed.
+ * The settings and the score cards: plain fields read directly, and what the next job would score
+ * (read from the band set through its typed reads and the model's score.ts), memoized per store on
+ * the sets' `version`, so a selector returns the same object until something really changed. The
+ * first screen reads these: the other concerns (sets.ts, band.ts, promote.ts) load with their parts.
  */
-import type { MemoryRedis, Reply } from '../model/redis/memoryRedis.ts';
-import { getDelayedScore } from '../model/protocol/delayed.ts';
 import {
   bandOf,
   decodeScore,
   fireTimeOf,
   isPastCliff,
+  nextScoreInBand,
   nextTimestampOf,
   textbookScore,
   wakeMillisecond,
 } from '../model/protocol/score.ts';
-import { parseScoreArg } from '../model/redis/doubles.ts';
-import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
+import type { Band } from '../model/protocol/score.ts';
+import type { SetReader } from '../session/setReader.ts';
 import type { AppState, TextbookUnit } from './appStore.ts';
 import { memoOn } from './memo.ts';
 
@@ -34,19 +34,9 @@ export const selectLastEnqueue = (s: AppState) => s.lastEnqueue;
 export const selectVersion = (s: AppState) => s.version;
 export const selectLog = (s: AppState) => s.log;
 
-/** The number a reply element holds when it is an integer reply (ZCARD, ZCOUNT), else 0. */
-export function integerReply(reply: Reply): number {
-  return typeof reply === 'number' ? reply : 0;
-}
-
-/** The score of a `WITHSCORES` element, read back with Redis's own parser. */
-export function scoreOf(text: Reply | undefined): number {
-  return typeof text === 'string' ? (parseScoreArg(text) ?? Number.NaN) : Number.NaN;
-}
-
 /** Whether the textbook set holds any job (its unit cannot change then). */
-export const selectTextbookHasJobs = memoOn((s: AppState) => [s.textbook, s.version] as const)(
-  (textbook) => integerReply(textbook.call('ZCARD', TEXTBOOK_KEY)) > 0,
+export const selectTextbookHasJobs = memoOn((s: AppState) => [s.textbookSet, s.version] as const)(
+  (textbook) => textbook.size > 0,
 );
 
 /** What the next job would get, read from the band set as it is. */
@@ -75,10 +65,12 @@ export interface ScorePanelData {
   readonly next: NextScore;
 }
 
-function nextScore(band: MemoryRedis, now: number, delay: number, minScore: number, maxScore: number): NextScore {
-  const { score } = getDelayedScore(band, BAND_KEY, now, delay);
+/** What getDelayedScore gives for the band [minScore, maxScore]: one above the band's highest score, its floor when empty. */
+function nextScore(band: SetReader, range: Band): NextScore {
+  const { minScore, maxScore } = range;
+  const score = nextScoreInBand(range, band.highestIn(minScore, maxScore)?.score ?? null);
   const { slot } = decodeScore(score);
-  const jobsInBand = integerReply(band.call('ZCOUNT', BAND_KEY, minScore, maxScore));
+  const jobsInBand = band.count(minScore, maxScore);
   const kind = jobsInBand === 0 ? 'floor' : score === maxScore ? 'ceiling' : 'bump';
   const recovered = nextTimestampOf(score);
   return { score, slot, kind, jobsInBand, recovered, wholeMs: wakeMillisecond(recovered) };
@@ -86,12 +78,13 @@ function nextScore(band: MemoryRedis, now: number, delay: number, minScore: numb
 
 /**
  * Everything the score panel shows for the current delay and clock (the band set's next score is
- * asked of the set itself, unlogged). Exported unmemoized for the enqueue warm-up, which reads a
- * throwaway session's band as the page does.
+ * read from the set itself). Exported unmemoized for the enqueue warm-up, which reads a throwaway
+ * session's band as the page does.
  */
-export function scorePanelOf(band: MemoryRedis, now: number, delay: number, unit: TextbookUnit): ScorePanelData {
+export function scorePanelOf(band: SetReader, now: number, delay: number, unit: TextbookUnit): ScorePanelData {
   const fireTime = fireTimeOf(now, delay);
-  const { minScore, maxScore } = bandOf(fireTime);
+  const range = bandOf(fireTime);
+  const { minScore, maxScore } = range;
   return {
     now,
     delay,
@@ -101,12 +94,12 @@ export function scorePanelOf(band: MemoryRedis, now: number, delay: number, unit
     minScore,
     maxScore,
     pastCliff: isPastCliff(fireTime),
-    next: nextScore(band, now, delay, minScore, maxScore),
+    next: nextScore(band, range),
   };
 }
 
 /** Everything the score panel shows for the current delay and clock. */
-export const selectScorePanel = memoOn((s: AppState) => [s.band, s.version, s.now, s.delay, s.textbookUnit] as const)(
+export const selectScorePanel = memoOn((s: AppState) => [s.bandSet, s.version, s.now, s.delay, s.textbookUnit] as const)(
   (band, _version, now, delay, unit) => scorePanelOf(band, now, delay, unit),
 );
 

@@ -11,11 +11,11 @@
  * due at the frozen now, then waits for the clock to move (a step, a new instant, live).
  */
 import type { AppState, AppStore, ClockMode } from './appStore.ts';
-import { selectBandHead } from './panelSelectors.ts';
-import type { BandHead } from './panelSelectors.ts';
+import { selectBandHead } from './promote.ts';
+import type { BandHead } from './promote.ts';
 
 /** The timer functions the worker uses (the global ones by default; tests pass fake ones). */
-export interface SchedulerTimers {
+export interface WorkerTimers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
@@ -53,7 +53,7 @@ export function workerPlan(state: AppState, now: number): WorkerPlan {
   return planOf(state.autoPromote, state.clockMode, selectBandHead(state), now);
 }
 
-const globalTimers: SchedulerTimers = {
+const globalTimers: WorkerTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
@@ -62,7 +62,7 @@ const globalTimers: SchedulerTimers = {
  * Runs the worker over a store while `autoPromote` is on; returns the function that stops it
  * (clears the timer, stops listening). Keeps at most one timer armed at any time.
  */
-export function startScheduler(store: AppStore, timers: SchedulerTimers = globalTimers): () => void {
+export function startAutoPromoteWorker(store: AppStore, timers: WorkerTimers = globalTimers): () => void {
   let timer: unknown = null;
 
   const disarm = () => {

@@ -5,8 +5,8 @@ import { encodeScenario } from '../session/scenarioCodec.ts';
 import { sessionScript } from '../session/sessionScript.ts';
 import { BAND_KEY, createAppStore } from './appStore.ts';
 import type { AppStore } from './appStore.ts';
-import { MAX_TIMER_MS, startScheduler, workerPlan } from './scheduler.ts';
-import { selectBandHead, selectPromotedSinceReset } from './panelSelectors.ts';
+import { MAX_TIMER_MS, startAutoPromoteWorker, workerPlan } from './autoPromoteWorker.ts';
+import { selectBandHead, selectPromotedSinceReset } from './promote.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
@@ -38,7 +38,7 @@ afterEach(() => {
 
 function liveStore(): AppStore {
   const store = createAppStore(); // live clock: Date.now, which the fake timers drive
-  stop = startScheduler(store);
+  stop = startAutoPromoteWorker(store);
   return store;
 }
 
@@ -182,7 +182,7 @@ describe('auto-promote with a live clock', () => {
 describe('auto-promote with a frozen clock', () => {
   it('promotes what is due at the frozen now once, then waits for the clock to move', () => {
     const store = createAppStore({ frozenAt: T0 });
-    stop = startScheduler(store);
+    stop = startAutoPromoteWorker(store);
     store.getState().setDelay(0);
     store.getState().enqueue(1); // due at T0: now
     store.getState().setDelay(1000);

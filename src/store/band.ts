@@ -1,0 +1,129 @@
+/**
+ * One millisecond's band, as the stage's grid and the band panel draw it: its slots (read through
+ * the band set's typed reads, every score as Redis prints it), the ceiling pile-up, and the strip
+ * of milliseconds around it. Memoized per store on `version`. BandSlot and BandView are also what
+ * the live panel builds from a real Redis.
+ */
+import { BAND_SLOTS, bandOf, decodeScore, isPastCliff, fireTimeOf } from '../model/protocol/score.ts';
+import type { SetReader } from '../session/setReader.ts';
+import type { AppState } from './appStore.ts';
+import { memoOn } from './memo.ts';
+
+/** One job in a band: its slot (the low twelve bits of its score) and where it came from. */
+export interface BandSlot {
+  readonly slot: number;
+  readonly member: string;
+  readonly scoreText: string;
+  readonly arrival: number;
+}
+
+/** One millisecond's band, as BandGrid draws it (the page's band set or a live Redis set). */
+export interface BandView {
+  readonly fireTime: number;
+  /** The band's jobs in set order, read up to BAND_READ_LIMIT (all of them unless many share the ceiling). */
+  readonly slots: readonly BandSlot[];
+  /** Every job in the band (ZCOUNT), read or not; when absent, slots.length. */
+  readonly jobs?: number;
+  /** Members at the band's maxScore (more than one: the band saturated). */
+  readonly ceilingMembers: number;
+  /** Slot of the newest bump, when known. */
+  readonly newestSlot: number | null;
+  readonly pastCliff: boolean;
+}
+
+/** The band of the selected millisecond with its score range and the strip of milliseconds around it. */
+export interface BandViewData extends BandView {
+  readonly minScore: number;
+  readonly maxScore: number;
+  /** Consecutive milliseconds around fireTime and how many jobs each band holds. */
+  readonly strip: Array<{ fireTime: number; count: number }>;
+}
+
+/** The slots of an empty band: one shared array, so an empty band does not look like a change. */
+const NO_SLOTS: readonly BandSlot[] = [];
+
+/** How many milliseconds the strip shows on each side of the selected one. */
+export const STRIP_RADIUS = 10;
+
+/**
+ * The most entries the band view reads from one millisecond's band: every slot below the ceiling
+ * and the first 64 jobs (member-byte order) sharing the ceiling, so one saturated millisecond of
+ * 1,000,000 jobs is read as 4,160 entries, not 1,000,000.
+ */
+export const BAND_READ_LIMIT = BAND_SLOTS + 64;
+
+/**
+ * One band read from the band set: its slots, the ceiling pile-up, and a strip of `radius` ms on
+ * each side (exported for the enqueue warm-up, which reads a throwaway session's band).
+ */
+export function bandViewOf(
+  band: SetReader,
+  arrivals: ReadonlyMap<string, number>,
+  fireTime: number,
+  lastEnqueue: AppState['lastEnqueue'],
+  radius: number,
+): BandViewData {
+  const { minScore, maxScore } = bandOf(fireTime);
+  const jobs = band.count(minScore, maxScore);
+  const slots = bandSlotsOf(band, arrivals, fireTime);
+  return {
+    fireTime,
+    minScore,
+    maxScore,
+    slots,
+    jobs,
+    ceilingMembers: band.count(maxScore, maxScore),
+    newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
+    pastCliff: isPastCliff(fireTime),
+    strip: stripOf(band, fireTime, radius),
+  };
+}
+
+/** The band's entries in set order, up to BAND_READ_LIMIT, each with its slot (the score's low twelve bits). */
+function bandSlotsOf(band: SetReader, arrivals: ReadonlyMap<string, number>, fireTime: number): readonly BandSlot[] {
+  const { minScore, maxScore } = bandOf(fireTime);
+  const entries = band.rangeByScore(minScore, maxScore, BAND_READ_LIMIT);
+  if (entries.length === 0) return NO_SLOTS;
+  return entries.map(({ member, score }) => ({
+    slot: decodeScore(score).slot,
+    member,
+    scoreText: band.scoreText(score),
+    arrival: arrivals.get(member) ?? 0,
+  }));
+}
+
+/** How many jobs each band from fireTime - radius to fireTime + radius holds (ZCOUNT over each band's range). */
+function stripOf(band: SetReader, fireTime: number, radius: number): Array<{ fireTime: number; count: number }> {
+  const strip: Array<{ fireTime: number; count: number }> = [];
+  for (let ms = fireTime - radius; ms <= fireTime + radius; ms++) {
+    const range = bandOf(ms);
+    strip.push({ fireTime: ms, count: band.count(range.minScore, range.maxScore) });
+  }
+  return strip;
+}
+
+/** The band of the current fire-time (now + delay), whatever band is chosen below: the stage's grid. */
+export const selectFireTimeBand = memoOn(
+  (s: AppState) => [s.bandSet, s.version, s.arrivals, fireTimeOf(s.now, s.delay), s.lastEnqueue] as const,
+)((band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, 0));
+
+/**
+ * The band of the selected millisecond (or of the current fire-time when none is selected). When
+ * it is the stage's band (nothing selected), the stage's read is reused and only the strip is
+ * added, so a frame of Play reads the band (up to BAND_READ_LIMIT entries) once, not twice.
+ */
+export const selectBandView = memoOn(
+  (s: AppState) =>
+    [
+      s.bandSet,
+      s.version,
+      s.arrivals,
+      s.selectedFireTime ?? fireTimeOf(s.now, s.delay),
+      s.lastEnqueue,
+      selectFireTimeBand(s),
+    ] as const,
+)((band, _version, arrivals, fireTime, lastEnqueue, stageBand): BandViewData =>
+  stageBand.fireTime === fireTime
+    ? { ...stageBand, strip: stripOf(band, fireTime, STRIP_RADIUS) }
+    : bandViewOf(band, arrivals, fireTime, lastEnqueue, STRIP_RADIUS),
+);
