@@ -13,7 +13,7 @@ import type { ArrivalTracker } from './arrivalTracker.ts';
 import type { SetReader } from './setReader.ts';
 import { seededUuid } from './jobIds.ts';
 import type { IdStyle } from './jobIds.ts';
-import { MAX_BATCH } from './input.ts';
+import { MAX_BATCH, MAX_CLOCK_MS } from './input.ts';
 import { Session, drain, replay, replaySteps, sameSettings } from './session.ts';
 import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from './session.ts';
 import { linkBudgetQuestion, loadedSoFar, overLinkBudget, scenarioCost } from './scenarioCost.ts';
@@ -290,6 +290,11 @@ export class ScenarioSession {
     const last = operations.at(-1) as Extract<Operation, { kind: 'enqueue' }>;
     this.#publish({ ...this.#scenario, operations }, 'push', last.at, true, done);
     return session.enqueueError === null ? done : done - 1;
+  }
+
+  /** Freezes the clock `ms` after its reading now (at most MAX_CLOCK_MS). */
+  stepClock(ms: number): void {
+    this.perform({ kind: 'freeze', at: Math.min(this.readClock() + ms, MAX_CLOCK_MS) });
   }
 
   /** Moves the display clock on (a live clock only). */

@@ -3,10 +3,11 @@
  * about the share link. Every action is handed to the ScenarioSession (src/session), which owns
  * the scenario, the Session, the command log, undo / redo, and loads in slices; after every change
  * the session hands the store a fresh PageSnapshot, which the store publishes as its state.
+ * (It imports no session module but scenarioSession.ts: Rolldown split a module the store shared
+ * with later parts, such as input.ts, into a start file of its own.)
  */
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import { MAX_CLOCK_MS } from '../session/input.ts';
 import { ScenarioSession } from '../session/scenarioSession.ts';
 import type { PageSnapshot, ScenarioSessionOptions, HistoryStep } from '../session/scenarioSession.ts';
 import type { IdStyle } from '../session/jobIds.ts';
@@ -111,9 +112,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
         page.perform({ kind: 'live' });
       },
       freezeClock: (at) => page.perform({ kind: 'freeze', at: at ?? page.readClock() }, at !== undefined),
-      stepClock(ms) {
-        page.perform({ kind: 'freeze', at: Math.min(page.readClock() + ms, MAX_CLOCK_MS) });
-      },
+      stepClock: (ms) => page.stepClock(ms),
       tick: () => page.tick(),
       readClock: () => page.readClock(),
       setIdStyle(style) {

@@ -9,9 +9,8 @@ import {
   fireTimeYearsPastCliff,
   longestFifoDelay,
   sweepReachesNextBand,
-  tiesInBand,
 } from '../../model/protocol/cliff.ts';
-import { BAND_KEY } from '../../store/appStore.ts';
+import { tiesOf } from './ties.ts';
 import type { AppState } from '../../store/appStore.ts';
 import { memoOn } from '../../store/memo.ts';
 import { parseClock } from '../../session/input.ts';
@@ -66,9 +65,9 @@ interface TieNote {
 }
 
 /** Scores in the current fire-time's band held by several jobs, with each job's arrival number. */
-const selectTies = memoOn((s: AppState) => [s.band, s.version, s.arrivals, fireTimeOf(s.now, s.delay)] as const)(
+const selectTies = memoOn((s: AppState) => [s.bandSet, s.version, s.arrivals, fireTimeOf(s.now, s.delay)] as const)(
   (band, _version, arrivals, fireTime): TieNote[] =>
-    tiesInBand(band, BAND_KEY, fireTime).map((tie) => ({
+    tiesOf(band, fireTime).map((tie) => ({
       scoreText: tie.scoreText,
       count: tie.count,
       members: tie.members.map((member) => ({ member, arrival: arrivals.get(member) ?? 0 })),
