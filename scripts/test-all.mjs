@@ -1,7 +1,9 @@
 // Runs every check in order (typecheck, lint: ESLint and the import-cycle check, the Vitest
 // projects: model, components and the real-Redis conformance suite, then the Playwright browser
 // tests against the production build) and ends with one summary line counting every test. A
-// skipped test counts as a failure of the run: nothing may be skipped silently.
+// skipped test counts as a failure of the run: nothing may be skipped silently. It first installs
+// the conformance/ and bench/ packages (scripts/sub-packages.mjs) when they are missing or stale:
+// the typecheck reads their types and the conformance suite runs their libraries.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -20,6 +22,11 @@ function readJson(path) {
 
 rmSync(VITEST_JSON, { force: true });
 rmSync(PLAYWRIGHT_JSON, { force: true });
+
+if (!run('packages', 'node', ['scripts/sub-packages.mjs'])) {
+  console.log('test-all: the conformance/ and bench/ packages could not be installed');
+  process.exit(1);
+}
 
 const problems = [];
 if (!run('typecheck', 'npx', ['tsc', '-b'])) problems.push('typecheck failed');
