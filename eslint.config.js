@@ -83,6 +83,19 @@ export default tseslint.config(
     ignores: [TESTS],
     rules: restrict(above(['features', 'app'], 'Shared widgets import no feature and not the app.')),
   },
+  {
+    // The bridge is a Node server beside the page: it shares only the model (the wire format in
+    // src/model/bridgeWire.ts, the printable-bytes rule), never the page's state or widgets.
+    files: ['bridge/**'],
+    ignores: [TESTS],
+    rules: restrict(
+      REACT,
+      above(
+        ['session', 'store', 'ui', 'features', 'app'],
+        'The bridge imports only src/model (its wire types are in src/model/bridgeWire.ts).',
+      ),
+    ),
+  },
   // One block a feature: `../<other>/` leaves the feature's folder for another one.
   ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**`],

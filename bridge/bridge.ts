@@ -18,7 +18,7 @@ import { scrubSecrets } from './redact.ts';
 import { describeFailure } from './redisErrors.ts';
 import { health, listKeys, readMembers } from './routes.ts';
 import type { RouteReply } from './routes.ts';
-import type { ErrorReply } from '../src/features/live/bridgeProtocol.ts';
+import type { ErrorReply } from '../src/model/bridgeWire.ts';
 
 export interface RunningBridge {
   /** http://host:port the bridge answers on. */

@@ -3,7 +3,7 @@
  * --origin <url> (repeatable) --timeout <ms> --token <t>`, checked before anything starts.
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_BRIDGE_PORT } from '../src/features/live/bridgeProtocol.ts';
+import { DEFAULT_BRIDGE_PORT } from '../src/model/bridgeWire.ts';
 import { redactRedisUrl } from './redact.ts';
 
 export interface BridgeOptions {

@@ -3,7 +3,7 @@
  * too slow (command timeout), asking for a password (NOAUTH) or refusing it (WRONGPASS), a key
  * of another type. Every message names Redis by its password-free URL and is scrubbed of secrets.
  */
-import type { BridgeErrorCode } from '../src/features/live/bridgeProtocol.ts';
+import type { BridgeErrorCode } from '../src/model/bridgeWire.ts';
 import { RefusedCommandError } from './allowList.ts';
 import { scrubSecrets } from './redact.ts';
 

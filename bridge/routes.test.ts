@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/features/live/bridgeProtocol.ts';
-import type { KeysReply, MembersReply } from '../src/features/live/bridgeProtocol.ts';
+import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/model/bridgeWire.ts';
+import type { KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
 import { MAX_SCAN_ROUNDS, health, listKeys, readMembers, redisName } from './routes.ts';
 import type { ReadOnlyCall } from './allowList.ts';

@@ -12,8 +12,8 @@ import {
   MAX_PAGE_SIZE,
   MAX_PATTERN_LENGTH,
   MAX_REPLY_BYTES,
-} from '../src/features/live/bridgeProtocol.ts';
-import type { ErrorReply, HealthReply, KeysReply, MembersReply, RedisName } from '../src/features/live/bridgeProtocol.ts';
+} from '../src/model/bridgeWire.ts';
+import type { ErrorReply, HealthReply, KeysReply, MembersReply, RedisName } from '../src/model/bridgeWire.ts';
 import { DISPLAY_CAP_BYTES, printableBytes } from '../src/model/printable.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 

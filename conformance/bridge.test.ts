@@ -19,9 +19,9 @@ import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import type { BridgeOptions } from '../bridge/options.ts';
 import { freePort, startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
-import { MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/features/live/bridgeProtocol.ts';
+import { MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/model/bridgeWire.ts';
 import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
-import type { ErrorReply, KeysReply, MembersReply } from '../src/features/live/bridgeProtocol.ts';
+import type { ErrorReply, KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:4317';
 

@@ -20,7 +20,7 @@ import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { fixtureEvalArgs, fixtureJobs } from '../test-support/delayedFixture.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 import { freePort, startRedisServer, type RedisProcess } from '../test-support/redisProcess.ts';
-import type { ErrorReply, KeysReply, MembersReply } from '../src/features/live/bridgeProtocol.ts';
+import type { ErrorReply, KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:4317';
 const KEYS = Array.from({ length: 9 }, (_, i) => `bull:q${i}:delayed`);

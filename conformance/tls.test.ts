@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureEvalArgs, fixtureJobs } from '../test-support/delayedFixture.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 import { freePort, startRedisServer, type RedisProcess } from '../test-support/redisProcess.ts';
-import type { MembersReply } from '../src/features/live/bridgeProtocol.ts';
+import type { MembersReply } from '../src/model/bridgeWire.ts';
 
 const KEY = 'bull:tls:delayed';
 const APP_ORIGIN = 'http://127.0.0.1:4317';

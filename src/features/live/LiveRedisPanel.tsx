@@ -13,7 +13,7 @@ import {
   withToken,
 } from './bridgeClient.ts';
 import type { Fetch, ListedKey } from './bridgeClient.ts';
-import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN, MAX_KEY_BYTES } from './bridgeProtocol.ts';
+import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN, MAX_KEY_BYTES } from '../../model/bridgeWire.ts';
 import { printable } from '../../model/printable.ts';
 import { bandStrip, busiestBand, decodeLiveSet, liveBand } from './liveSet.ts';
 import { liveLinkFromSearch } from './liveLink.ts';

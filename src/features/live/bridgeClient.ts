@@ -7,8 +7,8 @@
 import type { Parsed } from '../../session/input.ts';
 import { compareBytes } from '../../model/redis/memberOrder.ts';
 import { base64UrlFromBytes, bytesFromBase64, printable } from '../../model/printable.ts';
-import { MAX_PAGE_SIZE, MAX_PATTERN_LENGTH } from './bridgeProtocol.ts';
-import type { BridgeErrorCode, KeysReply, MembersReply, RedisName } from './bridgeProtocol.ts';
+import { MAX_PAGE_SIZE, MAX_PATTERN_LENGTH } from '../../model/bridgeWire.ts';
+import type { BridgeErrorCode, KeysReply, MembersReply, RedisName } from '../../model/bridgeWire.ts';
 
 /** The most members the panel reads from one set: the head of a larger set (the jobs due first). */
 export const MAX_LIVE_MEMBERS = 20_000;

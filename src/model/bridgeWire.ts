@@ -3,7 +3,7 @@
  * routes, their JSON replies and the limits the bridge applies. Both sides import this file, so
  * the wire format is written down once.
  */
-import { DISPLAY_CAP_BYTES } from '../../model/printable.ts';
+import { DISPLAY_CAP_BYTES } from './printable.ts';
 
 /** Port the bridge listens on unless told otherwise (`--port`). */
 export const DEFAULT_BRIDGE_PORT = 7379;
