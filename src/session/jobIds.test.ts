@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jobId, randomUUID, seededUuid } from './jobIds.ts';
+import { jobId, randomUUID } from './jobIds.ts';
 
 describe('jobId', () => {
   it('builds each style from the arrival number', () => {
@@ -28,16 +28,5 @@ describe('randomUUID', () => {
     expect(made.size).toBe(50);
     for (const uuid of made) expect(uuid).toMatch(layout);
     expect(getRandomValues).toHaveBeenCalledTimes(50);
-  });
-});
-
-describe('seededUuid', () => {
-  it('gives version 4 uuids that depend on the seed and the index only', () => {
-    const layout = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-    expect(seededUuid(7, 1)).toMatch(layout);
-    expect(seededUuid(7, 1)).toBe(seededUuid(7, 1));
-    expect(seededUuid(7, 1)).not.toBe(seededUuid(8, 1));
-    const made = new Set(Array.from({ length: 10_000 }, (_, i) => seededUuid(12345, i)));
-    expect(made.size).toBe(10_000);
   });
 });

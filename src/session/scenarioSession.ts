@@ -11,7 +11,7 @@ import { CommandLog } from './commandLog.ts';
 import { LoggingRedis } from './loggingRedis.ts';
 import type { ArrivalTracker } from './arrivalTracker.ts';
 import type { SetReader } from './setReader.ts';
-import { seededUuid } from './jobIds.ts';
+import { seededUuid } from '../model/uuid.ts';
 import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH, MAX_CLOCK_MS } from './input.ts';
 import { Session, drain, replay, replaySteps, sameSettings } from './session.ts';

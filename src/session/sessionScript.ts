@@ -6,7 +6,7 @@
 import type { MemoryRedis, RedisLike, Reply } from '../model/redis/memoryRedis.ts';
 import { redisCliScript } from './redisCliScript.ts';
 import type { ScriptCommand } from './redisCliScript.ts';
-import { seededUuid } from './jobIds.ts';
+import { seededUuid } from '../model/uuid.ts';
 import { Session, drain, replay, replaySteps } from './session.ts';
 import type { ReplayProgress } from './session.ts';
 import type { Scenario } from './operations.ts';

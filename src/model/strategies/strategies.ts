@@ -117,7 +117,7 @@ function hexDigits(random: () => number, digits: number): string {
  * A random (version 4) uuid in text form, as RQ (`uuid4()`) and Asynq (`uuid.NewString()`) name
  * jobs; drawn from a seeded source so the same stream gives the same ids.
  */
-export function seededUuid(random: () => number): string {
+export function streamUuid(random: () => number): string {
   const variant = (8 + Math.floor(random() * 4)).toString(16);
   return uuidText(`${hexDigits(random, 12)}4${hexDigits(random, 3)}${variant}${hexDigits(random, 15)}`);
 }
@@ -256,7 +256,7 @@ export const STRATEGIES: readonly Strategy[] = [
       return sweptQueue(
         redis,
         key,
-        (a) => ({ score: textbookScore(a.timestamp, a.delay, 's'), member: seededUuid(random) }),
+        (a) => ({ score: textbookScore(a.timestamp, a.delay, 's'), member: streamUuid(random) }),
         (now) => textbookScore(now, 0, 's'),
       );
     },
