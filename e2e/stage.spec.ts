@@ -291,3 +291,22 @@ test('the stage has no axe violations, empty and with jobs', async ({ page }) =>
   await expect(page.getByTestId('band-set')).toContainText('12 members');
   expect(await check()).toEqual([]);
 });
+
+test('the note at delay 0 moves nothing: the hint keeps its height and the scores keep their place', async ({ page }) => {
+  for (const width of [1366, 360]) {
+    await page.setViewportSize({ width, height: 768 });
+    await open(page);
+    const hint = page.getByTestId('delay-hint');
+    const scores = page.getByTestId('stage-scores');
+    const field = page.getByTestId('delay-field');
+    const place = async () => ({ hint: (await hint.boundingBox())!.height, scores: (await scores.boundingBox())!.y });
+    await field.fill('5000');
+    await field.press('Tab');
+    await expect(hint).toContainText('Keys: ');
+    const before = await place();
+    await field.fill('0');
+    await field.press('Tab');
+    await expect(hint).toHaveText(/^At 0, Queue\.add uses the wait list/);
+    expect(await place(), `at ${width} px wide`).toEqual(before);
+  }
+});

@@ -11,13 +11,15 @@ import { expect, test } from '@playwright/test';
 import { startScripts } from '../scripts/startFiles.ts';
 
 /**
- * The start JavaScript's budget, gzip level 9: 96,917 bytes when this test was written (2026-12-02),
- * over the 90 KB the README's table aims at (most of it React 19 and React DOM). The budget keeps
- * growth from going unnoticed: raise it only with the README's figure and the reason.
+ * The start JavaScript's ceiling, gzip level 9: a round 100,000 bytes. Measured 96,917 bytes at
+ * 34fb0f1 and 98,149 after the session/store rework of issue 24 (ScenarioSession, SetReader,
+ * per-store memos: +1,232 bytes); the 90 KB target of docs/benchmarks.md is missed either way (most
+ * of the start is React 19 and React DOM). Growth past the ceiling fails here: raise it only with
+ * the figure and the reason.
  */
-const START_BUDGET_BYTES = 97_500;
+const START_BUDGET_BYTES = 100_000;
 
-/** The module script and the chunks it preloads: React and the start code, the Rolldown runtime, the store context, the panels' shared styles module. */
+/** The module script and the chunks it preloads: React and the start code, the Rolldown runtime, and the small modules the start and later parts share (vite.config.ts, start-shared). */
 const START_FILES_AT_MOST = 4;
 
 test('index.html starts the page with one module script and at most three preloaded chunks', () => {

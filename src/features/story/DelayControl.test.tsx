@@ -25,7 +25,7 @@ describe('DelayControl', () => {
     const hint = screen.getByTestId('delay-hint');
     expect(hint.textContent).toBe('Keys: arrows 1 ms, Page Up/Down 6 s. Field: whole ms, up to 100 years.');
     act(() => void store.getState().setDelay(0));
-    // the same element (two lines reserved), so the note moves nothing below it
+    // the same element holds the note (that it moves nothing below it is a layout fact: e2e/stage.spec.ts)
     expect(screen.getByTestId('delay-hint')).toBe(hint);
     expect(hint.textContent).toBe(DELAY_ZERO_NOTE);
     expect(hint.textContent).toBe('At 0, Queue.add uses the wait list; moveToDelayed writes these scores.');

@@ -8,9 +8,13 @@ import { compareStrategiesNow, type StrategyOutcome } from '../../model/strategi
 class FakeWorker {
   static created: FakeWorker[] = [];
   static failWith: string | null = null;
+  /** Replies already on their way when terminate() came still arrive (a real worker's message in flight can). */
+  static repliesInFlight = false;
   onmessage: ((event: { data: WorkerReply }) => void) | null = null;
   onerror: ((event: { message: string }) => void) | null = null;
   terminated = false;
+  /** 'done' replies handed to onmessage. */
+  answered = 0;
   jobs: WorkerJob[] = [];
   readonly streams = new Map<string, readonly Arrival[]>();
 
@@ -25,7 +29,15 @@ class FakeWorker {
         this.onmessage?.({ data: { type: 'error', message: FakeWorker.failWith } });
         return;
       }
-      answerJob(job, (reply) => !this.terminated && this.onmessage?.({ data: reply }), this.streams);
+      answerJob(
+        job,
+        (reply) => {
+          if (this.terminated && !FakeWorker.repliesInFlight) return;
+          this.onmessage?.({ data: reply });
+          if (reply.type === 'done') this.answered++;
+        },
+        this.streams,
+      );
     }, 0);
   }
 
@@ -50,6 +62,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   FakeWorker.created = [];
   FakeWorker.failWith = null;
+  FakeWorker.repliesInFlight = false;
 });
 
 describe('startComparison with workers', () => {
@@ -104,13 +117,18 @@ describe('startComparison with workers', () => {
     expect(FakeWorker.created.every((w) => w.terminated)).toBe(true);
   });
 
-  it('stays silent after cancel', async () => {
+  it('stays silent after cancel, even for replies already on their way', async () => {
     vi.stubGlobal('Worker', FakeWorker);
+    FakeWorker.repliesInFlight = true;
     const onDone = vi.fn();
-    const cancel = startComparison({ pattern: 'uniform', n: 100, seed: 1 }, { onProgress: () => {}, onDone, onError: () => {} });
+    const onProgress = vi.fn();
+    const cancel = startComparison({ pattern: 'uniform', n: 100, seed: 1 }, { onProgress, onDone, onError: () => {} });
     cancel();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every job posted is answered after the cancel: the runner itself must drop the answers.
+    const posted = FakeWorker.created.reduce((jobs, worker) => jobs + worker.jobs.length, 0);
+    await vi.waitFor(() => expect(FakeWorker.created.reduce((done, worker) => done + worker.answered, 0)).toBe(posted));
     expect(onDone).not.toHaveBeenCalled();
+    expect(onProgress).not.toHaveBeenCalled();
     expect(FakeWorker.created.every((w) => w.terminated)).toBe(true);
   });
 });
