@@ -9,11 +9,10 @@
  * and the page's start script paid that as it was evaluated, since this module made one at load.
  * Now a page never loads it unless it prints a fraction.
  */
-export const grouped = { format: groupDigits } as const;
 
 /** A count and its noun: "1 job", "4,096 jobs". */
 export function plural(n: number, one: string, many: string): string {
-  return `${grouped.format(n)} ${n === 1 ? one : many}`;
+  return `${groupDigits(n)} ${n === 1 ? one : many}`;
 }
 
 let formatter: Intl.NumberFormat | null = null;

@@ -11,7 +11,7 @@
  * The output never holds a character it would escape, so printable(printable(s)) === printable(s).
  */
 
-import { grouped } from './format.ts';
+import { groupDigits } from './format.ts';
 
 /** Characters that are never shown as they are (see the module comment). */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
@@ -75,7 +75,7 @@ export function printableBytes(bytes: Uint8Array, byteLength = bytes.length, emp
     run = i;
   }
   out += escapeHidden(utf8.decode(bytes.subarray(run, i)));
-  return cut ? `${out}… (${grouped.format(byteLength)} bytes)` : out;
+  return cut ? `${out}… (${groupDigits(byteLength)} bytes)` : out;
 }
 
 /** Base64 (standard or URL-safe, padding optional) to bytes; null when it is not base64. */

@@ -3,7 +3,7 @@
  * message to show beside the field; the caller keeps the last valid value when it gets a message.
  */
 
-import { grouped } from '../model/format.ts';
+import { groupDigits } from '../model/format.ts';
 
 /** A parsed field: the value, or the reason it was refused. */
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
@@ -45,7 +45,7 @@ export function parseDelay(text: string): Parsed<number> {
   const value = wholeNumber(text);
   if (value === 'negative') return refuse('A delay cannot be negative.');
   if (value === null) return refuse('Use whole milliseconds, digits only (e.g. 5000).');
-  if (value > MAX_DELAY_MS) return refuse(`At most ${grouped.format(MAX_DELAY_MS)} ms (100 years).`);
+  if (value > MAX_DELAY_MS) return refuse(`At most ${groupDigits(MAX_DELAY_MS)} ms (100 years).`);
   return ok(value);
 }
 
@@ -128,6 +128,6 @@ export function parsePosition(text: string, size: number): Parsed<number> {
   const value = wholeNumber(text);
   if (value === 'negative' || value === null) return refuse('Use a whole number, e.g. 4095.');
   if (size === 0) return refuse('The set is empty.');
-  if (value >= size) return refuse(`The last position is ${grouped.format(size - 1)}.`);
+  if (value >= size) return refuse(`The last position is ${groupDigits(size - 1)}.`);
   return ok(value);
 }

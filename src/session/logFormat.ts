@@ -2,7 +2,7 @@
  * One-line texts for the command log: a command as redis-cli would echo it (number arguments turned
  * into text the way Lua hands them to redis.call), and a reply or error in redis-cli's style.
  */
-import { grouped } from '../model/format.ts';
+import { groupDigits } from '../model/format.ts';
 import { luaNumberArg } from '../model/redis/doubles.ts';
 import type { Reply } from '../model/redis/memoryRedis.ts';
 import type { LogEntry } from './commandLog.ts';
@@ -19,7 +19,7 @@ function argText(arg: string | number): string {
 }
 
 function more(total: number): string {
-  return total > SHOWN_ITEMS ? ` … (+${grouped.format(total - SHOWN_ITEMS)} more)` : '';
+  return total > SHOWN_ITEMS ? ` … (+${groupDigits(total - SHOWN_ITEMS)} more)` : '';
 }
 
 /** `ZADD key 7364608000000000 job:1`: the command and its arguments, long lists cut short. */

@@ -11,7 +11,7 @@
  * `@<ms>` is the instant a live clock read; it is left out when the clock was frozen (the instant
  * is then the frozen one). Values are checked with the fields' own parsers (input.ts).
  */
-import { grouped } from '../model/format.ts';
+import { groupDigits } from '../model/format.ts';
 import { parseBatchSize, parseClock, parseDelay, parseIdPrefix } from './input.ts';
 import type { Parsed } from './input.ts';
 import type { IdStyle } from './jobIds.ts';
@@ -37,7 +37,7 @@ export const MAX_SCENARIO_JOBS = 1_000_000;
  */
 export function scenarioLimitError(chars: number, jobs: number): string | null {
   if (chars > MAX_SCENARIO_CHARS) return 'The scenario is too long.';
-  if (jobs > MAX_SCENARIO_JOBS) return `The scenario enqueues more than ${grouped.format(MAX_SCENARIO_JOBS)} jobs.`;
+  if (jobs > MAX_SCENARIO_JOBS) return `The scenario enqueues more than ${groupDigits(MAX_SCENARIO_JOBS)} jobs.`;
   return null;
 }
 

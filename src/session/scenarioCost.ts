@@ -4,7 +4,7 @@
  * from the codec (scenarioCodec.ts) so the store can weigh a scenario without the codec itself,
  * which loads after the first screen.
  */
-import { grouped } from '../model/format.ts';
+import { groupDigits } from '../model/format.ts';
 import { UUID_BYTES } from './jobIds.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
 
@@ -84,7 +84,7 @@ export function overLinkBudget(cost: ScenarioCost): boolean {
 /** The question the page asks before loading a link over the budget. */
 export function linkBudgetQuestion(cost: ScenarioCost): string {
   const mb = cost.idBytes / 1e6;
-  return `This link enqueues ${grouped.format(cost.jobs)} jobs (about ${mb < 10 ? mb.toFixed(1) : grouped.format(Math.round(mb))} MB of ids); load it?`;
+  return `This link enqueues ${groupDigits(cost.jobs)} jobs (about ${mb < 10 ? mb.toFixed(1) : groupDigits(Math.round(mb))} MB of ids); load it?`;
 }
 
 /**
@@ -93,5 +93,5 @@ export function linkBudgetQuestion(cost: ScenarioCost): string {
  * into a start chunk of its own (one more file fetched before the first screen).
  */
 export function loadedSoFar(jobs: number, totalJobs: number): string {
-  return ` after ${grouped.format(jobs)} of ${grouped.format(totalJobs)} jobs`;
+  return ` after ${groupDigits(jobs)} of ${groupDigits(totalJobs)} jobs`;
 }

@@ -19,7 +19,7 @@ import type { BandSlot, BandView } from '../store/band.ts';
 import styles from './BandGrid.module.css';
 import { useCanvasSize } from './useCanvasSize.ts';
 import { whenIdle } from './whenIdle.ts';
-import { grouped } from '../model/format.ts';
+import { groupDigits } from '../model/format.ts';
 import { printable } from '../model/printable.ts';
 
 export interface BandGridProps extends BandView {
@@ -192,12 +192,12 @@ export function BandGrid({
         // adds words, never height or width (the stage keeps its layout: no shift as jobs land).
         <p className={styles.compactSummary} data-testid="band-summary">
           <span className={styles.summaryLine}>
-            slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
+            slots used: <span className={styles.mono}>{`${groupDigits(filled)} of ${groupDigits(BAND_SLOTS)}`}</span>
           </span>
           <span className={styles.summaryLine}>
             {jobs > filled ? (
               <>
-                <span className={styles.mono}>{grouped.format(jobs)}</span> jobs:{' '}
+                <span className={styles.mono}>{groupDigits(jobs)}</span> jobs:{' '}
                 {saturated ? 'ties in member order' : 'some share a slot'}
               </>
             ) : null}
@@ -205,7 +205,7 @@ export function BandGrid({
           <span className={styles.summaryLine}>
             {saturated ? (
               <span className={styles.badge} data-testid="band-ceiling-badge">
-                full: {grouped.format(ceilingMembers)} share the ceiling
+                full: {groupDigits(ceilingMembers)} share the ceiling
               </span>
             ) : null}
             {pastCliff ? <span className={styles.badge}>past the cliff: +1 is lost</span> : null}
@@ -214,11 +214,11 @@ export function BandGrid({
       ) : (
         <p className={styles.summary}>
           <span>
-            slots used: <span className={styles.mono}>{`${grouped.format(filled)} of ${grouped.format(BAND_SLOTS)}`}</span>
+            slots used: <span className={styles.mono}>{`${groupDigits(filled)} of ${groupDigits(BAND_SLOTS)}`}</span>
           </span>
           {jobs > filled ? (
             <span>
-              <span className={styles.mono}>{grouped.format(jobs)}</span> jobs: some share a slot
+              <span className={styles.mono}>{groupDigits(jobs)}</span> jobs: some share a slot
             </span>
           ) : null}
         </p>
@@ -233,7 +233,7 @@ export function BandGrid({
               tabIndex={0}
               role="application"
               aria-roledescription="slot grid"
-              aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${grouped.format(BAND_SLOTS)} slots, ${grouped.format(filled)} used`}
+              aria-label={`Band of fire-time ${fireTime} ms: 64 by 64 grid of ${groupDigits(BAND_SLOTS)} slots, ${groupDigits(filled)} used`}
               aria-describedby={helpId}
               onKeyDown={onKeyDown}
               onFocus={() => setCursor((c) => c ?? startSlot(newestSlot, slots))}
@@ -266,7 +266,7 @@ export function BandGrid({
             arrival{' '}
             {arrivals ? (
               <span className={styles.mono}>
-                {grouped.format(arrivals.first)} → {grouped.format(arrivals.last)}
+                {groupDigits(arrivals.first)} → {groupDigits(arrivals.last)}
               </span>
             ) : null}
           </li>
@@ -287,10 +287,10 @@ export function BandGrid({
       {saturated && !compact ? (
         <p className={styles.ceiling}>
           <span className={styles.badge}>
-            slot {CEILING_SLOT} × <span className={styles.mono}>{grouped.format(ceilingMembers)}</span>
+            slot {CEILING_SLOT} × <span className={styles.mono}>{groupDigits(ceilingMembers)}</span>
           </span>{' '}
-          The band is full: {grouped.format(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores Redis
-          orders them by member bytes, not by arrival.
+          The band is full: {groupDigits(ceilingMembers)} jobs share the ceiling score (maxScore). With equal scores Redis orders
+          them by member bytes, not by arrival.
         </p>
       ) : null}
       {pastCliff && !compact ? (
@@ -334,7 +334,7 @@ function SlotReadout({
     return (
       <>
         {head}score <Value>{first.scoreText}</Value>, member <Value>{printable(first.member)}</Value>, arrival{' '}
-        <Value>{grouped.format(first.arrival)}</Value>.
+        <Value>{groupDigits(first.arrival)}</Value>.
       </>
     );
   }
@@ -343,14 +343,14 @@ function SlotReadout({
   const rest = sharers - named.length;
   return (
     <>
-      {head}score <Value>{first.scoreText}</Value>, shared by {grouped.format(sharers)} jobs in member-byte order:{' '}
+      {head}score <Value>{first.scoreText}</Value>, shared by {groupDigits(sharers)} jobs in member-byte order:{' '}
       {named.map((entry, i) => (
         <span key={i}>
           {i > 0 ? ', ' : ''}
-          <Value>{printable(entry.member)}</Value> (arrival {grouped.format(entry.arrival)})
+          <Value>{printable(entry.member)}</Value> (arrival {groupDigits(entry.arrival)})
         </span>
       ))}
-      {rest > 0 ? ` and ${grouped.format(rest)} more` : ''}.
+      {rest > 0 ? ` and ${groupDigits(rest)} more` : ''}.
     </>
   );
 }

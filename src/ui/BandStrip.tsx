@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { BAND_SLOTS } from '../model/protocol/score.ts';
 import styles from './BandStrip.module.css';
 import { useLaidOutLater } from './laidOutLater.ts';
-import { grouped } from '../model/format.ts';
+import { groupDigits } from '../model/format.ts';
 
 export interface BandStripProps {
   bands: Array<{ fireTime: number; count: number }>;
@@ -13,7 +13,7 @@ export interface BandStripProps {
 /** "+2 ms", "−1 ms", "0 ms": a millisecond's distance from the selected one. */
 function offsetLabel(offset: number): string {
   if (offset === 0) return '0 ms';
-  return `${offset > 0 ? '+' : '−'}${grouped.format(Math.abs(offset))} ms`;
+  return `${offset > 0 ? '+' : '−'}${groupDigits(Math.abs(offset))} ms`;
 }
 
 /**
@@ -89,7 +89,7 @@ export function BandStrip({ bands, selected, onSelect }: BandStripProps) {
               <span className={styles.bar} style={{ transform: `scaleY(${fill})` }} />
             </span>
             <span className={styles.count}>
-              {grouped.format(jobs)}{' '}
+              {groupDigits(jobs)}{' '}
               <span className="visually-hidden">{`${jobs === 1 ? 'job' : 'jobs'}${full ? ', band full' : ''}`}</span>
             </span>
           </button>

@@ -20,7 +20,7 @@ import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import panel from '../../ui/panel.module.css';
 import styles from './CliffExplorer.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
 
 /** A Julian year (365.25 days), only to say "about N years". */
@@ -55,7 +55,7 @@ function sideOfCliff(fireTime: number): string {
 }
 
 function spacingText(spacing: number): string {
-  return `${spacing >= 1 ? grouped.format(spacing) : String(spacing)} (2^${Math.log2(spacing)})`;
+  return `${spacing >= 1 ? groupDigits(spacing) : String(spacing)} (2^${Math.log2(spacing)})`;
 }
 
 interface TieNote {
@@ -84,15 +84,15 @@ function Ties({ ties }: { ties: TieNote[] }) {
         const rest = tie.count - named.length;
         return (
           <p key={tie.scoreText}>
-            {grouped.format(tie.count)} jobs share the score <span className="mono">{tie.scoreText}</span>. Redis cannot order
-            them by score, so it falls back to member order (the bytes of the job id), not arrival order:{' '}
+            {groupDigits(tie.count)} jobs share the score <span className="mono">{tie.scoreText}</span>. Redis cannot order them
+            by score, so it falls back to member order (the bytes of the job id), not arrival order:{' '}
             {named.map((job, i) => (
               <span key={job.member}>
                 {i > 0 ? ', ' : null}
-                <span className="mono">{printable(job.member)}</span> (arrival {grouped.format(job.arrival)})
+                <span className="mono">{printable(job.member)}</span> (arrival {groupDigits(job.arrival)})
               </span>
             ))}
-            {rest > 0 ? `, and ${grouped.format(rest)} more` : null}.
+            {rest > 0 ? `, and ${groupDigits(rest)} more` : null}.
           </p>
         );
       })}
@@ -126,7 +126,7 @@ export function CliffExplorer() {
     setJumpError(
       ok
         ? null
-        : `With a delay of ${grouped.format(state.delay)} ms the clock would have to stand before 1970; shorten the delay first.`,
+        : `With a delay of ${groupDigits(state.delay)} ms the clock would have to stand before 1970; shorten the delay first.`,
     );
     setRevision((r) => r + 1);
     return ok;
@@ -247,10 +247,10 @@ export function CliffExplorer() {
         <div className={panel.card}>
           <h3>Distinct scores in this band</h3>
           <p data-testid="cliff-distinct">
-            <strong>{grouped.format(precision.distinctSlotScores)}</strong> of 4,096
+            <strong>{groupDigits(precision.distinctSlotScores)}</strong> of 4,096
           </p>
           <p className={past ? styles.lost : styles.kept} data-testid="cliff-reachable">
-            the bump hands out {grouped.format(precision.reachableScores)} of them to same-ms jobs
+            the bump hands out {groupDigits(precision.reachableScores)} of them to same-ms jobs
           </p>
         </div>
 

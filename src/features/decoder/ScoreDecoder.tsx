@@ -14,7 +14,7 @@ import styles from './ScoreDecoder.module.css';
 import { FLAG_TEXT } from '../../ui/flagText.ts';
 import { LabelledCell } from '../../ui/LabelledCell.tsx';
 import flagStyles from '../../ui/flags.module.css';
-import { grouped, plural } from '../../model/format.ts';
+import { groupDigits, plural } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
 
 /** Typing pauses this long (ms) before the text is decoded again. */
@@ -146,8 +146,8 @@ function DecodedView({ decoded }: { decoded: DecodedRows }) {
       <div className={styles.summary} role="status" data-testid="decoder-summary">
         <p className={styles.counts}>
           Read as {LAYOUT_TEXT[decoded.layout]}: <strong>{plural(rowCount, 'score', 'scores')}</strong> in{' '}
-          {plural(decoded.bands, 'millisecond band', 'millisecond bands')} ({grouped.format(decoded.crowdedBands)} with several
-          jobs, {grouped.format(decoded.saturatedBands)} saturated)
+          {plural(decoded.bands, 'millisecond band', 'millisecond bands')} ({groupDigits(decoded.crowdedBands)} with several jobs,{' '}
+          {groupDigits(decoded.saturatedBands)} saturated)
           {decoded.multiLineMembers > 0
             ? `, ${plural(decoded.multiLineMembers, 'member', 'members')} across several lines`
             : ''}; {plural(unreadable.length, 'unreadable line', 'unreadable lines')}
@@ -156,7 +156,7 @@ function DecodedView({ decoded }: { decoded: DecodedRows }) {
         <ul className={flagStyles.flagCounts} aria-label="Rows by flag">
           {SCORE_FLAGS.filter((flag) => flagCounts[flag] > 0).map((flag) => (
             <li key={flag} className={flagStyles.flag} data-flag={flag}>
-              <strong>{grouped.format(flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
+              <strong>{groupDigits(flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
             </li>
           ))}
         </ul>
@@ -218,7 +218,7 @@ function ScoreRow({ row }: { row: DecodedScore }) {
         <span className="visually-hidden">Flags: </span>
         {row.flags.map((flag) => (
           <span key={flag} className={flagStyles.badge} data-flag={flag}>
-            {flag === 'shared' ? `shared ×${grouped.format(row.sharedBy)}` : FLAG_TEXT[flag].badge}
+            {flag === 'shared' ? `shared ×${groupDigits(row.sharedBy)}` : FLAG_TEXT[flag].badge}
           </span>
         ))}
         {row.notBandReason !== null ? <span className={styles.reason}>{row.notBandReason}</span> : null}

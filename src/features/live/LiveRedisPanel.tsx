@@ -32,7 +32,7 @@ import styles from './LiveRedisPanel.module.css';
 import { FLAG_TEXT } from '../../ui/flagText.ts';
 import { LabelledCell } from '../../ui/LabelledCell.tsx';
 import flagStyles from '../../ui/flags.module.css';
-import { grouped, plural } from '../../model/format.ts';
+import { groupDigits, plural } from '../../model/format.ts';
 
 /** Row height (px) of the flags list; LiveRedisPanel.module.css uses the same 30px. */
 const ROW_HEIGHT = 30;
@@ -265,7 +265,7 @@ function KeyList({ keys, chosen, onChoose }: { keys: KeyListing; chosen: ListedK
               disabled={tooLong}
               title={
                 tooLong
-                  ? `This key is ${plural(key.byteLength, 'byte', 'bytes')} long; the bridge opens keys of up to ${grouped.format(MAX_KEY_BYTES)} bytes.`
+                  ? `This key is ${plural(key.byteLength, 'byte', 'bytes')} long; the bridge opens keys of up to ${groupDigits(MAX_KEY_BYTES)} bytes.`
                   : undefined
               }
               onClick={() => onChoose(key)}
@@ -307,14 +307,14 @@ function LiveSetViews({
         <p>
           <strong>{printable(set.key)}</strong>: {plural(set.size, 'member', 'members')} (ZCARD)
           {partial
-            ? `; showing the first ${grouped.format(set.rows.length)}, the jobs due first (the panel reads at most ${grouped.format(MAX_LIVE_MEMBERS)})`
+            ? `; showing the first ${groupDigits(set.rows.length)}, the jobs due first (the panel reads at most ${groupDigits(MAX_LIVE_MEMBERS)})`
             : ''}
           , in {plural(set.bands.length, 'millisecond band', 'millisecond bands')}.
         </p>
         <ul className={flagStyles.flagCounts} aria-label="Members by flag">
           {SCORE_FLAGS.filter((flag) => set.flagCounts[flag] > 0).map((flag) => (
             <li key={flag} className={flagStyles.flag} data-flag={flag}>
-              <strong>{grouped.format(set.flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
+              <strong>{groupDigits(set.flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
             </li>
           ))}
         </ul>

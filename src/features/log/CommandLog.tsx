@@ -6,7 +6,7 @@ import type { CommandLog as Log } from '../../session/commandLog.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import styles from '../../ui/panel.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 
 const ROW_HEIGHT = 44;
 
@@ -45,8 +45,8 @@ export function CommandLog() {
       <h2 id={headingId}>Command log</h2>
       <p className={styles.lede}>
         The commands the scripts sent to Redis: the band set's ZREVRANGEBYSCORE look-up before each ZADD, and the sweeps. Only the
-        latest {grouped.format(log.capacity)} are kept ({grouped.format(log.total)} issued since the last reset); the read-only
-        previews the page draws from are not listed.
+        latest {groupDigits(log.capacity)} are kept ({groupDigits(log.total)} issued since the last reset); the read-only previews
+        the page draws from are not listed.
       </p>
       <ExportButtons />
       <div className={styles.segmented} role="radiogroup" aria-label="Command log order" data-testid="log-order">

@@ -8,7 +8,7 @@ import type { ScriptParts } from '../../session/sessionScript.ts';
 import { drain } from '../../session/session.ts';
 import { scenarioCost } from '../../session/scenarioCost.ts';
 import styles from '../../ui/panel.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 
 /**
  * Copy or download the session's writes as a redis-cli script (built from the whole scenario, not
@@ -54,7 +54,7 @@ export function ExportButtons() {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(parts.join(''));
-      setStatus({ text: `Copied ${grouped.format(commands)} commands as a redis-cli script.`, failed: false });
+      setStatus({ text: `Copied ${groupDigits(commands)} commands as a redis-cli script.`, failed: false });
     } catch {
       setStatus({
         text: `The browser did not allow copying to the clipboard. Use "Download ${SCRIPT_FILE_NAME}" instead.`,
@@ -88,7 +88,7 @@ export function ExportButtons() {
         <div className={styles.row} data-testid="export-building">
           <progress max={Math.max(building.totalJobs, 1)} value={building.jobs} aria-label="Jobs replayed for the script" />
           <span>
-            Building the script: {grouped.format(building.jobs)} of {grouped.format(building.totalJobs)} jobs replayed.
+            Building the script: {groupDigits(building.jobs)} of {groupDigits(building.totalJobs)} jobs replayed.
           </span>
           <button type="button" className="secondary" onClick={cancel}>
             Cancel

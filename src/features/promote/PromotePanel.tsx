@@ -8,11 +8,11 @@ import { Timeline } from './Timeline.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from '../../ui/panel.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
 
 function pairsText(pairs: number): string {
-  return `${grouped.format(pairs)} pair${pairs === 1 ? '' : 's'} out of arrival order`;
+  return `${groupDigits(pairs)} pair${pairs === 1 ? '' : 's'} out of arrival order`;
 }
 
 /**
@@ -39,14 +39,14 @@ function PromotedList({
       <p>
         Last promote:{' '}
         <span data-testid={`${testId}-summary`}>
-          {grouped.format(last.jobs.length)} promoted in {last.calls} call{last.calls === 1 ? '' : 's'};{' '}
+          {groupDigits(last.jobs.length)} promoted in {last.calls} call{last.calls === 1 ? '' : 's'};{' '}
           <strong className={last.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>
             {pairsText(last.outOfOrderPairs)}
           </strong>
         </span>
       </p>
       <p data-testid={`${testId}-total`}>
-        Since the last reset, in the order they came out: {grouped.format(list.jobs.length)}{' '}
+        Since the last reset, in the order they came out: {groupDigits(list.jobs.length)}{' '}
         {list.jobs.length === 1 ? 'job' : 'jobs'};{' '}
         <strong className={list.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>{pairsText(list.outOfOrderPairs)}</strong>
       </p>
@@ -67,7 +67,7 @@ function PromotedList({
                 <span>
                   {outOfOrder ? <span aria-hidden="true">⇅ </span> : null}
                   {outOfOrder ? <span className="visually-hidden">out of arrival order, </span> : null}
-                  arrival {grouped.format(job.arrival)}
+                  arrival {groupDigits(job.arrival)}
                   {job.at === undefined ? null : <span className={styles.logMeta}>, left at {isoTime(job.at).slice(11)}</span>}
                 </span>
               </span>

@@ -4,7 +4,7 @@ import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { HEAD_MARKS, selectBandHead } from '../../store/promote.ts';
 import type { BandHead } from '../../store/promote.ts';
 import styles from './Timeline.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 import { useMeasured } from '../../ui/useCanvasSize.ts';
 
 /** Drawing width before the container is measured (jsdom measures nothing). */
@@ -196,7 +196,7 @@ export function Timeline() {
       <figcaption id={captionId} className={styles.caption}>
         {head.size === 0
           ? 'Timeline (UTC): now, and nothing waiting in the band set.'
-          : `Timeline (UTC): now, the next wake and ${shown === head.size ? `all ${grouped.format(shown)}` : `the first ${grouped.format(shown)} of ${grouped.format(head.size)}`} ${head.size === 1 ? 'job' : 'jobs'} in the band set, marked at ${head.size === 1 ? 'its' : 'their'} fire-time${head.size === 1 ? '' : 's'}${live ? ', sliding toward now' : ''}.`}
+          : `Timeline (UTC): now, the next wake and ${shown === head.size ? `all ${groupDigits(shown)}` : `the first ${groupDigits(shown)} of ${groupDigits(head.size)}`} ${head.size === 1 ? 'job' : 'jobs'} in the band set, marked at ${head.size === 1 ? 'its' : 'their'} fire-time${head.size === 1 ? '' : 's'}${live ? ', sliding toward now' : ''}.`}
         {shown < head.size ? ` (At most ${HEAD_MARKS} are marked.)` : null}
       </figcaption>
     </figure>

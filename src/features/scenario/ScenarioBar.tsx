@@ -1,7 +1,7 @@
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import type { AppState } from '../../store/appStore.ts';
 import styles from '../../ui/panel.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 
 const selectSteps = (s: AppState) => s.scenario.operations.length;
 const selectRedoCount = (s: AppState) => s.redoable;
@@ -10,7 +10,7 @@ const selectPendingLink = (s: AppState) => s.pendingLink;
 const selectLoading = (s: AppState) => s.loading;
 const selectShareNotice = (s: AppState) => s.shareNotice;
 
-const count = (n: number) => grouped.format(n);
+const count = (n: number) => groupDigits(n);
 
 /**
  * Undo / Redo of every operation (also Ctrl+Z / Ctrl+Shift+Z), why a shared link could not open,

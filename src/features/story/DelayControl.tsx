@@ -5,7 +5,7 @@ import { SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';
 import stage from './Stage.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 
 /**
  * What the slider's hint says at delay 0. BullMQ's Queue.add (addDelayedJob) puts a job in the
@@ -33,7 +33,7 @@ export function DelayControl() {
         <div className={styles.spread}>
           <label htmlFor={sliderId}>Delay (ms)</label>
           <output htmlFor={sliderId} className={`mono ${styles.valueBox}`} data-testid="delay-value">
-            {grouped.format(delay)} ms
+            {groupDigits(delay)} ms
           </output>
         </div>
         <input
@@ -43,7 +43,7 @@ export function DelayControl() {
           max={SLIDER_MAX_MS}
           step={1}
           value={beyondSlider ? SLIDER_MAX_MS : delay}
-          aria-valuetext={`${grouped.format(delay)} ms`}
+          aria-valuetext={`${groupDigits(delay)} ms`}
           aria-describedby={hintId}
           data-testid="delay-slider"
           onChange={(event) => {

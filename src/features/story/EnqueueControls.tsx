@@ -6,7 +6,7 @@ import type { IdStyle } from '../../session/jobIds.ts';
 import { parseBatchSize, parseIdPrefix } from '../../session/input.ts';
 import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 
 function isIdStyle(value: string): value is IdStyle {
   return ID_STYLES.some((option) => option.style === value);
@@ -35,7 +35,7 @@ export function EnqueueControls() {
           Enqueue N at the same millisecond
         </button>
       </div>
-      <p className={styles.hint}>{`N: 2 to 10,000. Next arrival number: ${grouped.format(nextArrival)}`}</p>
+      <p className={styles.hint}>{`N: 2 to 10,000. Next arrival number: ${groupDigits(nextArrival)}`}</p>
       {error ? (
         <p id={errorId} className={styles.error} role="alert">
           {error}

@@ -6,7 +6,7 @@ import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import { DEFAULT_RATE } from './playTimer.ts';
 import { usePlayer } from './usePlayer.ts';
 import styles from '../../ui/panel.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 
 const DEFAULT_BURST = 20;
 
@@ -42,9 +42,9 @@ export function PlayControls() {
         </button>
         <span className={styles.hint} data-testid="play-status">
           {player.playing
-            ? `Playing: ${grouped.format(player.played)}${Number.isFinite(player.remaining) ? `, ${grouped.format(player.remaining)} to go` : ''}`
+            ? `Playing: ${groupDigits(player.played)}${Number.isFinite(player.remaining) ? `, ${groupDigits(player.remaining)} to go` : ''}`
             : player.played > 0
-              ? `${resumable ? 'Paused' : 'Played'}: ${grouped.format(player.played)}${resumable ? `, ${grouped.format(player.remaining)} to go` : ''}`
+              ? `${resumable ? 'Paused' : 'Played'}: ${groupDigits(player.played)}${resumable ? `, ${groupDigits(player.remaining)} to go` : ''}`
               : 'Stopped'}
         </span>
       </div>

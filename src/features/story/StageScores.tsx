@@ -5,7 +5,7 @@ import { selectLastRecovery, selectScorePanel, selectTextbookHasJobs } from '../
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from './Stage.module.css';
 import panel from '../../ui/panel.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 
 export function describeNext(kind: 'floor' | 'bump' | 'ceiling', slot: number): string {
   if (kind === 'floor') return 'the floor: first job in this millisecond';
@@ -92,9 +92,7 @@ export function StageScores() {
         <span className={`${panel.hint} ${styles.lines2}`} data-testid="next-kind">
           next = {describeNext(next.kind, next.slot)}
         </span>
-        <span className={`${panel.hint} ${styles.line}`}>
-          Jobs already in this millisecond: {grouped.format(next.jobsInBand)}
-        </span>
+        <span className={`${panel.hint} ${styles.line}`}>Jobs already in this millisecond: {groupDigits(next.jobsInBand)}</span>
         {data.pastCliff ? (
           <span className={panel.error}>
             Past the 2^53 cliff: this band's scores are no longer exact, so the +1 bump is lost.

@@ -15,7 +15,7 @@ import { ValidatedField } from '../../ui/ValidatedField.tsx';
 import { PromotionChart } from './PromotionChart.tsx';
 import panel from '../../ui/panel.module.css';
 import styles from './StrategiesView.module.css';
-import { grouped } from '../../model/format.ts';
+import { groupDigits } from '../../model/format.ts';
 
 /** The stream's seed: fixed, so a pattern and a size always give the same arrivals. */
 const SEED = 1;
@@ -32,7 +32,7 @@ function parseStreamSize(text: string): Parsed<number> {
   return { ok: true, value };
 }
 
-const count = (value: number) => grouped.format(value);
+const count = (value: number) => groupDigits(value);
 
 /** The normalised Kendall tau distance, short: 0, four decimals, or two significant digits when tiny. */
 function tauText(tau: number): string {
