@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  tally.log();
+  tally.report();
   await redis.close();
 });
 

@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  tally.log();
+  tally.report();
   await redis.close();
 });
 

@@ -96,7 +96,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const tally of tallies.values()) tally.log();
+  for (const tally of tallies.values()) tally.report();
   await redis.close();
 });
 

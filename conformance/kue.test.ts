@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  tally.log();
+  tally.report();
   await new Promise<void>((resolve, reject) => queue.shutdown(1000, (error) => (error ? reject(error) : resolve())));
   await redis.close();
 });

@@ -3,7 +3,7 @@
  * kue.test.ts): the model's side of a stream (the strategy of the same name on MemoryRedis), the
  * comparison of a delayed set and of a promotion order, and the counts each file logs.
  */
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import type { Arrival } from '../src/model/strategies/arrivalStreams.ts';
 import { strategyById, type StrategyId } from '../src/model/strategies/strategies.ts';
@@ -98,10 +98,13 @@ export class Tally {
     return differing.slice(0, 10);
   }
 
-  log(): void {
+  /** Prints what was compared and holds it: no difference, and scores were compared at all. */
+  report(): void {
     console.log(
       `${this.library}: ${this.scores} scores and ${this.promotions} promotions compared with the model, ${this.differences} differences`,
     );
+    expect(this.differences, `${this.library}: differences from the model`).toBe(0);
+    expect(this.scores, `${this.library}: scores compared`).toBeGreaterThan(0);
   }
 }
 
