@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 
-/** Where the README's pictures live; written only when FIRETIME_UPDATE_DOCS=1 (`npm run docs:screenshots`). */
+/** Where the pictures of the README and docs/ live; written only when FIRETIME_UPDATE_DOCS=1 (`npm run docs:screenshots`). */
 const DOCS = resolve(import.meta.dirname, '..', 'docs');
 
 /**
  * Saves a screenshot of a page or an element as a test artifact (attached to the report), and
- * also as docs/<docsName>.png when asked to refresh the README's pictures, so a plain test run
+ * also as docs/<docsName>.png when asked to refresh the pictures in docs/, so a plain test run
  * never changes tracked files.
  *
  * The panels use `content-visibility: auto`: the browser skips drawing the ones far from the

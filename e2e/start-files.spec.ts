@@ -1,7 +1,7 @@
 /**
  * What the built page loads before it is interactive (the scripts dist/index.html names: its
  * module script and the chunks it preloads), held to its budget. The page's start is what mobile
- * Lighthouse weighs (README, Benchmarks): one more start file is one more request before the first
+ * Lighthouse weighs (docs/benchmarks.md): one more start file is one more request before the first
  * screen can work (an import from the store once made Rolldown split a 339-byte module into a
  * fourth preloaded chunk, noticed only by bisecting), and every byte of the start script is fetched
  * and compiled before the page works. Playwright's web server builds dist/ before these run.

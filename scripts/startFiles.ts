@@ -1,7 +1,7 @@
 /**
  * The JavaScript the built page loads before it is interactive: the scripts `dist/index.html`
  * names (its module script and the chunks it preloads), with their gzip sizes (zlib level 9, as
- * the README's figures count them). Read by `npm run bench:ui` (which prints the sizes) and by the
+ * docs/benchmarks.md's figures count them). Read by `npm run bench:ui` (which prints the sizes) and by the
  * browser tests (e2e/start-files.spec.ts, which hold them to the budget).
  */
 import { readFileSync, readdirSync } from 'node:fs';

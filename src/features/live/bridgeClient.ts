@@ -136,7 +136,7 @@ export async function getJson(base: string, path: string, fetchImpl: Fetch, sign
         ? `The bridge at ${base} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s.`
         : LOOPBACK_BRIDGE.test(base)
           ? `Cannot reach the bridge at ${base}. Start it with "npm run bridge -- --redis redis://127.0.0.1:6379", and check that its --origin allows this page.`
-          : `Cannot reach the bridge at ${base}. Is it running with --host and --origin allowing this page? This page's Content-Security-Policy (connect-src) also lets it reach bridges on this machine only, unless it is served with a policy naming ${base} (see the README).`,
+          : `Cannot reach the bridge at ${base}. Is it running with --host and --origin allowing this page? This page's Content-Security-Policy (connect-src) also lets it reach bridges on this machine only, unless it is served with a policy naming ${base} (see docs/live-redis.md in the firetime repository).`,
     );
   } finally {
     clearTimeout(timer);
