@@ -5,7 +5,7 @@ import { createAppStore } from '../store/appStore.ts';
 import type { AppStoreOptions } from '../store/appStore.ts';
 import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, nextScoreInBand, textbookScore } from '../model/protocol/score.ts';
 import { formatScore } from '../model/redis/doubles.ts';
-import { stubResizeObserver } from '../ui/resizeTesting.ts';
+import { stubResizeObserver } from '../../test-support/resizeTesting.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
-import { stubReducedMotion, useAnimateStub } from './motionTesting.ts';
+import { stubReducedMotion, useAnimateStub } from '../../test-support/motionTesting.ts';
 import { gridLayout } from './bandGeometry.ts';
-import { stubResizeObserver } from './resizeTesting.ts';
+import { stubResizeObserver } from '../../test-support/resizeTesting.ts';
 import { LaidOutLater } from './laidOutLater.ts';
 import type { BandSlot } from '../store/band.ts';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandStrip } from './BandStrip.tsx';
-import { stubResizeObserver } from './resizeTesting.ts';
+import { stubResizeObserver } from '../../test-support/resizeTesting.ts';
 import { LaidOutLater } from './laidOutLater.ts';
 
 const T = 1_790_000_000_000;

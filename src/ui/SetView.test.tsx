@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ROW_HEIGHT, SetView } from './SetView.tsx';
 import type { SetRow } from '../store/sets.ts';
-import { stubReducedMotion, useAnimateStub } from './motionTesting.ts';
+import { stubReducedMotion, useAnimateStub } from '../../test-support/motionTesting.ts';
 
 /** A set of `size` members where every tenth row arrived late (out of arrival order). */
 function makeReader(size: number) {

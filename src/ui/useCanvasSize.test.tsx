@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { useCanvasSize, useMeasured } from './useCanvasSize.ts';
-import { stubResizeObserver } from './resizeTesting.ts';
+import { stubResizeObserver } from '../../test-support/resizeTesting.ts';
 import { LaidOutLater } from './laidOutLater.ts';
 
 const measureWidth = (element: HTMLElement) => Number(element.dataset.width);

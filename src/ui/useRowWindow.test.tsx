@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { MAX_SCROLL_HEIGHT, scrollTopFor, useRowWindow } from './useRowWindow.ts';
-import { stubResizeObserver } from './resizeTesting.ts';
+import { stubResizeObserver } from '../../test-support/resizeTesting.ts';
 import { LaidOutLater } from './laidOutLater.ts';
 
 const ROW = 10;

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bandOf } from '../../model/protocol/score.ts';
 import type { Fetch } from './bridgeClient.ts';
-import { named } from './redisNameFixture.ts';
+import { named } from '../../../test-support/redisNameFixture.ts';
 import { bytesFromBase64 } from '../../model/printable.ts';
 import { LiveRedisPanel } from './LiveRedisPanel.tsx';
 import { liveLinkFromSearch } from './liveLink.ts';

@@ -12,7 +12,7 @@ import {
   withToken,
 } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
-import { named } from './redisNameFixture.ts';
+import { named } from '../../../test-support/redisNameFixture.ts';
 
 const BASE = 'http://127.0.0.1:7379';
 const json = (body: unknown, status = 200) =>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubReducedMotion } from '../../ui/motionTesting.ts';
+import { stubReducedMotion } from '../../../test-support/motionTesting.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { BAND_KEY, createAppStore } from '../../store/appStore.ts';

@@ -1,6 +1,6 @@
 /** Test support: a RedisName as the bridge sends it for short bytes (they travel whole). */
-import { base64UrlFromBytes } from '../../model/printable.ts';
-import type { RedisName } from '../../model/bridgeWire.ts';
+import { base64UrlFromBytes } from '../src/model/printable.ts';
+import type { RedisName } from '../src/model/bridgeWire.ts';
 
 /** The RedisName of `value` (text as UTF-8, or bytes shown as `text`). */
 export function named(value: string | Uint8Array, text = typeof value === 'string' ? value : ''): RedisName {
