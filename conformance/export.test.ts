@@ -11,8 +11,7 @@ import { RespClient } from '../test-support/resp-client.ts';
 import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from '../src/store/appStore.ts';
 import type { AppStore } from '../src/store/appStore.ts';
 import { sessionScript } from '../src/session/sessionScript.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../test-support/instants.ts';
 
 let redis: ConformanceRedis;
 let client: RespClient;

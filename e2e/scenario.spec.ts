@@ -6,8 +6,7 @@ import { textbookScore } from '../src/model/protocol/score.ts';
 import { luaNumberArg } from '../src/model/redis/doubles.ts';
 import { decodeScenario } from '../src/session/scenarioCodec.ts';
 import { sessionScript } from '../src/session/sessionScript.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../test-support/instants.ts';
 
 /** What the page shows of both sets: the visible rows and their sizes. */
 async function setsText(page: Page): Promise<string[]> {

@@ -3,8 +3,8 @@ import type { Page, TestInfo } from '@playwright/test';
 import { bandOf, fireTimeOf, nextScoreInBand, textbookScore } from '../src/model/protocol/score.ts';
 import { formatScore } from '../src/model/redis/doubles.ts';
 import { screenshot } from './screenshot.ts';
+import { T0 } from '../test-support/instants.ts';
 
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 const T0_ISO = new Date(T0).toISOString();
 
 function snap(page: Page, testInfo: TestInfo, name: string) {

@@ -6,8 +6,7 @@ import type { AppStoreOptions } from '../store/appStore.ts';
 import { CLIFF_FIRE_TIME, bandOf, fireTimeOf, isPastCliff, nextScoreInBand, textbookScore } from '../model/protocol/score.ts';
 import { formatScore } from '../model/redis/doubles.ts';
 import { stubResizeObserver } from '../../test-support/resizeTesting.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 // The page keeps its scenario in the URL: each test starts from a URL without one.
 beforeEach(() => window.history.replaceState(null, '', '/'));

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings, settingsWith } from './operations.ts';
 import type { Operation, Settings } from './operations.ts';
 import { Session } from './session.ts';
+import { T0 } from '../../test-support/instants.ts';
 
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 const ORDER = ['delay', 'textbookUnit', 'clockMode', 'frozenAt', 'idStyle', 'idPrefix', 'batchSize'];
 
 describe('settingsWith', () => {

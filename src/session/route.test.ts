@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routeBetween } from './route.ts';
 import { defaultSettings } from './operations.ts';
 import type { Operation, Scenario } from './operations.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 function scenario(operations: Operation[], seed = 1): Scenario {
   return { seed, initial: defaultSettings(T0, 'frozen'), operations };

@@ -16,8 +16,7 @@ import {
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 import { OperationLog } from './operationLog.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 const instant = fc.integer({ min: 0, max: MAX_CLOCK_MS });
 const prefix = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((p) => parseIdPrefix(p).ok);

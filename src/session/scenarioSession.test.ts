@@ -6,8 +6,7 @@ import { defaultSettings } from './operations.ts';
 import type { Operation, Scenario } from './operations.ts';
 import { LINK_BUDGET_JOBS } from './scenarioCost.ts';
 import { fakeScheduler } from '../../test-support/fakeScheduler.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 function page(options: { wallClock?: () => number } = {}) {
   const { scheduler, runNext } = fakeScheduler();

@@ -6,8 +6,7 @@ import fc from 'fast-check';
 import { sessionScript, sessionScriptSteps, sessionWrites } from './sessionScript.ts';
 import { redisCliScript } from './redisCliScript.ts';
 import { REPLAY_CHUNK } from './session.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 function withScores(redis: MemoryRedis, key: string) {
   return redis.call('ZRANGE', key, 0, -1, 'WITHSCORES');

@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { createAppStore } from './appStore.ts';
 import { ReadWhileVisible, StoreProvider, createReadGate, useAppStore, useAppStoreApi } from './StoreContext.tsx';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 describe('createReadGate', () => {
   afterEach(() => vi.useRealTimers());

@@ -4,8 +4,7 @@ import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore } f
 import { formatScore } from '../model/redis/doubles.ts';
 import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
 import { LOG_CAPACITY } from '../session/commandLog.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 function bandScores(store: ReturnType<typeof createAppStore>): string[] {
   const reply = store.getState().band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES');

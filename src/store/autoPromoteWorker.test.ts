@@ -7,8 +7,7 @@ import { BAND_KEY, createAppStore } from './appStore.ts';
 import type { AppStore } from './appStore.ts';
 import { MAX_TIMER_MS, startAutoPromoteWorker, workerPlan } from './autoPromoteWorker.ts';
 import { selectBandHead, selectPromotedSinceReset } from './promote.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 function bandMembers(store: AppStore): string[] {
   return store.getState().band.call('ZRANGE', BAND_KEY, 0, -1) as string[];

@@ -5,8 +5,7 @@ import type { AppState } from './appStore.ts';
 import { bandOf, decodeScore, fireTimeOf } from '../model/protocol/score.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
 import { BAND_READ_LIMIT, selectBandView, selectFireTimeBand } from './band.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 /** The band of the current fire-time as Redis gives it: one ZRANGEBYSCORE ... WITHSCORES, scores parsed back from their text. */
 function freshBand(state: AppState) {

@@ -5,8 +5,7 @@ import { selectBandSet, selectTextbookSet } from './sets.ts';
 import { selectBandView } from './band.ts';
 import { selectScorePanel } from './scores.ts';
 import { REPLAY_CHUNK } from '../session/session.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 describe('warmUpSteps', () => {
   it("runs every round to the end in many short steps, leaving the page store and its selectors' cached reads alone", () => {

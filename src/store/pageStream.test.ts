@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from './appStore.ts';
 import { pageStream, pageStreamSize } from './pageStream.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 describe('pageStream', () => {
   it('lists every job enqueued since the last reset with its clock reading, delay, id and arrival', () => {

@@ -6,8 +6,7 @@ import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { REPLAY_CHUNK } from '../session/session.ts';
 import { decodeScenario, encodeScenario } from '../session/scenarioCodec.ts';
 import { fakeScheduler } from '../../test-support/fakeScheduler.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 /** Everything a reader of the page sees of the sets and the last results. */
 function picture(store: AppStore) {

@@ -18,8 +18,7 @@ import { selectScorePanel } from './scores.ts';
 import { BAND_READ_LIMIT, STRIP_RADIUS, selectBandView, selectFireTimeBand } from './band.ts';
 import { selectBandSet, selectTextbookSet } from './sets.ts';
 import { selectPromoteSummary } from './promote.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../test-support/instants.ts';
 
 describe('selectScorePanel', () => {
   it('shows what the model gives for now + delay, and the same object until something changes', () => {

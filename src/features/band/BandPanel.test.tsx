@@ -4,8 +4,7 @@ import { StoreProvider } from '../../store/StoreContext.tsx';
 import { createAppStore } from '../../store/appStore.ts';
 import type { AppStore } from '../../store/appStore.ts';
 import { BandPanel } from './BandPanel.tsx';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 function renderPanel(): AppStore {
   const store = createAppStore({ frozenAt: T0 });

@@ -8,8 +8,8 @@ import { StoreProvider } from '../../store/StoreContext.tsx';
 import { CLIFF_FIRE_TIME, bandOf, fireTimeOf } from '../../model/protocol/score.ts';
 import { LAST_EXACT_FIRE_TIME, fireTimeYearsPastCliff, longestFifoDelay } from '../../model/protocol/cliff.ts';
 import { formatScore } from '../../model/redis/doubles.ts';
+import { T0 } from '../../../test-support/instants.ts';
 
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 const REAL_NOW = T0 + 86_400_000;
 
 function renderExplorer(options: AppStoreOptions = {}) {

@@ -4,8 +4,7 @@ import { StoreProvider } from '../../store/StoreContext.tsx';
 import { createAppStore } from '../../store/appStore.ts';
 import { sessionWrites } from '../../session/sessionScript.ts';
 import { CommandLog } from './CommandLog.tsx';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 function rows(): string[] {
   return within(screen.getByTestId('command-log'))

@@ -4,8 +4,7 @@ import { ExportButtons } from './ExportButtons.tsx';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { createAppStore } from '../../store/appStore.ts';
 import { sessionScript } from '../../session/sessionScript.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 function renderButtons() {
   const store = createAppStore({ frozenAt: T0, seed: 3 });

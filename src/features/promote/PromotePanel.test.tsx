@@ -6,8 +6,7 @@ import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
 import type { AppStore } from '../../store/appStore.ts';
 import { PromotePanel } from './PromotePanel.tsx';
 import { tickLabel } from './Timeline.tsx';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: T0 });

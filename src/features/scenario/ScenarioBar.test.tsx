@@ -6,8 +6,7 @@ import { scenarioUrlCode } from './useScenarioUrl.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
 import { MAX_SCENARIO_CHARS, decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 beforeEach(() => window.history.replaceState(null, '', '/'));
 

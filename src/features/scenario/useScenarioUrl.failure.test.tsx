@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { createAppStore } from '../../store/appStore.ts';
 import type { AppStore } from '../../store/appStore.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 describe('useScenarioUrl when the link code cannot load', () => {
   afterEach(() => {

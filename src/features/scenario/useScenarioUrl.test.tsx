@@ -4,8 +4,7 @@ import { createAppStore } from '../../store/appStore.ts';
 import type { AppStore } from '../../store/appStore.ts';
 import { decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
 import { scenarioUrlCode, useScenarioUrl } from './useScenarioUrl.ts';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 function Url({ store }: { store: AppStore }) {
   useScenarioUrl(store);

@@ -6,8 +6,7 @@ import { BAND_KEY } from '../../store/appStore.ts';
 import { bandOf } from '../../model/protocol/score.ts';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { DELAY_ZERO_NOTE, DelayControl } from './DelayControl.tsx';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 function renderDelay() {
   const store = createAppStore({ frozenAt: T0, seed: 1 });

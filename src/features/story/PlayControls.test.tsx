@@ -6,8 +6,7 @@ import { StoreProvider } from '../../store/StoreContext.tsx';
 import { encodeScenario } from '../../session/scenarioCodec.ts';
 import { sessionScript } from '../../session/sessionScript.ts';
 import { PlayControls } from './PlayControls.tsx';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 function renderPlay(store: AppStore = createAppStore({ frozenAt: T0, idStyle: 'N', seed: 7 })) {
   const view = render(

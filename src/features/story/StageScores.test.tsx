@@ -4,8 +4,7 @@ import { createAppStore } from '../../store/appStore.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { bandOf, fireTimeOf } from '../../model/protocol/score.ts';
 import { StageRecovery, StageScores } from './StageScores.tsx';
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
+import { T0 } from '../../../test-support/instants.ts';
 
 function renderScores() {
   const store = createAppStore({ frozenAt: T0, seed: 1 });

@@ -5,10 +5,9 @@ import { StrategiesView } from './StrategiesView.tsx';
 import { PromotionChart } from './PromotionChart.tsx';
 import { createAppStore, type AppStore } from '../../store/appStore.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
+import { T0 } from '../../../test-support/instants.ts';
 
 afterEach(() => vi.restoreAllMocks());
-
-const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 
 /** The view under a store of its own (frozen clock); returns the store. */
 function renderView(store: AppStore = createAppStore({ frozenAt: T0, seed: 5 })): AppStore {
