@@ -13,7 +13,7 @@
  *
  *   npm run bench:undo
  */
-import { BAND_KEY, SLICE_MS, createAppStore } from '../src/store/appStore.ts';
+import { SLICE_MS, createAppStore } from '../src/store/appStore.ts';
 import { runInSlices } from '../src/store/slices.ts';
 import { sessionScript, sessionScriptSteps } from '../src/session/sessionScript.ts';
 import type { TimeSlicer } from '../src/store/appStore.ts';
@@ -168,9 +168,9 @@ page.getState().stepClock(5000);
 const promote = timed(() => page.getState().promote());
 const promoted = page.getState().promoted.band.length;
 const undoPromote = await sliced(() => page.getState().undo());
-const backIn = Number(page.getState().band.call('ZCARD', BAND_KEY));
+const backIn = page.getState().bandSet.size;
 const redoPromote = await sliced(() => page.getState().redo());
-const outAgain = Number(page.getState().band.call('ZCARD', BAND_KEY));
+const outAgain = page.getState().bandSet.size;
 
 const before = { ...linkScenario.scenario, operations: linkScenario.scenario.operations.slice(0, -1) };
 const replayStore = createAppStore({ frozenAt: T0 });

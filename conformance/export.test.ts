@@ -12,6 +12,7 @@ import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from '../src/store/appStore.ts
 import type { AppStore } from '../src/store/appStore.ts';
 import { sessionScript } from '../src/session/sessionScript.ts';
 import { T0 } from '../test-support/instants.ts';
+import { withScoresOf } from '../test-support/pageSets.ts';
 
 let redis: ConformanceRedis;
 let client: RespClient;
@@ -40,10 +41,7 @@ function pipeIntoRedisCli(script: string): Promise<{ code: number | null; stderr
 async function checkOnRedis(store: AppStore) {
   const state = store.getState();
   const script = sessionScript(state.scenario);
-  const expected = [
-    state.band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES'),
-    state.textbook.call('ZRANGE', TEXTBOOK_KEY, 0, -1, 'WITHSCORES'),
-  ];
+  const expected = [withScoresOf(state.bandSet), withScoresOf(state.textbookSet)];
   await client.call('DEL', BAND_KEY, TEXTBOOK_KEY);
   const run = await pipeIntoRedisCli(script);
   expect(run.code).toBe(0);
@@ -77,7 +75,7 @@ describe('the exported redis-cli script on redis-server 7.0.15', () => {
     s().enqueue(10);
     s().setIdStyle('N');
     s().enqueue(12); // "10" sorts before "9" on the textbook set
-    expect(s().band.call('ZCARD', BAND_KEY)).toBe(22);
+    expect(s().bandSet.size).toBe(22);
     expect(s().lastPromote?.band.jobs.length).toBe(4108);
     const script = await checkOnRedis(store);
     expect(script).toContain('"order \\"7\\" \\\\ caf\\xc3\\xa9 \\xe6\\x97\\xa5\\xe6\\x9c\\xac 4104"');

@@ -9,7 +9,17 @@
  * before it. The full recount (countInversions, arrivalRanks in model/strategies/arrivalOrder.ts) is the
  * reference the tests hold this to.
  */
-export class ArrivalTracker {
+/** What the page reads of an ArrivalTracker: nothing that changes it. */
+export interface ArrivalOrder {
+  /** Members in the set. */
+  readonly size: number;
+  /** Pairs of members whose set order disagrees with their arrival order. */
+  readonly inversions: number;
+  /** How many present members arrived before `arrival` (its place in arrival order among them). */
+  rank(arrival: number): number;
+}
+
+export class ArrivalTracker implements ArrivalOrder {
   /** Fenwick tree over arrival numbers 1..capacity: how many of them are in the set. */
   #tree: Int32Array = new Int32Array(1024 + 1);
   #present: Uint8Array = new Uint8Array(1024 + 1);

@@ -29,11 +29,20 @@ export interface LogMark {
   cleared: { readonly entries: Array<LogEntry | undefined>; readonly at: number } | null;
 }
 
+/** What the page reads of the command log: nothing that changes it. */
+export interface CommandLogView {
+  readonly capacity: number;
+  readonly size: number;
+  readonly total: number;
+  newest(index: number): LogEntry | undefined;
+  oldest(index: number): LogEntry | undefined;
+}
+
 /**
  * The command log: a ring buffer of the latest commands, read newest first or oldest first.
  * Mutable on purpose (a store `version` tells readers when to re-read).
  */
-export class CommandLog {
+export class CommandLog implements CommandLogView {
   readonly #entries: Array<LogEntry | undefined>;
   #total = 0;
   /** The latest mark, and how many records it has saved since it (or since the clear after it). */

@@ -7,6 +7,10 @@ import type { Operation, Scenario } from './operations.ts';
 import { LINK_BUDGET_JOBS } from './scenarioCost.ts';
 import { fakeScheduler } from '../../test-support/fakeScheduler.ts';
 import { T0 } from '../../test-support/instants.ts';
+import { MemoryRedis } from '../model/redis/memoryRedis.ts';
+import { LoggingRedis } from './loggingRedis.ts';
+import { SetReader } from './setReader.ts';
+import { withScoresOf } from '../../test-support/pageSets.ts';
 
 function page(options: { wallClock?: () => number } = {}) {
   const { scheduler, runNext } = fakeScheduler();
@@ -17,7 +21,7 @@ function page(options: { wallClock?: () => number } = {}) {
 }
 
 function bandOf(snapshot: PageSnapshot): unknown {
-  return snapshot.band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES');
+  return withScoresOf(snapshot.bandSet);
 }
 
 /** The band set a fresh Session gives for the scenario, read the same way. */
@@ -38,6 +42,20 @@ describe('ScenarioSession', () => {
     expect(Object.isFrozen(seen[0])).toBe(true);
     expect(seen[0]!.version).toBe(before.version + 1);
     expect(seen[0]!.scenario.operations.length).toBe(1);
+  });
+
+  it('publishes read-only views of the sets, never the sets or the log that write them', () => {
+    const { session } = page();
+    session.enqueue(3);
+    const snapshot = session.snapshot;
+    for (const value of Object.values(snapshot)) {
+      expect(value).not.toBeInstanceOf(MemoryRedis);
+      expect(value).not.toBeInstanceOf(LoggingRedis);
+    }
+    expect(snapshot.bandSet).toBeInstanceOf(SetReader);
+    expect(snapshot.bandSet.size).toBe(3);
+    // a reader holds its set in a private field: nothing on it leads to a write
+    expect(Object.values(snapshot.bandSet)).toEqual([]);
   });
 
   it('undoes and redoes from one journal: redo gives back the state the step made, and a new step ends redo', () => {

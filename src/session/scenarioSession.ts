@@ -8,8 +8,9 @@
  */
 import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { CommandLog } from './commandLog.ts';
+import type { CommandLogView } from './commandLog.ts';
 import { LoggingRedis } from './loggingRedis.ts';
-import type { ArrivalTracker } from './arrivalTracker.ts';
+import type { ArrivalOrder } from './arrivalTracker.ts';
 import type { SetReader } from './setReader.ts';
 import { seededUuid } from '../model/uuid.ts';
 import type { IdStyle } from './jobIds.ts';
@@ -69,32 +70,31 @@ export interface ScenarioChange {
 }
 
 /**
- * Everything the page shows, as it was after one change. The object is new at every change; the
- * sets and trackers in it are the Session's own (read them, never write), and `version` moves
- * whenever they, the arrivals or the log changed.
+ * Everything the page shows, as it was after one change: a frozen object of values and read-only
+ * views. The views (the sets' readers, their arrival order, the arrivals, the command log) read
+ * the Session's current state and offer nothing that changes it; `version` says when what they
+ * read moved, so a snapshot's reads hold until the next snapshot with another version. (Copying
+ * sets of a million jobs at every change is what this avoids.) The sets themselves, MemoryRedis
+ * instances, stay inside the Session.
  */
 export interface PageSnapshot extends Settings {
   /** The clock's reading at the last action or display tick (ms). */
   readonly now: number;
   /** The arrival number the next job gets (1-based). */
   readonly nextArrival: number;
-  /** The textbook set: `ZADD key <fire-time> <member>`. */
-  readonly textbook: MemoryRedis;
-  /** The band set: addDelayedJob (score = fire-time * 0x1000, bumped). */
-  readonly band: MemoryRedis;
-  /** Typed reads of the textbook set: what the page reads it through. */
+  /** The textbook set (`ZADD key <fire-time> <member>`), read through typed reads. */
   readonly textbookSet: SetReader;
-  /** Typed reads of the band set. */
+  /** The band set (addDelayedJob: score = fire-time * 0x1000, bumped), read through typed reads. */
   readonly bandSet: SetReader;
   /** How far the textbook set is from arrival order (kept current by enqueue and promote). */
-  readonly textbookOrder: ArrivalTracker;
+  readonly textbookOrder: ArrivalOrder;
   /** How far the band set is from arrival order. */
-  readonly bandOrder: ArrivalTracker;
+  readonly bandOrder: ArrivalOrder;
   /** member -> arrival number, for every job enqueued since the last reset. */
   readonly arrivals: ReadonlyMap<string, number>;
   /** Every enqueue since the last reset (grows in place; `version` says when). */
   readonly enqueues: readonly EnqueueBatch[];
-  readonly log: CommandLog;
+  readonly log: CommandLogView;
   readonly lastEnqueue: EnqueueResult | null;
   readonly lastPromote: PromoteResult | null;
   /** Every job promoted since the last reset, per set, in order (grows in place; `promoted.changes` says when). */
@@ -433,8 +433,6 @@ export class ScenarioSession {
     return Object.freeze({
       ...s.settings,
       now: this.#now,
-      textbook: s.textbook,
-      band: s.band,
       textbookSet: s.textbookReader,
       bandSet: s.bandReader,
       textbookOrder: s.textbookOrder,

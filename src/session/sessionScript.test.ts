@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from '../store/appStore.ts';
+import { withScoresOf } from '../../test-support/pageSets.ts';
 import type { AppStore } from '../store/appStore.ts';
 import fc from 'fast-check';
 import { sessionScript, sessionScriptSteps, sessionWrites } from './sessionScript.ts';
@@ -17,8 +18,8 @@ function expectSameSets(store: AppStore) {
   const state = store.getState();
   const fresh = new MemoryRedis();
   for (const write of sessionWrites(state.scenario)) fresh.call(write.command, ...write.args);
-  expect(withScores(fresh, BAND_KEY)).toEqual(withScores(state.band, BAND_KEY));
-  expect(withScores(fresh, TEXTBOOK_KEY)).toEqual(withScores(state.textbook, TEXTBOOK_KEY));
+  expect(withScores(fresh, BAND_KEY)).toEqual(withScoresOf(state.bandSet));
+  expect(withScores(fresh, TEXTBOOK_KEY)).toEqual(withScoresOf(state.textbookSet));
 }
 
 describe('sessionScript', () => {
@@ -34,7 +35,7 @@ describe('sessionScript', () => {
     s().setIdStyle('uuid');
     s().enqueue(3);
     expect(s().log.total).toBeGreaterThan(s().log.capacity);
-    expect(s().band.call('ZCARD', BAND_KEY)).toBeGreaterThan(0);
+    expect(s().bandSet.size).toBeGreaterThan(0);
     expectSameSets(store);
   });
 

@@ -15,13 +15,17 @@ function closed(min: number, max: number): ScoreRange {
 const NO_ENTRIES: readonly ZEntry[] = [];
 
 export class SetReader {
-  constructor(
-    private readonly redis: MemoryRedis,
-    private readonly key: string,
-  ) {}
+  // private fields, not TypeScript's private: a reader handed to a view has no way to the set's writes
+  readonly #redis: MemoryRedis;
+  readonly #key: string;
+
+  constructor(redis: MemoryRedis, key: string) {
+    this.#redis = redis;
+    this.#key = key;
+  }
 
   #set(): ReadonlySortedSet | undefined {
-    return this.redis.sortedSet(this.key);
+    return this.#redis.sortedSet(this.#key);
   }
 
   /** Members in the set (ZCARD). */
@@ -92,6 +96,6 @@ export class SetReader {
 
   /** A score as this set's Redis prints it in a reply (ZSCORE, WITHSCORES). */
   scoreText(score: number): string {
-    return this.redis.printScore(score);
+    return this.#redis.printScore(score);
   }
 }

@@ -2,17 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { MemoryRedis, RedisError } from '../model/redis/memoryRedis.ts';
 import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, textbookScore } from '../model/protocol/score.ts';
 import { formatScore } from '../model/redis/doubles.ts';
-import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
+import { BAND_KEY, createAppStore } from './appStore.ts';
 import { LOG_CAPACITY } from '../session/commandLog.ts';
 import { T0 } from '../../test-support/instants.ts';
+import { membersOf, withScoresOf } from '../../test-support/pageSets.ts';
 
 function bandScores(store: ReturnType<typeof createAppStore>): string[] {
-  const reply = store.getState().band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES');
+  const reply = withScoresOf(store.getState().bandSet);
   return (reply as string[]).filter((_, i) => i % 2 === 1);
 }
 
 function members(store: ReturnType<typeof createAppStore>, key: string): string[] {
-  return store.getState()[key === BAND_KEY ? 'band' : 'textbook'].call('ZRANGE', key, 0, -1) as string[];
+  const state = store.getState();
+  return membersOf(key === BAND_KEY ? state.bandSet : state.textbookSet);
 }
 
 describe('enqueue', () => {
@@ -31,7 +33,7 @@ describe('enqueue', () => {
   it('feeds the textbook set the bare fire-time in the chosen unit', () => {
     const store = createAppStore({ frozenAt: T0, textbookUnit: 'ms' });
     store.getState().enqueue(2);
-    const scores = store.getState().textbook.call('ZRANGE', TEXTBOOK_KEY, 0, -1, 'WITHSCORES') as string[];
+    const scores = withScoresOf(store.getState().textbookSet) as string[];
     expect(scores).toEqual([
       'job:1',
       formatScore(textbookScore(T0, 5000, 'ms')),
@@ -45,7 +47,7 @@ describe('enqueue', () => {
     const store = createAppStore({ clock: () => tick++ });
     store.getState().enqueue(50);
     const { minScore, maxScore } = bandOf(fireTimeOf(store.getState().lastEnqueue!.timestamp, 5000));
-    expect(store.getState().band.call('ZCOUNT', BAND_KEY, minScore, maxScore)).toBe(50);
+    expect(store.getState().bandSet.count(minScore, maxScore)).toBe(50);
   });
 
   it('reads a live clock at each action', () => {
@@ -64,8 +66,8 @@ describe('enqueue', () => {
     const store = createAppStore({ frozenAt: T0 });
     store.getState().enqueue(4100);
     const { maxScore } = bandOf(fireTimeOf(T0, 5000));
-    expect(store.getState().band.call('ZCOUNT', BAND_KEY, maxScore, maxScore)).toBe(5);
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(4100);
+    expect(store.getState().bandSet.count(maxScore, maxScore)).toBe(5);
+    expect(store.getState().bandSet.size).toBe(4100);
   });
 
   it('refuses a batch whose ids are taken and leaves the sets as they were', () => {
@@ -77,8 +79,8 @@ describe('enqueue', () => {
     const before = store.getState().version;
     expect(store.getState().enqueue(1)).toBe(false); // arrival 12 would be "a12", taken
     expect(store.getState().enqueueError).toMatch(/"a12"/);
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(11);
-    expect(store.getState().textbook.call('ZCARD', TEXTBOOK_KEY)).toBe(11);
+    expect(store.getState().bandSet.size).toBe(11);
+    expect(store.getState().textbookSet.size).toBe(11);
     expect(store.getState().nextArrival).toBe(12);
     expect(store.getState().version).toBe(before);
   });
@@ -98,7 +100,7 @@ describe('enqueue', () => {
     }
     const state = store.getState();
     expect(state.enqueueError).toBe('Redis refused job 3: OOM command not allowed');
-    expect(state.band.call('ZRANGE', BAND_KEY, 0, -1)).toEqual(['job:1', 'job:2']);
+    expect(membersOf(state.bandSet)).toEqual(['job:1', 'job:2']);
     expect(state.version).toBe(1);
     expect(state.nextArrival).toBe(4);
     expect(state.log.newest(0)).toMatchObject({ set: 'textbook', command: 'ZADD', error: 'OOM command not allowed' });
@@ -173,8 +175,8 @@ describe('promote', () => {
       '9',
     ]);
     expect(result.nextWake).toBeNull();
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(0);
-    expect(store.getState().textbook.call('ZCARD', TEXTBOOK_KEY)).toBe(0);
+    expect(store.getState().bandSet.size).toBe(0);
+    expect(store.getState().textbookSet.size).toBe(0);
   });
 
   it('leaves what is not due and reports the next wake from the head score', () => {
@@ -188,7 +190,7 @@ describe('promote', () => {
     expect(result.band.jobs.map((job) => job.member)).toEqual(['job:1']);
     expect(result.textbook.jobs.map((job) => job.member)).toEqual(['job:1']);
     expect(result.nextWake).toBe(nextTimestampOf(bandOf(T0 + 9000).minScore));
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(3);
+    expect(store.getState().bandSet.size).toBe(3);
   });
 
   it('does not promote a job one millisecond early', () => {
@@ -270,8 +272,8 @@ describe('controls', () => {
     const version = store.getState().version;
     store.getState().reset();
     const state = store.getState();
-    expect(state.band.call('ZCARD', BAND_KEY)).toBe(0);
-    expect(state.textbook.call('ZCARD', TEXTBOOK_KEY)).toBe(0);
+    expect(state.bandSet.size).toBe(0);
+    expect(state.textbookSet.size).toBe(0);
     expect(state.log.size).toBe(0);
     expect(state.arrivals.size).toBe(0);
     expect(state.nextArrival).toBe(1);

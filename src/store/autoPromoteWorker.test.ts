@@ -8,9 +8,11 @@ import type { AppStore } from './appStore.ts';
 import { MAX_TIMER_MS, startAutoPromoteWorker, workerPlan } from './autoPromoteWorker.ts';
 import { selectBandHead, selectPromotedSinceReset } from './promote.ts';
 import { T0 } from '../../test-support/instants.ts';
+import { membersOf } from '../../test-support/pageSets.ts';
+import { SetReader } from '../session/setReader.ts';
 
 function bandMembers(store: AppStore): string[] {
-  return store.getState().band.call('ZRANGE', BAND_KEY, 0, -1) as string[];
+  return membersOf(store.getState().bandSet);
 }
 
 function promotedMembers(store: AppStore): string[] {
@@ -219,12 +221,12 @@ describe('auto-promote with a frozen clock', () => {
 
 describe('selectBandHead', () => {
   it('gives the wake as the script reply truncates score / 0x1000: a bumped head wakes at its own millisecond', () => {
-    const store = createAppStore({ frozenAt: T0 });
-    const band: MemoryRedis = store.getState().band;
+    // a set the page cannot make (as if the floor had been removed), read the way the page reads its own
+    const band = new MemoryRedis();
     const fireTime = T0 + 5000;
-    band.call('ZADD', BAND_KEY, bandOf(fireTime).minScore + 7, 'bumped'); // as if the floor had been removed
-    store.setState({ version: store.getState().version + 1 });
-    const head = selectBandHead(store.getState());
+    band.call('ZADD', BAND_KEY, bandOf(fireTime).minScore + 7, 'bumped');
+    const state = createAppStore({ frozenAt: T0 }).getState();
+    const head = selectBandHead({ ...state, bandSet: new SetReader(band, BAND_KEY) });
     expect(head.nextTimestamp).toBe(fireTime + 7 / 4096);
     expect(head.wakeAt).toBe(fireTime);
     expect(head.marks).toEqual([{ member: 'bumped', scoreText: String(bandOf(fireTime).minScore + 7), fireTime }]);

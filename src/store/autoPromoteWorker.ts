@@ -101,7 +101,7 @@ export function startAutoPromoteWorker(store: AppStore, timers: WorkerTimers = g
     if (
       state.autoPromote !== previous.autoPromote ||
       state.version !== previous.version ||
-      state.band !== previous.band ||
+      state.bandSet !== previous.bandSet ||
       state.clockMode !== previous.clockMode ||
       state.frozenAt !== previous.frozenAt
     ) {

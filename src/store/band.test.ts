@@ -6,11 +6,16 @@ import { bandOf, decodeScore, fireTimeOf } from '../model/protocol/score.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
 import { BAND_READ_LIMIT, selectBandView, selectFireTimeBand } from './band.ts';
 import { T0 } from '../../test-support/instants.ts';
+import { replayedSets } from '../../test-support/pageSets.ts';
+import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
 
-/** The band of the current fire-time as Redis gives it: one ZRANGEBYSCORE ... WITHSCORES, scores parsed back from their text. */
-function freshBand(state: AppState) {
+/**
+ * The band of the current fire-time as Redis gives it: the scenario replayed into a fresh Session,
+ * then one ZRANGEBYSCORE ... WITHSCORES, scores parsed back from their text.
+ */
+function freshBand(state: AppState, redis: MemoryRedis) {
   const { minScore, maxScore } = bandOf(fireTimeOf(state.now, state.delay));
-  const reply = state.band.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
+  const reply = redis.call('ZRANGEBYSCORE', BAND_KEY, minScore, maxScore, 'WITHSCORES', 'LIMIT', 0, BAND_READ_LIMIT);
   const entries = Array.isArray(reply) ? reply : [];
   const slots = [];
   for (let i = 0; i + 1 < entries.length; i += 2) {
@@ -66,13 +71,14 @@ describe('the band view (selectFireTimeBand, selectBandView)', () => {
           else state.setIdStyle(s.style);
           const after = store.getState();
           const view = selectFireTimeBand(after);
-          const fresh = freshBand(after);
+          const redis = replayedSets(after.scenario).band;
+          const fresh = freshBand(after, redis);
           expect(view.slots).toEqual(fresh);
           expect(view.jobs).toBe(
-            integer(after.band.call('ZCOUNT', BAND_KEY, bandOf(view.fireTime).minScore, bandOf(view.fireTime).maxScore)),
+            integer(redis.call('ZCOUNT', BAND_KEY, bandOf(view.fireTime).minScore, bandOf(view.fireTime).maxScore)),
           );
           expect(view.ceilingMembers).toBe(
-            integer(after.band.call('ZCOUNT', BAND_KEY, bandOf(view.fireTime).maxScore, bandOf(view.fireTime).maxScore)),
+            integer(redis.call('ZCOUNT', BAND_KEY, bandOf(view.fireTime).maxScore, bandOf(view.fireTime).maxScore)),
           );
           expect(selectBandView(after).slots).toEqual(fresh);
         }

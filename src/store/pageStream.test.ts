@@ -27,7 +27,7 @@ describe('pageStream', () => {
     s().enqueue(3);
     s().stepClock(10_000);
     s().promote();
-    expect(s().band.call('ZCARD', 'bull:firetime:delayed')).toBe(0);
+    expect(s().bandSet.size).toBe(0);
     const before = pageStream(s().enqueues);
     expect(before.map((a) => a.jobId)).toEqual(['job:1', 'job:2', 'job:3']);
     s().enqueue(1);

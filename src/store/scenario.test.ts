@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { BAND_KEY, COALESCE_MS, SLICE_MS, TEXTBOOK_KEY, createAppStore } from './appStore.ts';
+import { COALESCE_MS, SLICE_MS, createAppStore } from './appStore.ts';
+import { withScoresOf } from '../../test-support/pageSets.ts';
 import type { AppStore } from './appStore.ts';
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { REPLAY_CHUNK } from '../session/session.ts';
@@ -12,8 +13,8 @@ import { T0 } from '../../test-support/instants.ts';
 function picture(store: AppStore) {
   const s = store.getState();
   return {
-    band: s.band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES'),
-    textbook: s.textbook.call('ZRANGE', TEXTBOOK_KEY, 0, -1, 'WITHSCORES'),
+    band: withScoresOf(s.bandSet),
+    textbook: withScoresOf(s.textbookSet),
     arrivals: [...s.arrivals],
     inversions: [s.bandOrder.inversions, s.textbookOrder.inversions],
     settings: [
@@ -190,7 +191,7 @@ describe('history steps', () => {
     expect(store.getState().loadScenario(decoded.scenario, 'none')).toBe(false);
     expect(store.getState().scenarioError).toMatch(/step 2 \(unit\) is refused/);
     expect(store.getState().scenario.operations).toHaveLength(0);
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(0);
+    expect(store.getState().bandSet.size).toBe(0);
     store.getState().dismissScenarioError();
     expect(store.getState().scenarioError).toBeNull();
   });
@@ -211,13 +212,13 @@ describe('a link that costs a lot', () => {
     store.getState().enqueue(1);
     expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('asking');
     expect(store.getState().pendingLink?.question).toBe('This link enqueues 1,000,000 jobs (about 9.9 MB of ids); load it?');
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(1);
+    expect(store.getState().bandSet.size).toBe(1);
     expect(runNext()).toBe(false);
     // "Open empty page": the default state, the address bar following it.
     store.getState().answerLink(false);
     expect(store.getState().pendingLink).toBeNull();
     expect(store.getState().loading).toBeNull();
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(0);
+    expect(store.getState().bandSet.size).toBe(0);
     expect(store.getState().scenarioChange.history).toBe('replace');
   });
 
@@ -292,7 +293,7 @@ describe('a link that costs a lot', () => {
     expect(redis.mock.calls.length).toBeLessThan(10 * 10_000);
     redis.mockRestore();
     expect(runNext()).toBe(false);
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+    expect(store.getState().bandSet.size).toBe(30_000);
   }, 60_000);
 });
 
@@ -310,7 +311,7 @@ describe('undo at a large state', () => {
     store.getState().undo(); // 10,000 jobs out of 50,000
     expect(redis.mock.calls.length).toBeLessThan(5 * 10_000);
     redis.mockRestore();
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(40_000);
+    expect(store.getState().bandSet.size).toBe(40_000);
   }, 60_000);
 
   it('restores the command log as it was before the operation (entries and total), through a reset and a promote', () => {
@@ -433,7 +434,7 @@ describe('undo and redo of a big promote', () => {
     }
     expect(seen.length).toBeGreaterThan(5);
     expect(store.getState().scenario.operations.at(-1)?.kind).toBe('freeze');
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+    expect(store.getState().bandSet.size).toBe(30_000);
     expect(fullPicture(store)).toEqual(replayed(store));
     // Redo takes them out again, in slices too, back to the state after the promote.
     expect(store.getState().redo()).toBe(true);
@@ -450,12 +451,12 @@ describe('undo and redo of a big promote', () => {
     expect(runNext()).toBe(true);
     expect(store.getState().undo()).toBe(true);
     expect(store.getState().loading?.action).toBe('load');
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+    expect(store.getState().bandSet.size).toBe(30_000);
     expect(fullPicture(store)).toEqual(replayed(store));
     store.getState().cancelLoad();
     expect(store.getState().loading).toBeNull();
     expect(runNext()).toBe(false);
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_000);
+    expect(store.getState().bandSet.size).toBe(30_000);
   }, 60_000);
 
   it('another change during the slices finishes the undo first, then applies', () => {
@@ -473,7 +474,7 @@ describe('undo and redo of a big promote', () => {
         .map((op) => op.kind)
         .slice(-3),
     ).toEqual(['enqueue', 'freeze', 'enqueue']);
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(30_001);
+    expect(store.getState().bandSet.size).toBe(30_001);
     expect(fullPicture(store)).toEqual(replayed(store));
   }, 60_000);
 });

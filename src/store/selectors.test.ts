@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
-import { BAND_KEY, TEXTBOOK_KEY } from './appStore.ts';
+import { membersOf } from '../../test-support/pageSets.ts';
 import type { AppStore } from './appStore.ts';
 import {
   bandOf,
@@ -81,7 +81,7 @@ describe('set snapshots', () => {
 /** The full recount the incremental bookkeeping must match: every member's arrival, in set order. */
 function recount(store: AppStore, set: 'textbook' | 'band') {
   const state = store.getState();
-  const members = state[set].call('ZRANGE', set === 'band' ? BAND_KEY : TEXTBOOK_KEY, 0, -1) as string[];
+  const members = membersOf(set === 'band' ? state.bandSet : state.textbookSet);
   const arrivals = members.map((member) => state.arrivals.get(member) ?? 0);
   return { arrivals, inversions: countInversions(arrivals), ranks: arrivalRanks(arrivals) };
 }
@@ -159,11 +159,11 @@ describe('selectBandView', () => {
     store.getState().enqueue(10_000);
     const state = store.getState();
     const read: number[] = [];
-    const call = state.band.call.bind(state.band);
-    const spy = vi.spyOn(state.band, 'call').mockImplementation((...args) => {
-      const reply = call(...args);
-      if (Array.isArray(reply)) read.push(reply.length / 2);
-      return reply;
+    const rangeByScore = state.bandSet.rangeByScore.bind(state.bandSet);
+    const spy = vi.spyOn(state.bandSet, 'rangeByScore').mockImplementation((...args) => {
+      const entries = rangeByScore(...args);
+      read.push(entries.length);
+      return entries;
     });
     const view = selectBandView(state);
     spy.mockRestore();

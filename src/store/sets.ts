@@ -3,7 +3,7 @@
  * each row with the order its job arrived in. Read through the sets' typed reads (SetReader),
  * memoized per store on `version`.
  */
-import type { ArrivalTracker } from '../session/arrivalTracker.ts';
+import type { ArrivalOrder } from '../session/arrivalTracker.ts';
 import type { SetReader } from '../session/setReader.ts';
 import type { AppState } from './appStore.ts';
 import { memoOn } from './memo.ts';
@@ -34,7 +34,7 @@ export interface SetSnapshot {
 export function snapshotOf(
   set: SetReader,
   arrivals: ReadonlyMap<string, number>,
-  order: ArrivalTracker,
+  order: ArrivalOrder,
   version: number,
 ): SetSnapshot {
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { CliffExplorer } from './CliffExplorer.tsx';
 import { Explorations } from '../../app/Explorations.tsx';
-import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
+import { createAppStore } from '../../store/appStore.ts';
 import type { AppStoreOptions } from '../../store/appStore.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { CLIFF_FIRE_TIME, bandOf, fireTimeOf } from '../../model/protocol/score.ts';
@@ -156,7 +156,7 @@ describe('CliffExplorer tie note', () => {
     act(() => {
       store.getState().enqueue(3);
     });
-    expect(store.getState().band.call('ZCARD', BAND_KEY)).toBe(3);
+    expect(store.getState().bandSet.size).toBe(3);
     expect(screen.queryByTestId('cliff-ties')).toBeNull();
     jump('The cliff');
     act(() => {

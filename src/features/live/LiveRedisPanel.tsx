@@ -15,10 +15,10 @@ import {
 import type { Fetch, ListedKey } from './bridgeClient.ts';
 import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN, MAX_KEY_BYTES } from '../../model/bridgeWire.ts';
 import { printable } from '../../model/printable.ts';
-import { bandStrip, busiestBand, decodeLiveSet, liveBand } from './liveSet.ts';
+import { bandStrip, busiestBand, decodeLiveSet, liveBand } from '../../store/live.ts';
 import { liveLinkFromSearch } from './liveLink.ts';
 import type { LiveLink } from './liveLink.ts';
-import type { LiveRow, LiveSet } from './liveSet.ts';
+import type { LiveRow, LiveSet } from '../../store/live.ts';
 import { BandGrid } from '../../ui/BandGrid.tsx';
 import { BandStrip } from '../../ui/BandStrip.tsx';
 import { SetView } from '../../ui/SetView.tsx';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useAppStore } from '../../store/StoreContext.tsx';
 import { selectLog, selectVersion } from '../../store/scores.ts';
 import { commandText, replyText } from '../../session/logFormat.ts';
-import type { CommandLog as Log } from '../../session/commandLog.ts';
+import type { CommandLogView as Log } from '../../session/commandLog.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import styles from '../../ui/panel.module.css';

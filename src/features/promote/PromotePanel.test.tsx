@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubReducedMotion } from '../../../test-support/motionTesting.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { StoreProvider } from '../../store/StoreContext.tsx';
-import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
+import { createAppStore } from '../../store/appStore.ts';
 import type { AppStore } from '../../store/appStore.ts';
 import { PromotePanel } from './PromotePanel.tsx';
 import { tickLabel } from './Timeline.tsx';
 import { T0 } from '../../../test-support/instants.ts';
+import { membersOf } from '../../../test-support/pageSets.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: T0 });
@@ -32,7 +33,7 @@ function enqueueWithDelay(store: AppStore, delay: number) {
 }
 
 function bandMembers(store: AppStore): string[] {
-  return store.getState().band.call('ZRANGE', BAND_KEY, 0, -1) as string[];
+  return membersOf(store.getState().bandSet);
 }
 
 /** The members the band card lists as promoted since the last reset, in order. */

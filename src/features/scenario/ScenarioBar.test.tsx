@@ -4,9 +4,10 @@ import { App } from '../../app/App.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
 import { scenarioUrlCode } from './useScenarioUrl.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
-import { BAND_KEY, createAppStore } from '../../store/appStore.ts';
+import { createAppStore } from '../../store/appStore.ts';
 import { MAX_SCENARIO_CHARS, decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
 import { T0 } from '../../../test-support/instants.ts';
+import { membersOf } from '../../../test-support/pageSets.ts';
 
 beforeEach(() => window.history.replaceState(null, '', '/'));
 
@@ -18,7 +19,7 @@ async function renderApp() {
   return store;
 }
 
-const zcard = (store: ReturnType<typeof createAppStore>) => store.getState().band.call('ZCARD', BAND_KEY);
+const zcard = (store: ReturnType<typeof createAppStore>) => store.getState().bandSet.size;
 
 describe('undo and redo', () => {
   it('the buttons take back and redo an enqueue, and are disabled when there is nothing to do', async () => {
@@ -134,7 +135,7 @@ describe('the scenario in the URL', () => {
   it('opens a scenario from the URL', async () => {
     window.history.replaceState(null, '', `/#s=1~b~d1000.us.f${T0}.in.xYQ.b3~e3.e1`);
     const store = await renderApp();
-    expect(store.getState().band.call('ZRANGE', BAND_KEY, 0, -1)).toEqual(['1', '2', '3', '4']);
+    expect(membersOf(store.getState().bandSet)).toEqual(['1', '2', '3', '4']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

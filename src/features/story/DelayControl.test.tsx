@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { createAppStore } from '../../store/appStore.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
-import { BAND_KEY } from '../../store/appStore.ts';
 import { bandOf } from '../../model/protocol/score.ts';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { DELAY_ZERO_NOTE, DelayControl } from './DelayControl.tsx';
 import { T0 } from '../../../test-support/instants.ts';
+import { withScoresOf } from '../../../test-support/pageSets.ts';
 
 function renderDelay() {
   const store = createAppStore({ frozenAt: T0, seed: 1 });
@@ -40,9 +40,6 @@ describe('DelayControl', () => {
     const store = renderDelay();
     act(() => void store.getState().setDelay(0));
     act(() => void store.getState().enqueue(1));
-    expect(store.getState().band.call('ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES')).toEqual([
-      'job:1',
-      formatScore(bandOf(T0).minScore),
-    ]);
+    expect(withScoresOf(store.getState().bandSet)).toEqual(['job:1', formatScore(bandOf(T0).minScore)]);
   });
 });

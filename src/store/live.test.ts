@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLIFF_FIRE_TIME, bandOf } from '../../model/protocol/score.ts';
-import { bandStrip, busiestBand, decodeLiveSet, liveBand } from './liveSet.ts';
+import { CLIFF_FIRE_TIME, bandOf } from '../model/protocol/score.ts';
+import { bandStrip, busiestBand, decodeLiveSet, liveBand } from './live.ts';
 
 const T = Date.UTC(2026, 10, 30, 12);
 const { minScore, maxScore } = bandOf(T);

@@ -1,16 +1,17 @@
 /**
- * A real delayed set, as the bridge read it (ZRANGE ... WITHSCORES pages), made ready for the
+ * The live group of the page's derivations (beside scores, band, sets and promote): a real
+ * delayed set, as the bridge read it (ZRANGE ... WITHSCORES pages), made ready for the
  * simulation's views: rows for SetView, a band for BandGrid, and the score decoder's flags for
  * every member. Scores stay the text Redis replied; their values come from doubles.ts, their
  * fire-time and slot from score.ts, their flags from scoreDecoder.ts.
  */
-import { arrivalRanks, countInversions } from '../../model/strategies/arrivalOrder.ts';
-import { parseScoreArg } from '../../model/redis/doubles.ts';
-import { bandOf, decodeScore, isPastCliff } from '../../model/protocol/score.ts';
-import { SCORE_FLAGS, scoreFlags } from '../../model/decoder/scoreDecoder.ts';
-import type { ScoreFlag } from '../../model/decoder/scoreDecoder.ts';
-import type { BandSlot, BandView } from '../../store/band.ts';
-import type { SetRow } from '../../store/sets.ts';
+import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
+import { parseScoreArg } from '../model/redis/doubles.ts';
+import { bandOf, decodeScore, isPastCliff } from '../model/protocol/score.ts';
+import { SCORE_FLAGS, scoreFlags } from '../model/decoder/scoreDecoder.ts';
+import type { ScoreFlag } from '../model/decoder/scoreDecoder.ts';
+import type { BandSlot, BandView } from './band.ts';
+import type { SetRow } from './sets.ts';
 
 /** One member of the live set, decoded: a SetView row with its score's value, band and flags. */
 export interface LiveRow extends SetRow {
