@@ -53,6 +53,8 @@ describe('printable', () => {
 describe('printableBytes', () => {
   it('shows UTF-8 as text and every other byte as \\xHH', () => {
     expect(printableBytes(utf8('bull:日:delayed'))).toBe('bull:日:delayed');
+    // a leading byte order mark is shown, not dropped as a decoder does by default
+    expect(printableBytes(utf8('\ufeffjob:1'))).toBe('\\u{feff}job:1');
     expect(printableBytes(bytes(0x62, 0x69, 0x6e, 0xff, 0x3a))).toBe('bin\\xff:');
     expect(printableBytes(bytes(0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80))).toBe(
       '\\xc0\\xaf\\xed\\xa0\\x80\\xf4\\x90\\x80\\x80',

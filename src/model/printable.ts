@@ -49,7 +49,8 @@ function utf8SequenceLength(bytes: Uint8Array, i: number): number {
   return 0;
 }
 
-const utf8 = new TextDecoder('utf-8');
+// ignoreBOM: a leading U+FEFF is shown (escaped) like any hidden character, not dropped
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * Bytes from Redis as one visible line: UTF-8 runs as text (hidden characters escaped), every

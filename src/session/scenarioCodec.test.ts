@@ -15,11 +15,25 @@ import {
 } from './scenarioCodec.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 import { OperationLog } from './operationLog.ts';
+import { defaultSettings } from './operations.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
 import { T0 } from '../../test-support/instants.ts';
 
 const instant = fc.integer({ min: 0, max: MAX_CLOCK_MS });
-const prefix = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((p) => parseIdPrefix(p).ok);
+/**
+ * Format characters a prefix may start or end with, which a decoder or a trim can silently drop:
+ * the byte order mark (TextDecoder strips a leading one unless told not to), zero-width space,
+ * word joiner, soft hyphen, bidi overrides.
+ */
+const formatCharacter = fc.constantFrom('\ufeff', '\u200b', '\u2060', '\u00ad', '\u202e', '\u200e');
+const prefix = fc
+  .oneof(
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+    fc
+      .tuple(fc.array(formatCharacter, { minLength: 1, maxLength: 3 }), fc.string({ maxLength: 10 }))
+      .map(([format, rest]) => format.join('') + rest),
+  )
+  .filter((p) => parseIdPrefix(p).ok);
 const style = fc.constantFrom('job:N' as const, 'N' as const, 'uuid' as const, 'prefix' as const);
 const settings: fc.Arbitrary<Settings> = fc
   .record({
@@ -80,6 +94,17 @@ describe('encodeScenario / decodeScenario', () => {
         expect(decodeScenario(encodeScenario(s))).toEqual({ ok: true, scenario: s });
       }),
     );
+  });
+
+  it('gives back a prefix that is, or starts with, a byte order mark, byte for byte', () => {
+    for (const idPrefix of ['\ufeff', '\ufefford-', '\ufeff\ufeff-']) {
+      const written: Scenario = {
+        seed: 1,
+        initial: { ...defaultSettings(T0, 'frozen'), idPrefix },
+        operations: [{ kind: 'prefix', prefix: idPrefix }],
+      };
+      expect(decodeScenario(encodeScenario(written))).toEqual({ ok: true, scenario: written });
+    }
   });
 
   it('needs the instant of an enqueue on a live clock', () => {

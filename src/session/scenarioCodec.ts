@@ -49,7 +49,8 @@ const STYLE_CODES: ReadonlyArray<readonly [IdStyle, string]> = [
 ];
 
 const utf8Encoder = new TextEncoder();
-const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a prefix may start with U+FEFF, and a link gives back what it was given, byte for byte
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function toBase64Url(text: string): string {
   let binary = '';

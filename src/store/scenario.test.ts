@@ -58,7 +58,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       (store) =>
         store.getState().setIdStyle(style),
   ),
-  fc.constantFrom('a', 'a1', 'x y', '"').map(
+  // format characters too: a leading U+FEFF is what a default TextDecoder drops
+  fc.constantFrom('a', 'a1', 'x y', '"', '\ufeff', '\ufefford-', '\u200b-', 'ord-\u2060', '\u202e\u00ad').map(
     (p): Step =>
       (store) =>
         void store.getState().setIdPrefix(p),

@@ -16,6 +16,11 @@ describe('unquoteCliString (inverse of sdscatrepr)', () => {
     expect(unquoteCliString('"日\\xe6\\x97\\xa5😀"')).toBe('日日😀');
   });
 
+  it('keeps a leading byte order mark (EF BB BF) as U+FEFF, as the member holds it', () => {
+    expect(unquoteCliString('"\\xef\\xbb\\xbfjob:1"')).toBe('\ufeffjob:1');
+    expect(unquoteCliString(quoteCliString('\ufeff'))).toBe('\ufeff');
+  });
+
   it('reads bytes that are not UTF-8 as U+FFFD', () => {
     expect(unquoteCliString('"\\xff\\xfe"')).toBe('\uFFFD\uFFFD');
   });

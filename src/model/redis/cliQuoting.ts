@@ -5,7 +5,8 @@
  * session export writes with it.
  */
 
-const utf8 = new TextDecoder();
+// ignoreBOM: a member whose bytes start with EF BB BF keeps its U+FEFF (the default strips it)
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
 
 /**

@@ -34,6 +34,7 @@ describe('dispatch', () => {
 
   it('names an unknown command with its arguments, a trailing space included', () => {
     expect(errorOf('foo')).toBe("ERR unknown command 'foo', with args beginning with: ");
+    expect(errorOf('\ufefffoo', '\ufeffa')).toBe("ERR unknown command '\ufefffoo', with args beginning with: '\ufeffa' ");
     expect(errorOf('foo', 'a', 'b')).toBe("ERR unknown command 'foo', with args beginning with: 'a' 'b' ");
     expect(errorOf('foo', 'a\r\nb', 'c\nd')).toBe("ERR unknown command 'foo', with args beginning with: 'a  b' 'c d' ");
     expect(errorOf('foo\0bar', 'a\0b', 'c')).toBe("ERR unknown command 'foo', with args beginning with: 'a' 'c' ");

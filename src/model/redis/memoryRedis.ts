@@ -72,7 +72,8 @@ function lookupCommand(command: string): CommandSpec | undefined {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// ignoreBOM: an argument starting with U+FEFF keeps it in the error line, as the server's bytes do
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * How a C "%.*s" prints an argument into an error line: up to the first NUL byte, at most
