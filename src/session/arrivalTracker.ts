@@ -21,8 +21,9 @@ export interface ArrivalOrder {
 
 export class ArrivalTracker implements ArrivalOrder {
   /** Fenwick tree over arrival numbers 1..capacity: how many of them are in the set. */
-  #tree: Int32Array = new Int32Array(1024 + 1);
-  #present: Uint8Array = new Uint8Array(1024 + 1);
+  // small to start (a reset makes two, and its undo keeps the old ones): #grow doubles as jobs come
+  #tree: Int32Array = new Int32Array(16 + 1);
+  #present: Uint8Array = new Uint8Array(16 + 1);
   #size = 0;
   #inversions = 0;
 

@@ -53,6 +53,17 @@ describe('CommandLog', () => {
 });
 
 describe('LoggingRedis', () => {
+  it('keeps no copy for a clear of an empty log (a run of resets), and restores through it', () => {
+    const log = new CommandLog(4);
+    const mark = log.mark();
+    log.clear();
+    expect(mark.cleared).toBeNull();
+    log.record('band', 'ZCARD', ['k'], 0, undefined);
+    log.restore(mark);
+    expect(log.total).toBe(0);
+    expect(log.newest(0)).toBeUndefined();
+  });
+
   it('passes replies through and logs them', () => {
     const log = new CommandLog();
     const redis = new LoggingRedis(new MemoryRedis(), log, 'textbook');

@@ -124,6 +124,8 @@ export class CommandLog implements CommandLogView {
 
   /** Forgets every entry. */
   clear(): void {
+    // An empty log has nothing to forget: a run of resets keeps no copy of its 2,000 empty slots each
+    if (this.#total === 0) return;
     if (this.#mark !== null && this.#mark.cleared === null) {
       this.#mark.cleared = { entries: this.#entries.slice(), at: this.#mark.slots.length };
       this.#saved = 0;

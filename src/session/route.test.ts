@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeBetween } from './route.ts';
+import { ENQUEUE_WORK } from './scenarioCost.ts';
 import { defaultSettings } from './operations.ts';
 import type { Operation, Scenario } from './operations.ts';
 import { T0 } from '../../test-support/instants.ts';
@@ -11,23 +12,36 @@ function scenario(operations: Operation[], seed = 1): Scenario {
 const enqueue = (count: number): Operation => ({ kind: 'enqueue', count, at: T0 });
 
 describe('routeBetween', () => {
-  it('walks from a scenario to one that shares its first steps: the jobs undone plus the jobs applied', () => {
+  it('walks from a scenario to one that shares its first steps: the work undone plus the work applied', () => {
     const current = scenario([enqueue(10), enqueue(3)]);
     const target = scenario([enqueue(10), enqueue(5)]);
-    expect(routeBetween(current, target, 2)).toEqual({ kind: 'walk', shared: 1, jobs: 3 + 5 });
+    expect(routeBetween(current, target, 2)).toEqual({ kind: 'walk', shared: 1, work: ENQUEUE_WORK + 3 + ENQUEUE_WORK + 5 });
+  });
+
+  it('weighs a walk back over a promote by the jobs it puts back, though the promote enqueued none', () => {
+    const due = T0 + 5000; // the default delay: every job of the enqueue is due
+    const current = scenario([enqueue(10_000), { kind: 'promote', at: due }]);
+    const back = scenario([enqueue(10_000)]);
+    // undoing the promote puts 10,000 jobs back (and rebuilding the enqueue is as much): not a step to take at once
+    expect(routeBetween(current, back, 2).work).toBeGreaterThanOrEqual(10_000);
   });
 
   it('rebuilds when undoing would cost more than replaying the shared steps, and says the rebuild is what it costs', () => {
     const current = scenario([enqueue(2), enqueue(500)]);
     const target = scenario([enqueue(2), enqueue(1)]);
     // walking would undo 500 jobs; replaying the target from scratch is 3
-    expect(routeBetween(current, target, 2)).toEqual({ kind: 'rebuild', jobs: 3 });
+    expect(routeBetween(current, target, 2)).toEqual({ kind: 'rebuild', work: 2 * ENQUEUE_WORK + 3 });
   });
 
   it('rebuilds another seed or starting settings, or when the session cannot undo every step', () => {
     const current = scenario([enqueue(4)]);
-    expect(routeBetween(current, scenario([enqueue(4), enqueue(1)], 2), 1)).toEqual({ kind: 'rebuild', jobs: 5 });
-    expect(routeBetween(current, scenario([enqueue(4), enqueue(1)]), 0)).toEqual({ kind: 'rebuild', jobs: 5 });
-    expect(routeBetween(current, scenario([enqueue(4), enqueue(1)]), 1)).toEqual({ kind: 'walk', shared: 1, jobs: 1 });
+    const five = 2 * ENQUEUE_WORK + 5;
+    expect(routeBetween(current, scenario([enqueue(4), enqueue(1)], 2), 1)).toEqual({ kind: 'rebuild', work: five });
+    expect(routeBetween(current, scenario([enqueue(4), enqueue(1)]), 0)).toEqual({ kind: 'rebuild', work: five });
+    expect(routeBetween(current, scenario([enqueue(4), enqueue(1)]), 1)).toEqual({
+      kind: 'walk',
+      shared: 1,
+      work: ENQUEUE_WORK + 1,
+    });
   });
 });

@@ -4,17 +4,18 @@
  * slices" and the move itself cannot disagree.
  */
 import { sameSettings } from './session.ts';
-import { scenarioCost } from './scenarioCost.ts';
+import { costCounter, scenarioCost } from './scenarioCost.ts';
 import { defaultSettings } from './operations.ts';
 import type { Operation, OperationList, Scenario } from './operations.ts';
 
 /**
  * A way to reach a scenario: walk (undo the current steps after the `shared` leading ones, then
- * apply the target's steps after them) or rebuild (replay the target on a fresh Session). `jobs`:
- * the jobs it undoes and replays.
+ * apply the target's steps after them) or rebuild (replay the target on a fresh Session). `work`:
+ * what it undoes and replays, in jobs' worth (ScenarioCost.work: the steps' own cost, the jobs
+ * they write and the jobs their promotes take out).
  */
 export type Route =
-  { readonly kind: 'walk'; readonly shared: number; readonly jobs: number } | { readonly kind: 'rebuild'; readonly jobs: number };
+  { readonly kind: 'walk'; readonly shared: number; readonly work: number } | { readonly kind: 'rebuild'; readonly work: number };
 
 function sameOperation(a: Operation, b: Operation): boolean {
   return a.kind === b.kind && (Object.keys(a) as Array<keyof Operation>).every((key) => a[key] === b[key]);
@@ -34,21 +35,37 @@ export function sharedSteps(a: Scenario, b: Scenario): number {
   return i;
 }
 
-/** Jobs enqueued by some operations (what undoing or replaying them moves). */
+/** Jobs enqueued by some operations. */
 export function jobsOf(operations: OperationList): number {
   return scenarioCost({ seed: 0, initial: defaultSettings(0), operations }).jobs;
 }
 
 /**
+ * The work of the scenario's operations from index `from` on (undoing a step costs about what
+ * applying it did: the jobs it wrote go, the jobs its promote took come back). The steps before
+ * `from` are counted through, unweighed, for what they leave: the delay, the jobs still due.
+ */
+export function workFrom(scenario: Scenario, from: number): number {
+  const counter = costCounter(scenario.initial);
+  const operations = scenario.operations;
+  for (let i = 0; i < from; i++) counter.add(operations.at(i)!);
+  const before = counter.total().work;
+  for (let i = from; i < operations.length; i++) counter.add(operations.at(i)!);
+  return counter.total().work - before;
+}
+
+/**
  * The route from `current` to `target`. Walks when they start alike, the current Session can undo
- * every current step (`undoable`), and undoing the steps after the shared ones costs no more than
- * replaying the shared ones would; else rebuilds.
+ * every current step (`undoable`), and undoing the steps after the shared ones is no more work
+ * than replaying the shared ones would be; else rebuilds.
  */
 export function routeBetween(current: Scenario, target: Scenario, undoable: number): Route {
-  const rebuild: Route = { kind: 'rebuild', jobs: jobsOf(target.operations) };
+  const replayAll = workFrom(target, 0);
+  const rebuild: Route = { kind: 'rebuild', work: replayAll };
   if (!sameStart(current, target) || undoable !== current.operations.length) return rebuild;
   const shared = sharedSteps(current, target);
-  const undoJobs = jobsOf(current.operations.slice(shared));
-  if (shared < current.operations.length && undoJobs > jobsOf(target.operations.slice(0, shared))) return rebuild;
-  return { kind: 'walk', shared, jobs: undoJobs + jobsOf(target.operations.slice(shared)) };
+  const undoWork = workFrom(current, shared);
+  const forward = workFrom(target, shared);
+  if (shared < current.operations.length && undoWork > replayAll - forward) return rebuild;
+  return { kind: 'walk', shared, work: undoWork + forward };
 }

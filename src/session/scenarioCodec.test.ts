@@ -13,6 +13,8 @@ import {
   scenarioText,
   shareableScenario,
 } from './scenarioCodec.ts';
+import { ENQUEUE_WORK, PROMOTE_WORK, RESET_WORK, STEP_WORK } from './scenarioCost.ts';
+import { groupDigits } from '../model/format.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 import { OperationLog } from './operationLog.ts';
 import { defaultSettings } from './operations.ts';
@@ -210,7 +212,7 @@ describe('the cost of a scenario, known before it replays', () => {
     const heavy = decoded(HEAVY);
     const cost = scenarioCost(heavy);
     // "job:" and the digits of 1..1,000,000: 9 + 90 * 2 + 900 * 3 + ... + 900,000 * 6 + 7.
-    expect(cost).toEqual({ jobs: 1_000_000, idBytes: 4 * 1_000_000 + 5_888_896 });
+    expect(cost).toMatchObject({ jobs: 1_000_000, idBytes: 4 * 1_000_000 + 5_888_896 });
     expect(overLinkBudget(cost)).toBe(true);
     expect(linkBudgetQuestion(cost)).toBe('This link enqueues 1,000,000 jobs (about 9.9 MB of ids); load it?');
   });
@@ -218,7 +220,7 @@ describe('the cost of a scenario, known before it replays', () => {
   it('follows the id style, the prefix (UTF-8) and resets, as a replay would', () => {
     const emoji = '\u{1F525}'.repeat(40);
     const mixed = decoded(`1~1~f${T0}.iu~e10000.e3.ij.e7.r.e12.x${Buffer.from(emoji).toString('base64url')}.ip.e9999.in.e2`);
-    expect(scenarioCost(mixed)).toEqual({ jobs: 10_000 + 3 + 7 + 12 + 9_999 + 2, idBytes: idBytesByHand(mixed) });
+    expect(scenarioCost(mixed)).toMatchObject({ jobs: 10_000 + 3 + 7 + 12 + 9_999 + 2, idBytes: idBytesByHand(mixed) });
     fc.assert(
       fc.property(scenario, (s) => {
         expect(scenarioCost(s).idBytes).toBe(idBytesByHand(s));
@@ -231,7 +233,29 @@ describe('the cost of a scenario, known before it replays', () => {
     expect(overLinkBudget(scenarioCost(decoded(`1~1~f${T0}~${Array.from({ length: 10 }, () => 'e10000').join('.')}`)))).toBe(
       false,
     );
-    expect(overLinkBudget({ jobs: LINK_BUDGET_JOBS + 1, idBytes: 0 })).toBe(true);
+    expect(overLinkBudget({ jobs: LINK_BUDGET_JOBS + 1, idBytes: 0, steps: 1, work: LINK_BUDGET_JOBS + 4 })).toBe(true);
+  });
+
+  it('weighs every step, not only the jobs: 300,000 resets or 20,000 promotes go over the budget though they enqueue nothing', () => {
+    const resets = scenarioCost(decoded(`1~1~f${T0}~${Array.from({ length: 300_000 }, () => 'r').join('.')}`));
+    expect(resets).toMatchObject({ jobs: 0, steps: 300_000, work: 300_000 * RESET_WORK });
+    expect(overLinkBudget(resets)).toBe(true);
+    expect(linkBudgetQuestion(resets)).toBe(
+      `This link replays 300,000 steps and enqueues 0 jobs, as much work as about ${groupDigits(300_000 * RESET_WORK)} jobs; load it?`,
+    );
+    const promotes = scenarioCost(decoded(`1~1~f${T0}~e10000.${Array.from({ length: 20_000 }, () => 'p').join('.')}`));
+    expect(promotes.jobs).toBe(10_000);
+    expect(overLinkBudget(promotes)).toBe(true);
+  });
+
+  it('counts a job a promote can take out once, when it is due (textbook seconds included), and none after a reset', () => {
+    const work = (steps: string) => scenarioCost(decoded(`1~1~f${T0}~${steps}`)).work;
+    // the default delay is 5,000 ms: at T0 nothing is due, at T0 + 5,000 all 100 are
+    expect(work('e100.p')).toBe(ENQUEUE_WORK + 100 + PROMOTE_WORK);
+    expect(work(`e100.p@${T0 + 5000}`)).toBe(ENQUEUE_WORK + 100 + PROMOTE_WORK + 100);
+    expect(work(`e100.p@${T0 + 4001}.p@${T0 + 5000}`)).toBe(ENQUEUE_WORK + 100 + 2 * PROMOTE_WORK + 100);
+    expect(work(`e100.r.p@${T0 + 5000}`)).toBe(ENQUEUE_WORK + 100 + RESET_WORK + PROMOTE_WORK);
+    expect(work('d0.r')).toBe(STEP_WORK + RESET_WORK);
   });
 });
 
@@ -333,6 +357,9 @@ describe('ScenarioEncoder (the URL writer: only the operations appended since th
     }
     expect(encoded).toBe(100_000);
     expect(encoder.encode({ ...start, operations })).toBe(encodeScenario({ ...start, operations: operations.slice() }));
-    expect(encoder.cost).toEqual({ jobs: 100_000, idBytes: scenarioCost({ ...start, operations: operations.slice() }).idBytes });
+    expect(encoder.cost).toMatchObject({
+      jobs: 100_000,
+      idBytes: scenarioCost({ ...start, operations: operations.slice() }).idBytes,
+    });
   });
 });

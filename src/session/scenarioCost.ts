@@ -12,8 +12,26 @@ import type { Operation, Scenario, Settings } from './operations.ts';
 export const LINK_BUDGET_JOBS = 100_000;
 /** A link whose job ids would take more UTF-8 bytes than this asks before loading. */
 export const LINK_BUDGET_ID_BYTES = 4_000_000;
+/**
+ * A link whose replay is more work than this (ScenarioCost.work, in jobs' worth) asks before
+ * loading: above LINK_BUDGET_JOBS, so an everyday link of that many jobs in a few hundred steps
+ * does not ask for its steps, while 50,000 resets or promotes do.
+ */
+export const LINK_BUDGET_WORK = 150_000;
 
 const utf8Encoder = new TextEncoder();
+
+/**
+ * Work, in jobs' worth (one job enqueued into both sets is 1), of the steps themselves, measured
+ * in Node on a Session with the page's hooks (2026-12-03, 20,000 of each, CPU time): a job of a
+ * 10,000-job enqueue 8-9 us; a settings step 2-3 us; a reset 1.6 us when nothing was enqueued
+ * since the last one, 14 us otherwise; a promote that moves nothing 87-91 us (the port of
+ * BullMQ's sweep sends its commands even then); an enqueue of one job 24-26 us. Rounded up.
+ */
+export const STEP_WORK = 1;
+export const ENQUEUE_WORK = 3;
+export const RESET_WORK = 2;
+export const PROMOTE_WORK = 12;
 
 /** What replaying a scenario costs, known from its steps without replaying them. */
 export interface ScenarioCost {
@@ -21,6 +39,15 @@ export interface ScenarioCost {
   readonly jobs: number;
   /** UTF-8 bytes of those jobs' ids, in total. */
   readonly idBytes: number;
+  /** Operations it replays. */
+  readonly steps: number;
+  /**
+   * Its replay's work in jobs' worth: every step's own cost (STEP_WORK, ENQUEUE_WORK, RESET_WORK,
+   * PROMOTE_WORK) plus each job written and each job a promote can take out (an upper bound: the
+   * jobs due by then, counting the textbook's whole-second sweep). What the page weighs to choose
+   * between at once, in slices and asking first: a link of 50,000 resets moves no job but is not free.
+   */
+  readonly work: number;
 }
 
 /** Decimal digits of the whole numbers from..from+count-1 (from >= 1), in total. */
@@ -36,32 +63,109 @@ function digitsOf(from: number, count: number): number {
   return total;
 }
 
-/** The cost of jobs enqueued one operation after another, following the id style, the prefix and resets. */
+/** The cost of operations applied one after another, following the id style, the prefix, the delay and resets. */
 export interface CostCounter {
   add(op: Operation): void;
   total(): ScenarioCost;
 }
 
+/** Jobs not yet promoted, by fire-time: a binary min-heap of (fire-time, count) batches, one per enqueue. */
+class PendingJobs {
+  readonly #fireTimes: number[] = [];
+  readonly #counts: number[] = [];
+
+  add(fireTime: number, count: number): void {
+    const times = this.#fireTimes;
+    const counts = this.#counts;
+    let i = times.length;
+    times.push(fireTime);
+    counts.push(count);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (times[parent]! <= fireTime) break;
+      times[i] = times[parent]!;
+      counts[i] = counts[parent]!;
+      i = parent;
+    }
+    times[i] = fireTime;
+    counts[i] = count;
+  }
+
+  /** Takes out every batch due by `bound` (fire-time <= bound); gives how many jobs they hold. */
+  takeDue(bound: number): number {
+    let taken = 0;
+    while (this.#fireTimes.length > 0 && this.#fireTimes[0]! <= bound) {
+      taken += this.#counts[0]!;
+      this.#popHead();
+    }
+    return taken;
+  }
+
+  clear(): void {
+    this.#fireTimes.length = 0;
+    this.#counts.length = 0;
+  }
+
+  #popHead(): void {
+    const times = this.#fireTimes;
+    const counts = this.#counts;
+    const lastTime = times.pop()!;
+    const lastCount = counts.pop()!;
+    const n = times.length;
+    if (n === 0) return;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= n) break;
+      const child = left + 1 < n && times[left + 1]! < times[left]! ? left + 1 : left;
+      if (times[child]! >= lastTime) break;
+      times[i] = times[child]!;
+      counts[i] = counts[child]!;
+      i = child;
+    }
+    times[i] = lastTime;
+    counts[i] = lastCount;
+  }
+}
+
+/** The textbook's sweep in whole seconds takes a job up to this long before its fire-time. */
+const TEXTBOOK_EARLY_MS = 999;
+
 export function costCounter(initial: Settings): CostCounter {
   let style = initial.idStyle;
   let prefixBytes = utf8Encoder.encode(initial.idPrefix).length;
+  let delay = initial.delay;
   let next = 1;
   let jobs = 0;
   let idBytes = 0;
+  let steps = 0;
+  let work = 0;
+  const pending = new PendingJobs();
   return {
     add(op) {
-      if (op.kind === 'idStyle') style = op.style;
-      else if (op.kind === 'prefix') prefixBytes = utf8Encoder.encode(op.prefix).length;
-      else if (op.kind === 'reset') next = 1;
-      else if (op.kind === 'enqueue') {
+      steps++;
+      if (op.kind === 'reset') {
+        next = 1;
+        pending.clear();
+        work += RESET_WORK;
+      } else if (op.kind === 'enqueue') {
         const n = op.count;
         if (style === 'uuid') idBytes += n * UUID_BYTES;
         else idBytes += digitsOf(next, n) + n * (style === 'job:N' ? 'job:'.length : style === 'prefix' ? prefixBytes : 0);
         jobs += n;
         next += n;
+        pending.add(op.at + delay, n);
+        work += ENQUEUE_WORK + n;
+      } else if (op.kind === 'promote') {
+        work += PROMOTE_WORK + pending.takeDue(op.at + TEXTBOOK_EARLY_MS);
+      } else {
+        if (op.kind === 'idStyle') style = op.style;
+        else if (op.kind === 'prefix') prefixBytes = utf8Encoder.encode(op.prefix).length;
+        else if (op.kind === 'delay') delay = op.delay;
+        work += STEP_WORK;
       }
     },
-    total: () => ({ jobs, idBytes }),
+    total: () => ({ jobs, idBytes, steps, work }),
   };
 }
 
@@ -76,13 +180,18 @@ export function scenarioCost(scenario: Scenario): ScenarioCost {
   return counter.total();
 }
 
-/** Whether opening a link of this cost should ask first (over LINK_BUDGET_JOBS or LINK_BUDGET_ID_BYTES). */
+/** Whether opening a link of this cost should ask first (over LINK_BUDGET_JOBS, LINK_BUDGET_ID_BYTES or LINK_BUDGET_WORK). */
 export function overLinkBudget(cost: ScenarioCost): boolean {
-  return cost.jobs > LINK_BUDGET_JOBS || cost.idBytes > LINK_BUDGET_ID_BYTES;
+  return cost.jobs > LINK_BUDGET_JOBS || cost.idBytes > LINK_BUDGET_ID_BYTES || cost.work > LINK_BUDGET_WORK;
 }
 
 /** The question the page asks before loading a link over the budget. */
 export function linkBudgetQuestion(cost: ScenarioCost): string {
+  if (cost.jobs <= LINK_BUDGET_JOBS && cost.idBytes <= LINK_BUDGET_ID_BYTES) {
+    // over the budget by its steps (resets, promotes), not by its jobs
+    const jobs = `${groupDigits(cost.jobs)} ${cost.jobs === 1 ? 'job' : 'jobs'}`;
+    return `This link replays ${groupDigits(cost.steps)} steps and enqueues ${jobs}, as much work as about ${groupDigits(cost.work)} jobs; load it?`;
+  }
   const mb = cost.idBytes / 1e6;
   return `This link enqueues ${groupDigits(cost.jobs)} jobs (about ${mb < 10 ? mb.toFixed(1) : groupDigits(Math.round(mb))} MB of ids); load it?`;
 }

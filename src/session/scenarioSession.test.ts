@@ -163,6 +163,51 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.scenarioChange.history).toBe('replace');
   });
 
+  it('weighs a link by every step: resets and promotes that enqueue nothing load in slices or ask, never at once', () => {
+    const steps = (operations: Operation[]): Scenario => ({ seed: 3, initial: defaultSettings(T0, 'frozen'), operations });
+    const resets = steps(Array.from({ length: 50_000 }, (): Operation => ({ kind: 'reset' })));
+    expect(page().session.openScenario(resets, 'push')).toBe('loading');
+    const promotes = steps([
+      { kind: 'enqueue', count: SYNC_JOBS, at: T0 },
+      ...Array.from({ length: 20_000 }, (): Operation => ({ kind: 'promote', at: T0 })),
+    ]);
+    const { session } = page();
+    expect(session.openScenario(promotes, 'push')).toBe('asking');
+    expect(session.snapshot.pendingLink?.question).toMatch(/^This link replays 20,001 steps and enqueues 10,000 jobs/);
+  });
+
+  it('goes back over a promote of more than SYNC_JOBS jobs in slices, not at once', () => {
+    const { session, runNext } = page();
+    session.enqueue(SYNC_JOBS);
+    session.enqueue(10);
+    const before = session.snapshot.scenario;
+    session.stepClock(5000);
+    session.perform({ kind: 'promote', at: session.readClock() });
+    expect(session.snapshot.bandSet.size).toBe(0);
+    expect(session.openScenario(before, 'none')).toBe('loading');
+    while (runNext());
+    expect(session.snapshot.bandSet.size).toBe(SYNC_JOBS + 10);
+    expect(session.snapshot.loading).toBeNull();
+  });
+
+  it('keeps the same empty sets through a reset of a page that holds no job (nothing for its undo to keep)', () => {
+    const { session } = page();
+    const empty = session.snapshot.bandSet;
+    session.perform({ kind: 'reset' });
+    session.perform({ kind: 'reset' });
+    expect(session.snapshot.bandSet).toBe(empty);
+    session.enqueue(2);
+    session.perform({ kind: 'reset' });
+    expect(session.snapshot.bandSet).not.toBe(empty);
+    expect(session.snapshot.bandSet.size).toBe(0);
+    expect(session.undo()).toBe(true);
+    expect(session.snapshot.bandSet.size).toBe(2);
+    expect(session.undo() && session.undo() && session.undo()).toBe(true);
+    expect(session.snapshot.scenario.operations.length).toBe(0);
+    expect(session.redo() && session.redo() && session.redo()).toBe(true);
+    expect(session.snapshot.bandSet.size).toBe(2);
+  });
+
   it('switches auto-promote off on undo, saying why', () => {
     const { session } = page();
     session.enqueue(1);

@@ -17,7 +17,7 @@ import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH, MAX_CLOCK_MS } from './input.ts';
 import { Session, drain, replay, replaySteps, sameSettings } from './session.ts';
 import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from './session.ts';
-import { linkBudgetQuestion, loadedSoFar, overLinkBudget, scenarioCost } from './scenarioCost.ts';
+import { ENQUEUE_WORK, linkBudgetQuestion, loadedSoFar, overLinkBudget, scenarioCost } from './scenarioCost.ts';
 import type { ScenarioCost } from './scenarioCost.ts';
 import { runInSlices } from './timeSlicer.ts';
 import type { SlicedWork, TimeSlicer } from './timeSlicer.ts';
@@ -29,12 +29,15 @@ import { jobsOf, routeBetween } from './route.ts';
 /** Changes of one field within this long (a slider drag, typing) make one operation, one undo step. */
 export const COALESCE_MS = 700;
 
-/**
- * A scenario change (a link, back / forward) that undoes and replays at most this many jobs is done
- * at once (one of the largest batches: about 100 ms); more runs in slices from a fresh Session. An
- * undo or redo moving more jobs than this runs in slices too.
- */
+/** An undo or redo moving more jobs than this (one of the largest batches: about 100 ms) runs in slices. */
 export const SYNC_JOBS = MAX_BATCH;
+
+/**
+ * A scenario change (a link, back / forward) whose route is at most this much work (in jobs'
+ * worth, route.ts) is done at once: the work of one enqueue of the largest batch, what a click
+ * does at once. More runs in slices from a fresh Session.
+ */
+export const SYNC_WORK = MAX_BATCH + ENQUEUE_WORK;
 
 /** How the browser history should follow the last change of the scenario. */
 export type HistoryStep = 'push' | 'replace' | 'none';
@@ -359,12 +362,12 @@ export class ScenarioSession {
   }
 
   /**
-   * Opens a scenario from the address bar. A route of at most SYNC_JOBS jobs is taken at once; a
+   * Opens a scenario from the address bar. A route of at most SYNC_WORK is taken at once; a
    * link whose replay is over the budget asks first (pendingLink); anything else loads in slices.
    */
   openScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): 'loaded' | 'refused' | 'asking' | 'loading' {
     this.#stopLoad();
-    if (this.#routeTo(scenario).jobs <= SYNC_JOBS) return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
+    if (this.#routeTo(scenario).work <= SYNC_WORK) return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
     const cost = scenarioCost(scenario);
     if (overLinkBudget(cost)) {
       this.#pendingLink = { scenario, cost, question: linkBudgetQuestion(cost), history, message };

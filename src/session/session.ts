@@ -485,6 +485,11 @@ export class Session {
     this.#uuidsDrawn = b.uuidsDrawn;
   }
 
+  /** Whether nothing was enqueued or promoted since the last reset (the sets, arrivals and lists are as a reset leaves them). */
+  #holdsNoJob(): boolean {
+    return this.arrivals.size === 0 && this.enqueues.length === 0 && this.promoted.promotes === 0 && this.nextArrival === 1;
+  }
+
   #scalars(): Scalars {
     return {
       settings: this.settings,
@@ -647,6 +652,16 @@ export class Session {
         yield* this.#promote(op.at, record);
         return true;
       case 'reset':
+        if (this.#holdsNoJob()) {
+          // Nothing to empty: the sets stay, so a run of resets keeps no old sets alive for undo
+          // (the record, a 'settings' one, puts back the scalars)
+          this.hooks.onReset?.();
+          this.lastEnqueue = null;
+          this.lastPromote = null;
+          this.selectedFireTime = null;
+          this.enqueueError = null;
+          return true;
+        }
         if (record !== null) record.change = { kind: 'reset', sets: this.#sets() };
         this.hooks.onReset?.();
         this.#emptySets();
