@@ -112,7 +112,7 @@ describe('drawCells', () => {
           expect(firstDifference(ctx.pixels(), drawnWhole(200, fills))).toBe(-1);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 40, endOnFailure: true },
     );
   }, 30_000);
 });
