@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
 import { stubReducedMotion, useAnimateStub } from '../../../test-support/motionTesting.ts';
+import { cellColours, coloursAround } from '../../../test-support/bandGridPixels.ts';
 import { firstDifference, stubPixelCanvases } from '../../../test-support/pixelCanvas.ts';
 import type { PixelContext } from '../../../test-support/pixelCanvas.ts';
 import { gridLayout, slotCell } from './geometry.ts';
@@ -40,31 +41,15 @@ function pixelCanvases(): Map<HTMLCanvasElement, PixelContext> {
   return stubPixelCanvases();
 }
 
-/** The colours a slot's cell shows, pixel by pixel (one colour for a cell drawn whole). */
-function cellColours(ctx: PixelContext, slot: number): Set<string | null> {
-  const layout = gridLayout(ctx.canvas.width, 4);
-  const { row, col } = slotCell(slot);
-  const colours = new Set<string | null>();
-  for (let y = 0; y < layout.cell; y++)
-    for (let x = 0; x < layout.cell; x++) colours.add(ctx.colourAt(layout.offset(col) + x, layout.offset(row) + y));
-  return colours;
-}
-
 /** The one colour a slot's cell shows (or a note that it is not one colour). */
 function cellColour(ctx: PixelContext, slot: number): string | null {
-  const colours = [...cellColours(ctx, slot)];
+  const colours = [...cellColours(ctx, gridLayout(ctx.canvas.width, 4), slot)];
   return colours.length === 1 ? colours[0]! : `not one colour: ${colours.join(' ')}`;
 }
 
 /** The colours of the ring layer within 4 px around a slot's cell. */
 function ringColours(ctx: PixelContext, slot: number): Set<string | null> {
-  const layout = gridLayout(ctx.canvas.width, 4);
-  const { row, col } = slotCell(slot);
-  const [left, top] = [layout.offset(col), layout.offset(row)];
-  const colours = new Set<string | null>();
-  for (let y = top - 4; y < top + layout.cell + 4; y++)
-    for (let x = left - 4; x < left + layout.cell + 4; x++) colours.add(ctx.colourAt(x, y));
-  return colours;
+  return coloursAround(ctx, gridLayout(ctx.canvas.width, 4), slot);
 }
 
 /** Whether every focus-coloured pixel of the ring layer lies within 4 px of the slot's cell: the cursor ringed there and nowhere else. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { cellColours, coloursAround } from '../../../test-support/bandGridPixels.ts';
 import { firstDifference, pixelContext } from '../../../test-support/pixelCanvas.ts';
 import type { PixelContext } from '../../../test-support/pixelCanvas.ts';
 import { MAX_CELL_FILLS, drawCells, drawRings } from './draw.ts';
@@ -14,15 +15,6 @@ const PALETTE = [EMPTY, 'rgb(161, 188, 228)', 'rgb(30, 65, 120)', 'rgb(161, 66, 
 /** A canvas of `side` px and its pixel context, with the grid laid out in it as BandGrid does (4 px free each side). */
 function surface(side: number): { ctx: PixelContext; layout: GridLayout } {
   return { ctx: pixelContext({ width: side, height: side }), layout: gridLayout(side, 4) };
-}
-
-/** The colour of every pixel of a slot's cell, as the set of colours found there. */
-function cellColours(ctx: PixelContext, layout: GridLayout, slot: number): Set<string | null> {
-  const { row, col } = slotCell(slot);
-  const colours = new Set<string | null>();
-  for (let y = 0; y < layout.cell; y++)
-    for (let x = 0; x < layout.cell; x++) colours.add(ctx.colourAt(layout.offset(col) + x, layout.offset(row) + y));
-  return colours;
 }
 
 function fillsOf(colour: (slot: number) => string): string[] {
@@ -128,18 +120,10 @@ describe('drawRings', () => {
     warn: 'rgb(161, 66, 11)',
   };
 
-  /** The colours within 4 px outside a slot's cell, and inside it. */
-  function around(ctx: PixelContext, layout: GridLayout, slot: number): { ring: Set<string | null>; cell: Set<string | null> } {
-    const { row, col } = slotCell(slot);
-    const [left, top] = [layout.offset(col), layout.offset(row)];
-    const ring = new Set<string | null>();
-    for (let y = top - 4; y < top + layout.cell + 4; y++)
-      for (let x = left - 4; x < left + layout.cell + 4; x++) {
-        const inside = x >= left && x < left + layout.cell && y >= top && y < top + layout.cell;
-        if (!inside) ring.add(ctx.colourAt(x, y));
-      }
-    return { ring, cell: cellColours(ctx, layout, slot) };
-  }
+  const around = (ctx: PixelContext, layout: GridLayout, slot: number) => ({
+    ring: coloursAround(ctx, layout, slot),
+    cell: cellColours(ctx, layout, slot),
+  });
 
   it('rings the newest bump in the text colour and the cursor in the focus colour, each set apart by the surface colour', () => {
     const { ctx, layout } = surface(392);
