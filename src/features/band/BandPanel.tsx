@@ -2,7 +2,7 @@ import { useDeferredValue, useId } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectBandView } from '../../store/band.ts';
 import { BandStrip } from '../../ui/BandStrip.tsx';
-import { BandGrid } from '../../ui/BandGrid.tsx';
+import { BandGrid } from '../../ui/bandGrid/BandGrid.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from '../../ui/panel.module.css';
 

@@ -19,7 +19,7 @@ import { bandStrip, busiestBand, decodeLiveSet, liveBand } from '../../store/liv
 import { liveLinkFromSearch } from './liveLink.ts';
 import type { LiveLink } from './liveLink.ts';
 import type { LiveRow, LiveSet } from '../../store/live.ts';
-import { BandGrid } from '../../ui/BandGrid.tsx';
+import { BandGrid } from '../../ui/bandGrid/BandGrid.tsx';
 import { BandStrip } from '../../ui/BandStrip.tsx';
 import { SetView } from '../../ui/SetView.tsx';
 import { STRIP_RADIUS } from '../../store/band.ts';

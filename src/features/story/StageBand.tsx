@@ -1,7 +1,7 @@
 import { useAppStore } from '../../store/StoreContext.tsx';
 import { selectLastEnqueue } from '../../store/scores.ts';
 import { selectFireTimeBand } from '../../store/band.ts';
-import { BandGrid } from '../../ui/BandGrid.tsx';
+import { BandGrid } from '../../ui/bandGrid/BandGrid.tsx';
 
 /**
  * The stage's band: the 4,096 slots of the current fire-time's millisecond (it follows the slider

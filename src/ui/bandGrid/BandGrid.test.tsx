@@ -2,11 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BandGrid } from './BandGrid.tsx';
-import { stubReducedMotion, useAnimateStub } from '../../test-support/motionTesting.ts';
-import { gridLayout } from './bandGeometry.ts';
-import { stubResizeObserver } from '../../test-support/resizeTesting.ts';
-import { LaidOutLater } from './laidOutLater.ts';
-import type { BandSlot } from '../store/band.ts';
+import { stubReducedMotion, useAnimateStub } from '../../../test-support/motionTesting.ts';
+import { cellColours, coloursAround } from '../../../test-support/bandGridPixels.ts';
+import { firstDifference, stubPixelCanvases } from '../../../test-support/pixelCanvas.ts';
+import type { PixelContext } from '../../../test-support/pixelCanvas.ts';
+import { gridLayout, slotCell } from './geometry.ts';
+import { stubResizeObserver } from '../../../test-support/resizeTesting.ts';
+import { LaidOutLater } from '../laidOutLater.ts';
+import type { BandSlot } from '../../store/band.ts';
 
 const FIRE_TIME = 1_790_000_000_000;
 const FLOOR = FIRE_TIME * 4096;
@@ -23,111 +26,58 @@ function readout(): string {
   return live.textContent ?? '';
 }
 
-interface FakeContext {
-  canvas: HTMLCanvasElement;
-  /** The colour each fillRect used since the canvas was last drawn whole. */
-  fills: string[];
-  /** How often the canvas was drawn whole: cleared all over, or one image put on it. */
-  clears: number;
-  /** How many of those whole draws were one image. */
-  images: number;
-  /** Rings (strokeRect) drawn since the last clear. */
-  rings: number;
-  /** Each pixel's colour (undefined: transparent), whatever drew it. */
-  pixels: Array<string | undefined>;
-  /** The gap right of the first cell is clear. */
-  readonly gapClear: boolean;
-  /** What each cell shows now: its colour if its top-left and bottom-right pixels agree. */
-  readonly cells: string[];
-}
+/** The fallback colours (jsdom reads no CSS custom properties): the empty cell, the first and the latest arrival, a shared score. */
+const EMPTY = 'rgb(231, 231, 229)';
+const EARLY = 'rgb(161, 188, 228)';
+const LATE = 'rgb(30, 65, 120)';
+const WARN = 'rgb(161, 66, 11)';
+/** The rings' colours: the text colour around the newest bump, the focus colour around the cursor. */
+const FG = 'rgb(28, 29, 33)';
+const FOCUS = 'rgb(194, 65, 12)';
 
-/**
- * Just enough of a 2D context, pixel by pixel, to read what each cell shows whichever way it was
- * drawn (fillRect, clearRect or one image), and how often rings were drawn.
- */
-function fakeContext(canvas: HTMLCanvasElement): FakeContext {
-  const { width, height } = canvas;
-  const paint = (x: number, y: number, w: number, h: number, colour: string | undefined) => {
-    for (let row = Math.max(0, y); row < Math.min(height, y + h); row++)
-      for (let col = Math.max(0, x); col < Math.min(width, x + w); col++) ctx.pixels[row * width + col] = colour;
-  };
-  const at = (x: number, y: number) => ctx.pixels[y * width + x];
-  const ctx = {
-    canvas,
-    fills: [] as string[],
-    clears: 0,
-    images: 0,
-    rings: 0,
-    pixels: new Array<string | undefined>(width * height),
-    fillStyle: '',
-    strokeStyle: '',
-    lineWidth: 1,
-    get gapClear() {
-      const layout = gridLayout(width, 4);
-      return at(layout.offset(0) + layout.cell, layout.offset(0)) === undefined;
-    },
-    get cells() {
-      const layout = gridLayout(width, 4);
-      return Array.from({ length: 4096 }, (_, slot) => {
-        const x = layout.offset(slot % 64);
-        const y = layout.offset(Math.floor(slot / 64));
-        const colour = at(x, y) ?? 'clear';
-        return colour === (at(x + layout.cell - 1, y + layout.cell - 1) ?? 'clear') ? colour : 'not one colour';
-      });
-    },
-    setTransform() {},
-    clearRect(x: number, y: number, w: number, h: number) {
-      paint(x, y, w, h, undefined);
-      if (x <= 0 && y <= 0 && w >= width && h >= height) {
-        ctx.fills = [];
-        ctx.rings = 0;
-        ctx.clears++;
-      }
-    },
-    fillRect(x: number, y: number, w: number, h: number) {
-      ctx.fills.push(ctx.fillStyle);
-      paint(x, y, w, h, ctx.fillStyle);
-    },
-    createImageData(w: number, h: number) {
-      return { width: w, height: h, data: new Uint8ClampedArray(w * h * 4) };
-    },
-    putImageData(image: { width: number; height: number; data: Uint8ClampedArray }) {
-      for (let i = 0; i < image.width * image.height; i++) {
-        const [r, g, b, a] = image.data.subarray(i * 4, i * 4 + 4);
-        ctx.pixels[i] = a === 0 ? undefined : `rgb(${r}, ${g}, ${b})`;
-      }
-      ctx.fills = [];
-      ctx.clears++;
-      ctx.images++;
-    },
-    strokeRect() {
-      ctx.rings++;
-    },
-  };
-  return ctx;
-}
-
-/** Every canvas's fake context, made on its first getContext call. */
-function fakeCanvases(): Map<HTMLCanvasElement, FakeContext> {
+/** Every canvas drawn into a pixel buffer of its own, the column 400 px wide: a 392 px grid, 6 px a cell. */
+function pixelCanvases(): Map<HTMLCanvasElement, PixelContext> {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
-  const contexts = new Map<HTMLCanvasElement, FakeContext>();
-  function getContext(this: HTMLCanvasElement) {
-    if (!contexts.has(this)) contexts.set(this, fakeContext(this));
-    return contexts.get(this);
-  }
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    getContext as unknown as HTMLCanvasElement['getContext'],
-  );
-  return contexts;
+  return stubPixelCanvases();
+}
+
+/** The one colour a slot's cell shows (or a note that it is not one colour). */
+function cellColour(ctx: PixelContext, slot: number): string | null {
+  const colours = [...cellColours(ctx, gridLayout(ctx.canvas.width, 4), slot)];
+  return colours.length === 1 ? colours[0]! : `not one colour: ${colours.join(' ')}`;
+}
+
+/** The colours of the ring layer within 4 px around a slot's cell. */
+function ringColours(ctx: PixelContext, slot: number): Set<string | null> {
+  return coloursAround(ctx, gridLayout(ctx.canvas.width, 4), slot);
+}
+
+/** Whether every focus-coloured pixel of the ring layer lies within 4 px of the slot's cell: the cursor ringed there and nowhere else. */
+function focusRingsOnly(ctx: PixelContext, slot: number): boolean {
+  const layout = gridLayout(ctx.canvas.width, 4);
+  const { row, col } = slotCell(slot);
+  const [left, top] = [layout.offset(col), layout.offset(row)];
+  for (let y = 0; y < ctx.canvas.height; y++)
+    for (let x = 0; x < ctx.canvas.width; x++) {
+      if (ctx.colourAt(x, y) !== FOCUS) continue;
+      if (x < left - 4 || x >= left + layout.cell + 4 || y < top - 4 || y >= top + layout.cell + 4) return false;
+    }
+  return true;
+}
+
+/** The grid's two layers: the cells (the focusable canvas) and the rings above them. */
+function layers(contexts: Map<HTMLCanvasElement, PixelContext>): { cells: PixelContext; rings: PixelContext | undefined } {
+  const grid = screen.getByRole('application') as HTMLCanvasElement;
+  return { cells: contexts.get(grid)!, rings: [...contexts.entries()].find(([canvas]) => canvas !== grid)?.[1] };
 }
 
 /** An empty BandGrid on fake canvases with requestIdleCallback held: its canvases, the idle callbacks it asked for, its grid. */
 function emptyGridIdleHeld(): {
-  contexts: Map<HTMLCanvasElement, FakeContext>;
+  contexts: Map<HTMLCanvasElement, PixelContext>;
   idle: Array<() => void>;
   grid: HTMLCanvasElement;
 } {
-  const contexts = fakeCanvases();
+  const contexts = pixelCanvases();
   const idle: Array<() => void> = [];
   vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
   vi.stubGlobal('cancelIdleCallback', () => {});
@@ -250,9 +200,9 @@ describe('BandGrid', () => {
     expect(document.getElementById('x')).toBeNull();
   });
 
-  it('draws all 4096 cells once per band and only the ring layer on each cursor move', async () => {
+  it('draws each slot in its colour, and only the ring layer on each cursor move', async () => {
     const user = userEvent.setup();
-    const contexts = fakeCanvases();
+    const contexts = pixelCanvases();
     const ceiling = [job(4095, 4, 'a'), job(4095, 5, 'b')];
     render(
       <BandGrid fireTime={FIRE_TIME} slots={[...threeJobs, ...ceiling]} ceilingMembers={2} newestSlot={4095} pastCliff={false} />,
@@ -261,33 +211,36 @@ describe('BandGrid', () => {
     // 400 px wide, 4 px kept free each side: 6 px per cell, 64 * 6 + 8 = 392 px
     expect(grid.width).toBe(392);
     // the grid itself holds the cells; the layer above it (the other canvas) holds the rings
-    const cells = contexts.get(grid)!;
-    const rings = [...contexts.values()].find((ctx) => ctx !== cells)!;
+    const { cells, rings } = layers(contexts);
     expect(contexts.size).toBe(2);
-    const shown = cells.cells;
-    expect(shown[4095]).toBe('rgb(161, 66, 11)'); // the shared ceiling in the warn colour (fallback)
-    expect(new Set(shown.slice(0, 3)).size).toBe(3); // three arrivals, three shades
-    expect(shown[3]).toBe(shown[4094]); // empty slots alike
-    expect(shown).not.toContain('not one colour');
-    expect(shown).not.toContain('clear');
-    expect(cells.gapClear).toBe(true);
-    // few cells to colour: the empty grid, then one fill for each of the four coloured cells
-    expect(cells.images).toBe(0);
-    expect(cells.fills).toHaveLength(1 + 4);
-    expect(rings.canvas.width).toBe(392);
-    expect(rings.rings).toBe(2); // the newest bump: a surface ring, then its outline
-    const ringDraws = rings.clears;
+    expect(cellColour(cells, 4095)).toBe(WARN); // the shared ceiling in the warn colour (fallback)
+    expect(cellColour(cells, 0)).toBe(EARLY); // the first arrival
+    const middle = cellColour(cells, 1);
+    expect([EARLY, LATE, EMPTY]).not.toContain(middle); // arrival 3 of 1..5: a shade between
+    expect(cellColour(cells, 2)).not.toBe(middle); // three arrivals, three shades
+    expect(cellColour(cells, 3)).toBe(EMPTY);
+    expect(cellColour(cells, 4094)).toBe(EMPTY); // empty slots alike
+    const gap = gridLayout(392, 4);
+    expect(cells.colourAt(gap.offset(0) + gap.cell, gap.offset(0))).toBeNull(); // the gap between cells is clear
+    expect(rings!.canvas.width).toBe(392);
+    expect(ringColours(rings!, 4095)).toContain(FG); // the newest bump ringed
+    expect(ringColours(rings!, 4095)).not.toContain(FOCUS);
+    const drawnCells = cells.pixels();
+    const cellWrites = [vi.spyOn(cells, 'fillRect'), vi.spyOn(cells, 'putImageData')];
     await user.tab();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
-    expect(rings.clears).toBeGreaterThanOrEqual(ringDraws + 2);
-    expect(rings.rings).toBe(4); // after the last move: the newest bump's two rings and the cursor's two
-    expect(cells.clears).toBe(1); // the cell layer was not drawn again
-    expect(cells.fills).toHaveLength(5);
+    // after the last move: the newest bump's ring and the cursor's, on slot 4093
+    expect(ringColours(rings!, 4095)).toContain(FG);
+    expect(ringColours(rings!, 4093)).toContain(FOCUS);
+    expect(focusRingsOnly(rings!, 4093)).toBe(true); // the cursor's earlier rings gone
+    // the cell layer was not drawn again
+    for (const write of cellWrites) expect(write).not.toHaveBeenCalled();
+    expect(firstDifference(cells.pixels(), drawnCells)).toBe(-1);
   });
 
   it('below the stage, draws when the browser has laid it out, holding its square until then', () => {
     const observer = stubResizeObserver();
-    const contexts = fakeCanvases();
+    const contexts = pixelCanvases();
     render(
       <LaidOutLater value={true}>
         <BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />
@@ -299,7 +252,8 @@ describe('BandGrid', () => {
     expect(wrap.className).toMatch(/unmeasured/);
     act(() => observer.report(wrap));
     expect(grid.width).toBe(392);
-    expect(contexts.get(grid)?.fills).toHaveLength(1 + 3);
+    const cells = contexts.get(grid)!;
+    expect([0, 1, 2, 3].map((slot) => cellColour(cells, slot))).toEqual([EARLY, expect.any(String), LATE, EMPTY]);
     expect(wrap.className).not.toMatch(/unmeasured/);
   });
 
@@ -309,71 +263,68 @@ describe('BandGrid', () => {
     expect([...contexts.keys()]).toEqual([grid]); // the cells drawn, the rings' canvas not even asked for a context
     expect(idle).toHaveLength(1);
     act(() => idle[0]!());
-    const rings = [...contexts.values()].find((ctx) => ctx.canvas !== grid);
-    expect(rings?.pixels.every((pixel) => pixel === undefined)).toBe(true); // touched (allocated), still clear
-    expect(rings?.rings).toBe(0);
+    const rings = layers(contexts).rings;
+    expect(rings?.pixels().every((byte) => byte === 0)).toBe(true); // touched (allocated), still clear
     await user.tab(); // the cursor: now a ring
-    expect(rings?.rings).toBe(2);
+    expect(ringColours(rings!, 0)).toContain(FOCUS);
     cleanup(); // unmounted while the idle stubs are still there
   });
 
   it('does not touch a ring layer already drawn on when the idle moment comes', async () => {
     const user = userEvent.setup();
-    const { contexts, idle, grid } = emptyGridIdleHeld();
+    const { contexts, idle } = emptyGridIdleHeld();
     await user.tab();
-    const rings = [...contexts.values()].find((ctx) => ctx.canvas !== grid)! as FakeContext & { clearRect(): void };
+    const rings = layers(contexts).rings!;
     const clear = vi.spyOn(rings, 'clearRect');
     for (const run of idle) act(() => run());
     expect(clear).not.toHaveBeenCalled();
-    expect(rings.rings).toBe(2);
+    expect(ringColours(rings, 0)).toContain(FOCUS);
     cleanup(); // unmounted while the idle stubs are still there
   });
 
-  it('after the first draw fills only the cells that changed, leaving the grid as a whole redraw would', () => {
-    const contexts = fakeCanvases();
+  it('after a change of band, shows what a fresh grid of the new band shows, pixel for pixel', () => {
+    const contexts = pixelCanvases();
     const jobs = Array.from({ length: 200 }, (_, i) => job(i, i + 1));
     const { rerender, unmount } = render(
       <BandGrid fireTime={FIRE_TIME} slots={jobs} ceilingMembers={0} newestSlot={199} pastCliff={false} />,
     );
-    const cells = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
-    expect(cells.clears).toBe(1);
-    const firstDraw = cells.fills.length;
+    const { cells } = layers(contexts);
     const more = [...jobs, ...Array.from({ length: 17 }, (_, i) => job(200 + i, 201 + i))];
     rerender(<BandGrid fireTime={FIRE_TIME} slots={more} ceilingMembers={0} newestSlot={216} pastCliff={false} />);
-    expect(cells.clears).toBe(1); // not drawn whole again: cell by cell
-    const filled = cells.fills.length - firstDraw;
-    expect(filled).toBeGreaterThanOrEqual(17); // the new jobs, and cells whose shade moved
-    expect(filled).toBeLessThan(256);
-    const incremental = [...cells.pixels];
+    expect(cellColour(cells, 216)).toBe(LATE); // the newest job in the latest shade
+    expect(cellColour(cells, 199)).not.toBe(LATE); // no longer the latest: its shade moved
+    const changed = cells.pixels();
     unmount();
     contexts.clear();
     render(<BandGrid fireTime={FIRE_TIME} slots={more} ceilingMembers={0} newestSlot={216} pastCliff={false} />);
-    const fresh = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
-    expect(incremental).toEqual(fresh.pixels);
+    expect(firstDifference(changed, layers(contexts).cells.pixels())).toBe(-1);
   });
 
-  it('draws a band of many jobs as one image, pixel for pixel what the empty grid and a fill per cell draw', () => {
-    const contexts = fakeCanvases();
-    const many = Array.from({ length: 300 }, (_, i) => job((i * 13) % 4096, i + 1));
-    render(<BandGrid fireTime={FIRE_TIME} slots={many} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
-    const asImage = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
-    expect(asImage.images).toBe(1); // over MAX_CELL_FILLS coloured cells: one image
-    expect(asImage.cells).not.toContain('not one colour');
-    expect(asImage.gapClear).toBe(true);
-    cleanup();
-    contexts.clear();
-    // half the band (with its first and last arrival, so the shades stay): the empty grid and a
-    // fill per coloured cell; then the rest, cell by cell
-    const half = [...many.slice(0, 150), many[299]!];
-    const { rerender } = render(
-      <BandGrid fireTime={FIRE_TIME} slots={half} ceilingMembers={0} newestSlot={null} pastCliff={false} />,
-    );
-    const byCells = contexts.get(screen.getByRole('application') as HTMLCanvasElement)!;
-    expect(byCells.images).toBe(0);
-    expect(byCells.fills).toHaveLength(1 + 151);
-    rerender(<BandGrid fireTime={FIRE_TIME} slots={many} ceilingMembers={0} newestSlot={null} pastCliff={false} />);
-    expect(byCells.clears).toBe(1);
-    expect(byCells.pixels).toEqual(asImage.pixels);
+  it('keeps the slots in their colours across a resize and a change of colour scheme', () => {
+    const contexts = pixelCanvases();
+    let width = 400;
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => width);
+    const observer = stubResizeObserver();
+    const schemes: Array<() => void> = [];
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: (_: string, change: () => void) => schemes.push(change),
+      removeEventListener() {},
+    }));
+    render(<BandGrid fireTime={FIRE_TIME} slots={threeJobs} ceilingMembers={0} newestSlot={2} pastCliff={false} />);
+    const grid = screen.getByRole('application') as HTMLCanvasElement;
+    const wrap = grid.closest('[class*="canvasWrap"]')!;
+    width = 200; // 64 * 3 + 8: 3 px a cell
+    act(() => observer.report(wrap));
+    expect(grid.width).toBe(200);
+    const cells = contexts.get(grid)!;
+    expect([0, 2, 3, 4095].map((slot) => cellColour(cells, slot))).toEqual([EARLY, LATE, EMPTY, EMPTY]);
+    document.documentElement.style.setProperty('--accent', '#000000');
+    act(() => schemes.forEach((change) => change()));
+    expect(cellColour(cells, 2)).toBe('rgb(13, 13, 15)'); // the latest shade from the new accent
+    expect(cellColour(cells, 3)).toBe(EMPTY);
+    document.documentElement.style.removeProperty('--accent');
   });
 
   it('survives a canvas-less environment (getContext answers null)', () => {
