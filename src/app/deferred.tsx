@@ -38,11 +38,12 @@ import styles from './deferred.module.css';
  */
 
 /**
- * A component of a deferred part, in its own chunk, that can be fetched before it is shown: `preload()` starts the import,
- * and once it is in, `Part` renders the component straight away. (React.lazy suspends on its first
- * render even when the chunk is already loaded, and React reveals a suspended part at least 300 ms
- * after its fallback: a page mounting parts in turns waited that long at each.) Before the chunk
- * is in, `Part` is the lazy component, to be placed inside a Suspense boundary.
+ * A component of a deferred part, in its own chunk, that can be fetched before it is shown:
+ * `preload()` starts the import, and once it is in, `Part` renders the component straight away.
+ * (React.lazy suspends on its first render even when the chunk is already loaded, and React
+ * reveals a suspended part at least 300 ms after its fallback: a page mounting parts in turns
+ * waited that long at each.) Before the chunk is in, `Part` is the lazy component, to be placed
+ * inside a Suspense boundary.
  */
 export interface Chunk {
   readonly Part: ComponentType;
@@ -127,11 +128,11 @@ export function useDeferredParts(parts: Parts): Turns {
         .filter((part) => part.place === 'stage')
         .sort((one, other) => one.turn - other.turn)
         .flatMap((part) => part.chunks),
-      beforeTurn: (turn: number) => void preloadInTasks(below(turn).map((part) => part.preload)),
+      beforeTurn: (turn: number) => void preloadInTasks(below(turn).map((one) => one.preload)),
     };
   }, [parts]);
   const { turn, done } = useTurns(beforeTurn);
-  useEffect(() => preloadInTasks(stage.map((part) => part.preload)), [stage]);
+  useEffect(() => preloadInTasks(stage.map((one) => one.preload)), [stage]);
   return useMemo(() => ({ turn, done }), [turn, done]);
 }
 
