@@ -94,7 +94,7 @@ if (process.argv.includes('--child')) {
   });
   for (const v of summaries) {
     console.log(
-      `${v.name.padEnd(32)} warm-up ${v.warm.toFixed(0).padStart(4)} ms CPU;` +
+      `${v.name.padEnd(32)} warm-up ${v.warm.toFixed(0).padStart(4)} ms;` +
         ` first burst ${v.firsts.map((t) => t.toFixed(0)).join(', ')} ms; the others median ${v.others.toFixed(1)} ms`,
     );
   }
@@ -102,7 +102,7 @@ if (process.argv.includes('--child')) {
     script: 'bench:warmup',
     tables: [
       {
-        caption: `${bursts} bursts of 10,000 same-ms jobs a process, ${runs} processes a variant, alternating:`,
+        caption: `${bursts} bursts of 10,000 same-ms jobs a process, ${runs} processes a variant, alternating; wall times (performance.now):`,
         columns: [
           { title: 'variant' },
           { title: 'warm-up (ms, median)', align: 'right' },
