@@ -137,7 +137,7 @@ function traceTasks(events: TraceEvent[], minMs: number): { tasks: TracedTask[];
           (scripts.size > 0 ? `  [${[...scripts].join(' ')}]` : ''),
       });
     }
-    summary = `${tasks.length} tasks over ${minMs} ms; ${blocking.toFixed(0)} ms over 50 ms`;
+    summary = `${tasks.length} tasks over ${minMs} ms; ${figure(blocking)} ms over 50 ms`;
   }
   return { tasks: found, summary };
 }
