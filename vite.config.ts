@@ -42,7 +42,7 @@ export default defineConfig(({ command }) => ({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts', 'bridge/**/*.test.ts'] },
+        test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts', 'bridge/**/*.test.ts', 'bench/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -15,18 +15,10 @@ import { chromium } from '@playwright/test';
 import type { CDPSession, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { preview, waitForServer } from './preview.ts';
+import { PAGE_PORT, PAGE_URL, T0_ISO } from './page.ts';
+import type { ProfileNode } from './page.ts';
 import { markTimes } from './stats.ts';
 
-const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
-const BASE = `http://127.0.0.1:${PORT}/`;
-const T0_ISO = '2026-11-30T12:00:00.000Z';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-  children?: number[];
-}
 interface TraceEvent {
   name: string;
   ph: string;
@@ -183,14 +175,14 @@ async function profiled<T>(cdp: CDPSession, work: () => Promise<T>): Promise<{ r
 }
 
 async function main(): Promise<void> {
-  const server = preview(PORT, arg('--dist'));
+  const server = preview(PAGE_PORT, arg('--dist'));
   const runs = Number(arg('--runs') ?? 8);
   const top = Number(arg('--top') ?? 30);
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
-    await waitForServer(BASE);
+    await waitForServer(PAGE_URL);
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(BASE);
+    await page.goto(PAGE_URL);
     await setField(page, 'Clock instant (ms or ISO)', T0_ISO);
     await setField(page, 'N (jobs sharing one timestamp)', '10000');
     await page.getByTestId('band-panel').scrollIntoViewIfNeeded();

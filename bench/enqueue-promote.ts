@@ -11,11 +11,13 @@
  *   npm run bench                # all variants, 1,000,000 jobs, best of 3 rounds
  *   npm run bench -- --jobs 200000 --rounds 5
  *   npm run bench -- --variants typed,commands   # some of them (names as in variants.ts)
+ *   npm run bench -- --no-write  # print only: do not write the figures into docs/benchmarks.md
  */
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { makeArrivals } from './workload.ts';
 import { variants } from './variants.ts';
+import { figure, report } from './report.ts';
 
 interface Result {
   variant: string;
@@ -192,4 +194,29 @@ if (only > 0) {
     `of which the text alone (typed + text against typed): enqueue ${ratio(by('typed + text'), typedResult, 'enqueue')}, promote ${ratio(by('typed + text'), typedResult, 'promote')}; ` +
       `the command layer over the text (commands against typed + text): enqueue ${ratio(by('commands'), by('typed + text'), 'enqueue')}, promote ${ratio(by('commands'), by('typed + text'), 'promote')}`,
   );
+  /** How many times `slower` took the CPU time `faster` took, or n/a when either variant was not run. */
+  const cpuRatio = (slower: Result | undefined, faster: Result | undefined, phase: Phase) =>
+    slower && faster ? `${figure(cpu(slower, phase) / cpu(faster, phase), 2)}x` : 'n/a';
+  report('model', {
+    script: 'bench',
+    tables: [
+      {
+        caption: `${figure(JOBS)} jobs, promote batches of ${figure(BATCH)}, best of ${ROUNDS} round${ROUNDS === 1 ? '' : 's'}, each variant in a fresh process; CPU time of that process:`,
+        columns: [
+          { title: 'variant' },
+          { title: 'enqueue CPU (ms)', align: 'right' },
+          { title: 'promote CPU (ms)', align: 'right' },
+          { title: 'heap + buffers (MiB)', align: 'right' },
+        ],
+        rows: results.map((r) => [r.variant, figure(r.enqueueCpuMs), figure(r.promoteCpuMs), figure(r.heapMiB, 1)]),
+      },
+    ],
+    notes: [
+      `Ratios (CPU): promote typed against sorted-btree + Map ${cpuRatio(by('sorted-btree + Map'), typedResult, 'promote')} faster (target >= 1.5x), ` +
+        `against sorted-btree alone ${cpuRatio(by('sorted-btree'), typedResult, 'promote')} (target >= 1x); ` +
+        `enqueue commands against typed ${cpuRatio(by('commands'), typedResult, 'enqueue')} (target within 1.5x), ` +
+        `of which the text alone ${cpuRatio(by('typed + text'), typedResult, 'enqueue')}. ` +
+        `All ${results.length} variants promoted ${figure(results[0]!.promoted)} jobs in the identical order.`,
+    ],
+  });
 }

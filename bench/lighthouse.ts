@@ -12,6 +12,9 @@
  *   npm run bench:lighthouse -- --dist /tmp/other-dist   # measure another build (e.g. of an older commit)
  *   npm run bench:lighthouse -- --tasks 15    # also list each run's observed main-thread tasks over 15 ms after FCP,
  *                                             # and the simulated long tasks its TBT counted (countedTasks below)
+ *   npm run bench:lighthouse -- --no-write    # print only: do not write the figures into docs/benchmarks.md
+ *
+ * The medians go into docs/benchmarks.md, except for a run of another build (--dist), which only prints them.
  *
  * Each run also prints "observed blocking x4" (observedBlocking below): every task of the load
  * Lighthouse observed, scaled 4x, without the simulation's FCP-to-TTI window; steadier than TBT
@@ -34,6 +37,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildAndPreview, preview, waitForServer } from './preview.ts';
 import { median } from './stats.ts';
+import { figure as grouped, report } from './report.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/`;
@@ -282,10 +286,10 @@ async function main(): Promise<void> {
     const others = figures.filter((figure) => !heldFirstFrame(figure));
     const pick = (key: keyof RunFigures, from = figures) =>
       from.length === 0 ? Number.NaN : median(from.map((figure) => figure[key]));
-    /** A row's median over all runs, then over the runs where the first frame was not held. */
+    /** A row's median over all runs, then (when some runs had it held) over the runs where the first frame was not held. */
     const both = (key: keyof RunFigures, show: (value: number) => string) =>
-      held.length === 0 ? show(pick(key)) : `${show(pick(key))} | ${others.length === 0 ? '-' : show(pick(key, others))}`;
-    const ms = (value: number) => `${value.toFixed(0)} ms`;
+      held.length === 0 ? [show(pick(key))] : [show(pick(key)), others.length === 0 ? '-' : show(pick(key, others))];
+    const ms = (value: number) => `${grouped(value)} ms`;
     const s = (value: number) => `${(value / 1000).toFixed(2)} s`;
     console.log(
       `\nLighthouse 12.2.3, mobile (simulated throttling), ${runs} runs on ${cpus().length} cores, load average ${loadBefore.toFixed(2)} -> ${loadavg()[0]!.toFixed(2)}`,
@@ -294,20 +298,39 @@ async function main(): Promise<void> {
       console.log(
         `Chromium held the first frame (observed FCP over ${HELD_FIRST_FRAME_MS} ms) in ${held.length} of ${runs} runs: medians over all runs | over the ${others.length} others`,
       );
-    console.log(`| measure | target | median${held.length > 0 ? ' (all | first frame not held)' : ''} |`);
-    console.log('|---|---|---|');
-    console.log(`| performance score | >= 98 | ${both('score', (value) => String(value))} |`);
-    console.log(`| total blocking time | <= 150 ms | ${both('tbt', ms)} |`);
-    console.log(`| time to interactive | | ${both('tti', s)} |`);
-    console.log(`| first contentful paint | | ${both('fcp', s)} |`);
-    console.log(`| largest contentful paint | | ${both('lcp', s)} |`);
-    console.log(`| speed index | | ${both('si', s)} |`);
-    console.log(`| cumulative layout shift | 0 | ${both('cls', (value) => value.toFixed(3))} |`);
-    console.log(`| observed blocking x4 (all the load's tasks; not a Lighthouse metric) | | ${both('blocking', ms)} |`);
-    console.log(`| the same over the tasks' CPU time (not a Lighthouse metric) | | ${both('cpuBlocking', ms)} |`);
-    console.log(
-      `| share of the tasks' wall time the main thread was on the CPU | | ${both('ran', (value) => `${(value * 100).toFixed(0)}%`)} |`,
-    );
+    report('lighthouse', {
+      script: 'bench:lighthouse',
+      write: distAt < 0,
+      tables: [
+        {
+          caption:
+            `Lighthouse 12.2.3, mobile (simulated throttling), medians of ${runs} runs` +
+            (held.length > 0 ? `; Chromium held the first frame in ${held.length} of them:` : ':'),
+          columns: [
+            { title: 'measure' },
+            { title: 'target' },
+            { title: 'median', align: 'right' },
+            ...(held.length > 0 ? [{ title: 'first frame not held', align: 'right' as const }] : []),
+          ],
+          rows: [
+            ['performance score', '>= 98', ...both('score', (value) => String(value))],
+            ['total blocking time', '<= 150 ms', ...both('tbt', ms)],
+            ['time to interactive', '', ...both('tti', s)],
+            ['first contentful paint', '', ...both('fcp', s)],
+            ['largest contentful paint', '', ...both('lcp', s)],
+            ['speed index', '', ...both('si', s)],
+            ['cumulative layout shift', '0', ...both('cls', (value) => value.toFixed(3))],
+            ["observed blocking x4 (all the load's tasks; not a Lighthouse metric)", '', ...both('blocking', ms)],
+            ["the same over the tasks' CPU time (not a Lighthouse metric)", '', ...both('cpuBlocking', ms)],
+            [
+              "share of the tasks' wall time the main thread was on the CPU",
+              '',
+              ...both('ran', (value) => `${(value * 100).toFixed(0)}%`),
+            ],
+          ],
+        },
+      ],
+    });
   } finally {
     server.stop();
   }

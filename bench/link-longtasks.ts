@@ -11,12 +11,14 @@
  *   npm run bench:link                 # build, then measure
  *   npm run bench:link -- --no-build   # measure the existing dist/
  *   npm run bench:link -- --profile    # also profile (CDP): the tasks at the end, Ctrl+Z, Ctrl+Shift+Z (build with --minify false for names)
+ *   npm run bench:link -- --no-write   # print only: do not write the figures into docs/benchmarks.md
  */
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { buildAndPreview, waitForServer } from './preview.ts';
+import { figure, report } from './report.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4328);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -138,17 +140,17 @@ async function main(): Promise<void> {
 
     const rows: Array<[string, string]> = [
       ['link', `${LINK.length} characters, 1,000,000 jobs`],
-      ['load (Load to the last slice)', `${((loadEnd - loadStart) / 1000).toFixed(1)} s`],
+      ['load (Load to the last slice)', `${figure((loadEnd - loadStart) / 1000, 1)} s`],
       [
         'tasks over 50 / 100 ms during the load',
-        `${during.filter((t) => t.duration > 50).length} / ${during.filter((t) => t.duration > 100).length}, longest ${longest(during).toFixed(0)} ms`,
+        `${during.filter((t) => t.duration > 50).length} / ${during.filter((t) => t.duration > 100).length}, longest ${figure(longest(during))} ms`,
       ],
       [
         'the end: tasks from the last progress update to 3 s after',
-        `${end.length} over 50 ms, longest ${longest(end).toFixed(0)} ms (${end.map((t) => t.duration.toFixed(0)).join(', ')})`,
+        `${end.length} over 50 ms, longest ${figure(longest(end))} ms (${end.map((t) => figure(t.duration)).join(', ')})`,
       ],
-      ['Ctrl+Z at 1,000,000 jobs (10,000 out)', `longest task ${undo.longest.toFixed(0)} ms`],
-      ['Ctrl+Shift+Z (10,000 back in)', `longest task ${redo.longest.toFixed(0)} ms`],
+      ['Ctrl+Z at 1,000,000 jobs (10,000 out)', `longest task ${figure(undo.longest)} ms`],
+      ['Ctrl+Shift+Z (10,000 back in)', `longest task ${figure(redo.longest)} ms`],
     ];
     console.log(
       `\nthe 722-character link in Chromium (${cpus().length} cores, load average ${loadavg()
@@ -156,6 +158,7 @@ async function main(): Promise<void> {
         .join(' / ')})\n`,
     );
     for (const [what, measured] of rows) console.log(`${what.padEnd(60)} ${measured}`);
+    report('link', { script: 'bench:link', tables: [{ columns: [{ title: 'measure' }, { title: 'figure' }], rows }] });
     if (loadProfile !== null) {
       for (const task of end) {
         console.log(

@@ -19,12 +19,14 @@
  *
  * `--save-trace file.json` keeps the trace (open it in Chromium's DevTools, Performance panel).
  * Without `--dist` it builds `dist/` (minified, as shipped) unless `--no-build` is given.
+ * The counts and the functions with the most self time go into docs/benchmarks.md (`--no-write`: print only).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { buildAndPreview, preview, waitForServer } from './preview.ts';
+import { figure, report } from './report.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -135,7 +137,7 @@ function traceTasks(events: TraceEvent[], minMs: number): { tasks: TracedTask[];
           (scripts.size > 0 ? `  [${[...scripts].join(' ')}]` : ''),
       });
     }
-    summary = `${tasks.length} tasks over ${minMs} ms; ${blocking.toFixed(0)} ms over 50 ms`;
+    summary = `${tasks.length} tasks over ${minMs} ms; ${figure(blocking)} ms over 50 ms`;
   }
   return { tasks: found, summary };
 }
@@ -152,18 +154,27 @@ function frameName(node: ProfileNode): string {
   return `${functionName === '' ? '(anonymous)' : functionName}${file}`;
 }
 
-/** Self time per function (ms) for the samples whose time (ms since navigation) lies in [from, to). */
-function selfTimes(profile: Profile, origin: number, from: number, to: number): Map<string, number> {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const totals = new Map<string, number>();
+/**
+ * The profile's samples whose time (ms since navigation) lies in [from, to): the node each one hit
+ * and the ms it stands for (up to the next sample).
+ */
+function* samplesIn(profile: Profile, origin: number, from: number, to: number): Generator<{ node: number; ms: number }> {
   let time = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     time += profile.timeDeltas[i]!;
     const at = (time - origin) / 1000;
     if (at < from || at >= to) continue;
-    const next = profile.timeDeltas[i + 1] ?? 0;
-    const name = frameName(byId.get(profile.samples[i]!)!);
-    totals.set(name, (totals.get(name) ?? 0) + next / 1000);
+    yield { node: profile.samples[i]!, ms: (profile.timeDeltas[i + 1] ?? 0) / 1000 };
+  }
+}
+
+/** Self time per function (ms) for the samples whose time (ms since navigation) lies in [from, to). */
+function selfTimes(profile: Profile, origin: number, from: number, to: number): Map<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  for (const sample of samplesIn(profile, origin, from, to)) {
+    const name = frameName(byId.get(sample.node)!);
+    totals.set(name, (totals.get(name) ?? 0) + sample.ms);
   }
   return totals;
 }
@@ -174,29 +185,28 @@ function totalTimes(profile: Profile, origin: number, from: number, to: number):
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, number>();
-  let time = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    time += profile.timeDeltas[i]!;
-    const at = (time - origin) / 1000;
-    if (at < from || at >= to) continue;
-    const next = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+  for (const sample of samplesIn(profile, origin, from, to)) {
     const seen = new Set<string>();
-    for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+    for (let id: number | undefined = sample.node; id !== undefined; id = parent.get(id)) {
       const name = frameName(byId.get(id)!);
       if (seen.has(name) || name === '(root)') continue;
       seen.add(name);
-      totals.set(name, (totals.get(name) ?? 0) + next);
+      totals.set(name, (totals.get(name) ?? 0) + sample.ms);
     }
   }
   return totals;
 }
 
-function top(totals: Map<string, number>, n: number): string[] {
+/** The `n` functions with the most time, idle left out, most first. */
+function largest(totals: Map<string, number>, n: number): Array<[string, number]> {
   return [...totals]
     .filter(([name]) => name !== '(idle)')
     .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([name, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${name}`);
+    .slice(0, n);
+}
+
+function top(totals: Map<string, number>, n: number): string[] {
+  return largest(totals, n).map(([name, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${name}`);
 }
 
 async function main(): Promise<void> {
@@ -294,6 +304,24 @@ async function main(): Promise<void> {
       console.log(`\nwith callees, from ${from} ms to the end`);
       for (const line of top(totalTimes(profile, origin, from, seconds * 1000), 60)) console.log(`  ${line}`);
     }
+    report('trace', {
+      script: 'bench:trace',
+      tables: [
+        {
+          caption: `${rate}x CPU slowdown, ${seconds} s from navigation:`,
+          columns: [{ title: 'measure' }, { title: 'figure' }],
+          rows: [
+            ['long tasks the page saw (observed)', `${tasks.length}, ${figure(blocking)} ms over 50 ms in all`],
+            [`main-thread tasks over ${taskMs} ms (trace)`, traced.summary],
+          ],
+        },
+        {
+          caption: `The functions with the most self time from ${figure(from)} ms to the end:`,
+          columns: [{ title: 'function' }, { title: 'self time (ms)', align: 'right' }],
+          rows: largest(selfTimes(profile, origin, from, seconds * 1000), 10).map(([name, ms]) => [name, figure(ms, 1)]),
+        },
+      ],
+    });
     await cdp.detach();
   } finally {
     await browser.close();

@@ -10,16 +10,9 @@
 import { chromium } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { preview, waitForServer } from './preview.ts';
+import { PAGE_PORT, PAGE_URL, T0_ISO } from './page.ts';
+import type { ProfileNode } from './page.ts';
 
-const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
-const BASE = `http://127.0.0.1:${PORT}/`;
-const T0_ISO = '2026-11-30T12:00:00.000Z';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
 interface TraceEvent {
   name: string;
   ph: string;
@@ -34,12 +27,12 @@ interface TraceEvent {
 
 async function main(): Promise<void> {
   const distAt = process.argv.indexOf('--dist');
-  const server = preview(PORT, distAt >= 0 ? process.argv[distAt + 1] : undefined);
+  const server = preview(PAGE_PORT, distAt >= 0 ? process.argv[distAt + 1] : undefined);
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
-    await waitForServer(BASE);
+    await waitForServer(PAGE_URL);
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-    await page.goto(BASE);
+    await page.goto(PAGE_URL);
     const field = page.getByLabel('Clock instant (ms or ISO)');
     await field.fill(T0_ISO);
     await field.press('Tab');
@@ -87,8 +80,7 @@ async function main(): Promise<void> {
 
     // inclusive time per function (each sample counted once per function on its stack)
     const parent = new Map<number, number>();
-    for (const n of profile.nodes as Array<ProfileNode & { children?: number[] }>)
-      for (const c of n.children ?? []) parent.set(c, n.id);
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
     const inclusive = new Map<string, number>();
     profile.samples.forEach((id, i) => {
       const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;

@@ -30,6 +30,10 @@
  *   npm run bench:ui -- --million-only [--same-ms]   # only that (6.)
  *   npm run bench:ui -- --burst-only                  # only the burst of 10,000 (5.)
  *   npm run bench:ui -- --dist /tmp/other-dist        # measure another build (the JS sizes read dist/)
+ *   npm run bench:ui -- --no-write                    # print only: do not write the figures into docs/benchmarks.md
+ *
+ * The full run writes its table into docs/benchmarks.md; the runs of one measure (--*-only) and of
+ * another build (--dist) only print theirs.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,12 +42,11 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { buildAndPreview, preview, waitForServer } from './preview.ts';
+import { PAGE_PORT, PAGE_URL, T0_ISO } from './page.ts';
 import { markTimes } from './stats.ts';
 import { builtScripts, gzipBytes, startScripts } from '../scripts/startFiles.ts';
+import { report } from './report.ts';
 
-const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
-const BASE = `http://127.0.0.1:${PORT}/`;
-const T0_ISO = '2026-11-30T12:00:00.000Z';
 const FULL_BAND = 4096;
 const TOTAL_JOBS = 100_000;
 /** Timed enqueues on emptied sets; the first after load runs with cold JIT and a small heap, so it is listed on its own too. */
@@ -217,7 +220,7 @@ interface MillionFigures {
 
 /** Section 5: a fresh page filled to 1,000,000 jobs, 10,000 per click; one more click timed, a drag, the heap. */
 async function million(page: Page, sameMs: boolean): Promise<MillionFigures> {
-  await page.goto(BASE);
+  await page.goto(PAGE_URL);
   await setField(page, 'Clock instant (ms or ISO)', T0_ISO);
   await setField(page, 'N (jobs sharing one timestamp)', String(MILLION_BATCH));
   await page.getByTestId('band-set').scrollIntoViewIfNeeded();
@@ -276,7 +279,7 @@ async function measureBurst(browser: Browser): Promise<BurstRuns> {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await isolate(page);
   try {
-    await page.goto(BASE);
+    await page.goto(PAGE_URL);
     await setField(page, 'Clock instant (ms or ISO)', T0_ISO);
     await setField(page, 'N (jobs sharing one timestamp)', String(BURST));
     await page.getByTestId('band-panel').scrollIntoViewIfNeeded();
@@ -358,7 +361,7 @@ function burstRows({ wall: runs, cpu }: BurstRuns): Array<[string, string, strin
 async function measurePlay(browser: Browser): Promise<{ playFrames: number[]; playDragFrames: number[]; played: string }> {
   const stage = await browser.newPage({ viewport: { width: 1366, height: 768 } });
   await isolate(stage);
-  await stage.goto(BASE);
+  await stage.goto(PAGE_URL);
   await setField(stage, 'Clock instant (ms or ISO)', T0_ISO);
   await stage.getByLabel('Job id style').selectOption('N');
   await setField(stage, 'Rate (jobs/s)', '1000');
@@ -404,10 +407,10 @@ async function measurePlay(browser: Browser): Promise<{ playFrames: number[]; pl
 
 async function main(): Promise<void> {
   const distAt = process.argv.indexOf('--dist');
-  const server = distAt >= 0 ? preview(PORT, process.argv[distAt + 1]) : buildAndPreview(PORT);
+  const server = distAt >= 0 ? preview(PAGE_PORT, process.argv[distAt + 1]) : buildAndPreview(PAGE_PORT);
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
-    await waitForServer(BASE);
+    await waitForServer(PAGE_URL);
     if (process.argv.includes('--play-only')) {
       const { playFrames, playDragFrames, played } = await measurePlay(browser);
       console.log(
@@ -451,7 +454,7 @@ async function main(): Promise<void> {
     }
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await isolate(page);
-    await page.goto(BASE);
+    await page.goto(PAGE_URL);
     if (!(await page.evaluate('crossOriginIsolated')))
       throw new Error('the page is not cross-origin isolated: frame times would be read at 100 µs');
     await setField(page, 'Clock instant (ms or ISO)', T0_ISO);
@@ -594,6 +597,22 @@ async function main(): Promise<void> {
     for (const [what, measured, target, ok] of rows) {
       console.log(`${what.padEnd(width)}  ${measured.padEnd(44)}  ${target.padEnd(10)}  ${target ? (ok ? 'ok' : 'MISSED') : ''}`);
     }
+    report('ui', {
+      script: 'bench:ui',
+      write: distAt < 0,
+      tables: [
+        {
+          caption: `Headless Chromium, ${members ?? '?'} in the band set, the slider ended at ${delay} ms:`,
+          columns: [{ title: 'measure' }, { title: 'measured' }, { title: 'target' }, { title: 'met' }],
+          rows: rows.map(([what, measured, target, ok]) => [
+            what.trim(),
+            measured,
+            target,
+            target ? (ok ? 'yes' : 'missed') : '',
+          ]),
+        },
+      ],
+    });
   } finally {
     await browser.close();
     server.stop();

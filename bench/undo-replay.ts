@@ -12,6 +12,7 @@
  *    jobs before the last step (what one undo cost before).
  *
  *   npm run bench:undo
+ *   npm run bench:undo -- --no-write   # print only: do not write the figures into docs/benchmarks.md
  */
 import { SLICE_MS, createAppStore } from '../src/store/appStore.ts';
 import { runInSlices } from '../src/store/slices.ts';
@@ -20,6 +21,8 @@ import type { TimeSlicer } from '../src/store/appStore.ts';
 import { decodeScenario, encodeScenario, linkBudgetQuestion, scenarioCost } from '../src/session/scenarioCodec.ts';
 import { seededRandom } from '../src/model/seededRandom.ts';
 import { readFileSync } from 'node:fs';
+import { figure, report } from './report.ts';
+import type { Table } from './report.ts';
 
 const OPERATIONS = 10_000;
 const T0 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
@@ -58,12 +61,12 @@ const load = timed(() => (decode.value.ok ? fresh.getState().loadScenario(decode
 const rows: Array<[string, string]> = [
   ['operations in the scenario', operations.toLocaleString('en-US')],
   ['jobs enqueued (arrivals)', (state.nextArrival - 1).toLocaleString('en-US')],
-  ['building it through the store', `${build.ms.toFixed(0)} ms`],
-  ['one undo (from its undo record)', `${undo.ms.toFixed(0)} ms`],
+  ['building it through the store', `${figure(build.ms)} ms`],
+  ['one undo (from its undo record)', `${figure(undo.ms)} ms`],
   ['one redo', `${redo.ms.toFixed(1)} ms`],
   ['URL text', `${encode.value.length.toLocaleString('en-US')} characters, encoded in ${encode.ms.toFixed(1)} ms`],
   ['decoding it', `${decode.ms.toFixed(1)} ms`],
-  ['loading it in a fresh store', `${load.ms.toFixed(0)} ms (${load.value ? 'ok' : 'FAILED'})`],
+  ['loading it in a fresh store', `${figure(load.ms)} ms (${load.value ? 'ok' : 'FAILED'})`],
 ];
 console.log(`firetime time travel, node ${process.version}, load average ${loadAverage()}\n`);
 for (const [what, measured] of rows) console.log(`${what.padEnd(52)} ${measured}`);
@@ -176,7 +179,7 @@ const before = { ...linkScenario.scenario, operations: linkScenario.scenario.ope
 const replayStore = createAppStore({ frozenAt: T0 });
 const plainReplay = timed(() => replayStore.getState().loadScenario(before, 'none'));
 
-const ms = (value: number) => `${value.toFixed(0)} ms`;
+const ms = (value: number) => `${figure(value)} ms`;
 function slicesText(list: number[]): string {
   const sorted = [...list].sort((a, b) => a - b);
   return `${list.length.toLocaleString('en-US')} slices, median ${ms(sorted[sorted.length >> 1] ?? 0)}, longest ${ms(sorted.at(-1) ?? 0)}`;
@@ -199,12 +202,12 @@ const linkRows: Array<[string, string]> = [
   ['progress updates shown', progressUpdates.toLocaleString('en-US')],
   [
     'heap: before / loaded / after 5 undos + 5 redos',
-    `${heapBefore.toFixed(0)} / ${heapLoaded.toFixed(0)} / ${heapAfter.toFixed(0)} MB${gc ? '' : ' (no --expose-gc: rough)'}`,
+    `${figure(heapBefore)} / ${figure(heapLoaded)} / ${figure(heapAfter)} MB${gc ? '' : ' (no --expose-gc: rough)'}`,
   ],
   ['one undo at 1,000,000 jobs (10,000 jobs out), 5 times', undos.map(ms).join(', ')],
   ['one redo (10,000 jobs back in), 5 times', redos.map(ms).join(', ')],
   ['in turns, after a GC each: the step applied again', applied.map(ms).join(', ')],
-  ['                          and its redo', cheapRedos.map(ms).join(', ')],
+  ['  and its redo', cheapRedos.map(ms).join(', ')],
   [
     `a promote of ${promoted.toLocaleString('en-US')} jobs (each set), at once`,
     `${ms(promote.ms)} (what the step itself costs; not sliced)`,
@@ -232,6 +235,22 @@ const linkRows: Array<[string, string]> = [
 ];
 console.log(`\nthe 722-character link (1,000,000 jobs)\n`);
 for (const [what, measured] of linkRows) console.log(`${what.padEnd(52)} ${measured}`);
+
+const figureTable = (caption: string, list: Array<[string, string]>): Table => ({
+  caption,
+  columns: [{ title: 'measure' }, { title: 'figure' }],
+  rows: list.map(([what, measured]) => [what.trim(), measured]),
+});
+report('undo', {
+  script: 'bench:undo',
+  tables: [
+    figureTable(`A scenario of ${figure(OPERATIONS)} operations built through the store:`, rows),
+    figureTable(
+      'The 722-character link (1,000,000 jobs), its load in slices as the page runs it, then time travel at that size:',
+      linkRows,
+    ),
+  ],
+});
 
 function loadAverage(): string {
   try {

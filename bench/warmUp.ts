@@ -10,6 +10,7 @@
  * leave the page's bursts slow for many bursts.
  *
  *   npm run bench:warmup [-- --runs 3] [-- --bursts 10]
+ *   npm run bench:warmup -- --no-write   # print only: do not write the figures into docs/benchmarks.md
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -17,6 +18,7 @@ import { createAppStore } from '../src/store/appStore.ts';
 import { selectScorePanel } from '../src/store/scores.ts';
 import { warmUpSteps } from '../src/store/enqueueWarmUp.ts';
 import { median } from './stats.ts';
+import { figure, report } from './report.ts';
 
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -81,15 +83,34 @@ if (process.argv.includes('--child')) {
       .map((n) => n.toFixed(1))
       .join(' / ')}; ${bursts} bursts of 10,000 a process, ${runs} processes a variant\n`,
   );
-  for (const v of VARIANTS) {
+  const summaries = VARIANTS.map((v) => {
     const all = results.get(v.name)!;
-    const firsts = all.map((r) => r.times[0]!);
-    const rest = all.flatMap((r) => r.times.slice(1));
+    return {
+      name: v.name,
+      warm: median(all.map((r) => r.warm)),
+      firsts: all.map((r) => r.times[0]!),
+      others: median(all.flatMap((r) => r.times.slice(1))),
+    };
+  });
+  for (const v of summaries) {
     console.log(
-      `${v.name.padEnd(32)} warm-up ${median(all.map((r) => r.warm))
-        .toFixed(0)
-        .padStart(4)} ms CPU;` +
-        ` first burst ${firsts.map((t) => t.toFixed(0)).join(', ')} ms; the others median ${median(rest).toFixed(1)} ms`,
+      `${v.name.padEnd(32)} warm-up ${v.warm.toFixed(0).padStart(4)} ms;` +
+        ` first burst ${v.firsts.map((t) => t.toFixed(0)).join(', ')} ms; the others median ${v.others.toFixed(1)} ms`,
     );
   }
+  report('warmup', {
+    script: 'bench:warmup',
+    tables: [
+      {
+        caption: `${bursts} bursts of 10,000 same-ms jobs a process, ${runs} processes a variant, alternating; wall times (performance.now):`,
+        columns: [
+          { title: 'variant' },
+          { title: 'warm-up (ms, median)', align: 'right' },
+          { title: 'first burst, each process (ms)', align: 'right' },
+          { title: 'the other bursts, median (ms)', align: 'right' },
+        ],
+        rows: summaries.map((v) => [v.name, figure(v.warm), v.firsts.map((t) => figure(t)).join(', '), figure(v.others, 1)]),
+      },
+    ],
+  });
 }
