@@ -183,6 +183,7 @@ describe('ScenarioSession', () => {
     const before = session.snapshot.scenario;
     session.stepClock(5000);
     session.perform({ kind: 'promote', at: session.readClock() });
+    while (runNext()); // the promote itself runs in slices
     expect(session.snapshot.bandSet.size).toBe(0);
     expect(session.openScenario(before, 'none')).toBe('loading');
     while (runNext());
@@ -206,6 +207,42 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.scenario.operations.length).toBe(0);
     expect(session.redo() && session.redo() && session.redo()).toBe(true);
     expect(session.snapshot.bandSet.size).toBe(2);
+  });
+
+  it('runs a promote of more than SYNC_JOBS jobs in slices with its progress, then records it as one step', () => {
+    const { session, runNext } = page();
+    session.enqueue(SYNC_JOBS);
+    session.enqueue(SYNC_JOBS);
+    session.stepClock(5000);
+    const at = session.readClock();
+    expect(session.perform({ kind: 'promote', at })).toBe(true);
+    expect(session.snapshot.loading).toMatchObject({ action: 'promote', jobs: 0, totalJobs: 4 * SYNC_JOBS });
+    const seen: number[] = [];
+    while (runNext()) if (session.snapshot.loading !== null) seen.push(session.snapshot.loading.jobs);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(session.snapshot.loading).toBeNull();
+    expect(session.snapshot.bandSet.size + session.snapshot.textbookSet.size).toBe(0);
+    expect(session.snapshot.scenario.operations.at(-1)).toEqual({ kind: 'promote', at });
+    expect(session.snapshot.lastPromote?.band.jobs).toHaveLength(2 * SYNC_JOBS);
+    expect(session.undo()).toBe(true);
+    while (runNext());
+    expect(session.snapshot.bandSet.size).toBe(2 * SYNC_JOBS);
+  });
+
+  it('finishes a promote in slices at once when another change comes, and keeps auto-promote on through it', () => {
+    const { session, runNext } = page();
+    session.enqueue(SYNC_JOBS);
+    session.enqueue(SYNC_JOBS);
+    session.stepClock(5000);
+    session.setAutoPromote(true);
+    session.perform({ kind: 'promote', at: session.readClock() });
+    runNext();
+    session.perform({ kind: 'delay', delay: 0 });
+    expect(session.snapshot.loading).toBeNull();
+    expect(session.snapshot.autoPromote).toBe(true);
+    expect(session.snapshot.bandSet.size).toBe(0);
+    expect([...session.snapshot.scenario.operations].slice(-2).map((op) => op.kind)).toEqual(['promote', 'delay']);
   });
 
   it('switches auto-promote off on undo, saying why', () => {

@@ -47,7 +47,7 @@ export type HistoryStep = 'push' | 'replace' | 'none';
  * moves more than SYNC_JOBS jobs (a big promote: jobs put back or taken out again, one step).
  */
 export interface LoadProgress {
-  readonly action: 'load' | 'undo' | 'redo';
+  readonly action: 'load' | 'undo' | 'redo' | 'promote';
   readonly jobs: number;
   readonly totalJobs: number;
   readonly operations: number;
@@ -147,6 +147,11 @@ export interface ScenarioSessionOptions {
   readonly slicer: TimeSlicer;
 }
 
+/** Whether `at` is an instant the Session takes (a promote at any other is refused at once). */
+function isClockReading(at: number): boolean {
+  return Number.isSafeInteger(at) && at >= 0 && at <= MAX_CLOCK_MS;
+}
+
 function randomSeed(): number {
   const [a, b, c, d] = crypto.getRandomValues(new Uint8Array(4));
   return ((a! << 24) | (b! << 16) | (c! << 8) | d!) >>> 0;
@@ -237,6 +242,10 @@ export class ScenarioSession {
    */
   perform(op: Operation, coalesce = false): boolean {
     this.#settle();
+    if (op.kind === 'promote' && this.#running === null && isClockReading(op.at) && this.#session.dueJobs(op.at) > SYNC_JOBS) {
+      this.#promoteInSlices(op);
+      return true;
+    }
     const session = this.#session;
     const before = session.settings;
     const undoable = session.undoable;
@@ -581,13 +590,37 @@ export class ScenarioSession {
   }
 
   /**
+   * A promote taking more than SYNC_JOBS jobs out, run in slices with its progress in `loading`
+   * (as an undo of it is): at 1,000,000 jobs it is seconds of work, which as one task would hold
+   * the page. Like an undo in slices, any other change finishes it first. Its progress is the jobs
+   * no longer due, read from the sets between the sweep's batches.
+   */
+  #promoteInSlices(op: Extract<Operation, { kind: 'promote' }>): void {
+    const session = this.#session;
+    const due = session.dueJobs(op.at);
+    function* steps(): Generator<number, boolean, void> {
+      const run = session.run(op);
+      for (;;) {
+        const next = run.next();
+        if (next.done === true) return next.value;
+        yield due - session.dueJobs(op.at);
+      }
+    }
+    const scenario = this.#scenario;
+    this.#travel('promote', steps(), due, () =>
+      this.#publish({ ...scenario, operations: scenario.operations.append(op) }, 'push', op.at),
+    );
+  }
+
+  /**
    * Ends an undo or redo (`steps` of the session, moving `jobs` jobs): at once when at most
    * SYNC_JOBS (or while a load runs), else in slices with its progress in `loading`; then `done`
    * publishes the outcome. One step at a time: undo and redo wait for it.
    */
-  #travel(action: 'undo' | 'redo', steps: Generator<number, boolean, void>, jobs: number, done: () => void): void {
+  #travel(action: 'undo' | 'redo' | 'promote', steps: Generator<number, boolean, void>, jobs: number, done: () => void): void {
     this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
-    this.#pauseWorker(action === 'undo' ? 'Undo' : 'Redo');
+    // a promote is a step forward like any other: the worker that may have asked for it stays on
+    if (action !== 'promote') this.#pauseWorker(action === 'undo' ? 'Undo' : 'Redo');
     // During a load the page's state is replaced when it ends: a step taken meanwhile is done at once.
     if (jobs <= SYNC_JOBS || this.#running !== null) {
       drain(steps);

@@ -348,6 +348,18 @@ export class Session {
     return this.#journal.length;
   }
 
+  /**
+   * Jobs a promote at `now` would take out, both sets counted (what it will cost, known before it
+   * runs): the band set's scores up to (now + 1) * 0x1000 - 1, as promoteDelayedJobs sweeps, and
+   * the textbook's up to its bound in the set's unit.
+   */
+  dueJobs(now: number): number {
+    const textbookBound = textbookScore(now, 0, this.settings.textbookUnit);
+    return (
+      this.bandReader.countBelow(bandOf(now + 1).minScore) + this.textbookReader.count(Number.NEGATIVE_INFINITY, textbookBound)
+    );
+  }
+
   /** Jobs the next undo() moves: an enqueue's jobs, the jobs a promote took (both sets); 0 for other steps or none. */
   get undoJobs(): number {
     return jobsMoved(this.#journal.at(-1));

@@ -83,6 +83,8 @@ export function startAutoPromoteWorker(store: AppStore, timers: WorkerTimers = g
   const wake = () => {
     timer = null;
     const state = store.getState();
+    // work in slices (a big promote) is still running: its end publishes, and the listener arms again
+    if (state.loading !== null) return;
     if (workerPlan(state, state.readClock()).kind !== 'due') {
       arm(); // woke early (a piece of a long sleep, a clock that moved back): sleep again
       return;

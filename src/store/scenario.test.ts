@@ -413,6 +413,7 @@ describe('undo and redo of a big promote', () => {
     for (let i = 0; i < 3; i++) store.getState().enqueue(10_000);
     store.getState().stepClock(60_000);
     store.getState().promote();
+    while (runNext()); // a promote of that many runs in slices too
     return { store, runNext };
   }
 

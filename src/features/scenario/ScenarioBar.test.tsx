@@ -228,6 +228,7 @@ describe('an undo of a big promote', () => {
     store.getState().enqueue(10_000);
     store.getState().stepClock(60_000);
     store.getState().promote();
+    while (queue.length > 0) queue.shift()!(); // the promote itself runs in slices
     render(
       <StoreProvider store={store}>
         <ScenarioBar />

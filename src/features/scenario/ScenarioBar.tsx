@@ -12,11 +12,18 @@ const selectShareNotice = (s: AppState) => s.shareNotice;
 
 const count = (n: number) => groupDigits(n);
 
+/** How the bar names work in slices that is not a load: an undo or redo of a big step, or a big promote. */
+const TRAVEL_TEXT = {
+  undo: { doing: 'Undoing the promote', moved: 'put back' },
+  redo: { doing: 'Redoing the promote', moved: 'taken out again' },
+  promote: { doing: 'Promoting', moved: 'taken out of the two sets' },
+} as const;
+
 /**
  * Undo / Redo of every operation (also Ctrl+Z / Ctrl+Shift+Z), why a shared link could not open,
  * the question a link over the budget asks, a long load's progress with Cancel (an undo or redo of a
- * big promote shows its progress too), and why the
- * address bar stopped following (a scenario too long for a link).
+ * big promote, and a big promote itself, show their progress too), and why the address bar stopped
+ * following (a scenario too long for a link).
  */
 export function ScenarioBar() {
   const store = useAppStoreApi();
@@ -43,7 +50,12 @@ export function ScenarioBar() {
       ) : null}
       {loading?.action === 'load' ? (
         <div role="status" className={styles.row} data-testid="scenario-loading">
-          <progress max={Math.max(loading.totalJobs, 1)} value={loading.jobs} aria-label="Jobs replayed" />
+          {/* a link of steps that enqueue nothing (resets, promotes) shows its steps instead */}
+          {loading.totalJobs > 0 ? (
+            <progress max={loading.totalJobs} value={loading.jobs} aria-label="Jobs replayed" />
+          ) : (
+            <progress max={Math.max(loading.totalOperations, 1)} value={loading.operations} aria-label="Steps replayed" />
+          )}
           <span>
             Loading the scenario: {count(loading.jobs)} of {count(loading.totalJobs)} jobs replayed ({count(loading.operations)}{' '}
             of {count(loading.totalOperations)} steps). The page still answers; what you change now is replaced when the load
@@ -57,9 +69,8 @@ export function ScenarioBar() {
         <div role="status" className={styles.row} data-testid="scenario-loading">
           <progress max={Math.max(loading.totalJobs, 1)} value={loading.jobs} aria-label="Jobs moved" />
           <span>
-            {loading.action === 'undo' ? 'Undoing the promote' : 'Redoing the promote'}: {count(loading.jobs)} of{' '}
-            {count(loading.totalJobs)} jobs {loading.action === 'undo' ? 'put back' : 'taken out again'}. A change you make now
-            finishes it first.
+            {TRAVEL_TEXT[loading.action].doing}: {count(loading.jobs)} of {count(loading.totalJobs)} jobs{' '}
+            {TRAVEL_TEXT[loading.action].moved}. A change you make now finishes it first.
           </span>
         </div>
       ) : null}
