@@ -10,14 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import fc from 'fast-check';
 import { RespClient, RespError, type RespReply } from '../test-support/resp-client.ts';
-import {
-  BOUND_TEXTS_REFUSED,
-  BOUND_TEXTS_TAKEN,
-  INTEGER_TEXTS_REFUSED,
-  INTEGER_TEXTS_TAKEN,
-  SCORE_TEXTS_REFUSED,
-  SCORE_TEXTS_TAKEN,
-} from '../test-support/redisNumberTexts.ts';
+import { INTEGER_ARGS, RANGE_BOUNDS, SCORE_ARGS } from '../test-support/redisNumberTexts.ts';
 import { formatScore, luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg } from '../src/model/redis/doubles.ts';
 
 /** A member longer than zset-max-listpack-value (64), so the set is a skiplist and keeps -0 as -0. */
@@ -159,8 +152,8 @@ async function compareLimit(texts: string[]): Promise<void> {
 
 /** Score texts: the model's table (test-support) and more, with the outcome on 7.0.15 noted where it surprises. */
 const SCORE_TEXTS = [
-  ...SCORE_TEXTS_TAKEN.map(([text]) => text),
-  ...SCORE_TEXTS_REFUSED,
+  ...SCORE_ARGS.taken.map(([text]) => text),
+  ...SCORE_ARGS.refused,
   '0',
   '1',
   '-1',
@@ -195,8 +188,8 @@ const SCORE_TEXTS = [
 ];
 
 const BOUND_TEXTS = [
-  ...BOUND_TEXTS_TAKEN.map(([text]) => text),
-  ...BOUND_TEXTS_REFUSED,
+  ...RANGE_BOUNDS.taken.map(([text]) => text),
+  ...RANGE_BOUNDS.refused,
   '(+inf',
   'inf',
   '-INF',
@@ -220,8 +213,8 @@ const BOUND_TEXTS = [
 ];
 
 const LIMIT_TEXTS = [
-  ...INTEGER_TEXTS_TAKEN.map(([text]) => text),
-  ...INTEGER_TEXTS_REFUSED,
+  ...INTEGER_ARGS.taken.map(([text]) => text),
+  ...INTEGER_ARGS.refused,
   '2',
   '5',
   '6',

@@ -7,7 +7,7 @@
  */
 
 /** Score texts ZADD takes, with the double it stores. */
-export const SCORE_TEXTS_TAKEN: ReadonlyArray<readonly [text: string, value: number]> = [
+const scoreTaken: ReadonlyArray<readonly [text: string, value: number]> = [
   ['5', 5],
   ['+5', 5],
   ['-5', -5],
@@ -44,7 +44,7 @@ export const SCORE_TEXTS_TAKEN: ReadonlyArray<readonly [text: string, value: num
 ];
 
 /** Score texts ZADD refuses ("value is not a valid float"): NaN, overflow, underflow, stray bytes. */
-export const SCORE_TEXTS_REFUSED: readonly string[] = [
+const scoreRefused: readonly string[] = [
   '',
   ' 5',
   '\t5',
@@ -83,7 +83,7 @@ export const SCORE_TEXTS_REFUSED: readonly string[] = [
 ];
 
 /** Range bounds ZRANGEBYSCORE takes, with the value and whether "(" made it exclusive. */
-export const BOUND_TEXTS_TAKEN: ReadonlyArray<readonly [text: string, value: number, exclusive: boolean]> = [
+const boundTaken: ReadonlyArray<readonly [text: string, value: number, exclusive: boolean]> = [
   ['5', 5, false],
   ['(5', 5, true],
   [' 5', 5, false],
@@ -104,24 +104,10 @@ export const BOUND_TEXTS_TAKEN: ReadonlyArray<readonly [text: string, value: num
 ];
 
 /** Range bounds ZRANGEBYSCORE refuses ("min or max is not a float"). */
-export const BOUND_TEXTS_REFUSED: readonly string[] = [
-  '5 ',
-  ' ',
-  '((5',
-  'nan',
-  '(nan',
-  '-nan',
-  'infinit',
-  '1e',
-  '0x',
-  '.',
-  '+',
-  'abc',
-  '5x',
-];
+const boundRefused: readonly string[] = ['5 ', ' ', '((5', 'nan', '(nan', '-nan', 'infinit', '1e', '0x', '.', '+', 'abc', '5x'];
 
 /** Integer texts LIMIT takes, with their value (as a double: 2^63 - 1 rounds to 2^63). */
-export const INTEGER_TEXTS_TAKEN: ReadonlyArray<readonly [text: string, value: number]> = [
+const integerTaken: ReadonlyArray<readonly [text: string, value: number]> = [
   ['0', 0],
   ['1', 1],
   ['-1', -1],
@@ -132,7 +118,7 @@ export const INTEGER_TEXTS_TAKEN: ReadonlyArray<readonly [text: string, value: n
 ];
 
 /** Integer texts LIMIT refuses ("value is not an integer or out of range"): signs, spaces, leading zeros, overflow. */
-export const INTEGER_TEXTS_REFUSED: readonly string[] = [
+const integerRefused: readonly string[] = [
   '',
   '-',
   '-0',
@@ -152,3 +138,10 @@ export const INTEGER_TEXTS_REFUSED: readonly string[] = [
   '000000000000000000001',
   'abc',
 ];
+
+/** Score arguments (ZADD, string2d). */
+export const SCORE_ARGS = { taken: scoreTaken, refused: scoreRefused };
+/** Range bounds (ZRANGEBYSCORE min and max, zslParseRange). */
+export const RANGE_BOUNDS = { taken: boundTaken, refused: boundRefused };
+/** Integer arguments (LIMIT offset and count, string2ll). */
+export const INTEGER_ARGS = { taken: integerTaken, refused: integerRefused };

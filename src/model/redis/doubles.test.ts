@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  BOUND_TEXTS_REFUSED,
-  BOUND_TEXTS_TAKEN,
-  INTEGER_TEXTS_REFUSED,
-  INTEGER_TEXTS_TAKEN,
-  SCORE_TEXTS_REFUSED,
-  SCORE_TEXTS_TAKEN,
-} from '../../../test-support/redisNumberTexts.ts';
+import { INTEGER_ARGS, RANGE_BOUNDS, SCORE_ARGS } from '../../../test-support/redisNumberTexts.ts';
 import { formatScore, luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg, plainIntegerValue } from './doubles.ts';
 
 // Expected values below were read from redis-server 7.0.15 (and C printf via Python's '%.17g');
 // the parse tables in test-support/redisNumberTexts.ts are also sent to one by conformance/doubles.test.ts.
 
 describe('parseScoreArg (string2d)', () => {
-  it.each(SCORE_TEXTS_TAKEN)('accepts %j as %d', (text, value) => {
+  it.each(SCORE_ARGS.taken)('accepts %j as %d', (text, value) => {
     expect(parseScoreArg(text)).toBe(value);
   });
 
@@ -23,7 +16,7 @@ describe('parseScoreArg (string2d)', () => {
     expect(Object.is(parseScoreArg('-0x0p0'), -0)).toBe(true);
   });
 
-  it.each(SCORE_TEXTS_REFUSED)('rejects %j', (text) => {
+  it.each(SCORE_ARGS.refused)('rejects %j', (text) => {
     expect(parseScoreArg(text)).toBeNull();
   });
 
@@ -63,21 +56,21 @@ describe('parseScoreArg (string2d)', () => {
 });
 
 describe('parseRangeBound (zslParseRange)', () => {
-  it.each(BOUND_TEXTS_TAKEN)('accepts %j as %d (exclusive %s)', (text, value, exclusive) => {
+  it.each(RANGE_BOUNDS.taken)('accepts %j as %d (exclusive %s)', (text, value, exclusive) => {
     expect(parseRangeBound(text)).toEqual({ value, exclusive });
   });
 
-  it.each(BOUND_TEXTS_REFUSED)('rejects %j', (text) => {
+  it.each(RANGE_BOUNDS.refused)('rejects %j', (text) => {
     expect(parseRangeBound(text)).toBeNull();
   });
 });
 
 describe('parseIntegerArg (string2ll)', () => {
-  it.each(INTEGER_TEXTS_TAKEN)('accepts %j', (text, value) => {
+  it.each(INTEGER_ARGS.taken)('accepts %j', (text, value) => {
     expect(parseIntegerArg(text)).toBe(value);
   });
 
-  it.each(INTEGER_TEXTS_REFUSED)('rejects %j', (text) => {
+  it.each(INTEGER_ARGS.refused)('rejects %j', (text) => {
     expect(parseIntegerArg(text)).toBeNull();
   });
 
