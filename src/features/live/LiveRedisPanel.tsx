@@ -24,7 +24,7 @@ import { BandStrip } from '../../ui/BandStrip.tsx';
 import { SetView } from '../../ui/SetView.tsx';
 import { STRIP_RADIUS } from '../../store/band.ts';
 import type { SetRow } from '../../store/sets.ts';
-import { ValidatedField } from '../../ui/ValidatedField.tsx';
+import { NumberField, ValidatedField } from '../../ui/ValidatedField.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import panel from '../../ui/panel.module.css';
@@ -210,12 +210,11 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
             />
             Auto-refresh
           </label>
-          <ValidatedField
+          <NumberField
             label="Every (seconds)"
-            value={String(refreshSeconds)}
+            value={refreshSeconds}
             parse={parseRefreshSeconds}
             onValid={setRefreshSeconds}
-            inputMode="numeric"
             testId="live-refresh-seconds"
           />
         </div>
@@ -352,13 +351,7 @@ function LiveSetViews({
           <div className={panel.clip}>
             <BandStrip bands={strip} selected={chosenBand} onSelect={onChooseBand} />
           </div>
-          <BandGrid
-            fireTime={band.fireTime}
-            slots={band.slots}
-            ceilingMembers={band.ceilingMembers}
-            newestSlot={band.newestSlot}
-            pastCliff={band.pastCliff}
-          />
+          <BandGrid {...band} />
         </div>
       ) : null}
       <FlagsList rows={set.rows} />
