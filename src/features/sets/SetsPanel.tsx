@@ -37,18 +37,5 @@ interface StageSetProps {
 /** One of the stage's sets: it fills its cell and its rows slide as jobs land. */
 function StageSet({ select, title, description, testId }: StageSetProps) {
   const set = useAppStore(select);
-  return (
-    <SetView
-      title={title}
-      description={description}
-      size={set.size}
-      outOfOrderPairs={set.outOfOrderPairs}
-      readRows={set.readRows}
-      positionOf={set.positionOf}
-      version={set.version}
-      testId={testId}
-      animate
-      fill
-    />
-  );
+  return <SetView {...set} title={title} description={description} testId={testId} animate fill />;
 }
