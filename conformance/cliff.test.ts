@@ -3,10 +3,10 @@
  * redis-server 7.0.15 against delayed.ts on MemoryRedis, at fire-times around and past 2^41 ms, and
  * every number the cliff explorer (src/model/cliff.ts) shows about Redis checked by ZADD + ZSCORE.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceRedis, type ConformanceRedis } from './databases.ts';
+import { describe, expect, it } from 'vitest';
+import { redisForFile } from './databases.ts';
 import { LUA } from './lua.ts';
-import { RespClient, RespError, type RespReply } from '../test-support/resp-client.ts';
+import { RespError, type RespReply } from '../test-support/resp-client.ts';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import type { Reply } from '../src/model/redis/memoryRedis.ts';
 import { addDelayedJob, promoteDelayedJobs } from '../src/model/protocol/delayed.ts';
@@ -31,19 +31,11 @@ const LATE_2026 = Date.UTC(2026, 10, 30, 12, 0, 0, 0);
 const YEAR_9999 = 253_402_300_799_999;
 const KEY = 'conformance:cliff';
 
-let redis: ConformanceRedis;
-let client: RespClient;
-
-beforeAll(async () => {
-  redis = await conformanceRedis(import.meta.url);
-  client = redis.client;
-});
-
-afterAll(() => redis.close());
+const redis = redisForFile(import.meta.url);
 
 /** Runs the commands in one pipeline on the file's database; their replies in order. */
 function send(commands: Array<Array<string | number>>): Promise<RespReply[]> {
-  return client.pipeline(commands);
+  return redis.client.pipeline(commands);
 }
 
 /** The exact decimal text of a whole-number double plus a whole offset (no JS rounding on the way). */

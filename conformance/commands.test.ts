@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import type { Command } from './commandGenerator.ts';
+import { WRONG_ARITY } from '../test-support/wrongArity.ts';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
 import { fromMemory, fromServer, toWire } from './outcomes.ts';
 
@@ -62,20 +63,7 @@ const CASES: Record<string, Command[]> = {
     ['ZINCRBYX', 'k', 1, 'a'],
     ['ZRAN\u212A', 'k', 'a'],
     ['zAdD', 'k', 1],
-    ['ZREM', 'k'],
-    ['ZSCORE', 'k'],
-    ['ZMSCORE', 'k'],
-    ['ZRANK', 'k', 'a', 'WITHSCORE'],
-    ['ZREVRANK', 'k'],
-    ['ZCARD', 'k', 'x'],
-    ['ZCOUNT', 'k', 1],
-    ['ZRANGE', 'k', 1],
-    ['ZRANGEBYSCORE', 'k', 1],
-    ['ZREVRANGEBYSCORE', 'k', 1],
-    ['ZPOPMIN'],
-    ['ZPOPMAX'],
-    ['DEL'],
-    ['EXISTS'],
+    ...WRONG_ARITY.map(([command, ...args]): Command => [command, ...args]),
   ],
   'ZADD errors in precedence order': [
     ['ZADD', 'k', 'NX', 1],

@@ -10,7 +10,7 @@
  */
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { RespClient } from '../test-support/resp-client.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 
@@ -72,6 +72,37 @@ export async function conformanceRedis(fileUrl: string): Promise<ConformanceRedi
     close: async () => {
       client.close();
       await own?.stop();
+    },
+  };
+}
+
+/**
+ * The file's connection for all its tests: connects in a beforeAll and closes in an afterAll that
+ * this registers. Read its fields inside tests and hooks (before the beforeAll has run there is no
+ * connection yet, and reading one throws).
+ */
+export function redisForFile(fileUrl: string): Omit<ConformanceRedis, 'close'> {
+  let redis: ConformanceRedis | null = null;
+  beforeAll(async () => {
+    redis = await conformanceRedis(fileUrl);
+  });
+  afterAll(() => redis?.close());
+  const connected = (): ConformanceRedis => {
+    if (redis === null) throw new Error('the conformance connection is read before its beforeAll ran');
+    return redis;
+  };
+  return {
+    get port() {
+      return connected().port;
+    },
+    get db() {
+      return connected().db;
+    },
+    get url() {
+      return connected().url;
+    },
+    get client() {
+      return connected().client;
     },
   };
 }

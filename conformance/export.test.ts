@@ -5,24 +5,15 @@
  * ZRANGE key 0 -1 WITHSCORES: the same members, scores and order as the model's sets.
  */
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceRedis, type ConformanceRedis } from './databases.ts';
-import { RespClient } from '../test-support/resp-client.ts';
+import { describe, expect, it } from 'vitest';
+import { redisForFile } from './databases.ts';
 import { BAND_KEY, TEXTBOOK_KEY, createAppStore } from '../src/store/appStore.ts';
 import type { AppStore } from '../src/store/appStore.ts';
 import { sessionScript } from '../src/session/sessionScript.ts';
 import { T0 } from '../test-support/instants.ts';
 import { withScoresOf } from '../test-support/pageSets.ts';
 
-let redis: ConformanceRedis;
-let client: RespClient;
-
-beforeAll(async () => {
-  redis = await conformanceRedis(import.meta.url);
-  client = redis.client;
-});
-
-afterAll(() => redis.close());
+const redis = redisForFile(import.meta.url);
 
 /** Pipes the script into redis-cli (on the file's database); resolves with its exit code and what it printed on stderr. */
 function pipeIntoRedisCli(script: string): Promise<{ code: number | null; stderr: string; stdout: string }> {
@@ -42,12 +33,12 @@ async function checkOnRedis(store: AppStore) {
   const state = store.getState();
   const script = sessionScript(state.scenario);
   const expected = [withScoresOf(state.bandSet), withScoresOf(state.textbookSet)];
-  await client.call('DEL', BAND_KEY, TEXTBOOK_KEY);
+  await redis.client.call('DEL', BAND_KEY, TEXTBOOK_KEY);
   const run = await pipeIntoRedisCli(script);
   expect(run.code).toBe(0);
   expect(run.stderr).toBe('');
   expect(run.stdout).not.toMatch(/ERR/);
-  const actual = await client.pipeline([
+  const actual = await redis.client.pipeline([
     ['ZRANGE', BAND_KEY, 0, -1, 'WITHSCORES'],
     ['ZRANGE', TEXTBOOK_KEY, 0, -1, 'WITHSCORES'],
   ]);

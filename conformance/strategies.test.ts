@@ -6,9 +6,8 @@
  * as arrays, are built on the server as real lists (RPUSH) and drained with LPOP, and must give
  * the model's promotion order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceRedis, type ConformanceRedis } from './databases.ts';
-import { RespClient } from '../test-support/resp-client.ts';
+import { describe, expect, it } from 'vitest';
+import { redisForFile } from './databases.ts';
 import type { Command } from './commandGenerator.ts';
 import { fromMemory, fromServer, toWire, type Outcome } from './outcomes.ts';
 import { MemoryRedis, RedisError, type RedisLike, type Reply } from '../src/model/redis/memoryRedis.ts';
@@ -39,21 +38,13 @@ class RecordingRedis implements RedisLike {
 /** Every stream the strategies are replayed on: the generated ones, one the page recorded, and the edges. */
 const ALL_STREAMS = allStreams();
 
-let redis: ConformanceRedis;
-let client: RespClient;
-
-beforeAll(async () => {
-  redis = await conformanceRedis(import.meta.url);
-  client = redis.client;
-});
-
-afterAll(() => redis.close());
+const redis = redisForFile(import.meta.url);
 
 /** Replays recorded commands on the server in one pipeline; returns the indexes whose replies differ. */
 async function replay(
   records: Array<{ command: Command; outcome: Outcome }>,
 ): Promise<Array<{ command: Command; memory: Outcome; server: Outcome }>> {
-  const replies = await client.pipeline(records.map((r) => toWire(r.command)));
+  const replies = await redis.client.pipeline(records.map((r) => toWire(r.command)));
   const differing: Array<{ command: Command; memory: Outcome; server: Outcome }> = [];
   replies.forEach((reply, i) => {
     const server = fromServer(reply);
@@ -71,7 +62,7 @@ describe.each(ALL_STREAMS)('$name', ({ stream }) => {
   it.each(STRATEGIES.map((s) => [s.id, s] as const))(
     '%s: same replies, same set, same promotion order on redis-server',
     async (_id, strategy) => {
-      await client.call('FLUSHDB');
+      await redis.client.call('FLUSHDB');
       const memory = new MemoryRedis();
       const recorder = new RecordingRedis(memory);
       const queue = strategy.open(recorder);
@@ -82,14 +73,14 @@ describe.each(ALL_STREAMS)('$name', ({ stream }) => {
       expect(adds.length).toBeGreaterThanOrEqual(written);
       expect(await replay(adds)).toEqual([]);
       const memorySet = memory.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES');
-      expect(fromServer(await client.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES'))).toEqual(memorySet);
+      expect(fromServer(await redis.client.call('ZRANGE', strategy.key, 0, -1, 'WITHSCORES'))).toEqual(memorySet);
 
       const order = queue.promote(now);
       expect(order).toHaveLength(n);
       const promotes = recorder.drain();
       expect(promotes.length).toBeGreaterThan(0);
       expect(await replay(promotes)).toEqual([]);
-      expect(await client.call('EXISTS', strategy.key)).toBe(0);
+      expect(await redis.client.call('EXISTS', strategy.key)).toBe(0);
     },
   );
 });
@@ -99,7 +90,7 @@ describe('resque-scheduler: the per-second FIFO lists', () => {
     const stream = generateStream(pattern, n);
     const strategy = strategyById('resque');
 
-    await client.call('FLUSHDB');
+    await redis.client.call('FLUSHDB');
     const queue = strategy.open(new MemoryRedis());
     const writes: Command[] = [];
     for (const arrival of stream) {
@@ -107,21 +98,21 @@ describe('resque-scheduler: the per-second FIFO lists', () => {
       // delayed_push: rpush("delayed:#{timestamp.to_i}", encode(item)); zadd(:delayed_queue_schedule, ts, ts)
       writes.push(['RPUSH', resqueListKey(second), resquePayload(arrival)], ['ZADD', strategy.key, second, second]);
     }
-    await client.pipeline(writes.map(toWire));
+    await redis.client.pipeline(writes.map(toWire));
     const modelOrder = queue.promote(sweepTimeOf(stream));
 
     const bound = textbookScore(sweepTimeOf(stream), 0, 's');
     const serverOrder: number[] = [];
     for (;;) {
-      const head = (await client.call('ZRANGEBYSCORE', strategy.key, '-inf', bound, 'LIMIT', 0, 1)) as string[];
+      const head = (await redis.client.call('ZRANGEBYSCORE', strategy.key, '-inf', bound, 'LIMIT', 0, 1)) as string[];
       if (head.length === 0) break;
       const listKey = resqueListKey(Number(head[0]));
       for (;;) {
-        const payload = await client.call('LPOP', listKey);
+        const payload = await redis.client.call('LPOP', listKey);
         if (payload === null) break;
         serverOrder.push((JSON.parse(payload as string) as { args: [number] }).args[0]);
       }
-      await client.call('ZREM', strategy.key, head[0]!);
+      await redis.client.call('ZREM', strategy.key, head[0]!);
     }
     expect(serverOrder).toEqual(modelOrder);
     expect(serverOrder).toEqual(stream.map((a: Arrival) => a.counter));
@@ -130,15 +121,15 @@ describe('resque-scheduler: the per-second FIFO lists', () => {
 
 describe('Sidekiq: the score text', () => {
   it('Ruby’s shortest Float#to_s and the %.17g text land on the same double', async () => {
-    await client.call('FLUSHDB');
+    await redis.client.call('FLUSHDB');
     const scores = generateStream('uniform', 500).map((a) => sidekiqScore(a.timestamp, a.delay));
     const writes: Command[] = scores.flatMap((score, i): Command[] => [
       ['ZADD', 'shortest', String(score), `m${i}`],
       ['ZADD', 'g17', score, `m${i}`],
     ]);
-    await client.pipeline(writes.map(toWire));
-    const shortest = await client.call('ZRANGE', 'shortest', 0, -1, 'WITHSCORES');
-    expect(await client.call('ZRANGE', 'g17', 0, -1, 'WITHSCORES')).toEqual(shortest);
+    await redis.client.pipeline(writes.map(toWire));
+    const shortest = await redis.client.call('ZRANGE', 'shortest', 0, -1, 'WITHSCORES');
+    expect(await redis.client.call('ZRANGE', 'g17', 0, -1, 'WITHSCORES')).toEqual(shortest);
     const read = shortest as string[];
     for (let i = 1; i < read.length; i += 2) expect(Number(read[i])).toBe(scores[Number(read[i - 1]!.slice(1))]);
   });

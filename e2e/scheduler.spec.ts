@@ -97,9 +97,26 @@ test('auto-promote: with a live clock the worker lets jobs leave in fire-time or
   });
   await screenshot(page.getByTestId('promote-panel'), testInfo, 'auto-promote');
 
-  // Switched off, a new due job stays put.
+  // Switched off, a new due job stays put. A running worker would have promoted it by a timer set
+  // for its millisecond: wait, in the page, for a timer set for just after it (timers fire in the
+  // order of their deadlines), then for the frame that would have drawn the promote and written it
+  // to the link; then the job is still there and no promote step was recorded.
   await page.getByRole('checkbox', { name: 'Auto-promote (run a worker)' }).uncheck();
+  await expect(page.getByTestId('auto-promote-status')).toContainText('Off.');
   await enqueueWithDelay(page, 200);
-  await page.waitForTimeout(600);
+  await expect.poll(() => (scenarioOf(page) === null ? 0 : jobsOf(scenarioOf(page)!).length)).toBe(6);
+  const lastFireTime = jobsOf(scenarioOf(page)!).at(-1)!.fireTime;
+  const waitedUntil = await page.evaluate(
+    (fireTime) =>
+      new Promise<number>((resolve) =>
+        setTimeout(
+          () => requestAnimationFrame(() => setTimeout(() => resolve(Date.now()), 0)),
+          Math.max(0, fireTime - Date.now()) + 1,
+        ),
+      ),
+    lastFireTime,
+  );
+  expect(waitedUntil).toBeGreaterThan(lastFireTime);
   await expect(page.getByTestId('band-set')).toContainText('1 member');
+  expect(promoteSteps()).toEqual(promotes);
 });

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { bandOf, fireTimeOf, textbookScore } from '../src/model/protocol/score.ts';
-import { formatScore } from '../src/model/redis/doubles.ts';
+import { fireTimeOf } from '../src/model/protocol/score.ts';
 import { screenshot } from './screenshot.ts';
+import { dragDelaySlider, expectScoresFor, freezeClockAt, setRow } from './stageDriver.ts';
 import { T0 } from '../test-support/instants.ts';
 
 const T0_ISO = new Date(T0).toISOString();
@@ -40,19 +40,10 @@ const layoutShifts = (page: Page) =>
 
 async function open(page: Page) {
   await page.goto('/');
-  const clock = page.getByLabel('Clock instant (ms or ISO)');
-  await clock.fill(T0_ISO);
-  await clock.press('Tab');
+  await freezeClockAt(page, T0_ISO);
   await page.getByLabel('Job id style').selectOption('N');
   await expect(page.getByTestId('band-set')).toBeVisible();
   await expect(page.getByTestId('stage-band').getByRole('application')).toBeVisible(); // the stage's band grid has loaded
-}
-
-function setRow(page: Page, view: 'band-set' | 'textbook-set', position: number) {
-  return page
-    .getByTestId(view)
-    .getByRole('row')
-    .nth(position + 1);
 }
 
 /** The parts the stage must show without scrolling, by name. */
@@ -87,29 +78,12 @@ async function expectAllInViewport(page: Page, when: string) {
   }
 }
 
-/** A real drag of the slider thumb: from 5,000 ms to about 40% further along the track. */
-async function dragSlider(page: Page): Promise<number> {
-  const slider = page.getByRole('slider', { name: 'Delay (ms)' });
-  const box = (await slider.boundingBox())!;
-  const y = box.y + box.height / 2;
-  const thumbX = box.x + 8 + ((box.width - 16) * 5000) / 60_000;
-  await page.mouse.move(thumbX, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++) await page.mouse.move(thumbX + step * ((box.width * 0.4) / 12), y);
-  await page.mouse.up();
-  return Number(await slider.inputValue());
-}
-
-async function expectScoresFor(page: Page, delay: number) {
-  const fireTime = fireTimeOf(T0, delay);
-  const band = bandOf(fireTime);
-  await expect(page.getByTestId('fire-time-ms')).toHaveText(`${fireTime} ms`);
-  await expect(page.getByTestId('textbook-score')).toHaveText(formatScore(textbookScore(T0, delay, 's')));
-  await expect(page.getByTestId('min-score')).toHaveText(formatScore(band.minScore));
-  await expect(page.getByTestId('max-score')).toHaveText(formatScore(band.maxScore));
+/** The scores for a delay from T0, and the band grid drawn for its fire-time. */
+async function expectStageFor(page: Page, delay: number) {
+  await expectScoresFor(page, T0, delay);
   await expect(page.getByTestId('stage-band').getByRole('application')).toHaveAttribute(
     'aria-label',
-    new RegExp(`fire-time ${fireTime} ms`),
+    new RegExp(`fire-time ${fireTimeOf(T0, delay)} ms`),
   );
 }
 
@@ -128,9 +102,9 @@ for (const [width, height] of [
     await expect(page.getByTestId('band-set')).toContainText('12 members');
     await expectAllInViewport(page, 'opened');
 
-    const dragged = await dragSlider(page);
+    const dragged = await dragDelaySlider(page);
     expect(dragged).toBeGreaterThan(20_000);
-    await expectScoresFor(page, dragged);
+    await expectStageFor(page, dragged);
     await expectAllInViewport(page, 'after the drag');
     expect(await layoutShifts(page)).toEqual([]);
     await screenshot(page, testInfo, `stage-${width}x${height}`);

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
-import { bandOf, fireTimeOf, nextScoreInBand, textbookScore } from '../src/model/protocol/score.ts';
+import { bandOf, fireTimeOf, nextScoreInBand } from '../src/model/protocol/score.ts';
 import { formatScore } from '../src/model/redis/doubles.ts';
 import { screenshot } from './screenshot.ts';
+import { dragDelaySlider, expectScoresFor, freezeClockAt, setRow, sliderDelay } from './stageDriver.ts';
 import { T0 } from '../test-support/instants.ts';
 
 const T0_ISO = new Date(T0).toISOString();
@@ -11,65 +12,30 @@ function snap(page: Page, testInfo: TestInfo, name: string) {
   return screenshot(page, testInfo, name, { fullPage: true });
 }
 
-async function freezeAt(page: Page, iso: string) {
-  const clock = page.getByLabel('Clock instant (ms or ISO)');
-  await clock.fill(iso);
-  await clock.press('Tab');
-}
-
-async function sliderDelay(page: Page): Promise<number> {
-  return Number(await page.getByRole('slider', { name: 'Delay (ms)' }).inputValue());
-}
-
-async function expectScoresFor(page: Page, delay: number) {
-  const fireTime = fireTimeOf(T0, delay);
-  const band = bandOf(fireTime);
-  await expect(page.getByTestId('fire-time-ms')).toHaveText(`${fireTime} ms`);
-  await expect(page.getByTestId('textbook-score')).toHaveText(formatScore(textbookScore(T0, delay, 's')));
-  await expect(page.getByTestId('min-score')).toHaveText(formatScore(band.minScore));
-  await expect(page.getByTestId('max-score')).toHaveText(formatScore(band.maxScore));
-}
-
-function setRow(page: Page, view: 'band-set' | 'textbook-set', position: number) {
-  return page
-    .getByTestId(view)
-    .getByRole('row')
-    .nth(position + 1);
-}
-
 test('the story: drag the delay, enqueue collisions, fill the band, promote in order, reset', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('firetime');
-  await freezeAt(page, T0_ISO);
-  await expectScoresFor(page, 5000);
+  await freezeClockAt(page, T0_ISO);
+  await expectScoresFor(page, T0, 5000);
   await snap(page, testInfo, '01-opened');
 
-  // A real drag: press on the thumb, move the mouse along the track, release.
-  const slider = page.getByRole('slider', { name: 'Delay (ms)' });
-  const box = (await slider.boundingBox())!;
-  const y = box.y + box.height / 2;
-  const thumbX = box.x + 8 + ((box.width - 16) * 5000) / 60_000;
-  await page.mouse.move(thumbX, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 10; step++) await page.mouse.move(thumbX + step * ((box.width * 0.4) / 10), y);
-  await page.mouse.up();
-  const dragged = await sliderDelay(page);
+  const dragged = await dragDelaySlider(page);
   expect(dragged).toBeGreaterThan(20_000);
-  await expectScoresFor(page, dragged);
+  await expectScoresFor(page, T0, dragged);
   await snap(page, testInfo, '02-dragged');
 
   // The keyboard moves it too, one ms per arrow.
-  await slider.focus();
+  await page.getByRole('slider', { name: 'Delay (ms)' }).focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   expect(await sliderDelay(page)).toBe(dragged + 2);
-  await expectScoresFor(page, dragged + 2);
+  await expectScoresFor(page, T0, dragged + 2);
 
   // Back to 5,000 ms through the exact field.
   const exact = page.getByLabel('Exact delay (ms)');
   await exact.fill('5000');
   await exact.press('Tab');
-  await expectScoresFor(page, 5000);
+  await expectScoresFor(page, T0, 5000);
 
   // Three jobs in one (frozen) millisecond: floor, floor + 1, floor + 2.
   const enqueue = page.getByRole('button', { name: 'Enqueue job' });
@@ -168,13 +134,13 @@ test('keyboard only: every control is reachable and shows its focus', async ({ p
 
 test('bad input shows a message beside the field and keeps the sets', async ({ page }, testInfo) => {
   await page.goto('/');
-  await freezeAt(page, T0_ISO);
+  await freezeClockAt(page, T0_ISO);
   await page.getByRole('button', { name: 'Enqueue job' }).click();
   const exact = page.getByLabel('Exact delay (ms)');
   await exact.fill('-12');
   await expect(exact).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('A delay cannot be negative.')).toBeVisible();
-  await expectScoresFor(page, 5000);
+  await expectScoresFor(page, T0, 5000);
   const batch = page.getByLabel('N (jobs sharing one timestamp)');
   await batch.fill('20000');
   await expect(page.getByText('At most 10,000 jobs at once.')).toBeVisible();
@@ -191,7 +157,7 @@ test('phone width, dark scheme: one column, no sideways scroll', async ({ page }
   await page.setViewportSize({ width: 360, height: 780 });
   await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
   await page.goto('/');
-  await freezeAt(page, T0_ISO);
+  await freezeClockAt(page, T0_ISO);
   await page.getByLabel('Job id style').selectOption('N');
   await page.getByLabel('N (jobs sharing one timestamp)').fill('12');
   await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();

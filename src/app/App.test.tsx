@@ -136,19 +136,10 @@ describe('enqueueing same-ms jobs', () => {
     fireEvent.change(screen.getByTestId('batch-field'), { target: { value: '11' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
     const rows = setRows('textbook-set');
-    expect(rows.map((row) => row.member)).toEqual(['1', '10', '11', '2', '3', '4', '5', '6', '7', '8', '9']);
-    expect(rows.filter((row) => row.outOfOrder).map((row) => row.member)).toEqual([
-      '10',
-      '11',
-      '2',
-      '3',
-      '4',
-      '5',
-      '6',
-      '7',
-      '8',
-      '9',
-    ]);
+    const textOrder = ['1', '10', '11', '2', '3', '4', '5', '6', '7', '8', '9'];
+    expect(rows.map((row) => row.member)).toEqual(textOrder);
+    // only "1" is where arrival order puts it
+    expect(rows.filter((row) => row.outOfOrder).map((row) => row.member)).toEqual(textOrder.slice(1));
     expect(within(screen.getByTestId('textbook-set')).getByText(/16 pairs/)).toBeTruthy();
     expect(within(screen.getByTestId('band-set')).getByText(/0 pairs/)).toBeTruthy();
     expect(setRows('band-set').some((row) => row.outOfOrder)).toBe(false);

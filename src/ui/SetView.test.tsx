@@ -175,32 +175,23 @@ describe('SetView motion', () => {
         outOfOrder: false,
       }));
   }
+  /** Nine plain-id jobs, then a tenth: the set a new job lands in. */
   function renderGrowing(animateProp: boolean) {
-    const { rerender } = render(
+    const withJobs = (n: number) => (
       <SetView
         title="T"
         description="D"
-        size={9}
+        size={n}
         outOfOrderPairs={0}
-        readRows={textOrder(9)}
-        version={1}
+        readRows={textOrder(n)}
+        version={n}
         animate={animateProp}
         fill
-      />,
+      />
     );
+    const { rerender } = render(withJobs(9));
     animate.mockClear();
-    rerender(
-      <SetView
-        title="T"
-        description="D"
-        size={10}
-        outOfOrderPairs={0}
-        readRows={textOrder(10)}
-        version={2}
-        animate={animateProp}
-        fill
-      />,
-    );
+    rerender(withJobs(10));
   }
 
   useAnimateStub(animate);

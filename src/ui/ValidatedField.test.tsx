@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ValidatedField } from './ValidatedField.tsx';
+import { NumberField, ValidatedField } from './ValidatedField.tsx';
 import type { Parsed } from '../session/input.ts';
 
 /** Whole numbers only, as the page's numeric fields read them. */
@@ -74,5 +74,19 @@ describe('ValidatedField', () => {
     expect(input.value).toBe('12x');
     expect(screen.getByRole('alert').textContent).toBe('Digits only.');
     expect(onValid).toHaveBeenLastCalledWith(12);
+  });
+});
+
+describe('NumberField', () => {
+  it('shows the number in effect as text, asks for the numeric keyboard and hands on parsed numbers', async () => {
+    const user = userEvent.setup();
+    const onValid = vi.fn();
+    render(<NumberField label="Rate" value={1000} parse={parseWhole} onValid={onValid} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Rate');
+    expect(input.value).toBe('1000');
+    expect(input.inputMode).toBe('numeric');
+    await user.clear(input);
+    await user.type(input, '25');
+    expect(onValid).toHaveBeenLastCalledWith(25);
   });
 });

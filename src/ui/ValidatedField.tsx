@@ -110,3 +110,13 @@ function ValidatedFieldView<T>({
  * type on every update (style invalidation each time); pass stable `parse` / `onValid`.
  */
 export const ValidatedField = memo(ValidatedFieldView) as typeof ValidatedFieldView;
+
+export type NumberFieldProps = Omit<ValidatedFieldProps<number>, 'value' | 'inputMode'> & {
+  /** The number in effect (shown as its text when the field does not have focus). */
+  value: number;
+};
+
+/** A ValidatedField for a number: it shows the number in effect and asks for the numeric keyboard. */
+export const NumberField = memo(function NumberField({ value, ...field }: NumberFieldProps) {
+  return <ValidatedField {...field} value={String(value)} inputMode="numeric" />;
+});

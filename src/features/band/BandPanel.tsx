@@ -45,14 +45,7 @@ export function BandPanel() {
       <div className={styles.clip}>
         <BandStrip bands={view.strip} selected={view.fireTime} onSelect={(fireTime) => store.getState().selectBand(fireTime)} />
       </div>
-      <BandGrid
-        fireTime={view.fireTime}
-        slots={view.slots}
-        jobs={view.jobs}
-        ceilingMembers={view.ceilingMembers}
-        newestSlot={view.newestSlot}
-        pastCliff={view.pastCliff}
-      />
+      <BandGrid {...view} />
     </section>
   );
 }

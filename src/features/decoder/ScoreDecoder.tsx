@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, ChangeEvent } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { exampleCliPaste } from '../../model/decoder/decoderExample.ts';
-import { SCORE_FLAGS } from '../../model/decoder/scoreDecoder.ts';
 import type { DecodedScore } from '../../model/decoder/scoreDecoder.ts';
 import type { PasteLayout, UnreadableLine } from '../../model/decoder/redisCliOutput.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';
+import { HeadedRowList, type RowColumn } from '../../ui/HeadedRowList.tsx';
+import { FlagCounts } from '../../ui/FlagCounts.tsx';
 import { useDecodedPaste } from './useDecodedPaste.ts';
 import type { DecodedRows } from './packedPaste.ts';
 import { isoTime } from '../../ui/isoTime.ts';
@@ -153,13 +154,7 @@ function DecodedView({ decoded }: { decoded: DecodedRows }) {
             : ''}; {plural(unreadable.length, 'unreadable line', 'unreadable lines')}
           {skipped.length > 0 ? `, ${plural(skipped.length, 'line', 'lines')} skipped (prompts, empty replies)` : ''}.
         </p>
-        <ul className={flagStyles.flagCounts} aria-label="Rows by flag">
-          {SCORE_FLAGS.filter((flag) => flagCounts[flag] > 0).map((flag) => (
-            <li key={flag} className={flagStyles.flag} data-flag={flag}>
-              <strong>{groupDigits(flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
-            </li>
-          ))}
-        </ul>
+        <FlagCounts counts={flagCounts} label="Rows by flag" />
       </div>
       {rowCount > 0 ? <ScoreTable decoded={decoded} /> : null}
       {notRead.length > 0 ? <NotReadList lines={notRead} /> : null}
@@ -167,28 +162,30 @@ function DecodedView({ decoded }: { decoded: DecodedRows }) {
   );
 }
 
+/** The decoded table's columns, in the order ScoreRow fills them. */
+const SCORE_COLUMNS: readonly RowColumn[] = [
+  { heading: 'Line', numeric: true },
+  { heading: 'Member' },
+  { heading: 'Score', numeric: true },
+  { heading: 'Fire-time (ms)', numeric: true },
+  { heading: 'Fire-time (UTC)' },
+  { heading: 'Slot', numeric: true },
+  { heading: 'Flags' },
+];
+
 function ScoreTable({ decoded }: { decoded: DecodedRows }) {
   return (
-    <div className={styles.tableScroll} data-testid="decoder-table">
-      <div className={styles.table} style={rowsStyle(decoded.rowCount)}>
-        <div className={`${styles.tableRow} ${styles.head}`} aria-hidden="true">
-          <span className={styles.num}>Line</span>
-          <span>Member</span>
-          <span className={styles.num}>Score</span>
-          <span className={styles.num}>Fire-time (ms)</span>
-          <span>Fire-time (UTC)</span>
-          <span className={styles.num}>Slot</span>
-          <span>Flags</span>
-        </div>
-        <VirtualList
-          count={decoded.rowCount}
-          rowHeight={ROW_HEIGHT}
-          label="Decoded scores"
-          testId="decoder-rows"
-          renderRow={(index) => <ScoreRow row={decoded.rowAt(index)} />}
-        />
-      </div>
-    </div>
+    <HeadedRowList
+      columns={SCORE_COLUMNS}
+      classes={{ frame: styles.tableScroll, table: styles.table, row: styles.tableRow, head: styles.head, num: styles.num }}
+      style={rowsStyle(decoded.rowCount)}
+      count={decoded.rowCount}
+      rowHeight={ROW_HEIGHT}
+      label="Decoded scores"
+      testId="decoder-rows"
+      frameTestId="decoder-table"
+      renderRow={(index) => <ScoreRow row={decoded.rowAt(index)} />}
+    />
   );
 }
 

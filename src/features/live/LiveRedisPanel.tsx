@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { SCORE_FLAGS } from '../../model/decoder/scoreDecoder.ts';
 import {
   BridgeRequestError,
   MAX_LIVE_MEMBERS,
@@ -24,8 +23,9 @@ import { BandStrip } from '../../ui/BandStrip.tsx';
 import { SetView } from '../../ui/SetView.tsx';
 import { STRIP_RADIUS } from '../../store/band.ts';
 import type { SetRow } from '../../store/sets.ts';
-import { ValidatedField } from '../../ui/ValidatedField.tsx';
-import { VirtualList } from '../../ui/VirtualList.tsx';
+import { NumberField, ValidatedField } from '../../ui/ValidatedField.tsx';
+import { HeadedRowList, type RowColumn } from '../../ui/HeadedRowList.tsx';
+import { FlagCounts } from '../../ui/FlagCounts.tsx';
 import { isoTime } from '../../ui/isoTime.ts';
 import panel from '../../ui/panel.module.css';
 import styles from './LiveRedisPanel.module.css';
@@ -210,12 +210,11 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
             />
             Auto-refresh
           </label>
-          <ValidatedField
+          <NumberField
             label="Every (seconds)"
-            value={String(refreshSeconds)}
+            value={refreshSeconds}
             parse={parseRefreshSeconds}
             onValid={setRefreshSeconds}
-            inputMode="numeric"
             testId="live-refresh-seconds"
           />
         </div>
@@ -311,13 +310,7 @@ function LiveSetViews({
             : ''}
           , in {plural(set.bands.length, 'millisecond band', 'millisecond bands')}.
         </p>
-        <ul className={flagStyles.flagCounts} aria-label="Members by flag">
-          {SCORE_FLAGS.filter((flag) => set.flagCounts[flag] > 0).map((flag) => (
-            <li key={flag} className={flagStyles.flag} data-flag={flag}>
-              <strong>{groupDigits(set.flagCounts[flag])}</strong> {FLAG_TEXT[flag].summary}
-            </li>
-          ))}
-        </ul>
+        <FlagCounts counts={set.flagCounts} label="Members by flag" />
       </div>
       <SetView
         title={`${printable(set.key)} (live)`}
@@ -352,13 +345,7 @@ function LiveSetViews({
           <div className={panel.clip}>
             <BandStrip bands={strip} selected={chosenBand} onSelect={onChooseBand} />
           </div>
-          <BandGrid
-            fireTime={band.fireTime}
-            slots={band.slots}
-            ceilingMembers={band.ceilingMembers}
-            newestSlot={band.newestSlot}
-            pastCliff={band.pastCliff}
-          />
+          <BandGrid {...band} />
         </div>
       ) : null}
       <FlagsList rows={set.rows} />
@@ -366,29 +353,29 @@ function LiveSetViews({
   );
 }
 
+/** The decoded members' columns, in the order FlagRow fills them. */
+const FLAG_COLUMNS: readonly RowColumn[] = [
+  { heading: 'Position', numeric: true },
+  { heading: 'Member' },
+  { heading: 'Score', numeric: true },
+  { heading: 'Fire-time (UTC)' },
+  { heading: 'Slot', numeric: true },
+  { heading: 'Flags' },
+];
+
 function FlagsList({ rows }: { rows: readonly LiveRow[] }) {
   return (
     <div className={styles.flagsBlock}>
       <h3>Each member decoded</h3>
-      <div className={styles.flagsScroll}>
-        <div className={styles.flagsTable}>
-          <div className={`${styles.flagRow} ${styles.head}`} aria-hidden="true">
-            <span className={styles.num}>Position</span>
-            <span>Member</span>
-            <span className={styles.num}>Score</span>
-            <span>Fire-time (UTC)</span>
-            <span className={styles.num}>Slot</span>
-            <span>Flags</span>
-          </div>
-          <VirtualList
-            count={rows.length}
-            rowHeight={ROW_HEIGHT}
-            label="Members decoded"
-            testId="live-flags"
-            renderRow={(index) => <FlagRow row={rows[index]!} />}
-          />
-        </div>
-      </div>
+      <HeadedRowList
+        columns={FLAG_COLUMNS}
+        classes={{ frame: styles.flagsScroll, table: styles.flagsTable, row: styles.flagRow, head: styles.head, num: styles.num }}
+        count={rows.length}
+        rowHeight={ROW_HEIGHT}
+        label="Members decoded"
+        testId="live-flags"
+        renderRow={(index) => <FlagRow row={rows[index]!} />}
+      />
     </div>
   );
 }

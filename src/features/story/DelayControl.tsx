@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectDelay } from '../../store/scores.ts';
 import { SLIDER_MAX_MS, parseDelay } from '../../session/input.ts';
-import { ValidatedField } from '../../ui/ValidatedField.tsx';
+import { NumberField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';
 import stage from './Stage.module.css';
 import { groupDigits } from '../../model/format.ts';
@@ -52,14 +52,13 @@ export function DelayControl() {
           }}
         />
       </div>
-      <ValidatedField
+      <NumberField
         revision={sliderMoves}
         label="Exact delay (ms)"
-        value={String(delay)}
+        value={delay}
         parse={parseDelay}
         onValid={(value) => store.getState().setDelay(value)}
         inline
-        inputMode="numeric"
         testId="delay-field"
         describedBy={hintId}
       />

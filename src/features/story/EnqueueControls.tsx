@@ -4,7 +4,7 @@ import { selectBatchSize, selectEnqueueError, selectIdPrefix, selectIdStyle, sel
 import { ID_STYLES } from '../../session/jobIds.ts';
 import type { IdStyle } from '../../session/jobIds.ts';
 import { parseBatchSize, parseIdPrefix } from '../../session/input.ts';
-import { ValidatedField } from '../../ui/ValidatedField.tsx';
+import { NumberField, ValidatedField } from '../../ui/ValidatedField.tsx';
 import styles from '../../ui/panel.module.css';
 import { groupDigits } from '../../model/format.ts';
 
@@ -87,12 +87,11 @@ const EnqueueSettings = memo(function EnqueueSettings() {
           testId="prefix-field"
         />
       ) : null}
-      <ValidatedField
+      <NumberField
         label="N (jobs sharing one timestamp)"
-        value={String(batchSize)}
+        value={batchSize}
         parse={parseBatchSize}
         onValid={setBatchSize}
-        inputMode="numeric"
         testId="batch-field"
         inline
       />

@@ -2,7 +2,7 @@ import { memo, useId, useState } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectClockMode } from '../../store/scores.ts';
 import { parseBurst, parseRate } from '../../session/input.ts';
-import { ValidatedField } from '../../ui/ValidatedField.tsx';
+import { NumberField } from '../../ui/ValidatedField.tsx';
 import { DEFAULT_RATE } from './playTimer.ts';
 import { usePlayer } from './usePlayer.ts';
 import styles from '../../ui/panel.module.css';
@@ -81,24 +81,8 @@ const PlaySettings = memo(function PlaySettings({
 }) {
   return (
     <div className={styles.row}>
-      <ValidatedField
-        inline
-        label="Rate (jobs/s)"
-        value={String(rate)}
-        parse={parseRate}
-        onValid={setRate}
-        inputMode="numeric"
-        testId="rate-field"
-      />
-      <ValidatedField
-        inline
-        label="Burst N"
-        value={String(burst)}
-        parse={parseBurst}
-        onValid={setBurst}
-        inputMode="numeric"
-        testId="burst-field"
-      />
+      <NumberField inline label="Rate (jobs/s)" value={rate} parse={parseRate} onValid={setRate} testId="rate-field" />
+      <NumberField inline label="Burst N" value={burst} parse={parseBurst} onValid={setBurst} testId="burst-field" />
     </div>
   );
 });

@@ -10,16 +10,5 @@ import { BandGrid } from '../../ui/bandGrid/BandGrid.tsx';
 export function StageBand() {
   const view = useAppStore(selectFireTimeBand);
   const lastEnqueue = useAppStore(selectLastEnqueue);
-  return (
-    <BandGrid
-      compact
-      fireTime={view.fireTime}
-      slots={view.slots}
-      jobs={view.jobs}
-      ceilingMembers={view.ceilingMembers}
-      newestSlot={view.newestSlot}
-      pastCliff={view.pastCliff}
-      landingKey={lastEnqueue}
-    />
-  );
+  return <BandGrid {...view} compact landingKey={lastEnqueue} />;
 }

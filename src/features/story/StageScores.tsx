@@ -103,6 +103,12 @@ export function StageScores() {
   );
 }
 
+/** The textbook score's two units, in the order the switch offers them. */
+const UNITS = [
+  { value: 's', label: 'whole seconds' },
+  { value: 'ms', label: 'ms' },
+] as const;
+
 /**
  * The textbook unit switch (whole seconds or ms), disabled while the textbook set holds jobs. Its
  * own memo'd part: the scores around it change every frame of a play, and React 19 rewrites a
@@ -112,26 +118,18 @@ const UnitSwitch = memo(function UnitSwitch({ unit, locked, noteId }: { unit: 's
   const store = useAppStoreApi();
   return (
     <div className={panel.segmented} role="radiogroup" aria-label="Textbook score unit" aria-describedby={noteId}>
-      <label>
-        <input
-          type="radio"
-          name="textbook-unit"
-          checked={unit === 's'}
-          disabled={locked}
-          onChange={() => store.getState().setTextbookUnit('s')}
-        />
-        whole seconds
-      </label>
-      <label>
-        <input
-          type="radio"
-          name="textbook-unit"
-          checked={unit === 'ms'}
-          disabled={locked}
-          onChange={() => store.getState().setTextbookUnit('ms')}
-        />
-        ms
-      </label>
+      {UNITS.map(({ value, label }) => (
+        <label key={value}>
+          <input
+            type="radio"
+            name="textbook-unit"
+            checked={unit === value}
+            disabled={locked}
+            onChange={() => store.getState().setTextbookUnit(value)}
+          />
+          {label}
+        </label>
+      ))}
     </div>
   );
 });

@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrategiesView } from './StrategiesView.tsx';
 import { PromotionChart } from './PromotionChart.tsx';
+import { answerJob, type WorkerJob, type WorkerReply } from './strategiesJob.ts';
+import type { Arrival } from '../../model/strategies/arrivalStreams.ts';
 import { createAppStore, type AppStore } from '../../store/appStore.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { T0 } from '../../../test-support/instants.ts';
@@ -91,20 +93,82 @@ describe('StrategiesView', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: /^Compare/ }).textContent).toBe('Compare 100,000 jobs');
   });
+});
 
-  it('shows progress while it runs, and Cancel stops it without results', async () => {
-    const user = userEvent.setup();
+/**
+ * A Worker that holds the jobs it is sent until the test answers them (answerHeldJobs), as the real
+ * worker would (answerJob). It answers even after terminate(): a reply already in flight when a
+ * run is cancelled still arrives, and must change nothing.
+ */
+class HeldWorker {
+  static created: HeldWorker[] = [];
+  onmessage: ((event: { data: WorkerReply }) => void) | null = null;
+  onerror: ((event: { message: string }) => void) | null = null;
+  terminated = false;
+  held: WorkerJob[] = [];
+  readonly streams = new Map<string, readonly Arrival[]>();
+
+  constructor() {
+    HeldWorker.created.push(this);
+  }
+
+  postMessage(job: WorkerJob) {
+    this.held.push(job);
+  }
+
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+/** Every held job answered, and the jobs the answers bring, until no worker holds any. */
+function answerHeldJobs() {
+  act(() => {
+    while (HeldWorker.created.some((worker) => worker.held.length > 0)) {
+      for (const worker of HeldWorker.created) {
+        for (const job of worker.held.splice(0)) answerJob(job, (reply) => worker.onmessage?.({ data: reply }), worker.streams);
+      }
+    }
+  });
+}
+
+describe('StrategiesView with workers the test answers', () => {
+  beforeEach(() => {
+    HeldWorker.created = [];
+    vi.stubGlobal('Worker', HeldWorker);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function startRun(user: ReturnType<typeof userEvent.setup>) {
     renderView();
     const size = screen.getByLabelText('Jobs (n)');
     await user.clear(size);
-    await user.type(size, '50000');
-    await user.click(screen.getByRole('button', { name: 'Compare 50,000 jobs' }));
+    await user.type(size, '120');
+    await user.click(screen.getByRole('button', { name: 'Compare 120 jobs' }));
+    expect(HeldWorker.created.length).toBeGreaterThan(0);
+  }
+
+  it('shows the results once the workers answer', async () => {
+    const user = userEvent.setup();
+    await startRun(user);
     expect(screen.getByRole('progressbar', { name: 'Comparison progress' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Comparing 50,000 jobs (All in one ms)…');
+    answerHeldJobs();
+    expect(screen.getByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows progress while it runs, and Cancel stops it without results, though the workers answer after', async () => {
+    const user = userEvent.setup();
+    await startRun(user);
+    expect(screen.getByRole('progressbar', { name: 'Comparison progress' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Comparing 120 jobs (All in one ms)…');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('progressbar')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(HeldWorker.created.every((worker) => worker.terminated)).toBe(true);
+
+    answerHeldJobs();
     expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Pick a pattern and a size, then press Compare.');
   });
 });

@@ -11,7 +11,7 @@ import type { Parsed } from '../../session/input.ts';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { pageStream, selectPageStreamSize } from '../../store/pageStream.ts';
 import { startComparison, type ComparisonRequest, type RunProgress } from './strategiesRunner.ts';
-import { ValidatedField } from '../../ui/ValidatedField.tsx';
+import { NumberField } from '../../ui/ValidatedField.tsx';
 import { PromotionChart } from './PromotionChart.tsx';
 import panel from '../../ui/panel.module.css';
 import styles from './StrategiesView.module.css';
@@ -168,12 +168,11 @@ export function StrategiesView() {
               {pageRefusal ?? `${count(pageSize)} job${pageSize === 1 ? '' : 's'} from the page.`}
             </p>
           ) : (
-            <ValidatedField
+            <NumberField
               label="Jobs (n)"
-              value={String(size)}
+              value={size}
               parse={parseStreamSize}
               onValid={setSize}
-              inputMode="numeric"
               hint="1 to 100,000. Counted exactly; only the charts are thinned for drawing."
               testId="strategies-size"
             />

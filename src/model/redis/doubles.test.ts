@@ -1,45 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { INTEGER_ARGS, RANGE_BOUNDS, SCORE_ARGS } from '../../../test-support/redisNumberTexts.ts';
 import { formatScore, luaNumberArg, parseIntegerArg, parseRangeBound, parseScoreArg, plainIntegerValue } from './doubles.ts';
 
-// Expected values below were read from redis-server 7.0.15 (and C printf via Python's '%.17g').
+// Expected values below were read from redis-server 7.0.15 (and C printf via Python's '%.17g');
+// the parse tables in test-support/redisNumberTexts.ts are also sent to one by conformance/doubles.test.ts.
 
 describe('parseScoreArg (string2d)', () => {
-  const accepted: Array<[string, number]> = [
-    ['5', 5],
-    ['+5', 5],
-    ['-5', -5],
-    ['.5', 0.5],
-    ['5.', 5],
-    ['+.5', 0.5],
-    ['-.5', -0.5],
-    ['00012', 12],
-    ['1e5', 100000],
-    ['1E5', 100000],
-    ['0x10', 16],
-    ['0X1.8P1', 3],
-    ['0x1p3', 8],
-    ['0x1P+3', 8],
-    ['0x.8', 0.5],
-    ['0x1p-1074', 5e-324],
-    ['0x1.0000000000001p-1075', 5e-324],
-    ['0x1.fffffffffffffp1023', 1.7976931348623157e308],
-    ['inf', Infinity],
-    ['+inf', Infinity],
-    ['-inf', -Infinity],
-    ['INF', Infinity],
-    ['Infinity', Infinity],
-    ['-INFINITY', -Infinity],
-    ['0e-400', 0],
-    ['0e400', 0],
-    ['4.9e-324', 5e-324],
-    ['2.4703282292062328e-324', 5e-324],
-    ['1e-310', 1e-310],
-    ['1.7976931348623157e308', 1.7976931348623157e308],
-    ['0.0', 0],
-    ['7045120004096005', 7045120004096005],
-  ];
-  it.each(accepted)('accepts %j as %d', (text, value) => {
+  it.each(SCORE_ARGS.taken)('accepts %j as %d', (text, value) => {
     expect(parseScoreArg(text)).toBe(value);
   });
 
@@ -48,43 +16,7 @@ describe('parseScoreArg (string2d)', () => {
     expect(Object.is(parseScoreArg('-0x0p0'), -0)).toBe(true);
   });
 
-  const rejected = [
-    '',
-    ' 5',
-    '\t5',
-    '5 ',
-    '5\n',
-    '.',
-    '+',
-    '-',
-    '--1',
-    '0x',
-    '0x1p',
-    '0x1p+',
-    '1e',
-    '1e+',
-    'infinit',
-    'nan',
-    'NaN',
-    '-nan',
-    'nan(123)',
-    '1e400',
-    '-1e400',
-    '1e-400',
-    '-1e-400',
-    '0x1p-1075',
-    '0x1p1024',
-    '0x1.fffffffffffff8p1023',
-    '2.4703282292062327e-324',
-    '1.7976931348623159e308',
-    '5\0',
-    '5\u00001',
-    '1_000',
-    '1,5',
-    ' ',
-    'abc',
-  ];
-  it.each(rejected)('rejects %j', (text) => {
+  it.each(SCORE_ARGS.refused)('rejects %j', (text) => {
     expect(parseScoreArg(text)).toBeNull();
   });
 
@@ -124,72 +56,21 @@ describe('parseScoreArg (string2d)', () => {
 });
 
 describe('parseRangeBound (zslParseRange)', () => {
-  const accepted: Array<[string, number, boolean]> = [
-    ['5', 5, false],
-    ['(5', 5, true],
-    [' 5', 5, false],
-    ['\t5', 5, false],
-    ['( 5', 5, true],
-    ['', 0, false],
-    ['(', 0, true],
-    ['-inf', -Infinity, false],
-    ['+inf', Infinity, false],
-    ['(-inf', -Infinity, true],
-    ['1e400', Infinity, false],
-    ['-1e400', -Infinity, false],
-    ['1e-400', 0, false],
-    ['0x1p-1075', 0, false],
-    ['5\0', 5, false],
-    ['5\0junk', 5, false],
-    ['0x10', 16, false],
-  ];
-  it.each(accepted)('accepts %j as %d (exclusive %s)', (text, value, exclusive) => {
+  it.each(RANGE_BOUNDS.taken)('accepts %j as %d (exclusive %s)', (text, value, exclusive) => {
     expect(parseRangeBound(text)).toEqual({ value, exclusive });
   });
 
-  const rejected = ['5 ', ' ', '(', '((5', 'nan', '(nan', '-nan', 'infinit', '1e', '0x', '.', '+', 'abc', '5x'].filter(
-    (t) => t !== '(',
-  );
-  it.each(rejected)('rejects %j', (text) => {
+  it.each(RANGE_BOUNDS.refused)('rejects %j', (text) => {
     expect(parseRangeBound(text)).toBeNull();
   });
 });
 
 describe('parseIntegerArg (string2ll)', () => {
-  const accepted: Array<[string, number]> = [
-    ['0', 0],
-    ['1', 1],
-    ['-1', -1],
-    ['1000', 1000],
-    ['9223372036854775807', 2 ** 63],
-    ['-9223372036854775808', -9223372036854775808],
-    ['123456789012345', 123456789012345],
-  ];
-  it.each(accepted)('accepts %j', (text, value) => {
+  it.each(INTEGER_ARGS.taken)('accepts %j', (text, value) => {
     expect(parseIntegerArg(text)).toBe(value);
   });
 
-  const rejected = [
-    '',
-    '-',
-    '-0',
-    '00',
-    '01',
-    '-01',
-    '+1',
-    ' 1',
-    '1 ',
-    '1.0',
-    '1e2',
-    '0x1',
-    '9223372036854775808',
-    '-9223372036854775809',
-    '18446744073709551616',
-    '12345678901234567890',
-    '000000000000000000001',
-    'abc',
-  ];
-  it.each(rejected)('rejects %j', (text) => {
+  it.each(INTEGER_ARGS.refused)('rejects %j', (text) => {
     expect(parseIntegerArg(text)).toBeNull();
   });
 

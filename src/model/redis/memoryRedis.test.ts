@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { WRONG_ARITY } from '../../../test-support/wrongArity.ts';
 import { MemoryRedis, RedisError, type Reply } from './memoryRedis.ts';
 
 let redis: MemoryRedis;
@@ -58,24 +59,7 @@ describe('dispatch', () => {
   });
 
   it('checks arity as Redis does, naming the command in lower case', () => {
-    const cases: Array<[string, ...string[]]> = [
-      ['ZADD', 'k', '1'],
-      ['ZREM', 'k'],
-      ['ZSCORE', 'k'],
-      ['ZMSCORE', 'k'],
-      ['ZRANK', 'k', 'a', 'WITHSCORE'],
-      ['ZREVRANK', 'k'],
-      ['ZCARD', 'k', 'x'],
-      ['ZCOUNT', 'k', '1'],
-      ['ZRANGE', 'k', '1'],
-      ['ZRANGEBYSCORE', 'k', '1'],
-      ['ZREVRANGEBYSCORE', 'k', '1'],
-      ['ZPOPMIN'],
-      ['ZPOPMAX'],
-      ['DEL'],
-      ['EXISTS'],
-    ];
-    for (const [command, ...args] of cases) {
+    for (const [command, ...args] of WRONG_ARITY) {
       expect(errorOf(command, ...args)).toBe(`ERR wrong number of arguments for '${command.toLowerCase()}' command`);
     }
   });
