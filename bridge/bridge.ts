@@ -16,6 +16,7 @@ import { isLoopbackHost, secretsOf, shownRedisUrl } from './options.ts';
 import type { BridgeOptions } from './options.ts';
 import { scrubSecrets } from './redact.ts';
 import { describeFailure } from './redisErrors.ts';
+import { ReplyGuard } from './replyGuard.ts';
 import { health, listKeys, readMembers } from './routes.ts';
 import type { RouteReply } from './routes.ts';
 import type { ErrorReply } from '../src/model/bridgeWire.ts';
@@ -84,7 +85,10 @@ function parseTarget(target: string | undefined): URL | null {
   }
 }
 
-/** A connection made elsewhere (bridge/cluster.ts): the client whose events and lifetime the bridge follows, and where commands go. */
+/**
+ * A connection made elsewhere (bridge/cluster.ts): the client whose events and lifetime the bridge
+ * follows, and where commands go (its maker guards it against unreadable replies: bridge/replyGuard.ts).
+ */
 export interface RedisConnection {
   readonly client: Pick<Redis, 'on' | 'connect' | 'disconnect'>;
   readonly sender: CommandSender;
@@ -108,10 +112,12 @@ export async function startBridge(
   const shownUrl = shownRedisUrl(options);
   const secrets = secretsOf(options);
   const safeLog: LogLine = (line) => log(scrubSecrets(line, secrets));
+  const guard = new ReplyGuard();
   const redis =
     connection?.client ??
     new Redis(options.redisUrl, {
       ...(options.password !== null ? { password: options.password } : {}),
+      Connector: guard.Connector,
       lazyConnect: true,
       enableOfflineQueue: false,
       enableReadyCheck: false,
@@ -133,7 +139,7 @@ export async function startBridge(
     lastConnectionError ??= new Error('the connection closed');
   });
   // ioredis says 'ready' before a refused AUTH is known, so only an answered command clears the error
-  const readOnly = readOnlyCaller(connection?.sender ?? (redis as Redis));
+  const readOnly = readOnlyCaller(connection?.sender ?? guard.wrap(redis as Redis));
   const call: ReadOnlyCall = (command, ...args) =>
     readOnly(command, ...args).then((reply) => {
       lastConnectionError = null;

@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import type { CommandSender } from './allowList.ts';
 import type { RedisConnection } from './bridge.ts';
 import type { BridgeOptions } from './options.ts';
+import { ReplyGuard } from './replyGuard.ts';
 
 /** One seed node of the cluster. */
 export interface ClusterSeed {
@@ -153,6 +154,8 @@ export function clusterSender(cluster: Cluster): CommandSender {
 
 /** The bridge's connection to a cluster: the options' password and timeouts on every node, no offline queue. */
 export function clusterConnection(seeds: readonly ClusterSeed[], options: BridgeOptions): RedisConnection {
+  // every node's connection is guarded: an unreadable reply drops that node's connection, not the process
+  const guard = new ReplyGuard();
   const cluster = new Cluster(
     seeds.map((seed) => ({ host: seed.host, port: seed.port })),
     {
@@ -164,6 +167,7 @@ export function clusterConnection(seeds: readonly ClusterSeed[], options: Bridge
       slotsRefreshTimeout: Math.max(options.commandTimeoutMs, 1000),
       redisOptions: {
         ...(options.password !== null ? { password: options.password } : {}),
+        Connector: guard.Connector,
         disableClientInfo: true,
         commandTimeout: options.commandTimeoutMs,
         connectTimeout: Math.max(options.commandTimeoutMs, 1000),
@@ -181,5 +185,5 @@ export function clusterConnection(seeds: readonly ClusterSeed[], options: Bridge
     },
     disconnect: () => cluster.disconnect(),
   };
-  return { client: client as unknown as RedisConnection['client'], sender: clusterSender(cluster) };
+  return { client: client as unknown as RedisConnection['client'], sender: guard.wrap(clusterSender(cluster)) };
 }

@@ -6,6 +6,8 @@
 import type { BridgeErrorCode } from '../src/model/bridgeWire.ts';
 import { RefusedCommandError } from './allowList.ts';
 import { scrubSecrets } from './redact.ts';
+import { UnreadableReplyError } from './replyGuard.ts';
+import { UnexpectedReplyError } from './routes.ts';
 
 export interface Failure {
   readonly status: number;
@@ -34,6 +36,20 @@ const NOT_CONNECTED =
 function classify(error: unknown, context: FailureContext): Failure {
   const { shownUrl, commandTimeoutMs } = context;
   if (error instanceof RefusedCommandError) return { status: 403, code: 'refused-command', message: error.message };
+  if (error instanceof UnreadableReplyError) {
+    return {
+      status: 502,
+      code: 'redis-error',
+      message: `Redis at ${shownUrl} sent a reply the bridge could not read (${error.reason}): the bridge dropped that connection and reconnects.`,
+    };
+  }
+  if (error instanceof UnexpectedReplyError) {
+    return {
+      status: 502,
+      code: 'redis-error',
+      message: `Redis at ${shownUrl} sent a reply the bridge could not read (${error.message}): is it a Redis server?`,
+    };
+  }
   const message = messageOf(error);
   const connection = context.lastConnectionError ? messageOf(context.lastConnectionError) : '';
   if (message === 'Command timed out') {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/model/bridgeWire.ts';
 import type { KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
-import { MAX_SCAN_ROUNDS, health, listKeys, readMembers, redisName } from './routes.ts';
+import { MAX_SCAN_ROUNDS, UnexpectedReplyError, health, listKeys, readMembers, redisName } from './routes.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 type Sent = Array<Array<string | number>>;
@@ -128,6 +128,26 @@ describe('readMembers', () => {
     const { call, sent } = fake(zset);
     expect(await readMembers(call, query(text))).toEqual({ status: 400, body: { error: { code: 'bad-request', message } } });
     expect(sent).toEqual([]);
+  });
+});
+
+describe('replies of another shape than Redis gives', () => {
+  const nested = (depth: number): unknown => (depth === 0 ? 'a' : [nested(depth - 1)]);
+
+  it.each([
+    ['SCAN: keys nested in arrays', () => ['0', [nested(1500)]]],
+    ['SCAN: no key list', () => ['0']],
+    ['SCAN: a cursor that is not digits', () => ['-1', []]],
+  ])('listKeys rejects with UnexpectedReplyError (%s)', async (_what, reply) => {
+    await expect(listKeys(fake(reply).call, query('pattern=*'))).rejects.toEqual(new UnexpectedReplyError('SCAN'));
+  });
+
+  it.each([
+    ['TYPE', (command: string) => (command === 'TYPE' ? [] : 0)],
+    ['ZCARD', (command: string) => (command === 'TYPE' ? 'zset' : command === 'ZCARD' ? 'many' : [])],
+    ['ZRANGE', (command: string) => (command === 'TYPE' ? 'zset' : command === 'ZCARD' ? 1 : [nested(1500), '1'])],
+  ])('readMembers rejects with UnexpectedReplyError naming %s', async (command, replies) => {
+    await expect(readMembers(fake(replies).call, query('key=k'))).rejects.toEqual(new UnexpectedReplyError(command));
   });
 });
 

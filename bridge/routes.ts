@@ -43,6 +43,36 @@ function wholeParam(query: URLSearchParams, name: string, fallback: number, max:
   return Number(text);
 }
 
+/**
+ * A reply of another shape than Redis gives for the command (the server at --redis is not Redis,
+ * or not one the bridge knows): said as such, rather than as the TypeError reading it would throw.
+ */
+export class UnexpectedReplyError extends Error {
+  constructor(readonly command: string) {
+    super(`${command} got a reply of another shape than Redis gives`);
+    this.name = 'UnexpectedReplyError';
+  }
+}
+
+/** A bulk or simple string reply (callBuffer gives Buffers; a fake may give text). */
+const isBytes = (value: unknown): value is Buffer | string => Buffer.isBuffer(value) || typeof value === 'string';
+
+/** `reply` when `shape` holds for it; otherwise an UnexpectedReplyError naming `command`. */
+function expectReply<T>(command: string, reply: unknown, shape: (reply: unknown) => reply is T): T {
+  if (!shape(reply)) throw new UnexpectedReplyError(command);
+  return reply;
+}
+
+const isScanReply = (reply: unknown): reply is [Buffer | string, Array<Buffer | string>] =>
+  Array.isArray(reply) &&
+  reply.length === 2 &&
+  isBytes(reply[0]) &&
+  /^\d{1,20}$/.test(bytesOf(reply[0]).toString('latin1')) &&
+  Array.isArray(reply[1]) &&
+  reply[1].every(isBytes);
+const isByteList = (reply: unknown): reply is Array<Buffer | string> => Array.isArray(reply) && reply.every(isBytes);
+const isCount = (reply: unknown): reply is number => Number.isSafeInteger(reply) && (reply as number) >= 0;
+
 /** Bytes from a Redis reply (callBuffer gives Buffers; a fake may give text). */
 function bytesOf(reply: unknown): Buffer {
   return Buffer.isBuffer(reply) ? reply : Buffer.from(String(reply), 'utf8');
@@ -84,10 +114,11 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
   let bytes = jsonBytes({ pattern, keys, cursor: String(MAX_SCAN_CURSOR), truncated: true });
   let truncated = false;
   for (let round = 0; round < MAX_SCAN_ROUNDS && !truncated; round++) {
-    const [next, found] = (await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset')) as [
-      unknown,
-      unknown[],
-    ];
+    const [next, found] = expectReply(
+      'SCAN',
+      await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset'),
+      isScanReply,
+    );
     cursor = bytesOf(next).toString('latin1');
     for (const raw of found) {
       const name = redisName(raw);
@@ -132,7 +163,7 @@ export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): P
   if (asked === 0) return badRequest('count must be at least 1');
   const count = Math.min(asked, MAX_PAGE_SIZE);
 
-  const type = bytesOf(await call('TYPE', key)).toString('latin1');
+  const type = bytesOf(expectReply('TYPE', await call('TYPE', key), isBytes)).toString('latin1');
   if (type === 'none') {
     return {
       status: 404,
@@ -143,10 +174,12 @@ export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): P
   }
   if (type !== 'zset')
     return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
-  const [size, flat] = (await Promise.all([call('ZCARD', key), call('ZRANGE', key, start, start + count - 1, 'WITHSCORES')])) as [
-    number,
-    unknown[],
-  ];
+  const [sizeReply, flatReply] = await Promise.all([
+    call('ZCARD', key),
+    call('ZRANGE', key, start, start + count - 1, 'WITHSCORES'),
+  ]);
+  const size = expectReply('ZCARD', sizeReply, isCount);
+  const flat = expectReply('ZRANGE', flatReply, isByteList);
   const keyName = redisName(key);
   const entries: Array<[RedisName, string]> = [];
   let bytes = jsonBytes({ key: keyName, size, start, entries, truncated: true });
@@ -161,5 +194,5 @@ export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): P
     bytes += entryBytes;
     entries.push(entry);
   }
-  return { status: 200, body: { key: keyName, size: Number(size), start, entries, truncated } };
+  return { status: 200, body: { key: keyName, size, start, entries, truncated } };
 }
