@@ -11,14 +11,17 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { readOnlyCaller } from './allowList.ts';
 import type { CommandSender, ReadOnlyCall } from './allowList.ts';
-import { decideOrigin, hasToken, isAllowedHost, isLoopbackAddress } from './cors.ts';
+import { decideOrigin, hasToken, isAllowedHost, isLoopbackAddress, refuseFetchSite } from './cors.ts';
 import { isLoopbackHost, secretsOf, shownRedisUrl } from './options.ts';
 import type { BridgeOptions } from './options.ts';
 import { scrubSecrets } from './redact.ts';
 import { describeFailure } from './redisErrors.ts';
+import { ReadGate } from './readGate.ts';
+import type { ReadGateLimits } from './readGate.ts';
 import { ReplyGuard } from './replyGuard.ts';
 import { health, listKeys, readMembers } from './routes.ts';
 import type { RouteReply } from './routes.ts';
+import { BRIDGE_REQUEST_HEADER, BRIDGE_REQUEST_VALUE } from '../src/model/bridgeWire.ts';
 import type { ErrorReply } from '../src/model/bridgeWire.ts';
 
 export interface RunningBridge {
@@ -71,7 +74,12 @@ function send(response: ServerResponse, reply: RouteReply, headers: Readonly<Rec
         .body,
     );
   }
-  response.writeHead(status, { ...headers, ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
+  response.writeHead(status, {
+    ...headers,
+    ...reply.headers,
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+  });
   response.end(text);
 }
 
@@ -94,6 +102,9 @@ export interface RedisConnection {
   readonly sender: CommandSender;
 }
 
+/** The routes that send commands to Redis: only they need BRIDGE_REQUEST_HEADER and a slot of the read gate. */
+const DATA_ROUTES: ReadonlySet<string> = new Set(['/api/keys', '/api/members']);
+
 /**
  * Starts the bridge: connects to Redis (a Redis that is down or refuses the password does not stop
  * it; requests say why until it answers) and listens on options.host:options.port. `connection`,
@@ -103,6 +114,7 @@ export async function startBridge(
   options: BridgeOptions,
   log: LogLine = (line) => console.log(line),
   connection?: RedisConnection,
+  readLimits?: ReadGateLimits,
 ): Promise<RunningBridge> {
   if (!isLoopbackHost(options.host) && options.token === null) {
     throw new Error(
@@ -148,6 +160,27 @@ export async function startBridge(
       return reply;
     });
   await redis.connect().catch(() => undefined); // the 'error' handler has the reason; requests will say it
+  const gate = new ReadGate(readLimits);
+
+  /** Runs one data route in a slot of the read gate; a 503 when none comes free in time. */
+  async function gated(read: () => Promise<RouteReply>): Promise<RouteReply> {
+    const release = await gate.acquire();
+    if (release === null) {
+      return {
+        ...errorReply(
+          503,
+          'busy',
+          `the bridge is already reading ${gate.limits.running} pages or key lists and ${gate.limits.waiting} more wait: try again in a second`,
+        ),
+        headers: { 'Retry-After': '1' },
+      };
+    }
+    try {
+      return await read();
+    } finally {
+      release();
+    }
+  }
 
   async function route(request: IncomingMessage, url: URL): Promise<RouteReply> {
     try {
@@ -155,9 +188,9 @@ export async function startBridge(
         case '/api/health':
           return health(shownUrl);
         case '/api/keys':
-          return await listKeys(call, url.searchParams);
+          return await gated(() => listKeys(call, url.searchParams));
         case '/api/members':
-          return await readMembers(call, url.searchParams);
+          return await gated(() => readMembers(call, url.searchParams));
         default:
           return errorReply(
             404,
@@ -196,6 +229,12 @@ export async function startBridge(
       send(response, errorReply(403, 'forbidden-origin', decision.message), { Vary: 'Origin' });
       return;
     }
+    const fetchSite = request.headers['sec-fetch-site'];
+    const blind = refuseFetchSite(Array.isArray(fetchSite) ? fetchSite[0] : fetchSite, request.headers.origin);
+    if (blind !== null) {
+      send(response, errorReply(403, 'forbidden-origin', blind), { Vary: 'Origin' });
+      return;
+    }
     if (request.method === 'OPTIONS') {
       // a preflight carries no Authorization header: it only learns that one may be sent
       response.writeHead(204, { ...decision.headers, ...SECURITY_HEADERS }).end();
@@ -225,6 +264,18 @@ export async function startBridge(
       send(
         response,
         errorReply(400, 'bad-request', 'the request target is not a path the bridge knows (try /api/health)'),
+        decision.headers,
+      );
+      return;
+    }
+    if (DATA_ROUTES.has(url.pathname) && request.headers[BRIDGE_REQUEST_HEADER.toLowerCase()] !== BRIDGE_REQUEST_VALUE) {
+      send(
+        response,
+        errorReply(
+          403,
+          'forbidden-origin',
+          `${url.pathname} needs the header ${BRIDGE_REQUEST_HEADER}: ${BRIDGE_REQUEST_VALUE} (the Live Redis panel sends it; with curl, add -H '${BRIDGE_REQUEST_HEADER}: ${BRIDGE_REQUEST_VALUE}'): a browser sends it only after a preflight this bridge answers for the app's origins alone`,
+        ),
         decision.headers,
       );
       return;

@@ -7,8 +7,12 @@
 import { createServer } from 'node:net';
 import type { Socket } from 'node:net';
 
-/** What the fake writes back for one command: raw RESP bytes, or null to send nothing (yet). */
-export type FakeAnswer = (command: string[], index: number) => string | Buffer | null;
+/**
+ * What the fake writes back for one command: raw RESP bytes, or null to send nothing; a promise
+ * holds the reply back until it settles (and every later reply on that connection with it, as
+ * Redis answers each connection in order).
+ */
+export type FakeAnswer = (command: string[], index: number) => string | Buffer | null | Promise<string | Buffer | null>;
 
 export interface FakeRedisServer {
   readonly port: number;
@@ -52,13 +56,18 @@ export async function startFakeRedis(answer: FakeAnswer): Promise<FakeRedisServe
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     let pending: Buffer = Buffer.alloc(0);
+    let written: Promise<void> = Promise.resolve();
+    const write = (reply: string | Buffer | null) => {
+      if (reply !== null && socket.writable) socket.write(reply);
+    };
     socket.on('data', (chunk: Buffer) => {
       const taken = takeCommands(Buffer.concat([pending, chunk]));
       pending = taken.rest;
       for (const command of taken.commands) {
         commands.push(command);
         const reply = answer(command, commands.length - 1);
-        if (reply !== null && socket.writable) socket.write(reply);
+        if (reply instanceof Promise) written = written.then(() => reply).then(write);
+        else written = written.then(() => write(reply));
       }
     });
   });

@@ -60,7 +60,8 @@ describe('listKeys', () => {
 
   it.each([
     ['pattern=', 'the key pattern is empty (use * for every key)'],
-    [`pattern=${'x'.repeat(257)}`, 'the key pattern is longer than 256 characters'],
+    [`pattern=${'x'.repeat(257)}`, 'the key pattern is longer than 256 bytes (UTF-8)'],
+    [`pattern=${'é'.repeat(129)}`, 'the key pattern is longer than 256 bytes (UTF-8)'],
     ['cursor=-1', 'cursor must be the digits a previous reply gave (0 to 18446744073709551615)'],
     ['cursor=18446744073709551616', 'cursor must be the digits a previous reply gave (0 to 18446744073709551615)'],
   ])('refuses %s without asking Redis', async (text, message) => {

@@ -10,7 +10,7 @@ import {
   MAX_KEY_BYTES,
   MAX_KEYS_PER_REPLY,
   MAX_PAGE_SIZE,
-  MAX_PATTERN_LENGTH,
+  MAX_PATTERN_BYTES,
   MAX_REPLY_BYTES,
 } from '../src/model/bridgeWire.ts';
 import type { ErrorReply, HealthReply, KeysReply, MembersReply, RedisName } from '../src/model/bridgeWire.ts';
@@ -21,6 +21,8 @@ import type { ReadOnlyCall } from './allowList.ts';
 export interface RouteReply {
   readonly status: number;
   readonly body: HealthReply | KeysReply | MembersReply | ErrorReply;
+  /** Headers of this reply only (Retry-After). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** COUNT hint for each SCAN round. */
@@ -105,7 +107,8 @@ export function health(shownUrl: string): RouteReply {
 export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Promise<RouteReply> {
   const pattern = query.get('pattern') ?? DEFAULT_KEY_PATTERN;
   if (pattern === '') return badRequest('the key pattern is empty (use * for every key)');
-  if (pattern.length > MAX_PATTERN_LENGTH) return badRequest(`the key pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
+  if (Buffer.byteLength(pattern, 'utf8') > MAX_PATTERN_BYTES)
+    return badRequest(`the key pattern is longer than ${MAX_PATTERN_BYTES} bytes (UTF-8)`);
   let cursor = query.get('cursor') ?? '0';
   if (!/^\d{1,20}$/.test(cursor) || BigInt(cursor) > MAX_SCAN_CURSOR) {
     return badRequest(`cursor must be the digits a previous reply gave (0 to ${MAX_SCAN_CURSOR})`);

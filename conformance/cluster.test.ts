@@ -80,7 +80,7 @@ async function writeFixture(key: string): Promise<void> {
 
 function get(path: string): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${bridge.url}${path}`, { headers: { Origin: APP_ORIGIN } }, (res) => {
+    const req = request(`${bridge.url}${path}`, { headers: { Origin: APP_ORIGIN, 'X-Firetime-Bridge': '1' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));

@@ -19,8 +19,16 @@ export const MAX_KEYS_PER_REPLY = 200;
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
 /** The longest key the bridge opens, in bytes: every key it lists in full (DISPLAY_CAP_BYTES). */
 export const MAX_KEY_BYTES = DISPLAY_CAP_BYTES;
-/** The longest key pattern the bridge passes to SCAN MATCH. */
-export const MAX_PATTERN_LENGTH = 256;
+/** The longest key pattern the bridge passes to SCAN MATCH, in bytes (UTF-8). */
+export const MAX_PATTERN_BYTES = 256;
+/**
+ * The header every /api/keys and /api/members request carries (value BRIDGE_REQUEST_VALUE). A
+ * browser sends a custom header only after a CORS preflight the bridge answers for the app's
+ * origins alone, so an <img>, a form or a no-cors fetch from another site cannot make the bridge
+ * read Redis, even blind.
+ */
+export const BRIDGE_REQUEST_HEADER = 'X-Firetime-Bridge';
+export const BRIDGE_REQUEST_VALUE = '1';
 
 /** GET /api/health: the bridge is up; which Redis it reads (password removed). */
 export interface HealthReply {
@@ -80,7 +88,8 @@ export type BridgeErrorCode =
   | 'forbidden-host'
   | 'unauthorized'
   | 'internal'
-  | 'refused-command';
+  | 'refused-command'
+  | 'busy';
 
 /** The body of every reply that is not 2xx. */
 export interface ErrorReply {

@@ -45,10 +45,16 @@ describe('the fields', () => {
     }
   });
 
-  it('key pattern: 1 to 256 characters, no control characters', () => {
+  it('key pattern: 1 to 256 bytes of UTF-8 (as the bridge counts), no control characters', () => {
     expect(parseKeyPattern('bull:*:delayed')).toEqual({ ok: true, value: 'bull:*:delayed' });
     expect(parseKeyPattern('').ok).toBe(false);
+    expect(parseKeyPattern('x'.repeat(256)).ok).toBe(true);
     expect(parseKeyPattern('x'.repeat(257)).ok).toBe(false);
+    expect(parseKeyPattern('é'.repeat(128)).ok).toBe(true);
+    expect(parseKeyPattern('é'.repeat(129))).toEqual({
+      ok: false,
+      message: 'At most 256 bytes (UTF-8): 256 plain ASCII characters, fewer accented ones.',
+    });
     expect(parseKeyPattern('a\nb').ok).toBe(false);
   });
 
@@ -159,7 +165,7 @@ describe('the token', () => {
     expect(parseToken('has spaces in the middle').ok).toBe(false);
   });
 
-  it('travels as Authorization: Bearer, and not at all when empty', async () => {
+  it('travels as Authorization: Bearer, and not at all when empty; X-Firetime-Bridge: 1 always', async () => {
     const seen: Array<Record<string, string> | undefined> = [];
     const base: Fetch = (_url, init) => {
       seen.push(init.headers);
@@ -167,7 +173,7 @@ describe('the token', () => {
     };
     await getJson(BASE, '/api/health', withToken(base, 'abcdefghijklmnop'));
     await getJson(BASE, '/api/health', withToken(base, ''));
-    expect(seen).toEqual([{ Authorization: 'Bearer abcdefghijklmnop' }, undefined]);
+    expect(seen).toEqual([{ 'X-Firetime-Bridge': '1', Authorization: 'Bearer abcdefghijklmnop' }, { 'X-Firetime-Bridge': '1' }]);
   });
 });
 

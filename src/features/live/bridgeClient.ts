@@ -7,7 +7,7 @@
 import type { Parsed } from '../../session/input.ts';
 import { compareBytes } from '../../model/redis/memberOrder.ts';
 import { base64UrlFromBytes, bytesFromBase64, printable } from '../../model/printable.ts';
-import { MAX_PAGE_SIZE, MAX_PATTERN_LENGTH } from '../../model/bridgeWire.ts';
+import { BRIDGE_REQUEST_HEADER, BRIDGE_REQUEST_VALUE, MAX_PAGE_SIZE, MAX_PATTERN_BYTES } from '../../model/bridgeWire.ts';
 import type { BridgeErrorCode, KeysReply, MembersReply, RedisName } from '../../model/bridgeWire.ts';
 
 /** The most members the panel reads from one set: the head of a larger set (the jobs due first). */
@@ -64,10 +64,13 @@ export function parseToken(text: string): Parsed<string> {
   );
 }
 
-/** The key pattern field: a SCAN MATCH glob, 1 to 256 characters, no control characters. */
+/** The key pattern field: a SCAN MATCH glob, 1 to 256 bytes of UTF-8 (as the bridge counts), no control characters. */
 export function parseKeyPattern(text: string): Parsed<string> {
   if (text === '') return refuse('Enter a pattern, e.g. *:delayed (or * for every sorted set).');
-  if (text.length > MAX_PATTERN_LENGTH) return refuse(`At most ${MAX_PATTERN_LENGTH} characters.`);
+  if (new TextEncoder().encode(text).length > MAX_PATTERN_BYTES)
+    return refuse(
+      `At most ${MAX_PATTERN_BYTES} bytes (UTF-8): ${MAX_PATTERN_BYTES} plain ASCII characters, fewer accented ones.`,
+    );
   if (/\p{Cc}/u.test(text)) return refuse('No control characters in a pattern.');
   return ok(text);
 }
@@ -126,6 +129,8 @@ export async function getJson(base: string, path: string, fetchImpl: Fetch, sign
       credentials: 'omit',
       cache: 'no-store',
       referrerPolicy: 'no-referrer',
+      // the bridge reads Redis only for requests carrying it (a browser preflights a custom header)
+      headers: { [BRIDGE_REQUEST_HEADER]: BRIDGE_REQUEST_VALUE },
     });
   } catch {
     if (signal?.aborted) throw new BridgeRequestError('unreachable', 'Cancelled.');
