@@ -189,14 +189,14 @@ describe('LiveRedisPanel', () => {
     expect(buttons[0]!.title).toBe('This key is 5,000 bytes long; the bridge opens keys of up to 4,096 bytes.');
   });
 
-  it('sends the token it is given with every request', async () => {
+  it('sends the token it is given, and X-Firetime-Bridge: 1, with every request', async () => {
     const user = userEvent.setup();
     const { fetchImpl } = fakeBridge({ 'bull:mail:delayed': ENTRIES });
     render(<LiveRedisPanel fetchImpl={fetchImpl} />);
     await user.type(screen.getByTestId('live-token'), 'abcdefghijklmnopq');
     await connectAndChoose(user, 'bull:mail:delayed');
     expect(fetchImpl.mock.calls.map(([, init]) => init.headers)).toEqual(
-      fetchImpl.mock.calls.map(() => ({ Authorization: 'Bearer abcdefghijklmnopq' })),
+      fetchImpl.mock.calls.map(() => ({ 'X-Firetime-Bridge': '1', Authorization: 'Bearer abcdefghijklmnopq' })),
     );
   });
 
