@@ -33,6 +33,20 @@ function messageOf(error: unknown): string {
 const NOT_CONNECTED =
   /Stream isn't writeable|Connection is closed|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|ETIMEDOUT|connect ETIMEDOUT/;
 
+/**
+ * True when `error` says the server did not answer (connection refused or closed, a timeout, a
+ * reply it could not read): the key walk of a cluster skips such a master and names it.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof UnreadableReplyError) return true;
+  const message = messageOf(error);
+  return (
+    message === 'Command timed out' ||
+    NOT_CONNECTED.test(message) ||
+    message.startsWith('Reached the max retries per request limit')
+  );
+}
+
 function classify(error: unknown, context: FailureContext): Failure {
   const { shownUrl, commandTimeoutMs } = context;
   if (error instanceof RefusedCommandError) return { status: 403, code: 'refused-command', message: error.message };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/model/bridgeWire.ts';
 import type { KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
-import { MAX_SCAN_ROUNDS, UnexpectedReplyError, health, listKeys, readMembers, redisName } from './routes.ts';
+import { MAX_SCAN_ROUNDS, SkippedNodeError, UnexpectedReplyError, health, listKeys, readMembers, redisName } from './routes.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 type Sent = Array<Array<string | number>>;
@@ -41,12 +41,41 @@ describe('listKeys', () => {
     const reply = await listKeys(call, query(''));
     expect(reply).toEqual({
       status: 200,
-      body: { pattern: '*:delayed', keys: [named('bull:a:delayed'), named('bull:b:delayed')], cursor: '0', truncated: false },
+      body: {
+        pattern: '*:delayed',
+        keys: [named('bull:a:delayed'), named('bull:b:delayed')],
+        cursor: '0',
+        truncated: false,
+        incomplete: false,
+        unreadNodes: [],
+      },
     });
     expect(sent).toEqual([
       ['SCAN', '0', 'MATCH', '*:delayed', 'COUNT', 250, 'TYPE', 'zset'],
       ['SCAN', '17', 'MATCH', '*:delayed', 'COUNT', 250, 'TYPE', 'zset'],
     ]);
+  });
+
+  it('names a node its sender skipped (SkippedNodeError) and goes on from the cursor it gives', async () => {
+    // master 0 walks in two rounds, master 1 is down, master 2 holds c:delayed
+    const replies: Record<string, unknown> = {
+      '0': ['2000', ['a:delayed']],
+      '2000': ['1', []],
+      '1': Promise.reject(new SkippedNodeError('127.0.0.1:7001', '2', 'Connection is closed.')),
+      '2': ['0', ['c:delayed']],
+    };
+    (replies['1'] as Promise<unknown>).catch(() => undefined);
+    const { call, sent } = fake((_, args) => replies[String(args[0])]);
+    const reply = await listKeys(call, query('pattern=*'));
+    expect(reply.body).toEqual({
+      pattern: '*',
+      keys: [named('a:delayed'), named('c:delayed')],
+      cursor: '0',
+      truncated: false,
+      incomplete: true,
+      unreadNodes: ['127.0.0.1:7001'],
+    });
+    expect(sent.map((command) => command[1])).toEqual(['0', '2000', '1', '2']);
   });
 
   it('stops with the cursor once it holds enough keys, or after its rounds', async () => {

@@ -14,7 +14,7 @@ import {
   MAX_REPLY_BYTES,
 } from '../src/model/bridgeWire.ts';
 import type { ErrorReply, HealthReply, KeysReply, MembersReply, RedisName } from '../src/model/bridgeWire.ts';
-import { DISPLAY_CAP_BYTES, printableBytes } from '../src/model/printable.ts';
+import { DISPLAY_CAP_BYTES, printable, printableBytes } from '../src/model/printable.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 /** A reply before it is serialised: HTTP status and JSON body. */
@@ -55,6 +55,29 @@ export class UnexpectedReplyError extends Error {
     this.name = 'UnexpectedReplyError';
   }
 }
+
+/**
+ * A node of a cluster the key walk could not read (down, or not answering): its sender rejects
+ * SCAN with this, naming the node and where the walk goes on (the next master's cursor, or '0'),
+ * and listKeys notes the node in the reply's `unreadNodes` rather than failing or, worse, saying
+ * nothing while that node's keys are missing.
+ */
+export class SkippedNodeError extends Error {
+  constructor(
+    readonly node: string,
+    readonly next: string,
+    reason: string,
+  ) {
+    super(`${node} could not be read: ${reason}`);
+    this.name = 'SkippedNodeError';
+  }
+}
+
+/** The most unread nodes one reply names, and the longest name it gives one (printable characters). */
+const MAX_UNREAD_NODES = 100;
+const MAX_NODE_NAME = 120;
+/** JSON bytes kept free of keys for `unreadNodes`: MAX_UNREAD_NODES names, each at most MAX_NODE_NAME characters escaped. */
+const UNREAD_RESERVE = MAX_UNREAD_NODES * (2 * MAX_NODE_NAME + 3);
 
 /** A bulk or simple string reply (callBuffer gives Buffers; a fake may give text). */
 const isBytes = (value: unknown): value is Buffer | string => Buffer.isBuffer(value) || typeof value === 'string';
@@ -102,7 +125,9 @@ export function health(shownUrl: string): RouteReply {
 
 /**
  * GET /api/keys?pattern=&cursor=: SCAN rounds from `cursor` with MATCH pattern COUNT 250 TYPE zset
- * until MAX_KEYS_PER_REPLY keys are found, the walk ends (cursor 0) or MAX_SCAN_ROUNDS pass.
+ * until MAX_KEYS_PER_REPLY keys are found, the walk ends (cursor 0) or MAX_SCAN_ROUNDS pass. A
+ * cluster node that could not be read (SkippedNodeError) is named in `unreadNodes` and the walk
+ * goes on with the next one.
  */
 export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Promise<RouteReply> {
   const pattern = query.get('pattern') ?? DEFAULT_KEY_PATTERN;
@@ -114,14 +139,23 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
     return badRequest(`cursor must be the digits a previous reply gave (0 to ${MAX_SCAN_CURSOR})`);
   }
   const keys: RedisName[] = [];
-  let bytes = jsonBytes({ pattern, keys, cursor: String(MAX_SCAN_CURSOR), truncated: true });
+  const unreadNodes = new Set<string>();
+  let bytes =
+    jsonBytes({ pattern, keys, cursor: String(MAX_SCAN_CURSOR), truncated: true, incomplete: true, unreadNodes: [] }) +
+    UNREAD_RESERVE;
   let truncated = false;
   for (let round = 0; round < MAX_SCAN_ROUNDS && !truncated; round++) {
-    const [next, found] = expectReply(
-      'SCAN',
-      await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset'),
-      isScanReply,
-    );
+    let reply: unknown;
+    try {
+      reply = await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset');
+    } catch (error) {
+      if (!(error instanceof SkippedNodeError)) throw error;
+      if (unreadNodes.size < MAX_UNREAD_NODES) unreadNodes.add(printable(error.node).slice(0, MAX_NODE_NAME));
+      cursor = error.next;
+      if (cursor === '0') break;
+      continue;
+    }
+    const [next, found] = expectReply('SCAN', reply, isScanReply);
     cursor = bytesOf(next).toString('latin1');
     for (const raw of found) {
       const name = redisName(raw);
@@ -135,7 +169,10 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
     }
     if (cursor === '0' || keys.length >= MAX_KEYS_PER_REPLY) break;
   }
-  return { status: 200, body: { pattern, keys, cursor, truncated } };
+  return {
+    status: 200,
+    body: { pattern, keys, cursor, truncated, incomplete: unreadNodes.size > 0, unreadNodes: [...unreadNodes] },
+  };
 }
 
 /** The key a request names: ?key64= (its bytes, base64url) or ?key= (text, sent as UTF-8). */

@@ -182,6 +182,26 @@ describe('the bridge on a three-master cluster', () => {
       /^Cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+.*: is redis-server running there\?|^Redis at redis:\/\/127\.0\.0\.1:\d+ did not reply within 1000 ms/,
     );
 
+    // the key walk goes past the stopped master and names it: its keys are missing, and the reply says so
+    const owners = await Promise.all(KEYS.map(masterOf));
+    const listed: string[] = [];
+    const unread = new Set<string>();
+    let cursor = '0';
+    for (let rounds = 0; rounds < 50; rounds++) {
+      const answer = await get(`/api/keys?pattern=${encodeURIComponent('bull:*:delayed')}&cursor=${cursor}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const reply = answer.body as KeysReply;
+      listed.push(...reply.keys.map((k) => k.text));
+      for (const node of reply.unreadNodes) unread.add(node);
+      cursor = reply.cursor;
+      if (cursor === '0') break;
+    }
+    console.log(
+      `cluster: with ${port} stopped the walk listed ${listed.length} of ${KEYS.length} keys, unread: ${[...unread].join(', ')}`,
+    );
+    expect([...unread]).toEqual([`127.0.0.1:${port}`]);
+    expect(listed.sort()).toEqual(KEYS.filter((_, i) => owners[i] !== `127.0.0.1:${port}`).sort());
+
     servers.set(port, await startRedisServer({ port, args: nodeArgs(port) }));
     await clusterOk();
     await writeFixture(key); // persistence is off: the restarted master came back empty

@@ -24,7 +24,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A bridge in a function: answers /api/keys and /api/members from `sets` (keys and members as UTF-8 text), records the URLs. */
-function fakeBridge(sets: Record<string, Array<[string, string]>>) {
+function fakeBridge(sets: Record<string, Array<[string, string]>>, unreadNodes: string[] = []) {
   const urls: URL[] = [];
   const fetchImpl = vi.fn<Fetch>((url) => {
     const parsed = new URL(url);
@@ -36,6 +36,8 @@ function fakeBridge(sets: Record<string, Array<[string, string]>>) {
           keys: Object.keys(sets).map((k) => named(k)),
           cursor: '0',
           truncated: false,
+          incomplete: unreadNodes.length > 0,
+          unreadNodes,
         }),
       );
     }
@@ -70,6 +72,17 @@ describe('LiveRedisPanel', () => {
     expect(keys.map((b) => b.textContent)).toEqual(['bull:mail:delayed', 'bull:pdf:delayed']);
     expect(urls[0]!.toString()).toBe('http://127.0.0.1:7379/api/keys?pattern=*%3Adelayed&cursor=0');
     expect(screen.getByTestId('live-status').textContent).toBe('2 sorted sets match *:delayed.');
+  });
+
+  it('says in its status line which cluster nodes the bridge could not read', async () => {
+    const user = userEvent.setup();
+    const sets = { 'bull:mail:delayed': ENTRIES, 'bull:pdf:delayed': [] };
+    render(<LiveRedisPanel fetchImpl={fakeBridge(sets, ['127.0.0.1:7001']).fetchImpl} />);
+    await user.click(screen.getByRole('button', { name: 'List keys' }));
+    await screen.findByTestId('live-keys');
+    expect(screen.getByTestId('live-status').textContent).toBe(
+      '2 sorted sets match *:delayed (not those of 127.0.0.1:7001: the bridge could not read them).',
+    );
   });
 
   it('a page link naming a bridge fills the fields, lists the keys and reads its key at once', async () => {

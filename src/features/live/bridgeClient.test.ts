@@ -113,6 +113,37 @@ describe('listKeys', () => {
     expect(fetchImpl.urls.map((u) => u.search)).toEqual(['?pattern=x*%3Adelayed&cursor=0', '?pattern=x*%3Adelayed&cursor=12']);
   });
 
+  it('gathers the cluster nodes the bridge could not read, over every reply, escaped', async () => {
+    const fetchImpl = fakeFetch((url) =>
+      url.searchParams.get('cursor') === '0'
+        ? json({
+            pattern: '*',
+            keys: [named('a:delayed')],
+            cursor: '1',
+            truncated: false,
+            incomplete: true,
+            unreadNodes: ['10.0.0.2:7001'],
+          })
+        : json({
+            pattern: '*',
+            keys: [],
+            cursor: '0',
+            truncated: false,
+            incomplete: true,
+            unreadNodes: ['10.0.0.2:7001', 'h\u202e:1', 7],
+          }),
+    );
+    const listed = await listKeys(BASE, '*', fetchImpl);
+    expect(listed).toMatchObject({ complete: true, unreadNodes: ['10.0.0.2:7001', 'h\\u{202e}:1'] });
+    // a bridge that sends no unreadNodes (an older one) lists as before
+    const plain = await listKeys(
+      BASE,
+      '*',
+      fakeFetch(() => json({ pattern: '*', keys: [], cursor: '0', truncated: false })),
+    );
+    expect(plain.unreadNodes).toEqual([]);
+  });
+
   it('refuses a body that is not a key list', async () => {
     await expect(
       listKeys(

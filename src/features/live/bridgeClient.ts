@@ -213,15 +213,17 @@ const notBridge = (base: string) =>
 /**
  * The sorted-set keys matching `pattern` (SCAN through /api/keys until its cursor is 0), in Redis's
  * byte order. `complete` is false when the listing stopped at MAX_LISTED_KEYS or a reply said it
- * left keys out (`truncated`, its byte budget).
+ * left keys out (`truncated`, its byte budget). `unreadNodes`: the cluster nodes the bridge could
+ * not read (their keys are missing), as printable text.
  */
 export async function listKeys(
   base: string,
   pattern: string,
   fetchImpl: Fetch,
   signal?: AbortSignal,
-): Promise<{ keys: ListedKey[]; complete: boolean }> {
+): Promise<{ keys: ListedKey[]; complete: boolean; unreadNodes: string[] }> {
   const keys = new Map<string, ListedKey>();
+  const unreadNodes = new Set<string>();
   let cursor = '0';
   let truncated = false;
   do {
@@ -243,11 +245,16 @@ export async function listKeys(
       });
     }
     truncated ||= body.truncated === true;
+    // an older bridge sends no unreadNodes; a list of anything but strings is not the bridge's
+    if (Array.isArray(body.unreadNodes))
+      for (const node of body.unreadNodes.slice(0, 100))
+        if (typeof node === 'string') unreadNodes.add(printable(node).slice(0, 120));
     cursor = body.cursor;
   } while (cursor !== '0' && keys.size < MAX_LISTED_KEYS);
   return {
     keys: [...keys.values()].sort((a, b) => compareBytes(a.bytes, b.bytes)).slice(0, MAX_LISTED_KEYS),
     complete: cursor === '0' && !truncated,
+    unreadNodes: [...unreadNodes].slice(0, 100),
   };
 }
 
