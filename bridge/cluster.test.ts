@@ -5,6 +5,9 @@ import type { KeysReply } from '../src/model/bridgeWire.ts';
 import { readOnlyCaller } from './allowList.ts';
 import { clusterFailure, clusterSender, packCursor, parseClusterSeeds, takeClusterArg, unpackCursor } from './cluster.ts';
 import { listKeys } from './routes.ts';
+import { startBridge } from './bridge.ts';
+import type { RedisConnection } from './bridge.ts';
+import { DEFAULT_OPTIONS } from './options.ts';
 
 describe('--cluster', () => {
   it('parses the seed nodes and refuses what is not host:port', () => {
@@ -142,5 +145,39 @@ describe('a key walk with a master down (issue 28, item 7)', () => {
   it('a master refusing the password is still an error of the request, not a skipped node', async () => {
     const refused = Object.assign(new Error('WRONGPASS invalid username-password pair'), { name: 'ReplyError' });
     await expect(walk(clusterWithDeadMaster({ clientLeft: true, failure: refused }))).rejects.toBe(refused);
+  });
+});
+
+describe('a forged cluster cursor', () => {
+  it('naming a master the cluster does not have is a 400 that says so, not a Redis error', async () => {
+    const node = (port: number) => ({
+      options: { host: '127.0.0.1', port },
+      callBuffer: () => Promise.resolve([Buffer.from('0'), []]),
+    });
+    const cluster = Object.assign(new EventEmitter(), { status: 'ready', nodes: () => [node(7000), node(7001), node(7002)] });
+    const connection = {
+      client: Object.assign(new EventEmitter(), { connect: () => Promise.resolve(), disconnect: () => undefined }),
+      sender: clusterSender(cluster as unknown as Cluster),
+    };
+    const bridge = await startBridge({ ...DEFAULT_OPTIONS, port: 0 }, () => undefined, connection as unknown as RedisConnection);
+    try {
+      const forged = await fetch(`${bridge.url}/api/keys?pattern=*&cursor=${packCursor(7, '12')}`, {
+        headers: { 'X-Firetime-Bridge': '1' },
+      });
+      expect(forged.status).toBe(400);
+      expect(await forged.json()).toEqual({
+        error: {
+          code: 'bad-request',
+          message:
+            'cursor names master 8 of a cluster of 3: it is not one this bridge gave now (list the keys again from cursor 0)',
+        },
+      });
+      const fine = await fetch(`${bridge.url}/api/keys?pattern=*&cursor=${packCursor(2, '0')}`, {
+        headers: { 'X-Firetime-Bridge': '1' },
+      });
+      expect(fine.status).toBe(200);
+    } finally {
+      await bridge.close();
+    }
   });
 });

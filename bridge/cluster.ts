@@ -14,7 +14,7 @@ import type { CommandSender } from './allowList.ts';
 import type { RedisConnection } from './bridge.ts';
 import type { BridgeOptions } from './options.ts';
 import { isUnreachable } from './redisErrors.ts';
-import { SkippedNodeError } from './routes.ts';
+import { BadCursorError, SkippedNodeError } from './routes.ts';
 import { ReplyGuard } from './replyGuard.ts';
 
 /** One seed node of the cluster. */
@@ -165,7 +165,9 @@ export function clusterSender(cluster: Cluster): CommandSender {
       const { master, cursor } = unpackCursor(String(args[0]));
       const target = masters[master];
       if (target === undefined)
-        throw new Error('the cluster has fewer masters than when this cursor was given: list the keys again');
+        throw new BadCursorError(
+          `cursor names master ${master + 1} of a cluster of ${masters.length}: it is not one this bridge gave now (list the keys again from cursor 0)`,
+        );
       const nextMaster = master + 1 < masters.length ? packCursor(master + 1, '0') : '0';
       if (target.node === undefined) throw new SkippedNodeError(target.address, nextMaster, 'the bridge has no connection to it');
       const reply = await target.node.callBuffer('SCAN', cursor, ...args.slice(1)).catch((error: unknown) => {

@@ -7,7 +7,7 @@ import type { BridgeErrorCode } from '../src/model/bridgeWire.ts';
 import { RefusedCommandError } from './allowList.ts';
 import { scrubSecrets } from './redact.ts';
 import { UnreadableReplyError } from './replyGuard.ts';
-import { UnexpectedReplyError } from './routes.ts';
+import { BadCursorError, UnexpectedReplyError } from './routes.ts';
 
 export interface Failure {
   readonly status: number;
@@ -57,6 +57,7 @@ function classify(error: unknown, context: FailureContext): Failure {
       message: `Redis at ${shownUrl} sent a reply the bridge could not read (${error.reason}): the bridge dropped that connection and reconnects.`,
     };
   }
+  if (error instanceof BadCursorError) return { status: 400, code: 'bad-request', message: error.message };
   if (error instanceof UnexpectedReplyError) {
     return {
       status: 502,

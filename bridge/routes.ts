@@ -73,6 +73,17 @@ export class SkippedNodeError extends Error {
   }
 }
 
+/**
+ * A cursor that no reply of this bridge gave (a cluster cursor naming a master the cluster does
+ * not have): the request's fault, a 400, not an error of Redis.
+ */
+export class BadCursorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BadCursorError';
+  }
+}
+
 /** The most unread nodes one reply names, and the longest name it gives one (printable characters). */
 const MAX_UNREAD_NODES = 100;
 const MAX_NODE_NAME = 120;
