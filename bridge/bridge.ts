@@ -283,7 +283,23 @@ export async function startBridge(
     send(response, await route(request, url), decision.headers);
   }
 
+  // Per connection, the responses not yet finished, and the 400 a malformed request is owed once
+  // they are: with pipelining, requests Node parsed before the malformed one still get their
+  // replies first, in order (writing the 400 at once closed the connection under them).
+  const unfinished = new WeakMap<object, Set<ServerResponse>>();
+  const owedParseError = new WeakMap<object, () => void>();
+
   const server = createServer((request, response) => {
+    const socket = request.socket;
+    const open = unfinished.get(socket) ?? new Set<ServerResponse>();
+    unfinished.set(socket, open);
+    open.add(response);
+    const done = () => {
+      open.delete(response);
+      if (open.size === 0) owedParseError.get(socket)?.();
+    };
+    response.once('finish', done);
+    response.once('close', done);
     handle(request, response).catch((error: unknown) => {
       try {
         safeLog(`${request.method ?? '?'}: 500 internal: ${error instanceof Error ? error.message : String(error)}`);
@@ -296,8 +312,13 @@ export async function startBridge(
   });
   // a request Node cannot parse never reaches handle: answer it here and close
   server.on('clientError', (_error: Error, socket) => {
-    if (socket.writable) socket.end(PARSE_ERROR_REPLY);
-    else socket.destroy();
+    const answer = () => {
+      owedParseError.delete(socket);
+      if (socket.writable) socket.end(PARSE_ERROR_REPLY);
+      else socket.destroy();
+    };
+    if ((unfinished.get(socket)?.size ?? 0) === 0) answer();
+    else owedParseError.set(socket, answer);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
