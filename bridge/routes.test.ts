@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/model/bridgeWire.ts';
 import type { KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
@@ -188,6 +189,17 @@ describe('keys and members as bytes', () => {
     expect(long.byteLength).toBe(10_000);
     expect(Buffer.from(long.base64, 'base64url')).toHaveLength(DISPLAY_CAP_BYTES);
     expect(long.text).toBe(`${'a'.repeat(DISPLAY_CAP_BYTES)}… (10,000 bytes)`);
+    expect(redisName(Buffer.from('short')).sha256).toBeUndefined();
+  });
+
+  it('gives a shortened name the SHA-256 of all its bytes: two sharing their first 4 KB and length stay two', () => {
+    const first = Buffer.alloc(5000, 0x61);
+    const second = Buffer.from(first);
+    second[4999] = 0x62;
+    const [a, b] = [redisName(first), redisName(second)];
+    expect([a.base64, a.byteLength, a.text]).toEqual([b.base64, b.byteLength, b.text]);
+    expect(a.sha256).toBe(createHash('sha256').update(first).digest('base64url'));
+    expect(a.sha256).not.toBe(b.sha256);
   });
 
   it('opens a key named by ?key64= with exactly its bytes', async () => {

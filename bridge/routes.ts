@@ -5,6 +5,7 @@
  * Keys and members travel as bytes (RedisName), each cut to DISPLAY_CAP_BYTES, and no reply's
  * JSON grows past MAX_REPLY_BYTES: what does not fit is left out and the reply says `truncated`.
  */
+import { createHash } from 'node:crypto';
 import {
   DEFAULT_KEY_PATTERN,
   MAX_KEY_BYTES,
@@ -114,11 +115,16 @@ function bytesOf(reply: unknown): Buffer {
   return Buffer.isBuffer(reply) ? reply : Buffer.from(String(reply), 'utf8');
 }
 
-/** A key or member for the wire: its first DISPLAY_CAP_BYTES as base64url and as printable text, and its full length. */
+/**
+ * A key or member for the wire: its first DISPLAY_CAP_BYTES as base64url and as printable text,
+ * its full length and, when it was shortened, the SHA-256 of all its bytes.
+ */
 export function redisName(reply: unknown): RedisName {
   const bytes = bytesOf(reply);
   const shown = bytes.subarray(0, DISPLAY_CAP_BYTES);
-  return { base64: shown.toString('base64url'), text: printableBytes(shown, bytes.length), byteLength: bytes.length };
+  const name = { base64: shown.toString('base64url'), text: printableBytes(shown, bytes.length), byteLength: bytes.length };
+  // a shortened name's first bytes and length are not its identity: the digest of all its bytes is
+  return bytes.length > DISPLAY_CAP_BYTES ? { ...name, sha256: createHash('sha256').update(bytes).digest('base64url') } : name;
 }
 
 /** Bytes `value` adds to a JSON reply. */

@@ -42,11 +42,14 @@ export interface HealthReply {
  * padding) carries them, only the first DISPLAY_CAP_BYTES of a longer one; `text` is their
  * printable form (printableBytes: one visible line, `… (N bytes)` when shortened); `byteLength`
  * is the full length. A key whose byteLength is at most MAX_KEY_BYTES opens with ?key64=base64.
+ * `sha256` (base64url of the SHA-256 of all the bytes) comes with a shortened name only: two
+ * names that share their first DISPLAY_CAP_BYTES and their length are still told apart by it.
  */
 export interface RedisName {
   readonly base64: string;
   readonly text: string;
   readonly byteLength: number;
+  readonly sha256?: string;
 }
 
 /**

@@ -202,6 +202,23 @@ describe('LiveRedisPanel', () => {
     expect(buttons[0]!.title).toBe('This key is 5,000 bytes long; the bridge opens keys of up to 4,096 bytes.');
   });
 
+  it('lists two long keys sharing their first 4 KB and length as two (the bridge’s digest tells them apart)', async () => {
+    const user = userEvent.setup();
+    const long = (digest: string) => ({
+      ...named('k'.repeat(4096)),
+      text: `${'k'.repeat(4096)}… (5,000 bytes)`,
+      byteLength: 5000,
+      sha256: digest.repeat(43),
+    });
+    const fetchImpl = vi.fn<Fetch>(() =>
+      Promise.resolve(json({ pattern: '*', keys: [long('A'), long('B')], cursor: '0', truncated: false })),
+    );
+    render(<LiveRedisPanel fetchImpl={fetchImpl} />);
+    await user.click(screen.getByRole('button', { name: 'List keys' }));
+    expect(within(await screen.findByTestId('live-keys')).getAllByRole('button')).toHaveLength(2);
+    expect(screen.getByTestId('live-status').textContent).toBe('2 sorted sets match *:delayed.');
+  });
+
   it('sends the token it is given, and X-Firetime-Bridge: 1, with every request', async () => {
     const user = userEvent.setup();
     const { fetchImpl } = fakeBridge({ 'bull:mail:delayed': ENTRIES });

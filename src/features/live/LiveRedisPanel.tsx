@@ -5,6 +5,7 @@ import {
   MAX_LIVE_MEMBERS,
   keyFromText,
   listKeys,
+  nameId,
   parseBridgeUrl,
   parseKeyPattern,
   parseRefreshSeconds,
@@ -54,8 +55,8 @@ interface Snapshot {
   readonly readAt: number;
 }
 
-/** A key's identity: its bytes (the text of two keys may read alike). */
-const keyId = (key: ListedKey) => `${key.byteLength}:${key.base64}`;
+/** A key's identity: its bytes, or the digest of a long key's bytes (the text of two keys may read alike). */
+const keyId = (key: ListedKey) => nameId(key);
 
 interface KeyListing {
   readonly keys: ListedKey[];

@@ -170,8 +170,17 @@ function isRedisName(value: unknown): value is RedisName {
     typeof name.base64 === 'string' &&
     typeof name.text === 'string' &&
     Number.isSafeInteger(name.byteLength) &&
-    name.byteLength >= 0
+    name.byteLength >= 0 &&
+    (name.sha256 === undefined || (typeof name.sha256 === 'string' && /^[A-Za-z0-9_-]{43}$/.test(name.sha256)))
   );
+}
+
+/**
+ * A key's identity: its length and its bytes, or for a name the bridge shortened (only its first
+ * 4 KB travel) the SHA-256 of all its bytes, so two long keys sharing their first 4 KB stay two.
+ */
+export function nameId(name: RedisName): string {
+  return `${name.byteLength}:${name.sha256 ?? name.base64}`;
 }
 
 function isKeysReply(body: unknown): body is KeysReply {
@@ -237,10 +246,11 @@ export async function listKeys(
     for (const key of body.keys) {
       const bytes = bytesFromBase64(key.base64);
       if (bytes === null) throw notBridge(base);
-      keys.set(`${key.byteLength}:${key.base64}`, {
+      keys.set(nameId(key), {
         base64: key.base64,
         text: printable(key.text),
         byteLength: key.byteLength,
+        ...(key.sha256 !== undefined ? { sha256: key.sha256 } : {}),
         bytes,
       });
     }
