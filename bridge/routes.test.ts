@@ -47,8 +47,6 @@ describe('listKeys', () => {
         keys: [named('bull:a:delayed'), named('bull:b:delayed')],
         cursor: '0',
         truncated: false,
-        incomplete: false,
-        unreadNodes: [],
       },
     });
     expect(sent).toEqual([

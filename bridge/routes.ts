@@ -188,7 +188,14 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
   }
   return {
     status: 200,
-    body: { pattern, keys, cursor, truncated, incomplete: unreadNodes.size > 0, unreadNodes: [...unreadNodes] },
+    // the fields appear only when a node was skipped: a complete walk's reply is as it always was
+    body: {
+      pattern,
+      keys,
+      cursor,
+      truncated,
+      ...(unreadNodes.size > 0 ? { incomplete: true, unreadNodes: [...unreadNodes] } : {}),
+    },
   };
 }
 

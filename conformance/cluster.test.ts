@@ -192,7 +192,7 @@ describe('the bridge on a three-master cluster', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       const reply = answer.body as KeysReply;
       listed.push(...reply.keys.map((k) => k.text));
-      for (const node of reply.unreadNodes) unread.add(node);
+      for (const node of reply.unreadNodes ?? []) unread.add(node);
       cursor = reply.cursor;
       if (cursor === '0') break;
     }

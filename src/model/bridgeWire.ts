@@ -56,16 +56,17 @@ export interface RedisName {
  * GET /api/keys?pattern=P&cursor=C: sorted-set keys matching P, from `SCAN C MATCH P TYPE zset`
  * rounds; `cursor` is where the next call continues, '0' once the keyspace has been walked.
  * `truncated`: the keys of the last round did not all fit in MAX_REPLY_BYTES, so some were left out.
- * `incomplete`: on a cluster, the nodes in `unreadNodes` (host:port) could not be read (down, not
- * answering): the walk went past them, and their keys are missing from the listing.
+ * `incomplete` (only ever true, and sent only then): on a cluster, the nodes in `unreadNodes`
+ * (host:port) could not be read (down, not answering): the walk went past them, and their keys are
+ * missing from the listing.
  */
 export interface KeysReply {
   readonly pattern: string;
   readonly keys: RedisName[];
   readonly cursor: string;
   readonly truncated: boolean;
-  readonly incomplete: boolean;
-  readonly unreadNodes: string[];
+  readonly incomplete?: true;
+  readonly unreadNodes?: string[];
 }
 
 /**

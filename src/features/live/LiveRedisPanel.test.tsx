@@ -36,8 +36,7 @@ function fakeBridge(sets: Record<string, Array<[string, string]>>, unreadNodes: 
           keys: Object.keys(sets).map((k) => named(k)),
           cursor: '0',
           truncated: false,
-          incomplete: unreadNodes.length > 0,
-          unreadNodes,
+          ...(unreadNodes.length > 0 ? { incomplete: true, unreadNodes } : {}),
         }),
       );
     }
