@@ -175,6 +175,15 @@ describe('the bridge under random raw requests (fast-check, loopback TCP only)',
     );
   }, 90_000);
 
+  it('answers a good request pipelined before a malformed one, then the 400, in order', async () => {
+    const good = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\n\r\n`;
+    const reply = await exchange(Buffer.from(`${good}${good}BAD\x01 / HTTP/1.1\r\n\r\n`, 'latin1'), 2000);
+    const statuses = [...reply.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
+    expect(statuses).toEqual(['200', '200', '400']);
+    expect(reply).toContain('"bridge":"firetime"');
+    expect(await healthStatus()).toBe('HTTP/1.1 200 OK');
+  });
+
   it.each(['//', '//:99999/x', '//a:b@/', 'http://[/'])('answers GET %s with 400, security headers included', async (path) => {
     const reply = await exchange(
       Buffer.from(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nConnection: close\r\n\r\n`),

@@ -11,13 +11,17 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { readOnlyCaller } from './allowList.ts';
 import type { CommandSender, ReadOnlyCall } from './allowList.ts';
-import { decideOrigin, hasToken, isAllowedHost, isLoopbackAddress } from './cors.ts';
+import { decideOrigin, hasToken, isAllowedHost, isLoopbackAddress, refuseFetchSite } from './cors.ts';
 import { isLoopbackHost, secretsOf, shownRedisUrl } from './options.ts';
 import type { BridgeOptions } from './options.ts';
 import { scrubSecrets } from './redact.ts';
 import { describeFailure } from './redisErrors.ts';
+import { ReadGate } from './readGate.ts';
+import type { ReadGateLimits } from './readGate.ts';
+import { ReplyGuard } from './replyGuard.ts';
 import { health, listKeys, readMembers } from './routes.ts';
 import type { RouteReply } from './routes.ts';
+import { BRIDGE_REQUEST_HEADER, BRIDGE_REQUEST_VALUE } from '../src/model/bridgeWire.ts';
 import type { ErrorReply } from '../src/model/bridgeWire.ts';
 
 export interface RunningBridge {
@@ -70,7 +74,12 @@ function send(response: ServerResponse, reply: RouteReply, headers: Readonly<Rec
         .body,
     );
   }
-  response.writeHead(status, { ...headers, ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
+  response.writeHead(status, {
+    ...headers,
+    ...reply.headers,
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+  });
   response.end(text);
 }
 
@@ -84,11 +93,17 @@ function parseTarget(target: string | undefined): URL | null {
   }
 }
 
-/** A connection made elsewhere (bridge/cluster.ts): the client whose events and lifetime the bridge follows, and where commands go. */
+/**
+ * A connection made elsewhere (bridge/cluster.ts): the client whose events and lifetime the bridge
+ * follows, and where commands go (its maker guards it against unreadable replies: bridge/replyGuard.ts).
+ */
 export interface RedisConnection {
   readonly client: Pick<Redis, 'on' | 'connect' | 'disconnect'>;
   readonly sender: CommandSender;
 }
+
+/** The routes that send commands to Redis: only they need BRIDGE_REQUEST_HEADER and a slot of the read gate. */
+const DATA_ROUTES: ReadonlySet<string> = new Set(['/api/keys', '/api/members']);
 
 /**
  * Starts the bridge: connects to Redis (a Redis that is down or refuses the password does not stop
@@ -99,6 +114,7 @@ export async function startBridge(
   options: BridgeOptions,
   log: LogLine = (line) => console.log(line),
   connection?: RedisConnection,
+  readLimits?: ReadGateLimits,
 ): Promise<RunningBridge> {
   if (!isLoopbackHost(options.host) && options.token === null) {
     throw new Error(
@@ -108,10 +124,12 @@ export async function startBridge(
   const shownUrl = shownRedisUrl(options);
   const secrets = secretsOf(options);
   const safeLog: LogLine = (line) => log(scrubSecrets(line, secrets));
+  const guard = new ReplyGuard();
   const redis =
     connection?.client ??
     new Redis(options.redisUrl, {
       ...(options.password !== null ? { password: options.password } : {}),
+      Connector: guard.Connector,
       lazyConnect: true,
       enableOfflineQueue: false,
       enableReadyCheck: false,
@@ -133,7 +151,7 @@ export async function startBridge(
     lastConnectionError ??= new Error('the connection closed');
   });
   // ioredis says 'ready' before a refused AUTH is known, so only an answered command clears the error
-  const readOnly = readOnlyCaller(connection?.sender ?? (redis as Redis));
+  const readOnly = readOnlyCaller(connection?.sender ?? guard.wrap(redis as Redis));
   const call: ReadOnlyCall = (command, ...args) =>
     readOnly(command, ...args).then((reply) => {
       lastConnectionError = null;
@@ -142,6 +160,27 @@ export async function startBridge(
       return reply;
     });
   await redis.connect().catch(() => undefined); // the 'error' handler has the reason; requests will say it
+  const gate = new ReadGate(readLimits);
+
+  /** Runs one data route in a slot of the read gate; a 503 when none comes free in time. */
+  async function gated(read: () => Promise<RouteReply>): Promise<RouteReply> {
+    const release = await gate.acquire();
+    if (release === null) {
+      return {
+        ...errorReply(
+          503,
+          'busy',
+          `the bridge is already reading ${gate.limits.running} pages or key lists and ${gate.limits.waiting} more wait: try again in a second`,
+        ),
+        headers: { 'Retry-After': '1' },
+      };
+    }
+    try {
+      return await read();
+    } finally {
+      release();
+    }
+  }
 
   async function route(request: IncomingMessage, url: URL): Promise<RouteReply> {
     try {
@@ -149,9 +188,9 @@ export async function startBridge(
         case '/api/health':
           return health(shownUrl);
         case '/api/keys':
-          return await listKeys(call, url.searchParams);
+          return await gated(() => listKeys(call, url.searchParams));
         case '/api/members':
-          return await readMembers(call, url.searchParams);
+          return await gated(() => readMembers(call, url.searchParams));
         default:
           return errorReply(
             404,
@@ -190,6 +229,12 @@ export async function startBridge(
       send(response, errorReply(403, 'forbidden-origin', decision.message), { Vary: 'Origin' });
       return;
     }
+    const fetchSite = request.headers['sec-fetch-site'];
+    const blind = refuseFetchSite(Array.isArray(fetchSite) ? fetchSite[0] : fetchSite, request.headers.origin);
+    if (blind !== null) {
+      send(response, errorReply(403, 'forbidden-origin', blind), { Vary: 'Origin' });
+      return;
+    }
     if (request.method === 'OPTIONS') {
       // a preflight carries no Authorization header: it only learns that one may be sent
       response.writeHead(204, { ...decision.headers, ...SECURITY_HEADERS }).end();
@@ -223,10 +268,38 @@ export async function startBridge(
       );
       return;
     }
+    if (DATA_ROUTES.has(url.pathname) && request.headers[BRIDGE_REQUEST_HEADER.toLowerCase()] !== BRIDGE_REQUEST_VALUE) {
+      send(
+        response,
+        errorReply(
+          403,
+          'forbidden-origin',
+          `${url.pathname} needs the header ${BRIDGE_REQUEST_HEADER}: ${BRIDGE_REQUEST_VALUE} (the Live Redis panel sends it; with curl, add -H '${BRIDGE_REQUEST_HEADER}: ${BRIDGE_REQUEST_VALUE}'): a browser sends it only after a preflight this bridge answers for the app's origins alone`,
+        ),
+        decision.headers,
+      );
+      return;
+    }
     send(response, await route(request, url), decision.headers);
   }
 
+  // Per connection, the responses not yet finished, and the 400 a malformed request is owed once
+  // they are: with pipelining, requests Node parsed before the malformed one still get their
+  // replies first, in order (writing the 400 at once closed the connection under them).
+  const unfinished = new WeakMap<object, Set<ServerResponse>>();
+  const owedParseError = new WeakMap<object, () => void>();
+
   const server = createServer((request, response) => {
+    const socket = request.socket;
+    const open = unfinished.get(socket) ?? new Set<ServerResponse>();
+    unfinished.set(socket, open);
+    open.add(response);
+    const done = () => {
+      open.delete(response);
+      if (open.size === 0) owedParseError.get(socket)?.();
+    };
+    response.once('finish', done);
+    response.once('close', done);
     handle(request, response).catch((error: unknown) => {
       try {
         safeLog(`${request.method ?? '?'}: 500 internal: ${error instanceof Error ? error.message : String(error)}`);
@@ -239,8 +312,13 @@ export async function startBridge(
   });
   // a request Node cannot parse never reaches handle: answer it here and close
   server.on('clientError', (_error: Error, socket) => {
-    if (socket.writable) socket.end(PARSE_ERROR_REPLY);
-    else socket.destroy();
+    const answer = () => {
+      owedParseError.delete(socket);
+      if (socket.writable) socket.end(PARSE_ERROR_REPLY);
+      else socket.destroy();
+    };
+    if ((unfinished.get(socket)?.size ?? 0) === 0) answer();
+    else owedParseError.set(socket, answer);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

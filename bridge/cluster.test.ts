@@ -1,7 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from 'ioredis';
+import type { KeysReply } from '../src/model/bridgeWire.ts';
+import { readOnlyCaller } from './allowList.ts';
 import { clusterFailure, clusterSender, packCursor, parseClusterSeeds, takeClusterArg, unpackCursor } from './cluster.ts';
+import { listKeys } from './routes.ts';
+import { startBridge } from './bridge.ts';
+import type { RedisConnection } from './bridge.ts';
+import { DEFAULT_OPTIONS } from './options.ts';
 
 describe('--cluster', () => {
   it('parses the seed nodes and refuses what is not host:port', () => {
@@ -98,5 +104,80 @@ describe('SCAN over a cluster that is still connecting', () => {
     cluster.emit('ready');
     await walk;
     expect(keys.sort()).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('a key walk with a master down (issue 28, item 7)', () => {
+  /** Three masters in the slot map; `down` has no client (ioredis dropped it) or one whose SCAN fails with `failure`. */
+  function clusterWithDeadMaster(options: { clientLeft: boolean; failure?: Error }) {
+    const node = (port: number, keys: string[], failure?: Error) => ({
+      options: { host: '127.0.0.1', port },
+      callBuffer: (_command: string, cursor: string) =>
+        failure !== undefined
+          ? Promise.reject(failure)
+          : Promise.resolve([Buffer.from('0'), cursor === '0' ? keys.map((k) => Buffer.from(k)) : []]),
+    });
+    const live = [node(7000, ['a:delayed']), node(7002, ['c:delayed'])];
+    const dead = node(7001, ['b:delayed'], options.failure ?? new Error('Connection is closed.'));
+    const slots = Array.from({ length: 16384 }, (_, slot) => [`127.0.0.1:${7000 + Math.floor((slot * 3) / 16384)}`]);
+    return Object.assign(new EventEmitter(), {
+      status: 'ready',
+      slots,
+      nodes: () => (options.clientLeft ? [live[0], dead, live[1]] : live),
+    });
+  }
+
+  async function walk(cluster: ReturnType<typeof clusterWithDeadMaster>) {
+    const call = readOnlyCaller(clusterSender(cluster as unknown as Cluster));
+    return (await listKeys(call, new URLSearchParams('pattern=*'))).body as KeysReply;
+  }
+
+  it.each([
+    ['ioredis dropped its client', { clientLeft: false }],
+    ['its client says the connection is closed', { clientLeft: true }],
+    ['its client times out', { clientLeft: true, failure: new Error('Command timed out') }],
+  ])('names the master it could not read (%s) and lists the others', async (_what, options) => {
+    const reply = await walk(clusterWithDeadMaster(options));
+    expect(reply.keys.map((key) => key.text)).toEqual(['a:delayed', 'c:delayed']);
+    expect(reply).toMatchObject({ cursor: '0', truncated: false, incomplete: true, unreadNodes: ['127.0.0.1:7001'] });
+  });
+
+  it('a master refusing the password is still an error of the request, not a skipped node', async () => {
+    const refused = Object.assign(new Error('WRONGPASS invalid username-password pair'), { name: 'ReplyError' });
+    await expect(walk(clusterWithDeadMaster({ clientLeft: true, failure: refused }))).rejects.toBe(refused);
+  });
+});
+
+describe('a forged cluster cursor', () => {
+  it('naming a master the cluster does not have is a 400 that says so, not a Redis error', async () => {
+    const node = (port: number) => ({
+      options: { host: '127.0.0.1', port },
+      callBuffer: () => Promise.resolve([Buffer.from('0'), []]),
+    });
+    const cluster = Object.assign(new EventEmitter(), { status: 'ready', nodes: () => [node(7000), node(7001), node(7002)] });
+    const connection = {
+      client: Object.assign(new EventEmitter(), { connect: () => Promise.resolve(), disconnect: () => undefined }),
+      sender: clusterSender(cluster as unknown as Cluster),
+    };
+    const bridge = await startBridge({ ...DEFAULT_OPTIONS, port: 0 }, () => undefined, connection as unknown as RedisConnection);
+    try {
+      const forged = await fetch(`${bridge.url}/api/keys?pattern=*&cursor=${packCursor(7, '12')}`, {
+        headers: { 'X-Firetime-Bridge': '1' },
+      });
+      expect(forged.status).toBe(400);
+      expect(await forged.json()).toEqual({
+        error: {
+          code: 'bad-request',
+          message:
+            'cursor names master 8 of a cluster of 3: it is not one this bridge gave now (list the keys again from cursor 0)',
+        },
+      });
+      const fine = await fetch(`${bridge.url}/api/keys?pattern=*&cursor=${packCursor(2, '0')}`, {
+        headers: { 'X-Firetime-Bridge': '1' },
+      });
+      expect(fine.status).toBe(200);
+    } finally {
+      await bridge.close();
+    }
   });
 });

@@ -13,6 +13,9 @@ import type { Redis } from 'ioredis';
 import type { CommandSender } from './allowList.ts';
 import type { RedisConnection } from './bridge.ts';
 import type { BridgeOptions } from './options.ts';
+import { isUnreachable } from './redisErrors.ts';
+import { BadCursorError, SkippedNodeError } from './routes.ts';
+import { ReplyGuard } from './replyGuard.ts';
 
 /** One seed node of the cluster. */
 export interface ClusterSeed {
@@ -78,10 +81,32 @@ export function packCursor(master: number, cursor: string): string {
   return (BigInt(cursor) * BigInt(MAX_MASTERS) + BigInt(master)).toString();
 }
 
-/** The masters ioredis knows now, sorted by address, so a cursor's index names the same one next time. */
-function mastersOf(cluster: Cluster): Redis[] {
-  const address = (node: Redis) => `${node.options.host}:${String(node.options.port).padStart(5, '0')}`;
-  return cluster.nodes('master').sort((a, b) => (address(a) < address(b) ? -1 : address(a) > address(b) ? 1 : 0));
+/** A master of the walk: its host:port, and ioredis's client for it when it has one now. */
+interface Master {
+  readonly address: string;
+  readonly node: Redis | undefined;
+}
+
+/** host:port with the port padded, so addresses sort as the same list every time. */
+const sortKey = (address: string) => {
+  const colon = address.lastIndexOf(':');
+  return `${address.slice(0, colon)}:${address.slice(colon + 1).padStart(5, '0')}`;
+};
+
+/**
+ * The masters of the cluster, sorted by address, so a cursor's index names the same one next
+ * time: every master the slot map names (ioredis's `slots`, from CLUSTER SLOTS) and every master
+ * ioredis holds a client for. A master that is down stays in the slot map (its slots are still
+ * its own) but ioredis drops its client once the connection ends: walking only the clients left
+ * its keys out without a word (208 of 302 keys with 1 of 3 masters down, cursor 0).
+ */
+function mastersOf(cluster: Pick<Cluster, 'nodes'> & { slots?: Cluster['slots'] }): Master[] {
+  const clients = new Map(cluster.nodes('master').map((node) => [`${node.options.host}:${node.options.port}`, node]));
+  const addresses = new Set(clients.keys());
+  for (const owners of cluster.slots ?? []) if (owners?.[0] !== undefined) addresses.add(owners[0]);
+  return [...addresses]
+    .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0))
+    .map((address) => ({ address, node: clients.get(address) }));
 }
 
 /** ioredis's words when a slot's master cannot be reached: it redirects until it gives up, or the cluster is down. */
@@ -138,21 +163,33 @@ export function clusterSender(cluster: Cluster): CommandSender {
       if (masters.length === 0) throw new Error('the cluster has no master the bridge can reach yet');
       if (masters.length > MAX_MASTERS) throw new Error(`more than ${MAX_MASTERS} masters`);
       const { master, cursor } = unpackCursor(String(args[0]));
-      const node = masters[master];
-      if (node === undefined)
-        throw new Error('the cluster has fewer masters than when this cursor was given: list the keys again');
-      const [nextBytes, keys] = (await node
-        .callBuffer('SCAN', cursor, ...args.slice(1))
-        .catch((error: unknown) => Promise.reject(clusterFailure(error)))) as [Buffer, Buffer[]];
+      const target = masters[master];
+      if (target === undefined)
+        throw new BadCursorError(
+          `cursor names master ${master + 1} of a cluster of ${masters.length}: it is not one this bridge gave now (list the keys again from cursor 0)`,
+        );
+      const nextMaster = master + 1 < masters.length ? packCursor(master + 1, '0') : '0';
+      if (target.node === undefined) throw new SkippedNodeError(target.address, nextMaster, 'the bridge has no connection to it');
+      const reply = await target.node.callBuffer('SCAN', cursor, ...args.slice(1)).catch((error: unknown) => {
+        const failure = clusterFailure(error);
+        // a master that is down or silent is skipped and named; any other error (a refused password...) is the request's
+        throw isUnreachable(failure)
+          ? new SkippedNodeError(target.address, nextMaster, failure instanceof Error ? failure.message : String(failure))
+          : failure;
+      });
+      if (!Array.isArray(reply) || !Buffer.isBuffer(reply[0])) return reply; // the routes say it is not a SCAN reply
+      const [nextBytes, keys] = reply as [Buffer, unknown];
       const next = nextBytes.toString('latin1');
       if (next !== '0') return [packCursor(master, next), keys];
-      return [master + 1 < masters.length ? packCursor(master + 1, '0') : '0', keys];
+      return [nextMaster, keys];
     },
   };
 }
 
 /** The bridge's connection to a cluster: the options' password and timeouts on every node, no offline queue. */
 export function clusterConnection(seeds: readonly ClusterSeed[], options: BridgeOptions): RedisConnection {
+  // every node's connection is guarded: an unreadable reply drops that node's connection, not the process
+  const guard = new ReplyGuard();
   const cluster = new Cluster(
     seeds.map((seed) => ({ host: seed.host, port: seed.port })),
     {
@@ -164,6 +201,7 @@ export function clusterConnection(seeds: readonly ClusterSeed[], options: Bridge
       slotsRefreshTimeout: Math.max(options.commandTimeoutMs, 1000),
       redisOptions: {
         ...(options.password !== null ? { password: options.password } : {}),
+        Connector: guard.Connector,
         disableClientInfo: true,
         commandTimeout: options.commandTimeoutMs,
         connectTimeout: Math.max(options.commandTimeoutMs, 1000),
@@ -181,5 +219,5 @@ export function clusterConnection(seeds: readonly ClusterSeed[], options: Bridge
     },
     disconnect: () => cluster.disconnect(),
   };
-  return { client: client as unknown as RedisConnection['client'], sender: clusterSender(cluster) };
+  return { client: client as unknown as RedisConnection['client'], sender: guard.wrap(clusterSender(cluster)) };
 }

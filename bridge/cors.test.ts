@@ -11,7 +11,7 @@ describe('decideOrigin', () => {
       headers: {
         'Access-Control-Allow-Origin': 'http://127.0.0.1:4317',
         'Access-Control-Allow-Methods': 'GET, OPTIONS',
-        'Access-Control-Allow-Headers': 'Authorization',
+        'Access-Control-Allow-Headers': 'Authorization, X-Firetime-Bridge',
         'Access-Control-Max-Age': '600',
         Vary: 'Origin',
       },

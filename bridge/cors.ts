@@ -5,6 +5,7 @@
  * name rebound to 127.0.0.1. Token: beyond loopback, every request carries the bridge's token.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { BRIDGE_REQUEST_HEADER } from '../src/model/bridgeWire.ts';
 
 export type OriginDecision =
   | { readonly allowed: true; readonly headers: Readonly<Record<string, string>> }
@@ -23,13 +24,29 @@ export function decideOrigin(origin: string | undefined, allowed: readonly strin
       headers: {
         'Access-Control-Allow-Origin': origin,
         'Access-Control-Allow-Methods': 'GET, OPTIONS',
-        'Access-Control-Allow-Headers': 'Authorization',
+        'Access-Control-Allow-Headers': `Authorization, ${BRIDGE_REQUEST_HEADER}`,
         'Access-Control-Max-Age': '600',
         Vary: 'Origin',
       },
     };
   }
   return { allowed: false, message: `origin ${origin} may not read this bridge (allowed: ${allowed.join(', ')}; see --origin)` };
+}
+
+/**
+ * Why a request that a browser sent from another site is refused, or null to go on. Sec-Fetch-Site
+ * (sent by every current browser, never settable by a page) says `cross-site` or `same-site` for
+ * a request another site's page made; when such a request carries no Origin (an <img>, a link, a
+ * no-cors fetch: requests no page can read the reply of, but which would still run SCAN, TYPE and
+ * ZRANGE), it is refused. With an Origin, decideOrigin has already decided (a page on
+ * localhost:5173 reading 127.0.0.1:7379 is `cross-site` and allowed). `same-origin`, `none` (typed
+ * in the address bar) and no header at all (curl) go on.
+ */
+export function refuseFetchSite(secFetchSite: string | undefined, origin: string | undefined): string | null {
+  const site = secFetchSite?.trim().toLowerCase();
+  if ((site === 'cross-site' || site === 'same-site') && origin === undefined)
+    return `a ${site} request without Origin (an image, a link or a no-cors fetch from another page) may not read this bridge`;
+  return null;
 }
 
 /** The host part of a Host header (`[::1]:7379` -> `::1`, `localhost:7379` -> `localhost`). */

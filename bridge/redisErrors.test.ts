@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RefusedCommandError } from './allowList.ts';
 import { describeFailure } from './redisErrors.ts';
 import type { FailureContext } from './redisErrors.ts';
+import { UnreadableReplyError } from './replyGuard.ts';
+import { UnexpectedReplyError } from './routes.ts';
 
 const context: FailureContext = {
   shownUrl: 'redis://:***@cache:6379',
@@ -53,6 +55,21 @@ describe('describeFailure', () => {
     expect(describeFailure(replyError('ERR unknown command'), context)).toMatchObject({
       code: 'redis-error',
       message: 'Redis at redis://:***@cache:6379 answered with an error: ERR unknown command',
+    });
+  });
+
+  it('a reply the bridge could not read: said as such, not as an error Redis answered', () => {
+    expect(describeFailure(new UnreadableReplyError('nested too deeply to parse'), context)).toEqual({
+      status: 502,
+      code: 'redis-error',
+      message:
+        'Redis at redis://:***@cache:6379 sent a reply the bridge could not read (nested too deeply to parse): the bridge dropped that connection and reconnects.',
+    });
+    expect(describeFailure(new UnexpectedReplyError('SCAN'), context)).toEqual({
+      status: 502,
+      code: 'redis-error',
+      message:
+        'Redis at redis://:***@cache:6379 sent a reply the bridge could not read (SCAN got a reply of another shape than Redis gives): is it a Redis server?',
     });
   });
 

@@ -6,6 +6,8 @@
 import type { BridgeErrorCode } from '../src/model/bridgeWire.ts';
 import { RefusedCommandError } from './allowList.ts';
 import { scrubSecrets } from './redact.ts';
+import { UnreadableReplyError } from './replyGuard.ts';
+import { BadCursorError, UnexpectedReplyError } from './routes.ts';
 
 export interface Failure {
   readonly status: number;
@@ -31,9 +33,38 @@ function messageOf(error: unknown): string {
 const NOT_CONNECTED =
   /Stream isn't writeable|Connection is closed|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|ETIMEDOUT|connect ETIMEDOUT/;
 
+/**
+ * True when `error` says the server did not answer (connection refused or closed, a timeout, a
+ * reply it could not read): the key walk of a cluster skips such a master and names it.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof UnreadableReplyError) return true;
+  const message = messageOf(error);
+  return (
+    message === 'Command timed out' ||
+    NOT_CONNECTED.test(message) ||
+    message.startsWith('Reached the max retries per request limit')
+  );
+}
+
 function classify(error: unknown, context: FailureContext): Failure {
   const { shownUrl, commandTimeoutMs } = context;
   if (error instanceof RefusedCommandError) return { status: 403, code: 'refused-command', message: error.message };
+  if (error instanceof UnreadableReplyError) {
+    return {
+      status: 502,
+      code: 'redis-error',
+      message: `Redis at ${shownUrl} sent a reply the bridge could not read (${error.reason}): the bridge dropped that connection and reconnects.`,
+    };
+  }
+  if (error instanceof BadCursorError) return { status: 400, code: 'bad-request', message: error.message };
+  if (error instanceof UnexpectedReplyError) {
+    return {
+      status: 502,
+      code: 'redis-error',
+      message: `Redis at ${shownUrl} sent a reply the bridge could not read (${error.message}): is it a Redis server?`,
+    };
+  }
   const message = messageOf(error);
   const connection = context.lastConnectionError ? messageOf(context.lastConnectionError) : '';
   if (message === 'Command timed out') {

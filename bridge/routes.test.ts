@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/model/bridgeWire.ts';
 import type { KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
-import { MAX_SCAN_ROUNDS, health, listKeys, readMembers, redisName } from './routes.ts';
+import { MAX_SCAN_ROUNDS, SkippedNodeError, UnexpectedReplyError, health, listKeys, readMembers, redisName } from './routes.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 type Sent = Array<Array<string | number>>;
@@ -41,12 +42,39 @@ describe('listKeys', () => {
     const reply = await listKeys(call, query(''));
     expect(reply).toEqual({
       status: 200,
-      body: { pattern: '*:delayed', keys: [named('bull:a:delayed'), named('bull:b:delayed')], cursor: '0', truncated: false },
+      body: {
+        pattern: '*:delayed',
+        keys: [named('bull:a:delayed'), named('bull:b:delayed')],
+        cursor: '0',
+        truncated: false,
+      },
     });
     expect(sent).toEqual([
       ['SCAN', '0', 'MATCH', '*:delayed', 'COUNT', 250, 'TYPE', 'zset'],
       ['SCAN', '17', 'MATCH', '*:delayed', 'COUNT', 250, 'TYPE', 'zset'],
     ]);
+  });
+
+  it('names a node its sender skipped (SkippedNodeError) and goes on from the cursor it gives', async () => {
+    // master 0 walks in two rounds, master 1 is down, master 2 holds c:delayed
+    const replies: Record<string, unknown> = {
+      '0': ['2000', ['a:delayed']],
+      '2000': ['1', []],
+      '1': Promise.reject(new SkippedNodeError('127.0.0.1:7001', '2', 'Connection is closed.')),
+      '2': ['0', ['c:delayed']],
+    };
+    (replies['1'] as Promise<unknown>).catch(() => undefined);
+    const { call, sent } = fake((_, args) => replies[String(args[0])]);
+    const reply = await listKeys(call, query('pattern=*'));
+    expect(reply.body).toEqual({
+      pattern: '*',
+      keys: [named('a:delayed'), named('c:delayed')],
+      cursor: '0',
+      truncated: false,
+      incomplete: true,
+      unreadNodes: ['127.0.0.1:7001'],
+    });
+    expect(sent.map((command) => command[1])).toEqual(['0', '2000', '1', '2']);
   });
 
   it('stops with the cursor once it holds enough keys, or after its rounds', async () => {
@@ -60,7 +88,8 @@ describe('listKeys', () => {
 
   it.each([
     ['pattern=', 'the key pattern is empty (use * for every key)'],
-    [`pattern=${'x'.repeat(257)}`, 'the key pattern is longer than 256 characters'],
+    [`pattern=${'x'.repeat(257)}`, 'the key pattern is longer than 256 bytes (UTF-8)'],
+    [`pattern=${'é'.repeat(129)}`, 'the key pattern is longer than 256 bytes (UTF-8)'],
     ['cursor=-1', 'cursor must be the digits a previous reply gave (0 to 18446744073709551615)'],
     ['cursor=18446744073709551616', 'cursor must be the digits a previous reply gave (0 to 18446744073709551615)'],
   ])('refuses %s without asking Redis', async (text, message) => {
@@ -131,6 +160,26 @@ describe('readMembers', () => {
   });
 });
 
+describe('replies of another shape than Redis gives', () => {
+  const nested = (depth: number): unknown => (depth === 0 ? 'a' : [nested(depth - 1)]);
+
+  it.each([
+    ['SCAN: keys nested in arrays', () => ['0', [nested(1500)]]],
+    ['SCAN: no key list', () => ['0']],
+    ['SCAN: a cursor that is not digits', () => ['-1', []]],
+  ])('listKeys rejects with UnexpectedReplyError (%s)', async (_what, reply) => {
+    await expect(listKeys(fake(reply).call, query('pattern=*'))).rejects.toEqual(new UnexpectedReplyError('SCAN'));
+  });
+
+  it.each([
+    ['TYPE', (command: string) => (command === 'TYPE' ? [] : 0)],
+    ['ZCARD', (command: string) => (command === 'TYPE' ? 'zset' : command === 'ZCARD' ? 'many' : [])],
+    ['ZRANGE', (command: string) => (command === 'TYPE' ? 'zset' : command === 'ZCARD' ? 1 : [nested(1500), '1'])],
+  ])('readMembers rejects with UnexpectedReplyError naming %s', async (command, replies) => {
+    await expect(readMembers(fake(replies).call, query('key=k'))).rejects.toEqual(new UnexpectedReplyError(command));
+  });
+});
+
 describe('keys and members as bytes', () => {
   it('redisName keeps bytes that are not UTF-8, shows them as \\xHH, and cuts a long one at 4 KB with its length', () => {
     expect(redisName(Buffer.from([0x62, 0x69, 0x6e, 0xff]))).toEqual({ base64: 'Ymlu_w', text: 'bin\\xff', byteLength: 4 });
@@ -138,6 +187,17 @@ describe('keys and members as bytes', () => {
     expect(long.byteLength).toBe(10_000);
     expect(Buffer.from(long.base64, 'base64url')).toHaveLength(DISPLAY_CAP_BYTES);
     expect(long.text).toBe(`${'a'.repeat(DISPLAY_CAP_BYTES)}… (10,000 bytes)`);
+    expect(redisName(Buffer.from('short')).sha256).toBeUndefined();
+  });
+
+  it('gives a shortened name the SHA-256 of all its bytes: two sharing their first 4 KB and length stay two', () => {
+    const first = Buffer.alloc(5000, 0x61);
+    const second = Buffer.from(first);
+    second[4999] = 0x62;
+    const [a, b] = [redisName(first), redisName(second)];
+    expect([a.base64, a.byteLength, a.text]).toEqual([b.base64, b.byteLength, b.text]);
+    expect(a.sha256).toBe(createHash('sha256').update(first).digest('base64url'));
+    expect(a.sha256).not.toBe(b.sha256);
   });
 
   it('opens a key named by ?key64= with exactly its bytes', async () => {

@@ -5,22 +5,25 @@
  * Keys and members travel as bytes (RedisName), each cut to DISPLAY_CAP_BYTES, and no reply's
  * JSON grows past MAX_REPLY_BYTES: what does not fit is left out and the reply says `truncated`.
  */
+import { createHash } from 'node:crypto';
 import {
   DEFAULT_KEY_PATTERN,
   MAX_KEY_BYTES,
   MAX_KEYS_PER_REPLY,
   MAX_PAGE_SIZE,
-  MAX_PATTERN_LENGTH,
+  MAX_PATTERN_BYTES,
   MAX_REPLY_BYTES,
 } from '../src/model/bridgeWire.ts';
 import type { ErrorReply, HealthReply, KeysReply, MembersReply, RedisName } from '../src/model/bridgeWire.ts';
-import { DISPLAY_CAP_BYTES, printableBytes } from '../src/model/printable.ts';
+import { DISPLAY_CAP_BYTES, printable, printableBytes } from '../src/model/printable.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 /** A reply before it is serialised: HTTP status and JSON body. */
 export interface RouteReply {
   readonly status: number;
   readonly body: HealthReply | KeysReply | MembersReply | ErrorReply;
+  /** Headers of this reply only (Retry-After). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** COUNT hint for each SCAN round. */
@@ -43,16 +46,85 @@ function wholeParam(query: URLSearchParams, name: string, fallback: number, max:
   return Number(text);
 }
 
+/**
+ * A reply of another shape than Redis gives for the command (the server at --redis is not Redis,
+ * or not one the bridge knows): said as such, rather than as the TypeError reading it would throw.
+ */
+export class UnexpectedReplyError extends Error {
+  constructor(readonly command: string) {
+    super(`${command} got a reply of another shape than Redis gives`);
+    this.name = 'UnexpectedReplyError';
+  }
+}
+
+/**
+ * A node of a cluster the key walk could not read (down, or not answering): its sender rejects
+ * SCAN with this, naming the node and where the walk goes on (the next master's cursor, or '0'),
+ * and listKeys notes the node in the reply's `unreadNodes` rather than failing or, worse, saying
+ * nothing while that node's keys are missing.
+ */
+export class SkippedNodeError extends Error {
+  constructor(
+    readonly node: string,
+    readonly next: string,
+    reason: string,
+  ) {
+    super(`${node} could not be read: ${reason}`);
+    this.name = 'SkippedNodeError';
+  }
+}
+
+/**
+ * A cursor that no reply of this bridge gave (a cluster cursor naming a master the cluster does
+ * not have): the request's fault, a 400, not an error of Redis.
+ */
+export class BadCursorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BadCursorError';
+  }
+}
+
+/** The most unread nodes one reply names, and the longest name it gives one (printable characters). */
+const MAX_UNREAD_NODES = 100;
+const MAX_NODE_NAME = 120;
+/** JSON bytes kept free of keys for `unreadNodes`: MAX_UNREAD_NODES names, each at most MAX_NODE_NAME characters escaped. */
+const UNREAD_RESERVE = MAX_UNREAD_NODES * (2 * MAX_NODE_NAME + 3);
+
+/** A bulk or simple string reply (callBuffer gives Buffers; a fake may give text). */
+const isBytes = (value: unknown): value is Buffer | string => Buffer.isBuffer(value) || typeof value === 'string';
+
+/** `reply` when `shape` holds for it; otherwise an UnexpectedReplyError naming `command`. */
+function expectReply<T>(command: string, reply: unknown, shape: (reply: unknown) => reply is T): T {
+  if (!shape(reply)) throw new UnexpectedReplyError(command);
+  return reply;
+}
+
+const isScanReply = (reply: unknown): reply is [Buffer | string, Array<Buffer | string>] =>
+  Array.isArray(reply) &&
+  reply.length === 2 &&
+  isBytes(reply[0]) &&
+  /^\d{1,20}$/.test(bytesOf(reply[0]).toString('latin1')) &&
+  Array.isArray(reply[1]) &&
+  reply[1].every(isBytes);
+const isByteList = (reply: unknown): reply is Array<Buffer | string> => Array.isArray(reply) && reply.every(isBytes);
+const isCount = (reply: unknown): reply is number => Number.isSafeInteger(reply) && (reply as number) >= 0;
+
 /** Bytes from a Redis reply (callBuffer gives Buffers; a fake may give text). */
 function bytesOf(reply: unknown): Buffer {
   return Buffer.isBuffer(reply) ? reply : Buffer.from(String(reply), 'utf8');
 }
 
-/** A key or member for the wire: its first DISPLAY_CAP_BYTES as base64url and as printable text, and its full length. */
+/**
+ * A key or member for the wire: its first DISPLAY_CAP_BYTES as base64url and as printable text,
+ * its full length and, when it was shortened, the SHA-256 of all its bytes.
+ */
 export function redisName(reply: unknown): RedisName {
   const bytes = bytesOf(reply);
   const shown = bytes.subarray(0, DISPLAY_CAP_BYTES);
-  return { base64: shown.toString('base64url'), text: printableBytes(shown, bytes.length), byteLength: bytes.length };
+  const name = { base64: shown.toString('base64url'), text: printableBytes(shown, bytes.length), byteLength: bytes.length };
+  // a shortened name's first bytes and length are not its identity: the digest of all its bytes is
+  return bytes.length > DISPLAY_CAP_BYTES ? { ...name, sha256: createHash('sha256').update(bytes).digest('base64url') } : name;
 }
 
 /** Bytes `value` adds to a JSON reply. */
@@ -70,24 +142,37 @@ export function health(shownUrl: string): RouteReply {
 
 /**
  * GET /api/keys?pattern=&cursor=: SCAN rounds from `cursor` with MATCH pattern COUNT 250 TYPE zset
- * until MAX_KEYS_PER_REPLY keys are found, the walk ends (cursor 0) or MAX_SCAN_ROUNDS pass.
+ * until MAX_KEYS_PER_REPLY keys are found, the walk ends (cursor 0) or MAX_SCAN_ROUNDS pass. A
+ * cluster node that could not be read (SkippedNodeError) is named in `unreadNodes` and the walk
+ * goes on with the next one.
  */
 export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Promise<RouteReply> {
   const pattern = query.get('pattern') ?? DEFAULT_KEY_PATTERN;
   if (pattern === '') return badRequest('the key pattern is empty (use * for every key)');
-  if (pattern.length > MAX_PATTERN_LENGTH) return badRequest(`the key pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
+  if (Buffer.byteLength(pattern, 'utf8') > MAX_PATTERN_BYTES)
+    return badRequest(`the key pattern is longer than ${MAX_PATTERN_BYTES} bytes (UTF-8)`);
   let cursor = query.get('cursor') ?? '0';
   if (!/^\d{1,20}$/.test(cursor) || BigInt(cursor) > MAX_SCAN_CURSOR) {
     return badRequest(`cursor must be the digits a previous reply gave (0 to ${MAX_SCAN_CURSOR})`);
   }
   const keys: RedisName[] = [];
-  let bytes = jsonBytes({ pattern, keys, cursor: String(MAX_SCAN_CURSOR), truncated: true });
+  const unreadNodes = new Set<string>();
+  let bytes =
+    jsonBytes({ pattern, keys, cursor: String(MAX_SCAN_CURSOR), truncated: true, incomplete: true, unreadNodes: [] }) +
+    UNREAD_RESERVE;
   let truncated = false;
   for (let round = 0; round < MAX_SCAN_ROUNDS && !truncated; round++) {
-    const [next, found] = (await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset')) as [
-      unknown,
-      unknown[],
-    ];
+    let reply: unknown;
+    try {
+      reply = await call('SCAN', cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset');
+    } catch (error) {
+      if (!(error instanceof SkippedNodeError)) throw error;
+      if (unreadNodes.size < MAX_UNREAD_NODES) unreadNodes.add(printable(error.node).slice(0, MAX_NODE_NAME));
+      cursor = error.next;
+      if (cursor === '0') break;
+      continue;
+    }
+    const [next, found] = expectReply('SCAN', reply, isScanReply);
     cursor = bytesOf(next).toString('latin1');
     for (const raw of found) {
       const name = redisName(raw);
@@ -101,7 +186,17 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
     }
     if (cursor === '0' || keys.length >= MAX_KEYS_PER_REPLY) break;
   }
-  return { status: 200, body: { pattern, keys, cursor, truncated } };
+  return {
+    status: 200,
+    // the fields appear only when a node was skipped: a complete walk's reply is as it always was
+    body: {
+      pattern,
+      keys,
+      cursor,
+      truncated,
+      ...(unreadNodes.size > 0 ? { incomplete: true, unreadNodes: [...unreadNodes] } : {}),
+    },
+  };
 }
 
 /** The key a request names: ?key64= (its bytes, base64url) or ?key= (text, sent as UTF-8). */
@@ -132,7 +227,7 @@ export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): P
   if (asked === 0) return badRequest('count must be at least 1');
   const count = Math.min(asked, MAX_PAGE_SIZE);
 
-  const type = bytesOf(await call('TYPE', key)).toString('latin1');
+  const type = bytesOf(expectReply('TYPE', await call('TYPE', key), isBytes)).toString('latin1');
   if (type === 'none') {
     return {
       status: 404,
@@ -143,10 +238,12 @@ export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): P
   }
   if (type !== 'zset')
     return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
-  const [size, flat] = (await Promise.all([call('ZCARD', key), call('ZRANGE', key, start, start + count - 1, 'WITHSCORES')])) as [
-    number,
-    unknown[],
-  ];
+  const [sizeReply, flatReply] = await Promise.all([
+    call('ZCARD', key),
+    call('ZRANGE', key, start, start + count - 1, 'WITHSCORES'),
+  ]);
+  const size = expectReply('ZCARD', sizeReply, isCount);
+  const flat = expectReply('ZRANGE', flatReply, isByteList);
   const keyName = redisName(key);
   const entries: Array<[RedisName, string]> = [];
   let bytes = jsonBytes({ key: keyName, size, start, entries, truncated: true });
@@ -161,5 +258,5 @@ export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): P
     bytes += entryBytes;
     entries.push(entry);
   }
-  return { status: 200, body: { key: keyName, size: Number(size), start, entries, truncated } };
+  return { status: 200, body: { key: keyName, size, start, entries, truncated } };
 }

@@ -19,11 +19,12 @@ import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import type { BridgeOptions } from '../bridge/options.ts';
 import { freePort, startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
-import { MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/model/bridgeWire.ts';
+import { BRIDGE_REQUEST_HEADER, BRIDGE_REQUEST_VALUE, MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/model/bridgeWire.ts';
 import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
 import type { ErrorReply, KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:4317';
+const BRIDGE_MARK = { [BRIDGE_REQUEST_HEADER]: BRIDGE_REQUEST_VALUE };
 
 interface HttpAnswer {
   status: number;
@@ -39,7 +40,8 @@ function get(
   method = 'GET',
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${bridge.url}${path}`, { method, headers }, (res) => {
+    // every request carries the header a data route needs (the page sends it on every request)
+    const req = request(`${bridge.url}${path}`, { method, headers: { ...BRIDGE_MARK, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -423,7 +425,7 @@ function getBytes(
   headers: Record<string, string> = { Origin: APP_ORIGIN },
 ): Promise<{ status: number; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${bridge.url}${path}`, { headers }, (res) => {
+    const req = request(`${bridge.url}${path}`, { headers: { ...BRIDGE_MARK, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
@@ -597,7 +599,7 @@ describe('nothing a request can do takes the bridge down (issue 11)', () => {
         'OPTIONS',
       );
       expect(preflight.status).toBe(204);
-      expect(preflight.headers['access-control-allow-headers']).toBe('Authorization');
+      expect(preflight.headers['access-control-allow-headers']).toBe('Authorization, X-Firetime-Bridge');
     } finally {
       await guarded.close();
     }

@@ -80,7 +80,7 @@ async function writeFixture(key: string): Promise<void> {
 
 function get(path: string): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${bridge.url}${path}`, { headers: { Origin: APP_ORIGIN } }, (res) => {
+    const req = request(`${bridge.url}${path}`, { headers: { Origin: APP_ORIGIN, 'X-Firetime-Bridge': '1' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
@@ -181,6 +181,26 @@ describe('the bridge on a three-master cluster', () => {
     expect(error.message).toMatch(
       /^Cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+.*: is redis-server running there\?|^Redis at redis:\/\/127\.0\.0\.1:\d+ did not reply within 1000 ms/,
     );
+
+    // the key walk goes past the stopped master and names it: its keys are missing, and the reply says so
+    const owners = await Promise.all(KEYS.map(masterOf));
+    const listed: string[] = [];
+    const unread = new Set<string>();
+    let cursor = '0';
+    for (let rounds = 0; rounds < 50; rounds++) {
+      const answer = await get(`/api/keys?pattern=${encodeURIComponent('bull:*:delayed')}&cursor=${cursor}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const reply = answer.body as KeysReply;
+      listed.push(...reply.keys.map((k) => k.text));
+      for (const node of reply.unreadNodes ?? []) unread.add(node);
+      cursor = reply.cursor;
+      if (cursor === '0') break;
+    }
+    console.log(
+      `cluster: with ${port} stopped the walk listed ${listed.length} of ${KEYS.length} keys, unread: ${[...unread].join(', ')}`,
+    );
+    expect([...unread]).toEqual([`127.0.0.1:${port}`]);
+    expect(listed.sort()).toEqual(KEYS.filter((_, i) => owners[i] !== `127.0.0.1:${port}`).sort());
 
     servers.set(port, await startRedisServer({ port, args: nodeArgs(port) }));
     await clusterOk();

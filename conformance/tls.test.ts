@@ -121,7 +121,7 @@ describe('npm run bridge over rediss://', () => {
     const entries: Array<[string, string]> = [];
     for (;;) {
       const response = await fetch(`${bridgeUrl}/api/members?key=${encodeURIComponent(KEY)}&start=${entries.length}&count=5000`, {
-        headers: { Origin: APP_ORIGIN },
+        headers: { Origin: APP_ORIGIN, 'X-Firetime-Bridge': '1' },
       });
       expect(response.status).toBe(200);
       const page = (await response.json()) as MembersReply;

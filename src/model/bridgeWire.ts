@@ -19,8 +19,16 @@ export const MAX_KEYS_PER_REPLY = 200;
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
 /** The longest key the bridge opens, in bytes: every key it lists in full (DISPLAY_CAP_BYTES). */
 export const MAX_KEY_BYTES = DISPLAY_CAP_BYTES;
-/** The longest key pattern the bridge passes to SCAN MATCH. */
-export const MAX_PATTERN_LENGTH = 256;
+/** The longest key pattern the bridge passes to SCAN MATCH, in bytes (UTF-8). */
+export const MAX_PATTERN_BYTES = 256;
+/**
+ * The header every /api/keys and /api/members request carries (value BRIDGE_REQUEST_VALUE). A
+ * browser sends a custom header only after a CORS preflight the bridge answers for the app's
+ * origins alone, so an <img>, a form or a no-cors fetch from another site cannot make the bridge
+ * read Redis, even blind.
+ */
+export const BRIDGE_REQUEST_HEADER = 'X-Firetime-Bridge';
+export const BRIDGE_REQUEST_VALUE = '1';
 
 /** GET /api/health: the bridge is up; which Redis it reads (password removed). */
 export interface HealthReply {
@@ -34,23 +42,31 @@ export interface HealthReply {
  * padding) carries them, only the first DISPLAY_CAP_BYTES of a longer one; `text` is their
  * printable form (printableBytes: one visible line, `… (N bytes)` when shortened); `byteLength`
  * is the full length. A key whose byteLength is at most MAX_KEY_BYTES opens with ?key64=base64.
+ * `sha256` (base64url of the SHA-256 of all the bytes) comes with a shortened name only: two
+ * names that share their first DISPLAY_CAP_BYTES and their length are still told apart by it.
  */
 export interface RedisName {
   readonly base64: string;
   readonly text: string;
   readonly byteLength: number;
+  readonly sha256?: string;
 }
 
 /**
  * GET /api/keys?pattern=P&cursor=C: sorted-set keys matching P, from `SCAN C MATCH P TYPE zset`
  * rounds; `cursor` is where the next call continues, '0' once the keyspace has been walked.
  * `truncated`: the keys of the last round did not all fit in MAX_REPLY_BYTES, so some were left out.
+ * `incomplete` (only ever true, and sent only then): on a cluster, the nodes in `unreadNodes`
+ * (host:port) could not be read (down, not answering): the walk went past them, and their keys are
+ * missing from the listing.
  */
 export interface KeysReply {
   readonly pattern: string;
   readonly keys: RedisName[];
   readonly cursor: string;
   readonly truncated: boolean;
+  readonly incomplete?: true;
+  readonly unreadNodes?: string[];
 }
 
 /**
@@ -80,7 +96,8 @@ export type BridgeErrorCode =
   | 'forbidden-host'
   | 'unauthorized'
   | 'internal'
-  | 'refused-command';
+  | 'refused-command'
+  | 'busy';
 
 /** The body of every reply that is not 2xx. */
 export interface ErrorReply {

@@ -24,7 +24,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A bridge in a function: answers /api/keys and /api/members from `sets` (keys and members as UTF-8 text), records the URLs. */
-function fakeBridge(sets: Record<string, Array<[string, string]>>) {
+function fakeBridge(sets: Record<string, Array<[string, string]>>, unreadNodes: string[] = []) {
   const urls: URL[] = [];
   const fetchImpl = vi.fn<Fetch>((url) => {
     const parsed = new URL(url);
@@ -36,6 +36,7 @@ function fakeBridge(sets: Record<string, Array<[string, string]>>) {
           keys: Object.keys(sets).map((k) => named(k)),
           cursor: '0',
           truncated: false,
+          ...(unreadNodes.length > 0 ? { incomplete: true, unreadNodes } : {}),
         }),
       );
     }
@@ -70,6 +71,17 @@ describe('LiveRedisPanel', () => {
     expect(keys.map((b) => b.textContent)).toEqual(['bull:mail:delayed', 'bull:pdf:delayed']);
     expect(urls[0]!.toString()).toBe('http://127.0.0.1:7379/api/keys?pattern=*%3Adelayed&cursor=0');
     expect(screen.getByTestId('live-status').textContent).toBe('2 sorted sets match *:delayed.');
+  });
+
+  it('says in its status line which cluster nodes the bridge could not read', async () => {
+    const user = userEvent.setup();
+    const sets = { 'bull:mail:delayed': ENTRIES, 'bull:pdf:delayed': [] };
+    render(<LiveRedisPanel fetchImpl={fakeBridge(sets, ['127.0.0.1:7001']).fetchImpl} />);
+    await user.click(screen.getByRole('button', { name: 'List keys' }));
+    await screen.findByTestId('live-keys');
+    expect(screen.getByTestId('live-status').textContent).toBe(
+      '2 sorted sets match *:delayed (not those of 127.0.0.1:7001: the bridge could not read them).',
+    );
   });
 
   it('a page link naming a bridge fills the fields, lists the keys and reads its key at once', async () => {
@@ -189,14 +201,31 @@ describe('LiveRedisPanel', () => {
     expect(buttons[0]!.title).toBe('This key is 5,000 bytes long; the bridge opens keys of up to 4,096 bytes.');
   });
 
-  it('sends the token it is given with every request', async () => {
+  it('lists two long keys sharing their first 4 KB and length as two (the bridge’s digest tells them apart)', async () => {
+    const user = userEvent.setup();
+    const long = (digest: string) => ({
+      ...named('k'.repeat(4096)),
+      text: `${'k'.repeat(4096)}… (5,000 bytes)`,
+      byteLength: 5000,
+      sha256: digest.repeat(43),
+    });
+    const fetchImpl = vi.fn<Fetch>(() =>
+      Promise.resolve(json({ pattern: '*', keys: [long('A'), long('B')], cursor: '0', truncated: false })),
+    );
+    render(<LiveRedisPanel fetchImpl={fetchImpl} />);
+    await user.click(screen.getByRole('button', { name: 'List keys' }));
+    expect(within(await screen.findByTestId('live-keys')).getAllByRole('button')).toHaveLength(2);
+    expect(screen.getByTestId('live-status').textContent).toBe('2 sorted sets match *:delayed.');
+  });
+
+  it('sends the token it is given, and X-Firetime-Bridge: 1, with every request', async () => {
     const user = userEvent.setup();
     const { fetchImpl } = fakeBridge({ 'bull:mail:delayed': ENTRIES });
     render(<LiveRedisPanel fetchImpl={fetchImpl} />);
     await user.type(screen.getByTestId('live-token'), 'abcdefghijklmnopq');
     await connectAndChoose(user, 'bull:mail:delayed');
     expect(fetchImpl.mock.calls.map(([, init]) => init.headers)).toEqual(
-      fetchImpl.mock.calls.map(() => ({ Authorization: 'Bearer abcdefghijklmnopq' })),
+      fetchImpl.mock.calls.map(() => ({ 'X-Firetime-Bridge': '1', Authorization: 'Bearer abcdefghijklmnopq' })),
     );
   });
 

@@ -4,6 +4,7 @@ import {
   MAX_LIVE_MEMBERS,
   keyFromText,
   listKeys,
+  nameId,
   parseBridgeUrl,
   parseKeyPattern,
   parseRefreshSeconds,
@@ -54,12 +55,14 @@ interface Snapshot {
   readonly readAt: number;
 }
 
-/** A key's identity: its bytes (the text of two keys may read alike). */
-const keyId = (key: ListedKey) => `${key.byteLength}:${key.base64}`;
+/** A key's identity: its bytes, or the digest of a long key's bytes (the text of two keys may read alike). */
+const keyId = (key: ListedKey) => nameId(key);
 
 interface KeyListing {
   readonly keys: ListedKey[];
   readonly complete: boolean;
+  /** Cluster nodes the bridge could not read: their keys are missing from the list. */
+  readonly unreadNodes: readonly string[];
   readonly pattern: string;
 }
 
@@ -237,7 +240,9 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
 function statusText(busy: boolean, keys: KeyListing | null, snapshot: Snapshot | null): string {
   if (busy) return 'Reading from the bridge…';
   if (keys === null) return 'Not connected yet: start the bridge, then List keys.';
-  const found = `${plural(keys.keys.length, 'sorted set', 'sorted sets')} match ${printable(keys.pattern)}${keys.complete ? '' : ' (the first ones: narrow the pattern)'}`;
+  const unread =
+    keys.unreadNodes.length === 0 ? '' : ` (not those of ${keys.unreadNodes.join(', ')}: the bridge could not read them)`;
+  const found = `${plural(keys.keys.length, 'sorted set', 'sorted sets')} match ${printable(keys.pattern)}${keys.complete ? '' : ' (the first ones: narrow the pattern)'}${unread}`;
   return snapshot === null ? `${found}.` : `${found}; ${printable(snapshot.set.key)} read at ${clock(snapshot.readAt)} UTC.`;
 }
 

@@ -45,10 +45,16 @@ describe('the fields', () => {
     }
   });
 
-  it('key pattern: 1 to 256 characters, no control characters', () => {
+  it('key pattern: 1 to 256 bytes of UTF-8 (as the bridge counts), no control characters', () => {
     expect(parseKeyPattern('bull:*:delayed')).toEqual({ ok: true, value: 'bull:*:delayed' });
     expect(parseKeyPattern('').ok).toBe(false);
+    expect(parseKeyPattern('x'.repeat(256)).ok).toBe(true);
     expect(parseKeyPattern('x'.repeat(257)).ok).toBe(false);
+    expect(parseKeyPattern('é'.repeat(128)).ok).toBe(true);
+    expect(parseKeyPattern('é'.repeat(129))).toEqual({
+      ok: false,
+      message: 'At most 256 bytes (UTF-8): 256 plain ASCII characters, fewer accented ones.',
+    });
     expect(parseKeyPattern('a\nb').ok).toBe(false);
   });
 
@@ -107,6 +113,37 @@ describe('listKeys', () => {
     expect(fetchImpl.urls.map((u) => u.search)).toEqual(['?pattern=x*%3Adelayed&cursor=0', '?pattern=x*%3Adelayed&cursor=12']);
   });
 
+  it('gathers the cluster nodes the bridge could not read, over every reply, escaped', async () => {
+    const fetchImpl = fakeFetch((url) =>
+      url.searchParams.get('cursor') === '0'
+        ? json({
+            pattern: '*',
+            keys: [named('a:delayed')],
+            cursor: '1',
+            truncated: false,
+            incomplete: true,
+            unreadNodes: ['10.0.0.2:7001'],
+          })
+        : json({
+            pattern: '*',
+            keys: [],
+            cursor: '0',
+            truncated: false,
+            incomplete: true,
+            unreadNodes: ['10.0.0.2:7001', 'h\u202e:1', 7],
+          }),
+    );
+    const listed = await listKeys(BASE, '*', fetchImpl);
+    expect(listed).toMatchObject({ complete: true, unreadNodes: ['10.0.0.2:7001', 'h\\u{202e}:1'] });
+    // a bridge that sends no unreadNodes (an older one) lists as before
+    const plain = await listKeys(
+      BASE,
+      '*',
+      fakeFetch(() => json({ pattern: '*', keys: [], cursor: '0', truncated: false })),
+    );
+    expect(plain.unreadNodes).toEqual([]);
+  });
+
   it('refuses a body that is not a key list', async () => {
     await expect(
       listKeys(
@@ -159,7 +196,7 @@ describe('the token', () => {
     expect(parseToken('has spaces in the middle').ok).toBe(false);
   });
 
-  it('travels as Authorization: Bearer, and not at all when empty', async () => {
+  it('travels as Authorization: Bearer, and not at all when empty; X-Firetime-Bridge: 1 always', async () => {
     const seen: Array<Record<string, string> | undefined> = [];
     const base: Fetch = (_url, init) => {
       seen.push(init.headers);
@@ -167,7 +204,7 @@ describe('the token', () => {
     };
     await getJson(BASE, '/api/health', withToken(base, 'abcdefghijklmnop'));
     await getJson(BASE, '/api/health', withToken(base, ''));
-    expect(seen).toEqual([{ Authorization: 'Bearer abcdefghijklmnop' }, undefined]);
+    expect(seen).toEqual([{ 'X-Firetime-Bridge': '1', Authorization: 'Bearer abcdefghijklmnop' }, { 'X-Firetime-Bridge': '1' }]);
   });
 });
 

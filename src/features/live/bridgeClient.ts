@@ -7,7 +7,7 @@
 import type { Parsed } from '../../session/input.ts';
 import { compareBytes } from '../../model/redis/memberOrder.ts';
 import { base64UrlFromBytes, bytesFromBase64, printable } from '../../model/printable.ts';
-import { MAX_PAGE_SIZE, MAX_PATTERN_LENGTH } from '../../model/bridgeWire.ts';
+import { BRIDGE_REQUEST_HEADER, BRIDGE_REQUEST_VALUE, MAX_PAGE_SIZE, MAX_PATTERN_BYTES } from '../../model/bridgeWire.ts';
 import type { BridgeErrorCode, KeysReply, MembersReply, RedisName } from '../../model/bridgeWire.ts';
 
 /** The most members the panel reads from one set: the head of a larger set (the jobs due first). */
@@ -64,10 +64,13 @@ export function parseToken(text: string): Parsed<string> {
   );
 }
 
-/** The key pattern field: a SCAN MATCH glob, 1 to 256 characters, no control characters. */
+/** The key pattern field: a SCAN MATCH glob, 1 to 256 bytes of UTF-8 (as the bridge counts), no control characters. */
 export function parseKeyPattern(text: string): Parsed<string> {
   if (text === '') return refuse('Enter a pattern, e.g. *:delayed (or * for every sorted set).');
-  if (text.length > MAX_PATTERN_LENGTH) return refuse(`At most ${MAX_PATTERN_LENGTH} characters.`);
+  if (new TextEncoder().encode(text).length > MAX_PATTERN_BYTES)
+    return refuse(
+      `At most ${MAX_PATTERN_BYTES} bytes (UTF-8): ${MAX_PATTERN_BYTES} plain ASCII characters, fewer accented ones.`,
+    );
   if (/\p{Cc}/u.test(text)) return refuse('No control characters in a pattern.');
   return ok(text);
 }
@@ -126,6 +129,8 @@ export async function getJson(base: string, path: string, fetchImpl: Fetch, sign
       credentials: 'omit',
       cache: 'no-store',
       referrerPolicy: 'no-referrer',
+      // the bridge reads Redis only for requests carrying it (a browser preflights a custom header)
+      headers: { [BRIDGE_REQUEST_HEADER]: BRIDGE_REQUEST_VALUE },
     });
   } catch {
     if (signal?.aborted) throw new BridgeRequestError('unreachable', 'Cancelled.');
@@ -165,8 +170,17 @@ function isRedisName(value: unknown): value is RedisName {
     typeof name.base64 === 'string' &&
     typeof name.text === 'string' &&
     Number.isSafeInteger(name.byteLength) &&
-    name.byteLength >= 0
+    name.byteLength >= 0 &&
+    (name.sha256 === undefined || (typeof name.sha256 === 'string' && /^[A-Za-z0-9_-]{43}$/.test(name.sha256)))
   );
+}
+
+/**
+ * A key's identity: its length and its bytes, or for a name the bridge shortened (only its first
+ * 4 KB travel) the SHA-256 of all its bytes, so two long keys sharing their first 4 KB stay two.
+ */
+export function nameId(name: RedisName): string {
+  return `${name.byteLength}:${name.sha256 ?? name.base64}`;
 }
 
 function isKeysReply(body: unknown): body is KeysReply {
@@ -208,15 +222,17 @@ const notBridge = (base: string) =>
 /**
  * The sorted-set keys matching `pattern` (SCAN through /api/keys until its cursor is 0), in Redis's
  * byte order. `complete` is false when the listing stopped at MAX_LISTED_KEYS or a reply said it
- * left keys out (`truncated`, its byte budget).
+ * left keys out (`truncated`, its byte budget). `unreadNodes`: the cluster nodes the bridge could
+ * not read (their keys are missing), as printable text.
  */
 export async function listKeys(
   base: string,
   pattern: string,
   fetchImpl: Fetch,
   signal?: AbortSignal,
-): Promise<{ keys: ListedKey[]; complete: boolean }> {
+): Promise<{ keys: ListedKey[]; complete: boolean; unreadNodes: string[] }> {
   const keys = new Map<string, ListedKey>();
+  const unreadNodes = new Set<string>();
   let cursor = '0';
   let truncated = false;
   do {
@@ -230,19 +246,25 @@ export async function listKeys(
     for (const key of body.keys) {
       const bytes = bytesFromBase64(key.base64);
       if (bytes === null) throw notBridge(base);
-      keys.set(`${key.byteLength}:${key.base64}`, {
+      keys.set(nameId(key), {
         base64: key.base64,
         text: printable(key.text),
         byteLength: key.byteLength,
+        ...(key.sha256 !== undefined ? { sha256: key.sha256 } : {}),
         bytes,
       });
     }
     truncated ||= body.truncated === true;
+    // an older bridge sends no unreadNodes; a list of anything but strings is not the bridge's
+    if (Array.isArray(body.unreadNodes))
+      for (const node of body.unreadNodes.slice(0, 100))
+        if (typeof node === 'string') unreadNodes.add(printable(node).slice(0, 120));
     cursor = body.cursor;
   } while (cursor !== '0' && keys.size < MAX_LISTED_KEYS);
   return {
     keys: [...keys.values()].sort((a, b) => compareBytes(a.bytes, b.bytes)).slice(0, MAX_LISTED_KEYS),
     complete: cursor === '0' && !truncated,
+    unreadNodes: [...unreadNodes].slice(0, 100),
   };
 }
 

@@ -1,0 +1,115 @@
+/**
+ * The bridge against a server at --redis that does not behave like Redis (issue 28, item 3): a
+ * reply nested 5,000 arrays deep (~20 KB) made redis-parser overflow the call stack inside
+ * ioredis's 'data' listener, and the uncaught RangeError ended the bridge process. The real
+ * `npm run bridge` process is started against a fake server (bridge/fakeRedisServer.ts): the
+ * request that met the reply gets a 502 saying the reply could not be read, the process keeps
+ * running, and it reconnects and answers the next request from the same server.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ErrorReply, KeysReply } from '../src/model/bridgeWire.ts';
+import { nestedReply, scanReply, startFakeRedis } from './fakeRedisServer.ts';
+import type { FakeRedisServer } from './fakeRedisServer.ts';
+
+const running: Array<{ child: ChildProcess; fake: FakeRedisServer }> = [];
+
+afterEach(async () => {
+  for (const { child, fake } of running.splice(0)) {
+    child.kill('SIGTERM');
+    await fake.close();
+  }
+});
+
+/** Starts `npm run bridge` (server.ts) on a free port against `redisUrl`; resolves with its port once it listens. */
+async function spawnBridge(redisUrl: string): Promise<{ child: ChildProcess; port: number; exited: () => number | null }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      new URL('./server.ts', import.meta.url).pathname,
+      '--port',
+      '0',
+      '--redis',
+      redisUrl,
+      '--timeout',
+      '1000',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const found = /firetime bridge on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
+      if (found !== undefined) resolve(Number(found));
+    });
+    child.once('exit', (code) => reject(new Error(`the bridge exited (${code}) before listening: ${out}`)));
+  });
+  return { child, port, exited: () => child.exitCode ?? (child.signalCode === null ? null : -1) };
+}
+
+function get(port: number, path: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `http://127.0.0.1:${port}${path}`,
+      { headers: { Origin: 'http://127.0.0.1:5173', 'X-Firetime-Bridge': '1' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a server at --redis sending replies the parser cannot read', () => {
+  it.each([
+    ['5,000 nested arrays (the parser recurses past the call stack)', nestedReply(5000)],
+    ['an array longer than JavaScript allows (*4294967296)', '*4294967296\r\n'],
+  ])(
+    '%s: the request gets a 502, the process lives and reconnects',
+    async (_what, bad) => {
+      // the first SCAN gets the bad reply, every later one a good reply with one key
+      const fake = await startFakeRedis((command) =>
+        command[0] !== 'SCAN'
+          ? '+OK\r\n'
+          : fake.commands.filter((c) => c[0] === 'SCAN').length === 1
+            ? bad
+            : scanReply('0', ['q:delayed']),
+      );
+      const bridge = await spawnBridge(fake.url);
+      running.push({ child: bridge.child, fake });
+
+      const first = await get(bridge.port, '/api/keys?pattern=*');
+      expect(first.status, JSON.stringify(first.body)).toBe(502);
+      expect((first.body as ErrorReply).error).toEqual({
+        code: 'redis-error',
+        message: expect.stringMatching(
+          /^Redis at redis:\/\/127\.0\.0\.1:\d+ sent a reply the bridge could not read \(.+\): the bridge dropped that connection and reconnects\.$/,
+        ),
+      });
+      await sleep(300);
+      expect(bridge.exited()).toBeNull();
+
+      // the bridge reconnects on its own (retry after 250 ms): poll until the good reply comes through
+      let later = await get(bridge.port, '/api/keys?pattern=*');
+      for (let i = 0; i < 40 && later.status !== 200; i++) {
+        await sleep(100);
+        later = await get(bridge.port, '/api/keys?pattern=*');
+      }
+      expect(later.status, JSON.stringify(later.body)).toBe(200);
+      expect((later.body as KeysReply).keys.map((key) => key.text)).toEqual(['q:delayed']);
+      expect(bridge.exited()).toBeNull();
+    },
+    20_000,
+  );
+});

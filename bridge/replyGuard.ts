@@ -1,0 +1,101 @@
+/**
+ * No reply from the server at --redis may end the bridge. ioredis hands every chunk the socket
+ * reads to redis-parser inside the socket's 'data' listener, and what the parser throws there
+ * nothing catches: a reply of 5,000 nested arrays (~20 KB) overflows the call stack (redis-parser
+ * reads arrays by recursion) and an array header past 2^32 - 1 throws "Invalid array length"; each
+ * ended the process.
+ *
+ * The guard is an ioredis Connector (the `Connector` option, also passed to every node of a
+ * cluster): it opens the socket exactly as ioredis's own StandaloneConnector does, then wraps the
+ * socket's 'data' emit, so whatever a listener throws destroys that one connection with an
+ * UnreadableReplyError instead. ioredis then reports the error, fails the commands in flight and
+ * reconnects with a fresh parser; the commands that were in flight are rejected again with the
+ * UnreadableReplyError (ReplyGuard.wrap), so the request says what happened.
+ *
+ * A global process.on('uncaughtException') would also keep the process alive, but it would hide
+ * every other bug and leave the broken parser attached to the connection.
+ */
+import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
+import type { RedisOptions } from 'ioredis';
+import type IoredisStandaloneConnector from 'ioredis/built/connectors/StandaloneConnector';
+import type { CommandSender } from './allowList.ts';
+
+type ConnectorClass = NonNullable<RedisOptions['Connector']>;
+
+// ioredis exports AbstractConnector but not the StandaloneConnector it uses by default; the
+// package has no exports map, so its built file is required directly (pinned ioredis version)
+const { default: StandaloneConnector } = createRequire(import.meta.url)('ioredis/built/connectors/StandaloneConnector.js') as {
+  default: typeof IoredisStandaloneConnector;
+};
+
+/** The server sent a reply the parser could not read; the connection it came on was dropped. */
+export class UnreadableReplyError extends Error {
+  constructor(readonly reason: string) {
+    super(`the reply could not be read (${reason})`);
+    this.name = 'UnreadableReplyError';
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof RangeError && /call stack/i.test(message)) return 'nested too deeply to parse';
+  return message.slice(0, 200);
+}
+
+/** Drops the connections whose replies cannot be read, and counts them so `wrap` can tell which commands met one. */
+export class ReplyGuard {
+  /** Connections dropped so far, and the latest reason. */
+  private dropped = 0;
+  private last: UnreadableReplyError | null = null;
+
+  /** The ioredis Connector to pass as `Connector` (in redisOptions for a cluster). */
+  readonly Connector: ConnectorClass;
+
+  constructor() {
+    const onThrow = (error: unknown) => {
+      this.dropped++;
+      this.last = new UnreadableReplyError(reasonOf(error));
+      return this.last;
+    };
+    class GuardedConnector extends StandaloneConnector {
+      override async connect(...args: Parameters<IoredisStandaloneConnector['connect']>) {
+        const stream = await super.connect(...args);
+        guardDataEvents(stream, onThrow);
+        return stream;
+      }
+    }
+    // ioredis gives a Connector its own options, which are StandaloneConnector's
+    this.Connector = GuardedConnector as ConnectorClass;
+  }
+
+  /**
+   * `sender` whose commands, when they fail while a connection was dropped for an unreadable
+   * reply, fail with that UnreadableReplyError rather than ioredis's "Connection is closed" or
+   * "Reached the max retries per request limit".
+   */
+  wrap(sender: CommandSender): CommandSender {
+    return {
+      callBuffer: (command, ...args) => {
+        const before = this.dropped;
+        return sender.callBuffer(command, ...args).catch((error: unknown) => {
+          throw this.dropped !== before && this.last !== null ? this.last : error;
+        });
+      },
+    };
+  }
+}
+
+/** Makes a throw from any 'data' listener of `stream` destroy the stream with onThrow's error, not escape to the event loop. */
+export function guardDataEvents(stream: Pick<Socket, 'emit' | 'destroy'>, onThrow: (error: unknown) => Error): void {
+  const emit = stream.emit.bind(stream) as (event: string | symbol, ...args: unknown[]) => boolean;
+  stream.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event !== 'data') return emit(event, ...args);
+    try {
+      return emit(event, ...args);
+    } catch (error) {
+      stream.destroy(onThrow(error));
+      return true;
+    }
+  }) as typeof stream.emit;
+}
