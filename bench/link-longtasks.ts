@@ -12,6 +12,11 @@
  *   npm run bench:link -- --no-build   # measure the existing dist/
  *   npm run bench:link -- --profile    # also profile (CDP): the tasks at the end, Ctrl+Z, Ctrl+Shift+Z (build with --minify false for names)
  *   npm run bench:link -- --no-write   # print only: do not write the figures into docs/benchmarks.md
+ *   npm run bench:link -- --hostile-only   # only the links of steps that enqueue little (see HOSTILE_LINKS)
+ *
+ * Then the links of issue 28 whose steps enqueue little or nothing (resets, promotes), each on a
+ * fresh page: whether the page asked first, the longest task from opening the link to 1 s after it
+ * settled, and the time to settle (from opening, or from Load when it asked).
  */
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
@@ -23,6 +28,13 @@ import { figure, report } from './report.ts';
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4328);
 const BASE = `http://127.0.0.1:${PORT}/`;
 const LINK = `1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
+
+/** Links whose cost is in their steps, not their jobs (issue 28): the page must not take them in one task. */
+const HOSTILE_LINKS: ReadonlyArray<readonly [string, string]> = [
+  ['50,000 resets', `1~1~f1796040000000~${Array.from({ length: 50_000 }, () => 'r').join('.')}`],
+  ['300,000 resets', `1~1~f1796040000000~${Array.from({ length: 300_000 }, () => 'r').join('.')}`],
+  ['10,000 jobs, 20,000 promotes', `1~1~f1796040000000~e10000.${Array.from({ length: 20_000 }, () => 'p').join('.')}`],
+];
 
 interface Task {
   readonly start: number;
@@ -81,11 +93,47 @@ async function quiet(page: Page, ms: number): Promise<void> {
   );
 }
 
+/** Opens each of HOSTILE_LINKS on a fresh page and measures it; rows for the report. */
+async function hostileLinks(browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<Array<[string, string]>> {
+  const rows: Array<[string, string]> = [];
+  for (const [name, link] of HOSTILE_LINKS) {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.addInitScript(OBSERVER);
+    const opened = Date.now();
+    await page.goto(`${BASE}#s=${link}`);
+    const prompt = page.getByTestId('link-prompt');
+    const loading = page.getByTestId('scenario-loading');
+    // the page either asks, loads in slices, or (a link it takes at once) shows the state
+    await Promise.race([prompt.waitFor({ timeout: 30_000 }), loading.waitFor({ timeout: 30_000 })]).catch(() => {});
+    const asked = (await prompt.count()) > 0;
+    let from = opened;
+    if (asked) {
+      from = Date.now();
+      await prompt.getByRole('button', { name: 'Load' }).click();
+    }
+    await page.waitForFunction('!document.querySelector("[data-testid=scenario-loading]")', undefined, { timeout: 600_000 });
+    const settled = Date.now();
+    await quiet(page, 1000);
+    const all = await tasks(page);
+    rows.push([
+      `${name} (${figure(link.length)} characters)`,
+      `${asked ? 'asked, then ' : ''}settled in ${figure((settled - from) / 1000, 1)} s; longest task ${figure(longest(all))} ms, ${all.filter((t) => t.duration > 200).length} over 200 ms`,
+    ]);
+    console.log(`${rows.at(-1)![0].padEnd(60)} ${rows.at(-1)![1]}`);
+    await page.close();
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const server = buildAndPreview(PORT);
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     await waitForServer(BASE);
+    if (process.argv.includes('--hostile-only')) {
+      await hostileLinks(browser);
+      return;
+    }
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.addInitScript(OBSERVER);
     await page.goto(`${BASE}#s=${LINK}`);
@@ -158,6 +206,8 @@ async function main(): Promise<void> {
         .join(' / ')})\n`,
     );
     for (const [what, measured] of rows) console.log(`${what.padEnd(60)} ${measured}`);
+    console.log('\nlinks whose steps enqueue little (issue 28):');
+    rows.push(...(await hostileLinks(browser)));
     report('link', { script: 'bench:link', tables: [{ columns: [{ title: 'measure' }, { title: 'figure' }], rows }] });
     if (loadProfile !== null) {
       for (const task of end) {
