@@ -1,20 +1,33 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
+import type { UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { devPolicy, extraConnectSources, productionPolicy, securityHeaders } from './scripts/securityHeaders.ts';
 
-/**
- * The dev server's CSP nonce. Vite writes it on every script and style it puts in the page; it is
- * fixed because the dev server serves one developer on this machine (never use it in production:
- * the built app needs no nonce at all).
- */
-const DEV_NONCE = 'firetime-dev';
 const extraConnect = extraConnectSources(process.env);
+
+/**
+ * The dev server's options. Its CSP nonce, which Vite writes on every script and style it puts in
+ * the page, is drawn here: Vite resolves this config afresh at each start of a server, so each
+ * start has its own, and markup that reaches the page some other way cannot carry a nonce known in
+ * advance. The built app needs none (its policy allows only 'self').
+ *
+ * cors: false (here and for preview) sends no Access-Control-* header at all. The page loads
+ * everything from its own origin, which needs none; Vite's default grants any origin on this
+ * machine (another dev server, any local page) a read of every file the server would serve.
+ */
+function devServer(command: 'build' | 'serve'): Pick<UserConfig, 'html' | 'server'> {
+  const nonce = randomBytes(16).toString('base64');
+  return {
+    ...(command === 'serve' ? { html: { cspNonce: nonce } } : {}),
+    server: { headers: securityHeaders(devPolicy(nonce, extraConnect)), cors: false },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
-  ...(command === 'serve' ? { html: { cspNonce: DEV_NONCE } } : {}),
-  server: { headers: securityHeaders(devPolicy(DEV_NONCE, extraConnect)) },
-  preview: { headers: securityHeaders(productionPolicy(extraConnect)) },
+  ...devServer(command),
+  preview: { headers: securityHeaders(productionPolicy(extraConnect)), cors: false },
   build: {
     // The modulepreload polyfill only helps browsers without <link rel="modulepreload"> (Safari
     // before 17) fetch chunks a little earlier; they load the same modules without it. Leaving it
@@ -42,7 +55,11 @@ export default defineConfig(({ command }) => ({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts', 'bridge/**/*.test.ts', 'bench/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'bridge/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
       },
       {
         extends: true,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CLOCK_RANGE_MESSAGE,
+  MAX_CLOCK_MS,
   MAX_DELAY_MS,
   parseBatchSize,
   parseBurst,
@@ -69,6 +71,35 @@ describe('parseClock', () => {
     '253402300800000',
   ])('refuses %j', (text) => {
     expect(parseClock(text).ok).toBe(false);
+  });
+
+  it('accepts the first and the last instant of its range, as ms or ISO', () => {
+    expect(value(parseClock('0'))).toBe(0);
+    expect(value(parseClock('1970-01-01T00:00Z'))).toBe(0);
+    expect(value(parseClock(String(MAX_CLOCK_MS)))).toBe(MAX_CLOCK_MS);
+    expect(value(parseClock('9999-12-31T23:59:59.999Z'))).toBe(MAX_CLOCK_MS);
+    // the same instant written in another zone
+    expect(value(parseClock('9999-12-31T11:59:59.999-12:00'))).toBe(MAX_CLOCK_MS);
+  });
+
+  // A zone offset moves a four-digit-year instant past either end; the field must refuse it where
+  // it is typed (the session would drop it, and the field would look accepted).
+  it.each([
+    '9999-12-31T23:59:59.999-12:00',
+    '9999-12-31T12:00:00.000-12:00',
+    '1970-01-01T00:00:00.000+00:01',
+    '0000-01-01T00:00Z',
+    '253402300800000',
+    '99999999999999999999',
+    '-1',
+  ])('refuses %j outside 1970 to year 9999, naming the range', (text) => {
+    expect(parseClock(text)).toEqual({ ok: false, message: CLOCK_RANGE_MESSAGE });
+  });
+
+  it('names both ends of the range, as ISO and as ms', () => {
+    expect(CLOCK_RANGE_MESSAGE).toBe(
+      'Use an instant from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z (0 to 253,402,300,799,999 ms).',
+    );
   });
 });
 

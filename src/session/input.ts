@@ -17,6 +17,8 @@ export const MIN_BATCH = 2;
 export const MAX_BATCH = 10_000;
 /** The last instant the clock accepts: 9999-12-31T23:59:59.999Z (four-digit ISO years). */
 export const MAX_CLOCK_MS = 253_402_300_799_999;
+/** Why an instant field (the clock, the cliff's fire-time) refuses one before 1970 or after year 9999, however written. */
+export const CLOCK_RANGE_MESSAGE = `Use an instant from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z (0 to ${groupDigits(MAX_CLOCK_MS)} ms).`;
 /** The longest custom id prefix. */
 export const MAX_PREFIX_LENGTH = 40;
 
@@ -68,20 +70,23 @@ function isCalendarDay(iso: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
 }
 
+function inClockRange(ms: number): Parsed<number> {
+  return ms >= 0 && ms <= MAX_CLOCK_MS ? ok(ms) : refuse(CLOCK_RANGE_MESSAGE);
+}
+
 /** The clock field: Unix ms, or an ISO 8601 instant with a zone (`2026-11-30T12:00:00.000Z`). */
 export function parseClock(text: string): Parsed<number> {
   const trimmed = text.trim();
   if (trimmed === '') return refuse('Enter Unix milliseconds or an ISO instant.');
   const value = wholeNumber(trimmed);
-  if (value === 'negative') return refuse('Instants before 1970 are not supported.');
-  if (value !== null) {
-    return value > MAX_CLOCK_MS ? refuse('At most year 9999 (253402300799999 ms).') : ok(value);
-  }
+  if (value === 'negative') return refuse(CLOCK_RANGE_MESSAGE);
+  if (value !== null) return inClockRange(value);
   if (!ISO_INSTANT.test(trimmed)) return refuse('Not ms or an ISO instant such as 2026-11-30T12:00:00.000Z.');
   const ms = Date.parse(trimmed);
   if (Number.isNaN(ms) || !isCalendarDay(trimmed)) return refuse('That date does not exist.');
-  if (ms < 0) return refuse('Instants before 1970 are not supported.');
-  return ok(ms);
+  // A four-digit year is not enough: its zone offset can carry it past either end
+  // (9999-12-31T23:59:59.999-12:00 is in year 10000 UTC), and the session drops such an instant.
+  return inClockRange(ms);
 }
 
 /** The custom id prefix: 1 to 40 printable characters, well-formed UTF-16 (the job number is appended). */

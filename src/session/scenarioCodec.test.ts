@@ -15,7 +15,7 @@ import {
 } from './scenarioCodec.ts';
 import { ENQUEUE_WORK, PROMOTE_WORK, RESET_WORK, STEP_WORK } from './scenarioCost.ts';
 import { groupDigits } from '../model/format.ts';
-import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
+import { CLOCK_RANGE_MESSAGE, MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 import { OperationLog } from './operationLog.ts';
 import { defaultSettings } from './operations.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
@@ -120,7 +120,7 @@ describe('encodeScenario / decodeScenario', () => {
   it('says what is wrong with a hand-edited text, using the fields own checks', () => {
     expect(decodeScenario('')).toMatchObject({ ok: false, message: expect.stringMatching(/Unknown scenario format/) });
     expect(decodeScenario('2~0~~')).toMatchObject({ ok: false, message: expect.stringMatching(/version 1/) });
-    expect(decodeScenario('1~0~d-5~')).toMatchObject({ ok: false, message: expect.stringMatching(/not a whole number/) });
+    expect(decodeScenario('1~0~d5x~')).toMatchObject({ ok: false, message: expect.stringMatching(/"5x" is not a whole number/) });
     expect(decodeScenario('1~0~d99999999999999~')).toMatchObject({ ok: false, message: expect.stringMatching(/100 years/) });
     expect(decodeScenario('1~0~~b1')).toMatchObject({ ok: false, message: expect.stringMatching(/^Step 1: .*N starts at 2/) });
     expect(decodeScenario('1~0~~e10001@5')).toMatchObject({ ok: false, message: expect.stringMatching(/At most 10,000/) });
@@ -132,6 +132,36 @@ describe('encodeScenario / decodeScenario', () => {
       ok: false,
       message: expect.stringMatching(/more than 1,000,000 jobs/),
     });
+  });
+
+  // Each message says what is wrong with the value as written: a run of digits is a whole number,
+  // however long, so one out of range is told its range; an enqueue's count is not the field N.
+  it.each([
+    ['1~0~d99999999999999999~', 'Starting settings: "d99999999999999999": At most 3,155,760,000,000 ms (100 years).'],
+    ['1~0~d-5~', 'Starting settings: "d-5": A delay cannot be negative.'],
+    ['1~0~d~', 'Starting settings: "d": the number is missing.'],
+    ['1~0~b99999999999999999~', 'Starting settings: "b99999999999999999": At most 10,000 jobs at once.'],
+    ['1~0~f99999999999999999~', `Starting settings: "f99999999999999999": ${CLOCK_RANGE_MESSAGE}`],
+    ['1~0~f-1~', `Starting settings: "f-1": ${CLOCK_RANGE_MESSAGE}`],
+    ['1~0~L~e1@99999999999999999', `Step 1: "e1@99999999999999999": ${CLOCK_RANGE_MESSAGE}`],
+    ['1~0~L~p@', 'Step 1: "p@": the number is missing.'],
+    [`1~0~f${T0}~e0`, 'Step 1: "e0": an enqueue adds 1 to 10,000 jobs (e1 to e10000).'],
+    [`1~0~f${T0}~e-3`, 'Step 1: "e-3": an enqueue adds 1 to 10,000 jobs (e1 to e10000).'],
+    [`1~0~f${T0}~e`, 'Step 1: "e": the number is missing.'],
+    [`1~0~f${T0}~e99999999999999999`, 'Step 1: "e99999999999999999": At most 10,000 jobs at once.'],
+    ['1~0~d5000.q~', 'Starting settings: "q": unknown setting.'],
+    ['1~0~d5000..us~', 'Starting settings: "": an empty setting (two dots in a row, or a dot at an end).'],
+    [`1~0~f${T0}~e1..p`, 'Step 2: "": an empty step (two dots in a row, or a dot at an end).'],
+    [`1~0~f${T0}~e1.`, 'Step 2: "": an empty step (two dots in a row, or a dot at an end).'],
+  ])('says what is wrong with a hand-edited %j', (text, message) => {
+    expect(decodeScenario(text)).toEqual({ ok: false, message });
+  });
+
+  it('reads counts and instants with leading zeros as the numbers they are', () => {
+    expect(decoded(`1~0~f000${T0}~e01.e0000000000000000003`).operations).toEqual([
+      { kind: 'enqueue', count: 1, at: T0 },
+      { kind: 'enqueue', count: 3, at: T0 },
+    ]);
   });
 
   it('never throws on any text: a valid scenario (that encodes back to itself) or a message', () => {

@@ -12,7 +12,7 @@
  * is then the frozen one). Values are checked with the fields' own parsers (input.ts).
  */
 import { groupDigits } from '../model/format.ts';
-import { parseBatchSize, parseClock, parseDelay, parseIdPrefix } from './input.ts';
+import { MAX_BATCH, parseBatchSize, parseClock, parseDelay, parseIdPrefix } from './input.ts';
 import type { Parsed } from './input.ts';
 import type { IdStyle } from './jobIds.ts';
 import { OperationLog } from './operationLog.ts';
@@ -188,24 +188,37 @@ export class ScenarioEncoder {
 export type DecodedScenario =
   { readonly ok: true; readonly scenario: Scenario } | { readonly ok: false; readonly message: string };
 
-const DIGITS = /^\d{1,16}$/;
+/** A whole number as a link writes it, or a minus sign before one (refused by the field's parser, with its range). */
+const INTEGER = /^-?\d+$/;
 
 /** A message as one sentence: a full stop added unless the field's own message has one. */
 function sentence(text: string): string {
   return text.endsWith('.') ? text : `${text}.`;
 }
 
-/** Digits only (no separators in a URL), then the field's own parser. */
+/**
+ * Digits only (no separators in a URL), then the field's own parser. Any run of digits goes to the
+ * parser, however long: it is a whole number, and the parser says which range it is outside.
+ */
 function number(text: string, parse: (text: string) => Parsed<number>): Parsed<number> {
-  return DIGITS.test(text) ? parse(text) : { ok: false, message: `"${text.slice(0, 20)}" is not a whole number` };
+  if (text === '') return { ok: false, message: 'the number is missing' };
+  return INTEGER.test(text) ? parse(text) : { ok: false, message: `"${text.slice(0, 20)}" is not a whole number` };
 }
 
-function parseCount(text: string): Parsed<number> {
-  return text === '1' ? { ok: true, value: 1 } : number(text, parseBatchSize);
+const ENQUEUE_COUNT_RANGE = `an enqueue adds 1 to ${groupDigits(MAX_BATCH)} jobs (e1 to e${MAX_BATCH})`;
+
+/** An enqueue's count: 1 job (the Enqueue job button) or a batch of up to MAX_BATCH. */
+function enqueueCount(text: string): Parsed<number> {
+  const count = Number(text);
+  if (count > MAX_BATCH) return parseBatchSize(text);
+  return count >= 1 ? { ok: true, value: count } : { ok: false, message: ENQUEUE_COUNT_RANGE };
 }
 
-/** One token; `frozen` is the clock's instant at that point (null when live), for enqueue / promote. */
-function parseToken(token: string, frozen: number | null): Parsed<Operation> {
+/** Which part of the text a token is in, as its messages name it. */
+type Part = 'setting' | 'step';
+
+/** One token of `part`; `frozen` is the clock's instant at that point (null when live), for enqueue / promote. */
+function parseToken(token: string, frozen: number | null, part: Part): Parsed<Operation> {
   const head = token[0];
   const rest = token.slice(1);
   const fail = (message: string): Parsed<Operation> => ({ ok: false, message: `"${token.slice(0, 24)}": ${message}` });
@@ -242,7 +255,7 @@ function parseToken(token: string, frozen: number | null): Parsed<Operation> {
     case 'e': {
       const [count, at, extra] = rest.split('@');
       if (extra !== undefined) return fail('one @ at most');
-      const parsedCount = parseCount(count ?? '');
+      const parsedCount = number(count ?? '', enqueueCount);
       if (!parsedCount.ok) return fail(parsedCount.message);
       return withValue(instantOf(at), (instant) => ({ kind: 'enqueue', count: parsedCount.value, at: instant }));
     }
@@ -251,8 +264,10 @@ function parseToken(token: string, frozen: number | null): Parsed<Operation> {
       return withValue(instantOf(rest === '' ? undefined : rest.slice(1)), (at) => ({ kind: 'promote', at }));
     case 'r':
       return rest === '' ? { ok: true, value: { kind: 'reset' } } : fail('r takes nothing');
+    case undefined:
+      return fail(`an empty ${part} (two dots in a row, or a dot at an end)`);
     default:
-      return fail('unknown step');
+      return fail(`unknown ${part}`);
   }
 }
 
@@ -306,7 +321,7 @@ export function decodeScenario(text: string): DecodedScenario {
 
   let initial = START;
   for (const token of settingsText === '' ? [] : settingsText.split('.')) {
-    const parsed = parseToken(token, 0);
+    const parsed = parseToken(token, 0, 'setting');
     const next = parsed.ok ? settle(initial, parsed.value) : null;
     if (next === null)
       return refuse(sentence(`Starting settings: ${parsed.ok ? `"${token.slice(0, 24)}" is not a setting` : parsed.message}`));
@@ -318,7 +333,7 @@ export function decodeScenario(text: string): DecodedScenario {
   let jobs = 0;
   const tokens = opsText === '' ? [] : opsText.split('.');
   for (let i = 0; i < tokens.length; i++) {
-    const parsed = parseToken(tokens[i]!, frozen);
+    const parsed = parseToken(tokens[i]!, frozen, 'step');
     if (!parsed.ok) return refuse(sentence(`Step ${i + 1}: ${parsed.message}`));
     const op = parsed.value;
     if (op.kind === 'live') frozen = null;
