@@ -102,16 +102,18 @@ async function hostileLinks(browser: Awaited<ReturnType<typeof chromium.launch>>
     const opened = Date.now();
     await page.goto(`${BASE}#s=${link}`);
     const prompt = page.getByTestId('link-prompt');
-    const loading = page.getByTestId('scenario-loading');
-    // the page either asks, loads in slices, or (a link it takes at once) shows the state
-    await Promise.race([prompt.waitFor({ timeout: 30_000 }), loading.waitFor({ timeout: 30_000 })]).catch(() => {});
+    const steps = page.getByTestId('scenario-steps');
+    const stepCount = link.split('~')[3]!.split('.').length;
+    const whole = `${figure(stepCount)} steps`;
+    // the page either asks, or loads (at once or in slices) until the bar counts the link's steps
+    await Promise.race([prompt.waitFor({ timeout: 600_000 }), steps.filter({ hasText: whole }).waitFor({ timeout: 600_000 })]);
     const asked = (await prompt.count()) > 0;
     let from = opened;
     if (asked) {
       from = Date.now();
       await prompt.getByRole('button', { name: 'Load' }).click();
+      await steps.filter({ hasText: whole }).waitFor({ timeout: 600_000 });
     }
-    await page.waitForFunction('!document.querySelector("[data-testid=scenario-loading]")', undefined, { timeout: 600_000 });
     const settled = Date.now();
     await quiet(page, 1000);
     const all = await tasks(page);

@@ -5,43 +5,20 @@
  * request the bridge must still answer /api/health. Issue 11: on the old code `GET // HTTP/1.1`
  * alone ended the process.
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnBridge } from '../test-support/bridgeProcess.ts';
 
 let child: ChildProcess;
 const bridge = { port: 0 };
 
 beforeAll(async () => {
   // redis port 1 on loopback: nothing listens there, so every Redis command fails fast with "cannot reach"
-  child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      new URL('./server.ts', import.meta.url).pathname,
-      '--port',
-      '0',
-      '--redis',
-      'redis://127.0.0.1:1',
-      '--timeout',
-      '200',
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  bridge.port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const port = /firetime bridge on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
-      if (port !== undefined) resolve(Number(port));
-    });
-    child.once('exit', (code) => reject(new Error(`the bridge exited (${code}) before listening: ${out}`)));
-  });
+  const started = await spawnBridge('redis://127.0.0.1:1', 200, true);
+  child = started.child;
+  bridge.port = started.port;
 }, 30_000);
 
 afterAll(() => {

@@ -6,13 +6,13 @@
  * request that met the reply gets a 502 saying the reply could not be read, the process keeps
  * running, and it reconnects and answers the next request from the same server.
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorReply, KeysReply } from '../src/model/bridgeWire.ts';
 import { nestedReply, scanReply, startFakeRedis } from './fakeRedisServer.ts';
 import type { FakeRedisServer } from './fakeRedisServer.ts';
+import { spawnBridge } from '../test-support/bridgeProcess.ts';
 
 const running: Array<{ child: ChildProcess; fake: FakeRedisServer }> = [];
 
@@ -22,36 +22,6 @@ afterEach(async () => {
     await fake.close();
   }
 });
-
-/** Starts `npm run bridge` (server.ts) on a free port against `redisUrl`; resolves with its port once it listens. */
-async function spawnBridge(redisUrl: string): Promise<{ child: ChildProcess; port: number; exited: () => number | null }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      new URL('./server.ts', import.meta.url).pathname,
-      '--port',
-      '0',
-      '--redis',
-      redisUrl,
-      '--timeout',
-      '1000',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const found = /firetime bridge on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
-      if (found !== undefined) resolve(Number(found));
-    });
-    child.once('exit', (code) => reject(new Error(`the bridge exited (${code}) before listening: ${out}`)));
-  });
-  return { child, port, exited: () => child.exitCode ?? (child.signalCode === null ? null : -1) };
-}
 
 function get(port: number, path: string): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
@@ -86,7 +56,7 @@ describe('a server at --redis sending replies the parser cannot read', () => {
             ? bad
             : scanReply('0', ['q:delayed']),
       );
-      const bridge = await spawnBridge(fake.url);
+      const bridge = await spawnBridge(fake.url, 1000);
       running.push({ child: bridge.child, fake });
 
       const first = await get(bridge.port, '/api/keys?pattern=*');

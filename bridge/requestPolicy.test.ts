@@ -5,7 +5,6 @@
  * a key pattern over 256 bytes, and heavy reads beyond what the read gate runs and queues. An
  * in-process bridge reads a fake Redis (bridge/fakeRedisServer.ts) that records every command.
  */
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorReply, MembersReply } from '../src/model/bridgeWire.ts';
 import { startBridge } from './bridge.ts';
@@ -14,6 +13,8 @@ import { scanReply, startFakeRedis } from './fakeRedisServer.ts';
 import type { FakeAnswer, FakeRedisServer } from './fakeRedisServer.ts';
 import { DEFAULT_OPTIONS } from './options.ts';
 import type { ReadGateLimits } from './readGate.ts';
+import { httpAnswer } from '../test-support/httpAnswer.ts';
+import type { HttpAnswer } from '../test-support/httpAnswer.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:5173';
 const MARK = { 'X-Firetime-Bridge': '1' };
@@ -54,25 +55,8 @@ async function open(answer: FakeAnswer = plainRedis, limits?: ReadGateLimits) {
   return { bridge, fake };
 }
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-}
-
-function get(bridge: RunningBridge, path: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${bridge.url}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text === '' ? null : JSON.parse(text) });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+function get(bridge: RunningBridge, path: string, headers: Record<string, string>, method = 'GET'): Promise<HttpAnswer> {
+  return httpAnswer(`${bridge.url}${path}`, headers, method);
 }
 
 const redisCommands = (fake: FakeRedisServer) => fake.commands.filter((c) => ['SCAN', 'TYPE', 'ZCARD', 'ZRANGE'].includes(c[0]!));

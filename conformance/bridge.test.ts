@@ -23,14 +23,11 @@ import { BRIDGE_REQUEST_HEADER, BRIDGE_REQUEST_VALUE, MAX_PAGE_SIZE, MAX_REPLY_B
 import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
 import type { ErrorReply, KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 
+import { httpAnswer } from '../test-support/httpAnswer.ts';
+import type { HttpAnswer } from '../test-support/httpAnswer.ts';
+
 const APP_ORIGIN = 'http://127.0.0.1:4317';
 const BRIDGE_MARK = { [BRIDGE_REQUEST_HEADER]: BRIDGE_REQUEST_VALUE };
-
-interface HttpAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-}
 
 /** GET (or another method) on the bridge with the given headers; the body parsed as JSON. */
 function get(
@@ -39,19 +36,8 @@ function get(
   headers: Record<string, string> = { Origin: APP_ORIGIN },
   method = 'GET',
 ): Promise<HttpAnswer> {
-  return new Promise((resolve, reject) => {
-    // every request carries the header a data route needs (the page sends it on every request)
-    const req = request(`${bridge.url}${path}`, { method, headers: { ...BRIDGE_MARK, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text === '' ? null : JSON.parse(text) });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  // every request carries the header a data route needs (the page sends it on every request)
+  return httpAnswer(`${bridge.url}${path}`, { ...BRIDGE_MARK, ...headers }, method);
 }
 
 /** Options for a bridge on a free port reading `redisUrl`. */

@@ -9,7 +9,7 @@ import type { SetReader } from '../src/session/setReader.ts';
 import { Session, replay } from '../src/session/session.ts';
 import { pageSessionHooks } from '../src/session/scenarioSession.ts';
 import { CommandLog } from '../src/session/commandLog.ts';
-import type { Scenario } from '../src/session/operations.ts';
+import type { Operation, Scenario } from '../src/session/operations.ts';
 
 /** ZRANGE key 0 -1 of the set: its members in set order. */
 export function membersOf(set: SetReader): string[] {
@@ -27,4 +27,9 @@ export function replayedSets(scenario: Scenario): { readonly band: MemoryRedis; 
   const refused = replay(fresh, scenario.operations);
   if (refused !== -1) throw new Error(`operation ${refused} of the scenario was refused on replay`);
   return { band: fresh.band, textbook: fresh.textbook };
+}
+
+/** The promote steps of the store's scenario, in order: what auto-promote recorded. */
+export function promotesOf(store: { getState(): { readonly scenario: Scenario } }): Operation[] {
+  return [...store.getState().scenario.operations].filter((op) => op.kind === 'promote');
 }

@@ -157,6 +157,13 @@ interface UndoRecord {
     | { readonly kind: 'reset'; readonly sets: Sets };
 }
 
+/** One of the two sets, with its arrival tracker, as a promote's undo and redo move its jobs. */
+interface PromotedSet {
+  readonly redis: MemoryRedis;
+  readonly key: string;
+  readonly order: ArrivalTracker;
+}
+
 /** The enqueue part of an UndoRecord. */
 type EnqueueChange = Extract<UndoRecord['change'], { kind: 'enqueue' }>;
 
@@ -431,8 +438,9 @@ export class Session {
     const change = record.change;
     if (change.kind === 'enqueue') redo.kept = yield* this.#undoEnqueue(change);
     else if (change.kind === 'promote') {
-      yield* this.#putBack(this.band, BAND_KEY, this.bandOrder, change.band, 0);
-      yield* this.#putBack(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook, change.band.members.length);
+      const [band, textbook] = this.#promotedSets();
+      yield* this.#putBack(band, change.band, 0);
+      yield* this.#putBack(textbook, change.textbook, change.band.members.length);
       redo.kept = [
         this.promoted.band.splice(this.promoted.band.length - change.band.members.length),
         this.promoted.textbook.splice(this.promoted.textbook.length - change.textbook.members.length),
@@ -471,8 +479,9 @@ export class Session {
     }
     if (change.kind === 'enqueue') yield* this.#redoEnqueue(change, redo);
     else if (change.kind === 'promote') {
-      yield* this.#takeOut(this.band, BAND_KEY, this.bandOrder, change.band, 0);
-      yield* this.#takeOut(this.textbook, TEXTBOOK_KEY, this.textbookOrder, change.textbook, change.band.members.length);
+      const [bandSet, textbookSet] = this.#promotedSets();
+      yield* this.#takeOut(bandSet, change.band, 0);
+      yield* this.#takeOut(textbookSet, change.textbook, change.band.members.length);
       const [band, textbook] = redo.kept as [PromotedAt[], PromotedAt[]];
       for (const job of band) this.promoted.band.push(job);
       for (const job of textbook) this.promoted.textbook.push(job);
@@ -584,44 +593,32 @@ export class Session {
   }
 
   /** A promote's jobs go back into one set with their scores (ZADD, unlogged), last taken first, each tracker told it is the head again. */
-  *#putBack(
-    redis: MemoryRedis,
-    key: string,
-    order: ArrivalTracker,
-    removed: Removed,
-    before: number,
-  ): Generator<number, void, void> {
-    yield* chunks(
-      removed.members.length,
-      true,
-      (start, end) => {
-        zaddPairs(redis, key, removed.members, start, end, (i) => removed.scores[i]!);
-        for (let i = end - 1; i >= start; i--) if (removed.tracked[i]) order.undoRemoveHead(removed.arrivals[i]!);
-      },
-      before,
-    );
+  *#putBack({ redis, key, order }: PromotedSet, removed: Removed, before: number): Generator<number, void, void> {
+    const putBack = (start: number, end: number) => {
+      zaddPairs(redis, key, removed.members, start, end, (i) => removed.scores[i]!);
+      for (let i = end - 1; i >= start; i--) if (removed.tracked[i]) order.undoRemoveHead(removed.arrivals[i]!);
+    };
+    yield* chunks(removed.members.length, true, putBack, before);
   }
 
   /**
    * A promote's jobs come out of one set again, in the order it took them: they are the set's head
    * run, which ZREM takes off in one pass (SortedSet.deleteMembers).
    */
-  *#takeOut(
-    redis: MemoryRedis,
-    key: string,
-    order: ArrivalTracker,
-    removed: Removed,
-    before: number,
-  ): Generator<number, void, void> {
-    yield* chunks(
-      removed.members.length,
-      false,
-      (start, end) => {
-        redis.call('ZREM', key, ...removed.members.slice(start, end));
-        for (let i = start; i < end; i++) order.removeHead(removed.arrivals[i]!);
-      },
-      before,
-    );
+  *#takeOut({ redis, key, order }: PromotedSet, removed: Removed, before: number): Generator<number, void, void> {
+    const takeOut = (start: number, end: number) => {
+      redis.call('ZREM', key, ...removed.members.slice(start, end));
+      for (let i = start; i < end; i++) order.removeHead(removed.arrivals[i]!);
+    };
+    yield* chunks(removed.members.length, false, takeOut, before);
+  }
+
+  /** The band set and the textbook set as a promote's undo and redo move their jobs. */
+  #promotedSets(): readonly [PromotedSet, PromotedSet] {
+    return [
+      { redis: this.band, key: BAND_KEY, order: this.bandOrder },
+      { redis: this.textbook, key: TEXTBOOK_KEY, order: this.textbookOrder },
+    ];
   }
 
   *#run(op: Operation, record: UndoRecord | null): Generator<number, boolean, void> {

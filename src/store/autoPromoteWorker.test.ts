@@ -8,7 +8,7 @@ import type { AppStore } from './appStore.ts';
 import { MAX_TIMER_MS, startAutoPromoteWorker, workerPlan } from './autoPromoteWorker.ts';
 import { selectBandHead, selectPromotedSinceReset } from './promote.ts';
 import { T0 } from '../../test-support/instants.ts';
-import { membersOf } from '../../test-support/pageSets.ts';
+import { membersOf, promotesOf } from '../../test-support/pageSets.ts';
 import { SetReader } from '../session/setReader.ts';
 
 function bandMembers(store: AppStore): string[] {
@@ -81,10 +81,7 @@ describe('auto-promote with a live clock', () => {
     expect(promotedMembers(store)).toEqual(['job:2', 'job:1', 'job:3', 'job:4', 'job:5']);
     expect(store.getState().promoted.promotes).toBe(3);
 
-    const steps = store
-      .getState()
-      .scenario.operations.slice()
-      .filter((op) => op.kind === 'promote');
+    const steps = promotesOf(store);
     expect(steps).toEqual([T0 + 210, T0 + 300, T0 + 420].map((at) => ({ kind: 'promote', at })));
     expect(encodeScenario(store.getState().scenario)).toContain(`p@${T0 + 210}.p@${T0 + 300}.p@${T0 + 420}`);
     // The export replays the scenario: it holds the worker's ZREMs in the same order.
@@ -207,12 +204,7 @@ describe('auto-promote with a frozen clock', () => {
     store.getState().stepClock(1);
     vi.advanceTimersByTime(0);
     expect(bandMembers(store)).toEqual([]);
-    expect(
-      store
-        .getState()
-        .scenario.operations.slice()
-        .filter((op) => op.kind === 'promote'),
-    ).toEqual([
+    expect(promotesOf(store)).toEqual([
       { kind: 'promote', at: T0 },
       { kind: 'promote', at: T0 + 1000 },
     ]);

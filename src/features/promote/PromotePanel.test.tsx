@@ -7,7 +7,7 @@ import type { AppStore } from '../../store/appStore.ts';
 import { PromotePanel } from './PromotePanel.tsx';
 import { tickLabel } from './Timeline.tsx';
 import { T0 } from '../../../test-support/instants.ts';
-import { membersOf } from '../../../test-support/pageSets.ts';
+import { membersOf, promotesOf } from '../../../test-support/pageSets.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: T0 });
@@ -76,12 +76,7 @@ describe('Auto-promote in the promote panel', () => {
     expect(status()).toMatch(/^Off\./);
     act(() => vi.advanceTimersByTime(10_000));
     expect(bandMembers(store)).toEqual(['job:1']);
-    expect(
-      store
-        .getState()
-        .scenario.operations.slice()
-        .filter((op) => op.kind === 'promote'),
-    ).toEqual([
+    expect(promotesOf(store)).toEqual([
       { kind: 'promote', at: T0 + 200 },
       { kind: 'promote', at: T0 + 400 },
     ]);
