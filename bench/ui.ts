@@ -29,6 +29,7 @@
  *   npm run bench:ui -- --million    # also fill a page to 1,000,000 jobs (--million=same-ms: one millisecond)
  *   npm run bench:ui -- --million-only [--same-ms]   # only that (6.)
  *   npm run bench:ui -- --burst-only                  # only the burst of 10,000 (5.)
+ *   npm run bench:ui -- --burst-only --idle 5000      # the page rests 5 s after load before the first burst (default 500 ms)
  *   npm run bench:ui -- --dist /tmp/other-dist        # measure another build (the JS sizes read dist/)
  *   npm run bench:ui -- --no-write                    # print only: do not write the figures into docs/benchmarks.md
  *
@@ -253,6 +254,12 @@ async function millionOnFreshPage(browser: Browser, sameMs: boolean): Promise<Mi
   }
 }
 
+/** How long the burst's page rests after it has loaded, before the first click (ms): `--idle MS`, default 500. */
+function idleBeforeBurst(): number {
+  const at = process.argv.indexOf('--idle');
+  return at >= 0 ? Number(process.argv[at + 1]) : 500;
+}
+
 /** The burst's runs: click to rendered (wall), and the CPU time the page's main thread spent meanwhile. */
 interface BurstRuns {
   readonly wall: number[];
@@ -285,7 +292,7 @@ async function measureBurst(browser: Browser): Promise<BurstRuns> {
     await page.getByTestId('band-panel').scrollIntoViewIfNeeded();
     // the page has loaded once its last part below the stage is in
     await page.getByTestId('live-redis').waitFor({ state: 'attached' });
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(idleBeforeBurst());
     const cdp = await page.context().newCDPSession(page);
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));

@@ -54,21 +54,3 @@ export interface Scenario {
 export function defaultSettings(frozenAt: number, clockMode: ClockMode = 'live'): Settings {
   return { delay: 5000, textbookUnit: 's', clockMode, frozenAt, idStyle: 'job:N', idPrefix: 'order-', batchSize: 3 };
 }
-
-/**
- * `base` with `change` applied, as a new object built by this one literal, so that every Settings a
- * Session holds has one shape (V8: one hidden class) whatever made it: a spread (`{ ...s, delay }`)
- * or a caller's own literal makes objects of other shapes, and the enqueue path compiled for one
- * shape was thrown away ("wrong map") when the page's first burst read another.
- */
-export function settingsWith(base: Settings, change: Partial<Settings> = {}): Settings {
-  return {
-    delay: change.delay ?? base.delay,
-    textbookUnit: change.textbookUnit ?? base.textbookUnit,
-    clockMode: change.clockMode ?? base.clockMode,
-    frozenAt: change.frozenAt ?? base.frozenAt,
-    idStyle: change.idStyle ?? base.idStyle,
-    idPrefix: change.idPrefix ?? base.idPrefix,
-    batchSize: change.batchSize ?? base.batchSize,
-  };
-}

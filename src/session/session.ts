@@ -17,7 +17,6 @@ import { jobId } from './jobIds.ts';
 import type { CommandLog, LogMark, SetName } from './commandLog.ts';
 import { MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 import type { Operation, OperationList, Settings, TextbookUnit } from './operations.ts';
-import { settingsWith } from './operations.ts';
 
 /** The band set's key, as BullMQ names a queue's delayed set. */
 export const BAND_KEY = 'bull:firetime:delayed';
@@ -299,7 +298,7 @@ export class Session {
     initial: Settings,
     private readonly hooks: SessionHooks,
   ) {
-    this.settings = settingsWith(initial);
+    this.settings = initial;
     this.#emptySets();
   }
 
@@ -626,33 +625,33 @@ export class Session {
     switch (op.kind) {
       case 'delay':
         if (!isWholeInRange(op.delay, 0, MAX_DELAY_MS)) return false;
-        this.settings = settingsWith(s, { delay: op.delay });
+        this.settings = { ...s, delay: op.delay };
         return true;
       case 'unit':
         // The textbook set holds scores in one unit: switching with jobs in it would mix them.
         if (op.unit !== 's' && op.unit !== 'ms') return false;
         if (this.textbookReader.size !== 0) return false;
-        this.settings = settingsWith(s, { textbookUnit: op.unit });
+        this.settings = { ...s, textbookUnit: op.unit };
         return true;
       case 'live':
-        this.settings = settingsWith(s, { clockMode: 'live' });
+        this.settings = { ...s, clockMode: 'live' };
         return true;
       case 'freeze':
         if (!isWholeInRange(op.at, 0, MAX_CLOCK_MS)) return false;
-        this.settings = settingsWith(s, { clockMode: 'frozen', frozenAt: op.at });
+        this.settings = { ...s, clockMode: 'frozen', frozenAt: op.at };
         return true;
       case 'idStyle':
-        this.settings = settingsWith(s, { idStyle: op.style });
+        this.settings = { ...s, idStyle: op.style };
         this.enqueueError = null;
         return true;
       case 'prefix':
         if (!parseIdPrefix(op.prefix).ok) return false;
-        this.settings = settingsWith(s, { idPrefix: op.prefix });
+        this.settings = { ...s, idPrefix: op.prefix };
         this.enqueueError = null;
         return true;
       case 'batch':
         if (!isWholeInRange(op.size, MIN_BATCH, MAX_BATCH)) return false;
-        this.settings = settingsWith(s, { batchSize: op.size });
+        this.settings = { ...s, batchSize: op.size };
         return true;
       case 'enqueue':
         return yield* this.#enqueue(op.count, op.at, record);
@@ -678,13 +677,8 @@ export class Session {
     }
   }
 
-  *#enqueue(wanted: number, timestamp: number, record: UndoRecord | null): Generator<number, boolean, void> {
-    if (!isWholeInRange(wanted, 1, MAX_BATCH) || !isWholeInRange(timestamp, 0, MAX_CLOCK_MS)) return false;
-    // The same whole number, held as a small integer whatever computed it (the warm-up's sizes come
-    // from Math.round, the page's from its field): the loops below, compiled for one of the two
-    // representations, were thrown away when the other came (V8 "not a Smi", --trace-deopt, on the
-    // page's first burst).
-    const count = wanted | 0;
+  *#enqueue(count: number, timestamp: number, record: UndoRecord | null): Generator<number, boolean, void> {
+    if (!isWholeInRange(count, 1, MAX_BATCH) || !isWholeInRange(timestamp, 0, MAX_CLOCK_MS)) return false;
     const s = this.settings;
     this.lastInstant = timestamp;
     const members: string[] = [];

@@ -11,7 +11,10 @@ const FOLD_ABOVE = 4;
 const MIN_WRITE_GAP_MS = 100;
 /**
  * Folded writes keep at least this many times their own cost apart: a long scenario's pushState
- * (Chromium copies the URL, ~5 ms at 100,000 played jobs) then takes at most 2% of the main thread.
+ * then takes at most 2% of the main thread. It pays once a link is long (measured 2026-12-03, load
+ * 10-15 on 2 cores, docs/decisions.md): a pushState of a 100 KB link took 21-27 ms in Chromium, of
+ * 1 MB 91-472 ms, and encoding a scenario whole (a drag's replace) 24 ms at 10,000 operations and
+ * 137 ms at 100,000, in Node; at one write a second those would be 2% to 47% of the main thread.
  */
 const WRITE_COST_SHARE = 50;
 /**

@@ -136,19 +136,6 @@ class Branch {
   }
 }
 
-/** Branch levels a path array holds before it grows (a deeper tree only appends to it). */
-const PATH_DEPTH = 20;
-
-/**
- * A path of branches, made holding objects from the start. An empty `[]` is an array of small
- * integers until its first branch is stored: a new set's path (after a Reset) had another hidden
- * class than the paths the descents were compiled for, and they were thrown away (V8 "wrong map"
- * at the path's store, --trace-deopt, on the page's first burst).
- */
-function pathNodes(): Branch[] {
-  return new Array<Branch | null>(PATH_DEPTH).fill(null) as Branch[];
-}
-
 /** A Redis sorted set: ZADD, ZREM, ZRANK, ZRANGE and ZRANGEBYSCORE build on it. */
 export class SortedSet {
   private readonly capacity: number;
@@ -162,7 +149,7 @@ export class SortedSet {
   /** member -> score, Redis's dict; each entry's slot in it is kept beside the entry in its leaf. */
   private readonly index = new MemberIndex((move) => this.moveSlots(move));
   /** The branches and child indices of the last descent, root first. */
-  private readonly pathNode: Branch[] = pathNodes();
+  private readonly pathNode: Branch[] = [];
   private readonly pathIndex: number[] = [];
   /** Bumped on every change, so a live walk and the finger can tell that the tree moved. */
   private version = 0;
