@@ -23,7 +23,7 @@ export function pageStreamSize(enqueues: readonly EnqueueBatch[]): number {
 
 /**
  * How many jobs the page has enqueued since the last reset: the strategies view's own stream.
- * (Here rather than in selectors.ts: only the lazily loaded strategies view reads it.)
+ * (Its own module: only the lazily loaded strategies view reads it, so the start script does not carry it.)
  */
 export const selectPageStreamSize = memoOn((s: AppState) => [s.enqueues, s.version] as const)((enqueues) =>
   pageStreamSize(enqueues),
