@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeBetween } from './route.ts';
-import { ENQUEUE_WORK } from './scenarioCost.ts';
+import { ENQUEUE_WORK, PROMOTE_WORK } from './scenarioCost.ts';
 import { defaultSettings } from './operations.ts';
 import type { Operation, Scenario } from './operations.ts';
 import { T0 } from '../../test-support/instants.ts';
@@ -15,15 +15,20 @@ describe('routeBetween', () => {
   it('walks from a scenario to one that shares its first steps: the work undone plus the work applied', () => {
     const current = scenario([enqueue(10), enqueue(3)]);
     const target = scenario([enqueue(10), enqueue(5)]);
-    expect(routeBetween(current, target, 2)).toEqual({ kind: 'walk', shared: 1, work: ENQUEUE_WORK + 3 + ENQUEUE_WORK + 5 });
+    // undoing costs half of what applying did (UNDO_SHARE), rounded up
+    expect(routeBetween(current, target, 2)).toEqual({
+      kind: 'walk',
+      shared: 1,
+      work: Math.ceil((ENQUEUE_WORK + 3) / 2) + ENQUEUE_WORK + 5,
+    });
   });
 
   it('weighs a walk back over a promote by the jobs it puts back, though the promote enqueued none', () => {
     const due = T0 + 5000; // the default delay: every job of the enqueue is due
     const current = scenario([enqueue(10_000), { kind: 'promote', at: due }]);
     const back = scenario([enqueue(10_000)]);
-    // undoing the promote puts 10,000 jobs back (and rebuilding the enqueue is as much): not a step to take at once
-    expect(routeBetween(current, back, 2).work).toBeGreaterThanOrEqual(10_000);
+    // undoing the promote puts 10,000 jobs back: half the work of the promote (UNDO_SHARE), not nothing
+    expect(routeBetween(current, back, 2)).toEqual({ kind: 'walk', shared: 1, work: Math.ceil((PROMOTE_WORK + 10_000) / 2) });
   });
 
   it('rebuilds when undoing would cost more than replaying the shared steps, and says the rebuild is what it costs', () => {

@@ -176,8 +176,10 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.pendingLink?.question).toMatch(/^This link replays 20,001 steps and enqueues 10,000 jobs/);
   });
 
-  it('goes back over a promote of more than SYNC_JOBS jobs in slices, not at once', () => {
+  it('goes back and forward over a big promote in slices, walking its own history, not at once', () => {
     const { session, runNext } = page();
+    session.enqueue(SYNC_JOBS);
+    session.enqueue(SYNC_JOBS);
     session.enqueue(SYNC_JOBS);
     session.enqueue(10);
     const before = session.snapshot.scenario;
@@ -185,10 +187,22 @@ describe('ScenarioSession', () => {
     session.perform({ kind: 'promote', at: session.readClock() });
     while (runNext()); // the promote itself runs in slices
     expect(session.snapshot.bandSet.size).toBe(0);
+    const after = session.snapshot.scenario;
+    // Back: the page's own history, walked (the promote undone a chunk at a time), not rebuilt
     expect(session.openScenario(before, 'none')).toBe('loading');
-    while (runNext());
-    expect(session.snapshot.bandSet.size).toBe(SYNC_JOBS + 10);
+    expect(session.snapshot.loading?.action).toBe('walk');
+    let slices = 0;
+    while (runNext()) slices++;
+    expect(slices).toBeGreaterThan(2);
+    expect(session.snapshot.bandSet.size).toBe(3 * SYNC_JOBS + 10);
+    expect(withScoresOf(session.snapshot.bandSet)).toEqual(replayed(before));
     expect(session.snapshot.loading).toBeNull();
+    expect(session.snapshot.scenario.operations.length).toBe(before.operations.length);
+    // Forward: the promote applied again, in slices
+    expect(session.openScenario(after, 'none')).toBe('loading');
+    while (runNext());
+    expect(session.snapshot.bandSet.size).toBe(0);
+    expect(session.snapshot.scenario.operations.length).toBe(after.operations.length);
   });
 
   it('keeps the same empty sets through a reset of a page that holds no job (nothing for its undo to keep)', () => {

@@ -47,7 +47,7 @@ export type HistoryStep = 'push' | 'replace' | 'none';
  * moves more than SYNC_JOBS jobs (a big promote: jobs put back or taken out again, one step).
  */
 export interface LoadProgress {
-  readonly action: 'load' | 'undo' | 'redo' | 'promote';
+  readonly action: 'load' | 'undo' | 'redo' | 'promote' | 'walk';
   readonly jobs: number;
   readonly totalJobs: number;
   readonly operations: number;
@@ -371,12 +371,18 @@ export class ScenarioSession {
   }
 
   /**
-   * Opens a scenario from the address bar. A route of at most SYNC_WORK is taken at once; a
-   * link whose replay is over the budget asks first (pendingLink); anything else loads in slices.
+   * Opens a scenario from the address bar. A route of at most SYNC_WORK is taken at once; a longer
+   * walk (Back / Forward over a big step of this page's own history) is walked in slices; a link
+   * whose replay is over the budget asks first (pendingLink); anything else loads in slices.
    */
   openScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): 'loaded' | 'refused' | 'asking' | 'loading' {
     this.#stopLoad();
-    if (this.#routeTo(scenario).work <= SYNC_WORK) return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
+    const route = this.#routeTo(scenario);
+    if (route.work <= SYNC_WORK) return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
+    if (route.kind === 'walk') {
+      this.#walkInSlices(scenario, route.shared, route.work, history, message);
+      return 'loading';
+    }
     const cost = scenarioCost(scenario);
     if (overLinkBudget(cost)) {
       this.#pendingLink = { scenario, cost, question: linkBudgetQuestion(cost), history, message };
@@ -590,6 +596,41 @@ export class ScenarioSession {
   }
 
   /**
+   * Walks to `scenario` in slices: undoes the current steps after the `shared` leading ones (a big
+   * promote's jobs put back a chunk at a time, as Undo does), then applies the target's steps after
+   * them; `loading` says how far (`work` is the route's). Like an undo in slices it is not
+   * cancelled but finished at once by any other change: half-way, the page holds half a step.
+   */
+  #walkInSlices(scenario: Scenario, shared: number, work: number, history: HistoryStep, message: string): void {
+    this.#pauseWorker('Going to another scenario (Back, Forward or a link)');
+    const session = this.#session;
+    const from = this.#scenario.operations.length;
+    let refused = -1;
+    function* steps(): Generator<number, boolean, void> {
+      let moved = 0;
+      for (let k = from; k > shared; k--) {
+        const undo = session.undoSteps();
+        let last = 0;
+        for (let next = undo.next(); next.done !== true; next = undo.next()) yield moved + (last = next.value);
+        moved += last;
+      }
+      // another scenario: what those undos took back is not a redo of it
+      session.clearRedo();
+      for (let i = shared; i < scenario.operations.length; i++) {
+        const run = session.run(scenario.operations.at(i)!);
+        let next = run.next();
+        for (; next.done !== true; next = run.next()) yield (moved += next.value);
+        if (!next.value) {
+          refused = i;
+          return false;
+        }
+      }
+      return true;
+    }
+    this.#travel('walk', steps(), work, () => this.#finishLoad(scenario, history, message, refused));
+  }
+
+  /**
    * A promote taking more than SYNC_JOBS jobs out, run in slices with its progress in `loading`
    * (as an undo of it is): at 1,000,000 jobs it is seconds of work, which as one task would hold
    * the page. Like an undo in slices, any other change finishes it first. Its progress is the jobs
@@ -617,10 +658,15 @@ export class ScenarioSession {
    * SYNC_JOBS (or while a load runs), else in slices with its progress in `loading`; then `done`
    * publishes the outcome. One step at a time: undo and redo wait for it.
    */
-  #travel(action: 'undo' | 'redo' | 'promote', steps: Generator<number, boolean, void>, jobs: number, done: () => void): void {
+  #travel(
+    action: 'undo' | 'redo' | 'promote' | 'walk',
+    steps: Generator<number, boolean, void>,
+    jobs: number,
+    done: () => void,
+  ): void {
     this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
     // a promote is a step forward like any other: the worker that may have asked for it stays on
-    if (action !== 'promote') this.#pauseWorker(action === 'undo' ? 'Undo' : 'Redo');
+    if (action === 'undo' || action === 'redo') this.#pauseWorker(action === 'undo' ? 'Undo' : 'Redo');
     // During a load the page's state is replaced when it ends: a step taken meanwhile is done at once.
     if (jobs <= SYNC_JOBS || this.#running !== null) {
       drain(steps);

@@ -17,6 +17,7 @@ const TRAVEL_TEXT = {
   undo: { doing: 'Undoing the promote', moved: 'put back' },
   redo: { doing: 'Redoing the promote', moved: 'taken out again' },
   promote: { doing: 'Promoting', moved: 'taken out of the two sets' },
+  walk: { doing: 'Going to that step (Back or Forward)', moved: 'moved' },
 } as const;
 
 /**
