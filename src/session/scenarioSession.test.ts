@@ -205,6 +205,27 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.scenario.operations.length).toBe(after.operations.length);
   });
 
+  it('walks back over 10,000 steps that move no job in slices, not in one task', () => {
+    const { session, runNext } = page();
+    const start = session.snapshot.scenario;
+    const promotes: Scenario = {
+      ...start,
+      operations: Array.from({ length: 20_000 }, (): Operation => ({ kind: 'promote', at: T0 })),
+    };
+    expect(session.openScenario(promotes, 'none')).toBe('loading');
+    while (runNext());
+    expect(session.snapshot.scenario.operations.length).toBe(20_000);
+    // back to the first half: undoing 10,000 steps is less work than replaying the 10,000 before them
+    const half = { ...promotes, operations: promotes.operations.slice(0, 10_000) };
+    expect(session.openScenario(half, 'none')).toBe('loading');
+    expect(session.snapshot.loading?.action).toBe('walk');
+    let slices = 0;
+    while (runNext()) slices++;
+    // a turn after every step or so (the fake clock moves 1 ms a reading), not one slice for all
+    expect(slices).toBeGreaterThan(100);
+    expect(session.snapshot.scenario.operations.length).toBe(10_000);
+  });
+
   it('keeps the same empty sets through a reset of a page that holds no job (nothing for its undo to keep)', () => {
     const { session } = page();
     const empty = session.snapshot.bandSet;

@@ -35,7 +35,7 @@ export const SYNC_JOBS = MAX_BATCH;
 /**
  * A scenario change (a link, back / forward) whose route is at most this much work (in jobs'
  * worth, route.ts) is done at once: the work of one enqueue of the largest batch, what a click
- * does at once. More runs in slices from a fresh Session.
+ * does at once. More is walked in slices (this page's own history) or loaded in slices.
  */
 export const SYNC_WORK = MAX_BATCH + ENQUEUE_WORK;
 
@@ -380,7 +380,7 @@ export class ScenarioSession {
     const route = this.#routeTo(scenario);
     if (route.work <= SYNC_WORK) return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
     if (route.kind === 'walk') {
-      this.#walkInSlices(scenario, route.shared, route.work, history, message);
+      this.#walkInSlices(scenario, route.shared, history, message);
       return 'loading';
     }
     const cost = scenarioCost(scenario);
@@ -598,13 +598,15 @@ export class ScenarioSession {
   /**
    * Walks to `scenario` in slices: undoes the current steps after the `shared` leading ones (a big
    * promote's jobs put back a chunk at a time, as Undo does), then applies the target's steps after
-   * them; `loading` says how far (`work` is the route's). Like an undo in slices it is not
-   * cancelled but finished at once by any other change: half-way, the page holds half a step.
+   * them; `loading` counts the jobs moved (put back, taken out, written) of those the undos move
+   * and the enqueues write. Like an undo in slices it is not cancelled but finished at once by any
+   * other change: half-way, the page holds half a step.
    */
-  #walkInSlices(scenario: Scenario, shared: number, work: number, history: HistoryStep, message: string): void {
+  #walkInSlices(scenario: Scenario, shared: number, history: HistoryStep, message: string): void {
     this.#pauseWorker('Going to another scenario (Back, Forward or a link)');
     const session = this.#session;
     const from = this.#scenario.operations.length;
+    const jobs = session.jobsToUndo(from - shared) + jobsOf(scenario.operations.slice(shared));
     let refused = -1;
     function* steps(): Generator<number, boolean, void> {
       let moved = 0;
@@ -613,6 +615,7 @@ export class ScenarioSession {
         let last = 0;
         for (let next = undo.next(); next.done !== true; next = undo.next()) yield moved + (last = next.value);
         moved += last;
+        yield moved; // after every step: a run of small steps (resets, empty promotes) takes turns too
       }
       // another scenario: what those undos took back is not a redo of it
       session.clearRedo();
@@ -624,10 +627,12 @@ export class ScenarioSession {
           refused = i;
           return false;
         }
+        yield moved;
       }
       return true;
     }
-    this.#travel('walk', steps(), work, () => this.#finishLoad(scenario, history, message, refused));
+    // the route was weighed over SYNC_WORK already: in slices even when few jobs move
+    this.#travel('walk', steps(), jobs, () => this.#finishLoad(scenario, history, message, refused), false);
   }
 
   /**
@@ -654,21 +659,23 @@ export class ScenarioSession {
   }
 
   /**
-   * Ends an undo or redo (`steps` of the session, moving `jobs` jobs): at once when at most
-   * SYNC_JOBS (or while a load runs), else in slices with its progress in `loading`; then `done`
-   * publishes the outcome. One step at a time: undo and redo wait for it.
+   * Ends work on the page's own Session that is not cancelled (an undo, a redo, a big promote, a
+   * walk back or forward; `steps`, moving `jobs` jobs): at once when `atOnce` (by default: at most
+   * SYNC_JOBS) or while a load runs, else in slices with its progress in `loading`; then `done`
+   * publishes the outcome. One at a time: undo and redo wait for it.
    */
   #travel(
     action: 'undo' | 'redo' | 'promote' | 'walk',
     steps: Generator<number, boolean, void>,
     jobs: number,
     done: () => void,
+    atOnce = jobs <= SYNC_JOBS,
   ): void {
     this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
     // a promote is a step forward like any other: the worker that may have asked for it stays on
     if (action === 'undo' || action === 'redo') this.#pauseWorker(action === 'undo' ? 'Undo' : 'Redo');
     // During a load the page's state is replaced when it ends: a step taken meanwhile is done at once.
-    if (jobs <= SYNC_JOBS || this.#running !== null) {
+    if (atOnce || this.#running !== null) {
       drain(steps);
       done();
       return;

@@ -366,6 +366,13 @@ export class Session {
     );
   }
 
+  /** Jobs the next `steps` undos move, together (undoJobs for each). */
+  jobsToUndo(steps: number): number {
+    let jobs = 0;
+    for (let i = 1; i <= steps; i++) jobs += jobsMoved(this.#journal.at(-i));
+    return jobs;
+  }
+
   /** Jobs the next undo() moves: an enqueue's jobs, the jobs a promote took (both sets); 0 for other steps or none. */
   get undoJobs(): number {
     return jobsMoved(this.#journal.at(-1));
