@@ -8,6 +8,7 @@ import { PromotePanel } from './PromotePanel.tsx';
 import { tickLabel } from './Timeline.tsx';
 import { T0 } from '../../../test-support/instants.ts';
 import { membersOf, promotesOf } from '../../../test-support/pageSets.ts';
+import { fakeScheduler } from '../../../test-support/fakeScheduler.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: T0 });
@@ -229,5 +230,28 @@ describe('the timeline with a live clock', () => {
     expect(slideX()).toBe(start);
     act(() => vi.advanceTimersByTime(1));
     expect(slideX()).toBeLessThan(start);
+  });
+});
+
+describe('a promote of more than SYNC_JOBS jobs', () => {
+  it('shows its progress by the button, with the button off, until the last slice', () => {
+    const { scheduler, runNext } = fakeScheduler();
+    const store = createAppStore({ frozenAt: T0, seed: 1, slicer: scheduler });
+    store.getState().setBatchSize(10_000);
+    for (let i = 0; i < 3; i++) store.getState().enqueue(10_000);
+    store.getState().stepClock(60_000);
+    renderPanel(store);
+    const button = screen.getByRole('button', { name: 'Promote due jobs' }) as HTMLButtonElement;
+    fireEvent.click(button);
+    expect(screen.getByTestId('promote-progress').textContent?.trim()).toBe(
+      'Promoting: 0 of 60,000 jobs taken out of the two sets.',
+    );
+    expect(button.disabled).toBe(true);
+    act(() => {
+      while (runNext());
+    });
+    expect(screen.queryByTestId('promote-progress')).toBeNull();
+    expect(button.disabled).toBe(false);
+    expect(bandMembers(store)).toEqual([]);
   });
 });

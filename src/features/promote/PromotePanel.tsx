@@ -3,6 +3,7 @@ import { formatScore } from '../../model/redis/doubles.ts';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectPromoteSummary, selectPromotedSinceReset } from '../../store/promote.ts';
 import type { PromotedListData } from '../../store/promote.ts';
+import type { AppState } from '../../store/appStore.ts';
 import { AutoPromote } from './AutoPromote.tsx';
 import { Timeline } from './Timeline.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
@@ -79,11 +80,15 @@ function PromotedList({
   );
 }
 
+/** How far a promote in slices (more than SYNC_JOBS jobs) has got, or null when none runs. */
+const selectPromoting = (s: AppState) => (s.loading?.action === 'promote' ? s.loading : null);
+
 /** Promote due jobs from both sets at the clock's now, and show what came out, in order. */
 export function PromotePanel() {
   const store = useAppStoreApi();
   const summary = useAppStore(selectPromoteSummary);
   const total = useAppStore(selectPromotedSinceReset);
+  const promoting = useAppStore(selectPromoting);
   const headingId = useId();
 
   return (
@@ -96,10 +101,17 @@ export function PromotePanel() {
         link and the export include it).
       </p>
       <div className={styles.row}>
-        <button type="button" onClick={() => store.getState().promote()}>
+        <button type="button" onClick={() => store.getState().promote()} disabled={promoting !== null}>
           Promote due jobs
         </button>
       </div>
+      {/* a big promote runs in slices: its progress shows here, by the button, as well as in the scenario bar */}
+      {promoting !== null ? (
+        <p role="status" className={styles.hint} data-testid="promote-progress">
+          <progress max={Math.max(promoting.totalJobs, 1)} value={promoting.jobs} aria-label="Jobs promoted" /> Promoting:{' '}
+          {groupDigits(promoting.jobs)} of {groupDigits(promoting.totalJobs)} jobs taken out of the two sets.
+        </p>
+      ) : null}
       <AutoPromote />
       <Timeline />
       {summary === null ? (
