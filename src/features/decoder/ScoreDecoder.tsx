@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, ChangeEvent } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { exampleCliPaste } from '../../model/decoder/decoderExample.ts';
 import type { DecodedScore } from '../../model/decoder/scoreDecoder.ts';
-import type { PasteLayout, UnreadableLine } from '../../model/decoder/redisCliOutput.ts';
+import type { PasteLayout } from '../../model/decoder/redisCliOutput.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { HeadedRowList, type RowColumn } from '../../ui/HeadedRowList.tsx';
 import { FlagCounts } from '../../ui/FlagCounts.tsx';
@@ -132,10 +132,10 @@ export function ScoreDecoder() {
   );
 }
 
-function DecodedView({ decoded }: { decoded: DecodedRows }) {
-  const { rowCount, unreadable, skipped, flagCounts } = decoded;
-  const notRead = unreadable.length + skipped.length === 0 ? [] : [...unreadable, ...skipped].sort((a, b) => a.line - b.line);
-  if (decoded.layout === 'empty' && notRead.length === 0) {
+/** The decoded paste: summary, table, lines not read. Memoised: it changes only with a new decode. */
+const DecodedView = memo(function DecodedView({ decoded }: { decoded: DecodedRows }) {
+  const { rowCount, unreadableCount, skippedCount, notReadCount, flagCounts } = decoded;
+  if (decoded.layout === 'empty' && notReadCount === 0) {
     return (
       <p className={panel.hint} role="status" data-testid="decoder-summary">
         Nothing to decode: paste a score, a list of scores or redis-cli output above, or try the example.
@@ -151,16 +151,16 @@ function DecodedView({ decoded }: { decoded: DecodedRows }) {
           {groupDigits(decoded.saturatedBands)} saturated)
           {decoded.multiLineMembers > 0
             ? `, ${plural(decoded.multiLineMembers, 'member', 'members')} across several lines`
-            : ''}; {plural(unreadable.length, 'unreadable line', 'unreadable lines')}
-          {skipped.length > 0 ? `, ${plural(skipped.length, 'line', 'lines')} skipped (prompts, empty replies)` : ''}.
+            : ''}; {plural(unreadableCount, 'unreadable line', 'unreadable lines')}
+          {skippedCount > 0 ? `, ${plural(skippedCount, 'line', 'lines')} skipped (prompts, empty replies)` : ''}.
         </p>
         <FlagCounts counts={flagCounts} label="Rows by flag" />
       </div>
       {rowCount > 0 ? <ScoreTable decoded={decoded} /> : null}
-      {notRead.length > 0 ? <NotReadList lines={notRead} /> : null}
+      {notReadCount > 0 ? <NotReadList decoded={decoded} /> : null}
     </div>
   );
-}
+});
 
 /** The decoded table's columns, in the order ScoreRow fills them. */
 const SCORE_COLUMNS: readonly RowColumn[] = [
@@ -224,16 +224,16 @@ function ScoreRow({ row }: { row: DecodedScore }) {
   );
 }
 
-function NotReadList({ lines }: { lines: UnreadableLine[] }) {
+function NotReadList({ decoded }: { decoded: DecodedRows }) {
   return (
-    <div className={styles.notRead} data-testid="decoder-unreadable" style={rowsStyle(lines.length)}>
+    <div className={styles.notRead} data-testid="decoder-unreadable" style={rowsStyle(decoded.notReadCount)}>
       <h3>Lines not decoded: skipped or unreadable</h3>
       <VirtualList
-        count={lines.length}
+        count={decoded.notReadCount}
         rowHeight={ROW_HEIGHT}
         label="Lines not decoded"
         renderRow={(index) => {
-          const entry = lines[index]!;
+          const entry = decoded.notReadAt(index);
           return (
             <span className={styles.notReadRow} title={entry.text}>
               <span className={styles.lineNo}>line {entry.line}</span>
