@@ -61,6 +61,15 @@ describe('ScoreDecoder with a text too long for the field', () => {
     expect(summary()).toMatch(/^Nothing to decode/);
   });
 
+  it('holds a long drop as it holds a long paste; a short one is left to the browser', () => {
+    render(<ScoreDecoder />);
+    const drop = (text: string) => fireEvent.drop(field(), { dataTransfer: { getData: () => text } });
+    expect(drop(scores(3))).toBe(true);
+    expect(drop(scores(big))).toBe(false);
+    expect(field().readOnly).toBe(true);
+    expect(summary()).toContain(`${big.toLocaleString('en')} scores`);
+  });
+
   it('holds a long text that arrives as input (drop, autofill) and decodes it on Decode', () => {
     render(<ScoreDecoder />);
     fireEvent.change(field(), { target: { value: scores(big) } });

@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
-import type { CSSProperties, ChangeEvent, ClipboardEvent } from 'react';
+import type { CSSProperties, ChangeEvent, ClipboardEvent, DragEvent } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { exampleCliPaste } from '../../model/decoder/decoderExample.ts';
 import type { DecodedScore } from '../../model/decoder/scoreDecoder.ts';
@@ -101,22 +101,34 @@ export function ScoreDecoder() {
     timer.current = setTimeout(() => decodeNow(value), DECODE_DELAY_MS);
   }
 
-  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
-    const pasted = event.clipboardData.getData('text/plain');
+  /**
+   * A paste or a drop of text: left to the browser when the field can hold the result; otherwise
+   * the text goes in at the selection and is held (the browser inserting megabytes is a task of
+   * seconds). Over a held text, it replaces all of it (the field shows only the start).
+   */
+  function insert(event: { preventDefault(): void; currentTarget: HTMLTextAreaElement }, inserted: string) {
     if (held) {
-      // the field shows only the start of the held text: a paste replaces all of it
       event.preventDefault();
-      if (fitsTheField(pasted)) edit(pasted);
-      else hold(pasted);
+      if (fitsTheField(inserted)) edit(inserted);
+      else hold(inserted);
       return;
     }
     const area = event.currentTarget;
-    if (pasted.length + area.value.length <= FIELD_MAX_CHARS && fitsTheField(pasted)) {
-      const next = withPaste(area.value, area.selectionStart, area.selectionEnd, pasted);
-      if (fitsTheField(next)) return; // the browser pastes; the input event follows
+    if (inserted.length + area.value.length <= FIELD_MAX_CHARS && fitsTheField(inserted)) {
+      const next = withPaste(area.value, area.selectionStart, area.selectionEnd, inserted);
+      if (fitsTheField(next)) return; // the browser inserts it; the input event follows
     }
     event.preventDefault();
-    hold(withPaste(area.value, area.selectionStart, area.selectionEnd, pasted));
+    hold(withPaste(area.value, area.selectionStart, area.selectionEnd, inserted));
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    insert(event, event.clipboardData.getData('text/plain'));
+  }
+
+  function onDrop(event: DragEvent<HTMLTextAreaElement>) {
+    const dropped = event.dataTransfer.getData('text/plain');
+    if (dropped !== '') insert(event, dropped);
   }
 
   return (
@@ -135,6 +147,7 @@ export function ScoreDecoder() {
           className={styles.input}
           onChange={onInput}
           onPaste={onPaste}
+          onDrop={onDrop}
           readOnly={held !== null}
           rows={8}
           spellCheck={false}
