@@ -1,13 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { CSSProperties, ChangeEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import type { CSSProperties, ChangeEvent, ClipboardEvent, DragEvent } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { exampleCliPaste } from '../../model/decoder/decoderExample.ts';
 import type { DecodedScore } from '../../model/decoder/scoreDecoder.ts';
-import type { PasteLayout, UnreadableLine } from '../../model/decoder/redisCliOutput.ts';
+import type { PasteLayout } from '../../model/decoder/redisCliOutput.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { HeadedRowList, type RowColumn } from '../../ui/HeadedRowList.tsx';
 import { FlagCounts } from '../../ui/FlagCounts.tsx';
 import { useDecodedPaste } from './useDecodedPaste.ts';
+import { FIELD_MAX_CHARS, fitsTheField, holdText, lineCount, withPaste } from './heldText.ts';
+import type { HeldText } from './heldText.ts';
 import type { DecodedRows } from './packedPaste.ts';
 import { isoTime } from '../../ui/isoTime.ts';
 import panel from '../../ui/panel.module.css';
@@ -42,25 +44,22 @@ function rowsStyle(count: number): CSSProperties {
   return { '--rows': count } as CSSProperties;
 }
 
-/** Lines in a text, counted without splitting it. */
-function lineCount(text: string): number {
-  let count = 1;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
-  return count;
-}
-
 /**
  * The score decoder: paste redis-cli output or scores, see each score split into fire-time and slot
  * with flags for what getDelayedScore.lua did. Decoding is model code (scoreDecoder.ts), long pastes in
- * a Web Worker (useDecodedPaste); the table and the list of unread lines are virtualized, so 100,000
- * lines stay responsive. Pasted text is only ever rendered as text.
+ * a Web Worker (useDecodedPaste) with Cancel; the table and the list of unread lines are virtualized.
+ * The field is uncontrolled (read on input, decoded after a pause), and a text too long to edit
+ * quickly is held outside it (heldText.ts), so 1,000,000 lines stay responsive. Pasted text is only
+ * ever rendered as text.
  */
 export function ScoreDecoder() {
   const headingId = useId();
   const inputId = useId();
   const hintId = useId();
-  const [text, setText] = useState('');
-  const { decoded, pending, decode } = useDecodedPaste();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [held, setHeld] = useState<HeldText | null>(null);
+  const [decodingLines, setDecodingLines] = useState(0);
+  const { decoded, pending, cancelled, decode, cancel } = useDecodedPaste();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -70,23 +69,66 @@ export function ScoreDecoder() {
     [],
   );
 
-  function decodeNow(value: string) {
+  function decodeNow(value: string, lines = lineCount(value)) {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
+    setDecodingLines(lines);
     decode(value);
   }
 
+  /** Puts a text in the field (leaving a held one) and decodes it. */
+  function edit(value: string) {
+    setHeld(null);
+    if (field.current) field.current.value = value;
+    decodeNow(value);
+  }
+
+  function hold(value: string) {
+    const text = holdText(value);
+    setHeld(text);
+    if (field.current) field.current.value = text.preview;
+    decodeNow(value, text.lines);
+  }
+
   function onInput(event: ChangeEvent<HTMLTextAreaElement>) {
+    if (held) return;
     const value = event.target.value;
-    setText(value);
+    if (!fitsTheField(value)) {
+      hold(value);
+      return;
+    }
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = setTimeout(() => decodeNow(value), DECODE_DELAY_MS);
   }
 
-  function tryExample() {
-    const value = exampleText();
-    setText(value);
-    decodeNow(value);
+  /**
+   * A paste or a drop of text: left to the browser when the field can hold the result; otherwise
+   * the text goes in at the selection and is held (the browser inserting megabytes is a task of
+   * seconds). Over a held text, it replaces all of it (the field shows only the start).
+   */
+  function insert(event: { preventDefault(): void; currentTarget: HTMLTextAreaElement }, inserted: string) {
+    if (held) {
+      event.preventDefault();
+      if (fitsTheField(inserted)) edit(inserted);
+      else hold(inserted);
+      return;
+    }
+    const area = event.currentTarget;
+    if (inserted.length + area.value.length <= FIELD_MAX_CHARS && fitsTheField(inserted)) {
+      const next = withPaste(area.value, area.selectionStart, area.selectionEnd, inserted);
+      if (fitsTheField(next)) return; // the browser inserts it; the input event follows
+    }
+    event.preventDefault();
+    hold(withPaste(area.value, area.selectionStart, area.selectionEnd, inserted));
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    insert(event, event.clipboardData.getData('text/plain'));
+  }
+
+  function onDrop(event: DragEvent<HTMLTextAreaElement>) {
+    const dropped = event.dataTransfer.getData('text/plain');
+    if (dropped !== '') insert(event, dropped);
   }
 
   return (
@@ -101,30 +143,52 @@ export function ScoreDecoder() {
         <label htmlFor={inputId}>Scores to decode</label>
         <textarea
           id={inputId}
+          ref={field}
           className={styles.input}
-          value={text}
           onChange={onInput}
+          onPaste={onPaste}
+          onDrop={onDrop}
+          readOnly={held !== null}
           rows={8}
           spellCheck={false}
           autoComplete="off"
           aria-describedby={hintId}
           placeholder={'127.0.0.1:6379> ZRANGE bull:mail:delayed 0 -1 WITHSCORES\n1) "1"\n2) "7356535848960000"'}
         />
-        <p id={hintId} className={panel.hint}>
-          Decodes as you type. Nothing leaves the page.
-        </p>
+        {held ? (
+          <p id={hintId} className={panel.hint} data-testid="decoder-held">
+            {plural(held.lines, 'line', 'lines')} ({groupDigits(held.text.length)} characters) pasted: too long to edit here, so
+            the field shows the first {groupDigits(held.previewLines)}, read-only. All of them are decoded. Paste again to replace
+            them.{' '}
+            <button type="button" className="secondary" onClick={() => edit('')}>
+              Clear
+            </button>
+          </p>
+        ) : (
+          <p id={hintId} className={panel.hint}>
+            Decodes as you type. Nothing leaves the page.
+          </p>
+        )}
       </div>
       <div className={`${panel.row} ${styles.actions}`}>
-        <button type="button" onClick={() => decodeNow(text)}>
+        <button type="button" onClick={() => decodeNow(held?.text ?? field.current?.value ?? '', held?.lines)}>
           Decode
         </button>
-        <button type="button" className="secondary" onClick={tryExample}>
+        <button type="button" className="secondary" onClick={() => edit(exampleText())}>
           Try an example
         </button>
       </div>
       {pending ? (
+        <div className={panel.row} role="status" data-testid="decoder-pending">
+          <progress aria-label="Decoding" />
+          <span className={panel.hint}>Decoding {plural(decodingLines, 'line', 'lines')}…</span>
+          <button type="button" className="secondary" onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+      ) : cancelled ? (
         <p className={panel.hint} role="status">
-          Decoding {plural(lineCount(text), 'line', 'lines')}…
+          Decoding cancelled: Decode starts it again.
         </p>
       ) : null}
       {decoded ? <DecodedView decoded={decoded} /> : null}
@@ -132,10 +196,10 @@ export function ScoreDecoder() {
   );
 }
 
-function DecodedView({ decoded }: { decoded: DecodedRows }) {
-  const { rowCount, unreadable, skipped, flagCounts } = decoded;
-  const notRead = unreadable.length + skipped.length === 0 ? [] : [...unreadable, ...skipped].sort((a, b) => a.line - b.line);
-  if (decoded.layout === 'empty' && notRead.length === 0) {
+/** The decoded paste: summary, table, lines not read. Memoised: it changes only with a new decode. */
+const DecodedView = memo(function DecodedView({ decoded }: { decoded: DecodedRows }) {
+  const { rowCount, unreadableCount, skippedCount, notReadCount, flagCounts } = decoded;
+  if (decoded.layout === 'empty' && notReadCount === 0) {
     return (
       <p className={panel.hint} role="status" data-testid="decoder-summary">
         Nothing to decode: paste a score, a list of scores or redis-cli output above, or try the example.
@@ -151,16 +215,16 @@ function DecodedView({ decoded }: { decoded: DecodedRows }) {
           {groupDigits(decoded.saturatedBands)} saturated)
           {decoded.multiLineMembers > 0
             ? `, ${plural(decoded.multiLineMembers, 'member', 'members')} across several lines`
-            : ''}; {plural(unreadable.length, 'unreadable line', 'unreadable lines')}
-          {skipped.length > 0 ? `, ${plural(skipped.length, 'line', 'lines')} skipped (prompts, empty replies)` : ''}.
+            : ''}; {plural(unreadableCount, 'unreadable line', 'unreadable lines')}
+          {skippedCount > 0 ? `, ${plural(skippedCount, 'line', 'lines')} skipped (prompts, empty replies)` : ''}.
         </p>
         <FlagCounts counts={flagCounts} label="Rows by flag" />
       </div>
       {rowCount > 0 ? <ScoreTable decoded={decoded} /> : null}
-      {notRead.length > 0 ? <NotReadList lines={notRead} /> : null}
+      {notReadCount > 0 ? <NotReadList decoded={decoded} /> : null}
     </div>
   );
-}
+});
 
 /** The decoded table's columns, in the order ScoreRow fills them. */
 const SCORE_COLUMNS: readonly RowColumn[] = [
@@ -224,16 +288,16 @@ function ScoreRow({ row }: { row: DecodedScore }) {
   );
 }
 
-function NotReadList({ lines }: { lines: UnreadableLine[] }) {
+function NotReadList({ decoded }: { decoded: DecodedRows }) {
   return (
-    <div className={styles.notRead} data-testid="decoder-unreadable" style={rowsStyle(lines.length)}>
+    <div className={styles.notRead} data-testid="decoder-unreadable" style={rowsStyle(decoded.notReadCount)}>
       <h3>Lines not decoded: skipped or unreadable</h3>
       <VirtualList
-        count={lines.length}
+        count={decoded.notReadCount}
         rowHeight={ROW_HEIGHT}
         label="Lines not decoded"
         renderRow={(index) => {
-          const entry = lines[index]!;
+          const entry = decoded.notReadAt(index);
           return (
             <span className={styles.notReadRow} title={entry.text}>
               <span className={styles.lineNo}>line {entry.line}</span>

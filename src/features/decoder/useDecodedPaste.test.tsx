@@ -75,3 +75,43 @@ describe('useDecodedPaste', () => {
     expect(FakeWorker.made).toHaveLength(1);
   });
 });
+
+describe('useDecodedPaste cancel', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeWorker.made = [];
+  });
+
+  it('ends the worker, drops its answer and keeps what was decoded before', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const { result } = renderHook(() => useDecodedPaste());
+    act(() => result.current.decode(SCORE));
+    act(() => result.current.decode(longText(SCORE)));
+    const [worker] = FakeWorker.made;
+    act(() => result.current.cancel());
+    expect(worker!.terminated).toBe(true);
+    expect(result.current.pending).toBe(false);
+    expect(result.current.cancelled).toBe(true);
+    act(() => worker!.answer(worker!.requests[0]!));
+    expect(result.current.decoded?.rowCount).toBe(1);
+    act(() => result.current.decode(longText(SCORE)));
+    expect(FakeWorker.made).toHaveLength(2);
+    expect(result.current.cancelled).toBe(false);
+    act(() => FakeWorker.made[1]!.answer(FakeWorker.made[1]!.requests[0]!));
+    expect(result.current.decoded?.rowCount).toBeGreaterThan(1000);
+  });
+
+  it('does not send again the text the worker is decoding (Decode pressed after a paste)', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const { result } = renderHook(() => useDecodedPaste());
+    const text = longText(SCORE);
+    act(() => result.current.decode(text));
+    act(() => result.current.decode(text));
+    const [worker] = FakeWorker.made;
+    expect(worker!.requests).toHaveLength(1);
+    act(() => worker!.answer(worker!.requests[0]!));
+    expect(result.current.pending).toBe(false);
+    act(() => result.current.decode(text));
+    expect(worker!.requests).toHaveLength(2);
+  });
+});

@@ -7,18 +7,33 @@ import type { DecodeReply, DecodeRequest } from './decodeMessages.ts';
 /** Texts at least this long (about 5,000 lines) are decoded in a Web Worker. */
 export const WORKER_THRESHOLD = 100_000;
 
+/** What useDecodedPaste gives a view. */
+export interface DecodedPasteState {
+  readonly decoded: DecodedRows | null;
+  /** A text is being decoded in the worker. */
+  readonly pending: boolean;
+  /** The last decode was cancelled (decoded still holds the one before). */
+  readonly cancelled: boolean;
+  readonly decode: (text: string) => void;
+  /** Stops the decode in the worker (the worker is ended; the next long text starts another). */
+  readonly cancel: () => void;
+}
+
 /**
  * decodePaste for a view: short texts at once, long ones in a Web Worker (scoreDecoder.worker.ts) that
- * answers in columns (packedPaste.ts), so 100,000 lines do not hold the page; only the latest
- * request's result is kept. Where no Worker
- * exists, or it fails to start, everything is decoded in place.
+ * answers in columns (packedPaste.ts), transferred, so 1,000,000 lines do not hold the page; only the
+ * latest request's result is kept. Where no Worker exists, or it fails to start, everything is
+ * decoded in place.
  */
-export function useDecodedPaste(): { decoded: DecodedRows | null; pending: boolean; decode: (text: string) => void } {
+export function useDecodedPaste(): DecodedPasteState {
   const [decoded, setDecoded] = useState<DecodedRows | null>(null);
   const [pending, setPending] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
   const worker = useRef<Worker | null>(null);
   const workerFailed = useRef(false);
   const latest = useRef<DecodeRequest>({ id: 0, text: '' });
+  /** The id of the request the worker is decoding, if any. */
+  const inFlight = useRef<number | null>(null);
 
   useEffect(
     () => () => {
@@ -29,8 +44,11 @@ export function useDecodedPaste(): { decoded: DecodedRows | null; pending: boole
   );
 
   const decode = useCallback((text: string) => {
+    // the very text the worker is decoding (Decode pressed after a paste): its answer is on the way
+    if (inFlight.current === latest.current.id && text === latest.current.text) return;
     const request = { id: latest.current.id + 1, text };
     latest.current = request;
+    setCancelled(false);
     if (text.length < WORKER_THRESHOLD || typeof Worker !== 'function' || workerFailed.current) {
       setDecoded(fromDecoded(decodePaste(text)));
       setPending(false);
@@ -40,6 +58,7 @@ export function useDecodedPaste(): { decoded: DecodedRows | null; pending: boole
       const started = new Worker(new URL('./scoreDecoder.worker.ts', import.meta.url), { type: 'module' });
       started.onmessage = (event: MessageEvent<DecodeReply>) => {
         if (event.data.id !== latest.current.id) return;
+        inFlight.current = null;
         setDecoded(fromPacked(event.data.packed));
         setPending(false);
       };
@@ -47,14 +66,26 @@ export function useDecodedPaste(): { decoded: DecodedRows | null; pending: boole
         workerFailed.current = true;
         started.terminate();
         worker.current = null;
+        inFlight.current = null;
         setDecoded(fromDecoded(decodePaste(latest.current.text)));
         setPending(false);
       };
       worker.current = started;
     }
     setPending(true);
+    inFlight.current = request.id;
     worker.current.postMessage(request);
   }, []);
 
-  return { decoded, pending, decode };
+  const cancel = useCallback(() => {
+    if (!worker.current || inFlight.current === null) return;
+    worker.current.terminate();
+    worker.current = null;
+    latest.current = { id: latest.current.id + 1, text: '' };
+    inFlight.current = null;
+    setPending(false);
+    setCancelled(true);
+  }, []);
+
+  return { decoded, pending, cancelled, decode, cancel };
 }
