@@ -49,16 +49,17 @@ export function jobsOf(operations: OperationList): number {
 export const UNDO_SHARE = 0.5;
 
 /**
- * The work of the scenario's operations from index `from` on. The steps before `from` are counted
- * through, unweighed, for what they leave: the delay, the jobs still due.
+ * The work of the scenario's operations before index `at` and from it on, in one pass. The steps
+ * before `at` are counted first, so the ones after are weighed with what they leave: the delay,
+ * the jobs still due.
  */
-export function workFrom(scenario: Scenario, from: number): number {
+export function workSplit(scenario: Scenario, at: number): { readonly before: number; readonly after: number } {
   const counter = costCounter(scenario.initial);
   const operations = scenario.operations;
-  for (let i = 0; i < from; i++) counter.add(operations.at(i)!);
+  for (let i = 0; i < at; i++) counter.add(operations.at(i)!);
   const before = counter.total().work;
-  for (let i = from; i < operations.length; i++) counter.add(operations.at(i)!);
-  return counter.total().work - before;
+  for (let i = at; i < operations.length; i++) counter.add(operations.at(i)!);
+  return { before, after: counter.total().work - before };
 }
 
 /**
@@ -67,12 +68,12 @@ export function workFrom(scenario: Scenario, from: number): number {
  * than replaying the shared ones would be; else rebuilds.
  */
 export function routeBetween(current: Scenario, target: Scenario, undoable: number): Route {
-  const replayAll = workFrom(target, 0);
-  const rebuild: Route = { kind: 'rebuild', work: replayAll };
-  if (!sameStart(current, target) || undoable !== current.operations.length) return rebuild;
-  const shared = sharedSteps(current, target);
-  const undoWork = Math.ceil(workFrom(current, shared) * UNDO_SHARE);
-  const forward = workFrom(target, shared);
-  if (shared < current.operations.length && undoWork > replayAll - forward) return rebuild;
-  return { kind: 'walk', shared, work: undoWork + forward };
+  const walkable = sameStart(current, target) && undoable === current.operations.length;
+  const shared = walkable ? sharedSteps(current, target) : 0;
+  const targetWork = workSplit(target, shared);
+  const rebuild: Route = { kind: 'rebuild', work: targetWork.before + targetWork.after };
+  if (!walkable) return rebuild;
+  const undoWork = Math.ceil(workSplit(current, shared).after * UNDO_SHARE);
+  if (shared < current.operations.length && undoWork > targetWork.before) return rebuild;
+  return { kind: 'walk', shared, work: undoWork + targetWork.after };
 }
