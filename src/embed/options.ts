@@ -4,6 +4,7 @@
  * parsers as the app's fields (src/session/input.ts). A value that does not parse is left out and
  * named in a note the card shows; the card then uses its default, so a typo never blanks a frame.
  */
+import { printable } from '../model/printable.ts';
 import { parseBatchSize, parseClock, parseDelay, parseIdPrefix } from '../session/input.ts';
 import type { IdStyle } from '../session/jobIds.ts';
 
@@ -57,7 +58,7 @@ export interface ReadOptions {
 export function readCardOptions(get: (name: string) => string | null): ReadOptions {
   const notes: string[] = [];
   const ignore = (name: string, raw: string, why: string) =>
-    notes.push(`Ignored ${name}="${raw.slice(0, 40)}": ${why.replace(/\.$/, '')}.`);
+    notes.push(`Ignored ${name}="${printable(raw.slice(0, 40), '')}": ${why.replace(/\.$/, '')}.`);
 
   const cardText = get('card');
   let card: CardName = 'delay';
@@ -94,7 +95,7 @@ export function readCardOptions(get: (name: string) => string | null): ReadOptio
       if (parsed.ok) {
         idStyle = 'prefix';
         idPrefix = parsed.value;
-      } else ignore('ids', idsText, `use plain, job, uuid or a prefix (${parsed.message})`);
+      } else ignore('ids', idsText, `use plain, job, uuid or a prefix (${parsed.message.replace(/\.$/, '')})`);
     }
   }
 

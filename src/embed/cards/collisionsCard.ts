@@ -22,7 +22,6 @@ interface SetColumn {
 function setColumn(
   title: string,
   command: string,
-  tie: string,
   testId: string,
   reader: () => SetReader,
   fireTimeOf: (score: number) => number,
@@ -40,7 +39,6 @@ function setColumn(
     h('p', {}, badge, ' ', size),
     list,
     more,
-    h('p', { class: 'ft-caption' }, tie),
   );
   return {
     element,
@@ -56,13 +54,18 @@ function setColumn(
       setText(size, plural(set.size, 'member', 'members'));
       replaceChildren(
         list,
-        ...rows.map((row) =>
+        ...rows.map((row, index) =>
           h(
             'li',
             { 'data-arrival': row.arrival },
             h('span', { class: 'ft-member' }, row.member),
-            h('span', { class: 'ft-arrival' }, `arrived #${row.arrival}`),
-            h('span', { class: 'ft-slot' }, bandSide ? `slot ${groupDigits(decodeScore(row.score).slot)}` : row.scoreText),
+            h('span', { class: 'ft-arrival' }, `#${row.arrival}`),
+            bandSide
+              ? h('span', { class: 'ft-slot' }, `slot ${groupDigits(decodeScore(row.score).slot)}`)
+              : // The textbook's score is the same for a whole batch: written where it changes.
+                index === 0 || rows[index - 1]!.score !== row.score
+                ? h('span', { class: 'ft-slot' }, row.scoreText)
+                : null,
           ),
         ),
       );
@@ -97,8 +100,7 @@ export const collisionsCard: CardFactory = (state, options, changed) => {
   });
   const textbook = setColumn(
     'Textbook set',
-    'ZADD delayed <fire-time> <id>',
-    'One score for all: the tie falls back to member order, byte by byte.',
+    'ZADD key <fire-time> <id>',
     'textbook-set',
     () => state.session.textbookReader,
     textbookFireTime,
@@ -107,7 +109,6 @@ export const collisionsCard: CardFactory = (state, options, changed) => {
   const band = setColumn(
     'Band set',
     'addDelayedJob: fire-time × 0x1000 + k',
-    'Each job the next slot of the millisecond: arrival order is kept.',
     'band-set',
     () => state.session.bandReader,
     bandFireTime,
@@ -132,6 +133,11 @@ export const collisionsCard: CardFactory = (state, options, changed) => {
     ),
     note,
     h('div', { class: 'ft-sets' }, textbook.element, band.element),
+    h(
+      'p',
+      { class: 'ft-caption' },
+      'Textbook: one score for all, so the tie falls back to member order, byte by byte. Band: each job takes the next slot of its millisecond, so arrival order is kept.',
+    ),
   );
   return {
     title: 'Jobs due in the same millisecond',

@@ -64,7 +64,7 @@ export const delayCard: CardFactory = (state, _options, changed) => {
     'div',
     { class: 'ft-delay' },
     h('div', { class: 'ft-control' }, h('label', { for: sliderId }, 'Delay (0 to 60 s)'), slider),
-    h('div', { class: 'ft-control ft-control-row' }, h('label', { for: fieldId }, 'Exact delay (ms)'), field),
+    h('div', { class: 'ft-control-row' }, h('label', { for: fieldId }, 'Exact delay (ms)'), field),
     message,
     h(
       'dl',
