@@ -11,6 +11,7 @@ import type { Frame, FrameLocator, Locator, Page } from '@playwright/test';
 import { startCourseServer } from '../examples/course/serve.ts';
 import type { CourseServer } from '../examples/course/serve.ts';
 import { freePort } from '../test-support/redisProcess.ts';
+import { EMBED_BUDGET_BYTES, componentFiles, iframeFiles } from '../scripts/embedSizes.ts';
 import { screenshot } from './screenshot.ts';
 
 const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
@@ -255,4 +256,14 @@ test('the full app still refuses to be framed, at / and at any other path; the e
   }
   const embed = await frameAt('/embed/?card=wake');
   await expect(embed.getByRole('heading', { level: 2 })).toHaveText('When the worker wakes');
+});
+
+test(`each embed loads at most ${EMBED_BUDGET_BYTES.toLocaleString('en-US')} bytes of JavaScript, gzipped`, () => {
+  // Playwright's web server built dist/ before this runs (npm run size:embeds prints the same figures).
+  for (const files of [iframeFiles(), componentFiles()]) {
+    const scripts = files.filter((file) => file.file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const total = scripts.reduce((sum, file) => sum + file.gzipBytes, 0);
+    expect(total, scripts.map((file) => `${file.file} ${file.gzipBytes}`).join(', ')).toBeLessThanOrEqual(EMBED_BUDGET_BYTES);
+  }
 });
