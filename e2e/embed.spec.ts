@@ -190,7 +190,7 @@ test("the course page with web components: the same cards under the host page's 
   expect(errors).toEqual([]);
 });
 
-test('each card has no axe violations, empty and after use, and fits a 360 px column in at most 700 px', async ({
+test('each card has no axe violations, empty and after use, fits a 360 px column in at most 700 px, and a 320 px one', async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
@@ -222,6 +222,10 @@ test('each card has no axe violations, empty and after use, and fits a 360 px co
       await screenshot(article, testInfo, `card-${name}-${theme}-360`);
       expect(size.height, `${name} height at 360 px`).toBeLessThanOrEqual(700);
       expect(size.scroll, `${name} width at 360 px`).toBeLessThanOrEqual(360);
+      // The narrowest column the cards are for: nothing runs past it.
+      await page.setViewportSize({ width: 320, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} width at 320 px`).toBeLessThanOrEqual(320);
+      await page.setViewportSize({ width: 360, height: 800 });
     }
   }
   expect(await violations(page)).toEqual([]);
