@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { devPolicy, extraConnectSources, productionPolicy, securityHeaders } from './scripts/securityHeaders.ts';
+import { firetimeEmbeds } from './scripts/embedBuild.ts';
 
 const extraConnect = extraConnectSources(process.env);
 
@@ -25,7 +26,8 @@ function devServer(command: 'build' | 'serve'): Pick<UserConfig, 'html' | 'serve
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // firetimeEmbeds: the embed cards' headers (dev, preview) and their builds (dist/embed/, dist/firetime-card.js).
+  plugins: [react(), firetimeEmbeds(process.env, extraConnect)],
   ...devServer(command),
   preview: { headers: securityHeaders(productionPolicy(extraConnect)), cors: false },
   build: {
