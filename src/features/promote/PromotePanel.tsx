@@ -54,7 +54,7 @@ function PromotedList({
       {list.jobs.length > 0 ? (
         <VirtualList
           count={list.jobs.length}
-          rowHeight={26}
+          rowHeight={40}
           label={`${title}: promoted since the last reset, in the order they came out`}
           testId={`${testId}-list`}
           renderRow={(index) => {

@@ -92,8 +92,8 @@ export function StageScores() {
         <span className={`${panel.hint} ${styles.lines2}`} data-testid="next-kind" data-number="next-kind">
           next = {describeNext(next.kind, next.slot)}
         </span>
-        <span className={`${panel.hint} ${styles.line}`} data-number="jobs-in-ms">
-          Jobs already in this millisecond: {groupDigits(next.jobsInBand)}
+        <span className={`${panel.hint} ${styles.lines2}`} data-number="jobs-in-ms">
+          Jobs already in this millisecond: <span className={styles.lineValue}>{groupDigits(next.jobsInBand)}</span>
         </span>
         {data.pastCliff ? (
           <span className={panel.error}>

@@ -193,12 +193,14 @@ export function BandGrid({
           </div>
         </div>
       </div>
-      <p className={styles.readout} aria-live="polite" aria-atomic="true" data-number="band-readout">
-        {active === null ? (
-          <span className={styles.hint}>Hover or focus the grid to read a slot.</span>
-        ) : (
-          <SlotReadout slot={active} entries={bySlot[active]} ceilingMembers={ceilingMembers} />
-        )}
+      <p className={styles.readout} aria-live="polite" aria-atomic="true">
+        <span className={styles.readoutText} data-number="band-readout">
+          {active === null ? (
+            <span className={styles.hint}>Hover or focus the grid to read a slot.</span>
+          ) : (
+            <SlotReadout slot={active} entries={bySlot[active]} ceilingMembers={ceilingMembers} />
+          )}
+        </span>
       </p>
       <p id={helpId} className={compact ? 'visually-hidden' : styles.help}>
         Arrow keys move between slots, Page Up/Down by eight rows, Home and End jump to slot 0 (the floor) and 4095 (the ceiling).
