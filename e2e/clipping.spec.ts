@@ -206,12 +206,12 @@ for (const [width, height] of VIEWPORTS) {
           'marked elements missing',
         ).toEqual([]);
         if (state.saturated) expect(names).toContain('band-ceiling-badge');
+        await screenshot(page.getByTestId('promote-panel'), testInfo, `promote-${width}x${height}`);
+        await screenshot(decoder, testInfo, `decoder-${width}x${height}`);
         expect(await page.evaluate(cutOffElements)).toEqual([]);
       } finally {
         await page.evaluate(layOutEveryPanel, false);
       }
-      await screenshot(page.getByTestId('promote-panel'), testInfo, `promote-${width}x${height}`);
-      await screenshot(decoder, testInfo, `decoder-${width}x${height}`);
       // (a year-3000 link moves the stage as it loads, on main too: its clock reading and the
       // past-the-cliff note arrive after the first paint, in place of the live clock's)
       if (state.shiftFree) expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
