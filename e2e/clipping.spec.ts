@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { screenshot } from './screenshot.ts';
+import { startBridge } from '../bridge/bridge.ts';
+import type { RunningBridge } from '../bridge/bridge.ts';
+import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { T0 } from '../test-support/instants.ts';
+import { startRedisServer } from '../test-support/redisProcess.ts';
+import type { RedisProcess } from '../test-support/redisProcess.ts';
+import { RespClient } from '../test-support/resp-client.ts';
 
 /**
  * Nothing that carries a number is cut off: at the three viewports the issue names, with the
@@ -218,3 +224,58 @@ for (const [width, height] of VIEWPORTS) {
     });
   }
 }
+
+/**
+ * The Live panel reads a real set through the bridge: 2,300 counter ids (seven digits) due in
+ * the reverse of their arrival, in the year 3000, so its order badge counts every pair,
+ * 2,643,850, and its scores print with an exponent.
+ */
+test.describe('the Live panel', () => {
+  const KEY = 'bull:big:delayed';
+  const JOBS = 2300;
+  const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
+  let redis: RedisProcess;
+  let bridge: RunningBridge;
+
+  test.beforeAll(async () => {
+    redis = await startRedisServer();
+    const client = await RespClient.connect(redis.port);
+    const pairs: string[] = [];
+    for (let i = 1; i <= JOBS; i++) pairs.push(String((YEAR_3000 + JOBS - i) * 0x1000), String(1_000_000 + i));
+    await client.call('ZADD', KEY, ...pairs);
+    client.close();
+    bridge = await startBridge(
+      { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] },
+      () => undefined,
+    );
+  });
+
+  test.afterAll(async () => {
+    await bridge?.close();
+    await redis?.stop();
+  });
+
+  for (const [width, height] of VIEWPORTS) {
+    test(`at ${width}x${height}: no number is cut off`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/');
+      const live = page.getByTestId('live-redis');
+      await live.scrollIntoViewIfNeeded();
+      await live.getByTestId('live-bridge-url').fill(bridge.url);
+      await live.getByRole('button', { name: 'List keys' }).click();
+      await live.getByTestId('live-keys').getByRole('button', { name: KEY }).click();
+      const setView = live.getByTestId('live-set-view');
+      await expect(setView).toContainText('2,300 members');
+      await expect(setView.locator('[data-number="set-order-pairs"]')).toContainText('2,643,850 pairs');
+      await page.evaluate(layOutEveryPanel, true);
+      try {
+        await screenshot(live, testInfo, `live-${width}x${height}`);
+        const names = await markedNames(page);
+        expect(names).toEqual(expect.arrayContaining(['set-order-pairs', 'set-member', 'set-score', 'set-arrival', 'Score']));
+        expect(await page.evaluate(cutOffElements)).toEqual([]);
+      } finally {
+        await page.evaluate(layOutEveryPanel, false);
+      }
+    });
+  }
+});
