@@ -14,7 +14,7 @@ export function LabelledCell({
   title?: string;
 }) {
   return (
-    <span className={className} title={title ?? children}>
+    <span className={className} title={title ?? children} data-number={label}>
       <span className="visually-hidden">{label}: </span>
       {children}
     </span>

@@ -102,9 +102,12 @@ export function SetView({
         </h2>
         <p className={styles.description}>{description}</p>
         <p className={styles.stats}>
-          <span className={styles.stat}>{plural(size, 'member', 'members')}</span>
+          <span className={styles.stat} data-number="set-size">
+            {plural(size, 'member', 'members')}
+          </span>
           <span
             className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk}
+            data-number="set-order-pairs"
             title={`out of arrival order: ${plural(outOfOrderPairs, 'pair', 'pairs')}`}
           >
             <span aria-hidden="true" className={styles.statIcon}>
@@ -175,16 +178,16 @@ const RowCells = memo(
   function RowCells({ row }: { row: SetRow }) {
     return (
       <>
-        <span role="cell" className={styles.num}>
+        <span role="cell" className={styles.num} data-number="set-position">
           {row.position}
         </span>
-        <span role="cell" className={styles.member} title={printable(row.member)}>
+        <span role="cell" className={styles.member} data-number="set-member" title={printable(row.member)}>
           {printable(row.member)}
         </span>
-        <span role="cell" className={`${styles.num} ${styles.score}`} title={row.scoreText}>
+        <span role="cell" className={`${styles.num} ${styles.score}`} data-number="set-score" title={row.scoreText}>
           {row.scoreText}
         </span>
-        <span role="cell" className={styles.num}>
+        <span role="cell" className={styles.num} data-number="set-arrival">
           {/* the marker's slot is always there, so the number never moves when it comes or goes */}
           <span aria-hidden="true" className={styles.marker}>
             {row.outOfOrder ? '⇅' : ''}

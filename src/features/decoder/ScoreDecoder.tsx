@@ -209,7 +209,7 @@ const DecodedView = memo(function DecodedView({ decoded }: { decoded: DecodedRow
   return (
     <div className={styles.result}>
       <div className={styles.summary} role="status" data-testid="decoder-summary">
-        <p className={styles.counts}>
+        <p className={styles.counts} data-number="decoder-counts">
           Read as {LAYOUT_TEXT[decoded.layout]}: <strong>{plural(rowCount, 'score', 'scores')}</strong> in{' '}
           {plural(decoded.bands, 'millisecond band', 'millisecond bands')} ({groupDigits(decoded.crowdedBands)} with several jobs,{' '}
           {groupDigits(decoded.saturatedBands)} saturated)

@@ -39,14 +39,14 @@ function PromotedList({
       <p className={styles.hint}>{note}</p>
       <p>
         Last promote:{' '}
-        <span data-testid={`${testId}-summary`}>
+        <span data-testid={`${testId}-summary`} data-number="promoted-summary">
           {groupDigits(last.jobs.length)} promoted in {last.calls} call{last.calls === 1 ? '' : 's'};{' '}
           <strong className={last.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>
             {pairsText(last.outOfOrderPairs)}
           </strong>
         </span>
       </p>
-      <p data-testid={`${testId}-total`}>
+      <p data-testid={`${testId}-total`} data-number="promoted-total">
         Since the last reset, in the order they came out: {groupDigits(list.jobs.length)}{' '}
         {list.jobs.length === 1 ? 'job' : 'jobs'};{' '}
         <strong className={list.outOfOrderPairs > 0 ? styles.warnText : styles.okText}>{pairsText(list.outOfOrderPairs)}</strong>
@@ -54,7 +54,7 @@ function PromotedList({
       {list.jobs.length > 0 ? (
         <VirtualList
           count={list.jobs.length}
-          rowHeight={26}
+          rowHeight={40}
           label={`${title}: promoted since the last reset, in the order they came out`}
           testId={`${testId}-list`}
           renderRow={(index) => {
@@ -63,9 +63,13 @@ function PromotedList({
             const outOfOrder = list.ranks[index] !== index;
             return (
               <span className={`${styles.promotedRow} ${outOfOrder ? styles.warnText : ''}`}>
-                <span className={styles.logMeta}>{index + 1}.</span>
-                <span className="mono">{printable(job.member)}</span>
-                <span>
+                <span className={styles.logMeta} data-number="promoted-index">
+                  {index + 1}.
+                </span>
+                <span className="mono" data-number="promoted-member">
+                  {printable(job.member)}
+                </span>
+                <span data-number="promoted-arrival">
                   {outOfOrder ? <span aria-hidden="true">⇅ </span> : null}
                   {outOfOrder ? <span className="visually-hidden">out of arrival order, </span> : null}
                   arrival {groupDigits(job.arrival)}
@@ -118,7 +122,7 @@ export function PromotePanel() {
         <p className={styles.hint}>Nothing promoted yet. Move the clock past the fire-times, then promote.</p>
       ) : (
         <>
-          <p className={styles.readout}>
+          <p className={styles.readout} data-number="promoted-at">
             Promoted at now = <span className="mono">{summary.now}</span> ms ({isoTime(summary.now)}).
           </p>
           <div className={styles.cards}>
@@ -139,7 +143,7 @@ export function PromotePanel() {
               testId="promoted-textbook"
             />
           </div>
-          <p data-testid="next-wake">
+          <p data-testid="next-wake" data-number="next-wake">
             Next wake (getNextDelayedTimestamp):{' '}
             {summary.nextWake === null || summary.nextWakeMs === null ? (
               'none, the band set is empty'

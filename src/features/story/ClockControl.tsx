@@ -25,7 +25,7 @@ export function ClockControl() {
             Frozen
           </label>
         </div>
-        <p className={styles.readout} data-testid="clock-now">
+        <p className={styles.readout} data-testid="clock-now" data-number="clock-now">
           now = <span className="mono">{now}</span> ms{mode === 'live' ? ' (live)' : ' (frozen)'}
         </p>
       </div>

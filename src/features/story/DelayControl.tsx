@@ -32,7 +32,7 @@ export function DelayControl() {
       <div className={styles.field}>
         <div className={styles.spread}>
           <label htmlFor={sliderId}>Delay (ms)</label>
-          <output htmlFor={sliderId} className={`mono ${styles.valueBox}`} data-testid="delay-value">
+          <output htmlFor={sliderId} className={`mono ${styles.valueBox}`} data-testid="delay-value" data-number="delay-value">
             {groupDigits(delay)} ms
           </output>
         </div>

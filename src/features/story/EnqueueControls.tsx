@@ -35,7 +35,10 @@ export function EnqueueControls() {
           Enqueue N at the same millisecond
         </button>
       </div>
-      <p className={styles.hint}>{`N: 2 to 10,000. Next arrival number: ${groupDigits(nextArrival)}`}</p>
+      <p
+        className={styles.hint}
+        data-number="next-arrival"
+      >{`N: 2 to 10,000. Next arrival number: ${groupDigits(nextArrival)}`}</p>
       {error ? (
         <p id={errorId} className={styles.error} role="alert">
           {error}

@@ -8,7 +8,7 @@ import styles from '../../ui/panel.module.css';
 function Split({ score, radix, testId }: { score: number; radix: 2 | 16; testId: string }) {
   const { high, low } = splitLow12(score, radix);
   return (
-    <span className={`mono ${styles.bits}`} data-testid={testId}>
+    <span className={`mono ${styles.bits}`} data-testid={testId} data-number="bits">
       {radix === 16 ? '0x' : ''}
       {high}
       <span className={styles.lowBits} title="the low 12 bits">
@@ -24,7 +24,9 @@ function BandBound({ name, score, testId }: { name: string; score: number; testI
     <>
       <dt>{name}</dt>
       <dd>
-        <span className="mono">{formatScore(score)}</span>
+        <span className="mono" data-number="bound-score">
+          {formatScore(score)}
+        </span>
         <Split score={score} radix={16} testId={`${testId}-hex`} />
         <Split score={score} radix={2} testId={`${testId}-bin`} />
       </dd>

@@ -20,13 +20,13 @@ export function describeNext(kind: 'floor' | 'bump' | 'ceiling', slot: number): 
 function Recovery({ recovered, wholeMs, slot, testId }: { recovered: number; wholeMs: number; slot: number; testId: string }) {
   return (
     <>
-      <span className={`mono ${styles.line}`} data-testid={testId}>
+      <span className={`mono ${styles.line}`} data-testid={testId} data-number="recovered">
         {String(recovered)}
       </span>
-      <span className={`mono ${styles.line} ${panel.hint}`}>
+      <span className={`mono ${styles.line} ${panel.hint}`} data-number="recovered-fraction">
         {slot !== 0 ? `= ${wholeMs} + ${slot}/4096` : '= a whole ms (slot 0)'}
       </span>
-      <span className={`${styles.line} ${panel.hint}`}>
+      <span className={`${styles.line} ${panel.hint}`} data-number="recovered-wake">
         wakes at ms{' '}
         <span className="mono" data-testid={`${testId}-ms`}>
           {wholeMs}
@@ -54,16 +54,16 @@ export function StageScores() {
       </h2>
       <div className={styles.score}>
         <span className={styles.scoreLabel}>Fire-time = now + delay</span>
-        <span className={`mono ${styles.big}`} data-testid="fire-time-ms">
+        <span className={`mono ${styles.big}`} data-testid="fire-time-ms" data-number="fire-time">
           {data.fireTime} ms
         </span>
-        <span className={`mono ${panel.hint}`} data-testid="fire-time-iso">
+        <span className={`mono ${panel.hint}`} data-testid="fire-time-iso" data-number="fire-time-iso">
           {isoTime(data.fireTime)}
         </span>
       </div>
       <div className={styles.score}>
         <span className={styles.scoreLabel}>Textbook score (the fire-time)</span>
-        <span className={`mono ${styles.big}`} data-testid="textbook-score">
+        <span className={`mono ${styles.big}`} data-testid="textbook-score" data-number="textbook-score">
           {formatScore(data.textbookScore)}
         </span>
         <UnitSwitch unit={data.textbookUnit} locked={unitLocked} noteId={unitNoteId} />
@@ -77,22 +77,24 @@ export function StageScores() {
         <span className={styles.scoreLabel}>Fire-time × 0x1000: the band</span>
         <dl className={styles.band}>
           <dt>min</dt>
-          <dd className="mono" data-testid="min-score">
+          <dd className="mono" data-testid="min-score" data-number="min-score">
             {formatScore(data.minScore)}
           </dd>
           <dt>next</dt>
-          <dd className={`mono ${styles.next}`} data-testid="next-score">
+          <dd className={`mono ${styles.next}`} data-testid="next-score" data-number="next-score">
             {formatScore(next.score)}
           </dd>
           <dt>max</dt>
-          <dd className="mono" data-testid="max-score">
+          <dd className="mono" data-testid="max-score" data-number="max-score">
             {formatScore(data.maxScore)}
           </dd>
         </dl>
-        <span className={`${panel.hint} ${styles.lines2}`} data-testid="next-kind">
+        <span className={`${panel.hint} ${styles.lines2}`} data-testid="next-kind" data-number="next-kind">
           next = {describeNext(next.kind, next.slot)}
         </span>
-        <span className={`${panel.hint} ${styles.line}`}>Jobs already in this millisecond: {groupDigits(next.jobsInBand)}</span>
+        <span className={`${panel.hint} ${styles.lines2}`} data-number="jobs-in-ms">
+          Jobs already in this millisecond: <span className={styles.lineValue}>{groupDigits(next.jobsInBand)}</span>
+        </span>
         {data.pastCliff ? (
           <span className={panel.error}>
             Past the 2^53 cliff: this band's scores are no longer exact, so the +1 bump is lost.

@@ -135,10 +135,10 @@ export function BandGrid({
         // Three lines reserved from the start, each kept to the column: a full band or the cliff
         // adds words, never height or width (the stage keeps its layout: no shift as jobs land).
         <p className={styles.compactSummary} data-testid="band-summary">
-          <span className={styles.summaryLine}>
+          <span className={styles.summaryLine} data-number="band-slots-used">
             slots used: <span className={styles.mono}>{`${groupDigits(filled)} of ${groupDigits(BAND_SLOTS)}`}</span>
           </span>
-          <span className={styles.summaryLine}>
+          <span className={styles.summaryLine} data-number="band-jobs">
             {jobs > filled ? (
               <>
                 <span className={styles.mono}>{groupDigits(jobs)}</span> jobs:{' '}
@@ -146,9 +146,9 @@ export function BandGrid({
               </>
             ) : null}
           </span>
-          <span className={styles.summaryLine}>
+          <span className={styles.summaryLine} data-number="band-badges">
             {saturated ? (
-              <span className={styles.badge} data-testid="band-ceiling-badge">
+              <span className={styles.badge} data-testid="band-ceiling-badge" data-number="band-ceiling-badge">
                 full: {groupDigits(ceilingMembers)} share the ceiling
               </span>
             ) : null}
@@ -156,7 +156,7 @@ export function BandGrid({
           </span>
         </p>
       ) : (
-        <p className={styles.summary}>
+        <p className={styles.summary} data-number="band-summary">
           <span>
             slots used: <span className={styles.mono}>{`${groupDigits(filled)} of ${groupDigits(BAND_SLOTS)}`}</span>
           </span>
@@ -194,11 +194,13 @@ export function BandGrid({
         </div>
       </div>
       <p className={styles.readout} aria-live="polite" aria-atomic="true">
-        {active === null ? (
-          <span className={styles.hint}>Hover or focus the grid to read a slot.</span>
-        ) : (
-          <SlotReadout slot={active} entries={bySlot[active]} ceilingMembers={ceilingMembers} />
-        )}
+        <span className={styles.readoutText} data-number="band-readout">
+          {active === null ? (
+            <span className={styles.hint}>Hover or focus the grid to read a slot.</span>
+          ) : (
+            <SlotReadout slot={active} entries={bySlot[active]} ceilingMembers={ceilingMembers} />
+          )}
+        </span>
       </p>
       <p id={helpId} className={compact ? 'visually-hidden' : styles.help}>
         Arrow keys move between slots, Page Up/Down by eight rows, Home and End jump to slot 0 (the floor) and 4095 (the ceiling).
@@ -229,7 +231,7 @@ export function BandGrid({
         </ul>
       )}
       {saturated && !compact ? (
-        <p className={styles.ceiling}>
+        <p className={styles.ceiling} data-number="band-ceiling">
           <span className={styles.badge}>
             slot {CEILING_SLOT} × <span className={styles.mono}>{groupDigits(ceilingMembers)}</span>
           </span>{' '}
