@@ -314,7 +314,8 @@ describe('getDelayedScore traced, line by line', () => {
     return { steps, returned };
   }
   const lines = (steps: readonly DelayedScoreStep[]) => steps.map((step) => step.line);
-  const valueAt = (steps: readonly DelayedScoreStep[], line: DelayedScoreStep['line']) => steps.find((s) => s.line === line)?.value;
+  const valueAt = (steps: readonly DelayedScoreStep[], line: DelayedScoreStep['line']) =>
+    steps.find((s) => s.line === line)?.value;
   const band = bandOf(T + 1000);
 
   it('a floor job: the locals, an empty reply, nil, then return minScore', () => {
