@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bullmqScript } from './scripts/bullmqScript.ts';
 import { devPolicy, extraConnectSources, productionPolicy, securityHeaders } from './scripts/securityHeaders.ts';
 
 const extraConnect = extraConnectSources(process.env);
@@ -25,7 +26,7 @@ function devServer(command: 'build' | 'serve'): Pick<UserConfig, 'html' | 'serve
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), bullmqScript()],
   ...devServer(command),
   preview: { headers: securityHeaders(productionPolicy(extraConnect)), cors: false },
   build: {
