@@ -88,6 +88,7 @@ test('the stepper marks each line getDelayedScore runs, with its values, for a f
   await expect(stepper.getByTestId('script-value-result')).toHaveText(`result = { "job:1", "${minScore}" }`);
   await expect(stepper.getByTestId('script-value-currentMaxScore')).toHaveText(`currentMaxScore = ${minScore}`);
   await expect(stepper.getByTestId('script-value-band-full')).toHaveText('false');
+  await listing.blur(); // the picture without the focus ring
   await screenshot(stepper, testInfo, 'script-stepper-bump', { docsName: 'script-stepper' });
 
   // a ceiling: 4,096 jobs fill every slot, the next shares maxScore
