@@ -11,7 +11,15 @@ const REACT = {
   regex: '^(react|react-dom|zustand)(/|$)',
   message: 'The model and the session are framework-free: no React, no store library.',
 };
-const APP = { regex: '(^|/)app/', message: 'Nothing imports src/app but its own main.tsx: the app composes the features.' };
+const APP = {
+  regex: '(^|/)(app|embed)/',
+  message: 'Nothing imports src/app or src/embed: they compose the features (the page; the embed cards, built on their own).',
+};
+// The embed cards load at most 40 KB gzip of JavaScript; React 19 and React DOM alone are 67 KB (docs/decisions.md).
+const NO_REACT_IN_EMBEDS = {
+  regex: '^(react|react-dom)(/|$)',
+  message: 'The embed cards are plain DOM code: React alone is over their 40 KB budget.',
+};
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -52,13 +60,15 @@ export default tseslint.config(
   // Import boundaries, one block a folder. A test may drive its code from above (through the store
   // or the assembled page), so tests are left out.
   { files: ['**/*.{ts,tsx,js,mjs}'], ignores: ['src/app/**', TESTS], rules: restrict(APP) },
+  // The embed cards are an app-layer folder beside src/app (they compose the model, the session and small feature helpers).
+  { files: ['src/embed/**'], ignores: [TESTS], rules: restrict(APP, NO_REACT_IN_EMBEDS) },
   {
     files: ['src/model/**'],
     ignores: [TESTS],
     rules: restrict(
       REACT,
       above(
-        ['session', 'store', 'ui', 'features', 'app'],
+        ['session', 'store', 'ui', 'features', 'app', 'embed'],
         'The model imports nothing above it: no session, store, ui, features or app.',
       ),
     ),
@@ -68,20 +78,20 @@ export default tseslint.config(
     ignores: [TESTS],
     rules: restrict(
       REACT,
-      above(['store', 'ui', 'features', 'app'], 'The session imports only the model: no store, ui, features or app.'),
+      above(['store', 'ui', 'features', 'app', 'embed'], 'The session imports only the model: no store, ui, features or app.'),
     ),
   },
   {
     files: ['src/store/**'],
     ignores: [TESTS],
     rules: restrict(
-      above(['ui', 'features', 'app'], 'The store imports only the model and the session: no ui, features or app.'),
+      above(['ui', 'features', 'app', 'embed'], 'The store imports only the model and the session: no ui, features or app.'),
     ),
   },
   {
     files: ['src/ui/**'],
     ignores: [TESTS],
-    rules: restrict(above(['features', 'app'], 'Shared widgets import no feature and not the app.')),
+    rules: restrict(above(['features', 'app', 'embed'], 'Shared widgets import no feature and not the app.')),
   },
   {
     // The bridge is a Node server beside the page: it shares only the model (the wire format in

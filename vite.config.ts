@@ -4,6 +4,7 @@ import type { UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bullmqScript } from './scripts/bullmqScript.ts';
 import { devPolicy, extraConnectSources, productionPolicy, securityHeaders } from './scripts/securityHeaders.ts';
+import { firetimeEmbeds } from './scripts/embedBuild.ts';
 
 const extraConnect = extraConnectSources(process.env);
 
@@ -26,7 +27,9 @@ function devServer(command: 'build' | 'serve'): Pick<UserConfig, 'html' | 'serve
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), bullmqScript()],
+  // firetimeEmbeds: the embed cards' headers (dev, preview) and their builds (dist/embed/, dist/firetime-card.js).
+  // bullmqScript: the installed bullmq's getDelayedScore.lua for the script stepper (virtual:bullmq/getDelayedScore.lua).
+  plugins: [react(), firetimeEmbeds(process.env, extraConnect), bullmqScript()],
   ...devServer(command),
   preview: { headers: securityHeaders(productionPolicy(extraConnect)), cors: false },
   build: {

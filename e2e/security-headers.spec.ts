@@ -16,7 +16,7 @@ import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { freePort, startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
-import { headersFile, productionPolicy, securityHeaders } from '../scripts/securityHeaders.ts';
+import { embedHeaders, productionPolicy, securityHeaders, staticHeadersFile } from '../scripts/securityHeaders.ts';
 
 const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
 
@@ -129,9 +129,25 @@ test('the policy is enforced: a fetch to another host is blocked and reported', 
 });
 
 test('public/_headers ships the production headers to static hosts', () => {
-  expect(readFileSync(new URL('../public/_headers', import.meta.url), 'utf8')).toBe(
-    headersFile(securityHeaders(productionPolicy())),
-  );
+  expect(readFileSync(new URL('../public/_headers', import.meta.url), 'utf8')).toBe(staticHeadersFile(productionPolicy(), ['*']));
+});
+
+test('vite preview: the embed page may be framed by any origin (no X-Frame-Options); every other path keeps the app headers', async ({
+  page,
+}) => {
+  for (const path of ['/embed/', '/embed/?card=band&n=5', '/embed/index.html']) {
+    const headers = (await page.request.get(path)).headers();
+    expect(headers['content-security-policy'], path).toBe(embedHeaders(productionPolicy(), ['*'])['Content-Security-Policy']);
+    expect(headers['content-security-policy'], path).toContain('frame-ancestors *');
+    expect(headers['x-frame-options'], path).toBeUndefined();
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+  }
+  // The app, and whatever the server answers with the app's page (an unknown path), is never framed.
+  for (const path of ['/', '/embed', '/embed/not-a-card', '/index.html']) {
+    const headers = (await page.request.get(path)).headers();
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(headers['x-frame-options'], path).toBe('DENY');
+  }
 });
 
 test.describe('vite dev', () => {
@@ -163,6 +179,26 @@ test.describe('vite dev', () => {
     const hmr = page.waitForEvent('websocket');
     await exercise(page, base);
     expect((await hmr).url()).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${devPort}/`));
+    expect(await violationsIn(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('the embed page in dev: the dev policy with frame-ancestors *, no X-Frame-Options, and a card that runs under it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const base = `http://127.0.0.1:${devPort}`;
+    const embed = (await page.request.get(`${base}/embed/?card=delay`)).headers();
+    expect(embed['content-security-policy']).toContain("script-src 'self' 'nonce-");
+    expect(embed['content-security-policy']).toContain('frame-ancestors *');
+    expect(embed['x-frame-options']).toBeUndefined();
+    const app = (await page.request.get(`${base}/`)).headers();
+    expect(app['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(app['x-frame-options']).toBe('DENY');
+    const errors = await watchViolations(page);
+    await page.goto(`${base}/embed/?card=collisions`);
+    await page.getByRole('button', { name: 'Enqueue N in one millisecond' }).click();
+    await expect(page.getByTestId('band-set')).toContainText('12 members');
     expect(await violationsIn(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

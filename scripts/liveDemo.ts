@@ -1,129 +1,133 @@
 /**
- * The pieces of `npm run live-demo`, started together so a real BullMQ queue can be watched in the
- * Live Redis panel: a redis-server on a free loopback port (or a Redis the caller names), the
- * read-only bridge (bridge/bridge.ts), a BullMQ 6.7.0 producer adding delayed jobs in bursts that
- * share one millisecond, and a BullMQ Worker that promotes and runs them when they fall due.
- * e2e/live-demo.spec.ts starts the same pieces through startLiveDemo.
+ * The pieces of `npm run live-demo`, started together so that a real BullMQ queue can be watched
+ * in the Live Redis panel from one command: a redis-server on a free loopback port (or a Redis
+ * the caller names), the page (the Vite dev server, or the built app under `vite preview`; or
+ * none, for a page served elsewhere), the read-only bridge (bridge/bridge.ts) answering that
+ * page, and the looping story of scripts/liveDemoStory.ts (a BullMQ 6.7.0 producer and worker).
+ * Each is stopped by stop(), the redis-server last, after everything that talks to it.
  */
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import { createServer } from 'node:net';
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { liveLinkSearch } from '../src/features/live/liveLink.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
+import { DEFAULT_PAGE_PORTS, startDemoPage } from './demoPage.ts';
+import type { DemoPage, PageServer } from './demoPage.ts';
+import { DEFAULT_CYCLE_MS, startStory } from './liveDemoStory.ts';
+import type { RunningStory } from './liveDemoStory.ts';
+
+/** Where the page comes from: served here (from `port`, null for Vite's default), or already served at `url`. */
+export type PageChoice = { readonly serve: PageServer; readonly port: number | null } | { readonly url: string };
 
 export interface LiveDemoOptions {
   /** A Redis to use (redis://...); null starts redis-server on a free loopback port. */
   readonly redisUrl: string | null;
-  /** The bridge's port (0: any free port). */
-  readonly bridgePort: number;
-  /** The page's address (its origin is the one the bridge answers), e.g. http://127.0.0.1:5173. */
-  readonly appUrl: string;
+  /** The bridge's port; null: 7379 when free, any free port otherwise. */
+  readonly bridgePort: number | null;
+  readonly page: PageChoice;
   /** The BullMQ queue's name: its delayed set is bull:<name>:delayed. */
   readonly queueName: string;
-  /** How often (ms) the producer adds another burst after the first ones; null: only the first ones. */
-  readonly repeatEveryMs: number | null;
+  /** The length of one turn of the story. */
+  readonly cycleMs: number;
 }
 
 export const DEFAULT_DEMO_OPTIONS: LiveDemoOptions = {
   redisUrl: null,
-  bridgePort: DEFAULT_OPTIONS.port,
-  appUrl: 'http://127.0.0.1:5173',
+  bridgePort: null,
+  page: { serve: 'dev', port: null },
   queueName: 'firetime-demo',
-  repeatEveryMs: 5000,
+  cycleMs: DEFAULT_CYCLE_MS,
 };
-
-/** One burst: `jobs` jobs added with one timestamp (so one fire-time ms), `delayMs` ahead. */
-export interface Burst {
-  readonly jobs: number;
-  readonly delayMs: number;
-}
-
-/** The first bursts: three jobs in one ms, a saturated band (4,100 in one ms: five share the ceiling), a wide one. */
-export const FIRST_BURSTS: readonly Burst[] = [
-  { jobs: 3, delayMs: 60_000 },
-  { jobs: 4100, delayMs: 90_000 },
-  { jobs: 200, delayMs: 120_000 },
-];
-/** Each later burst. */
-export const REPEATED_BURST: Burst = { jobs: 100, delayMs: 30_000 };
 
 export interface LiveDemo {
   /** The page address with the Live Redis panel pointed at the bridge and the queue's delayed set. */
   readonly pageUrl: string;
+  /** How the page is served: 'dev', 'preview', or null when it is served elsewhere. */
+  readonly pageServer: PageServer | null;
   readonly bridge: RunningBridge;
   /** The Redis the demo writes to (the started server's loopback URL, or the caller's). */
   readonly redisUrl: string;
+  /** The redis-server started here, null for one given. */
+  readonly redisServer: RedisProcess | null;
+  readonly story: RunningStory;
   /** bull:<queue>:delayed */
   readonly delayedKey: string;
-  /** Jobs added so far. */
-  added(): number;
-  /** Stops the producer, the worker, the bridge and the server it started. */
+  /** Stops the story (producer, worker), the bridge, the page and the redis-server it started. */
   stop(): Promise<void>;
 }
 
-/** Adds one burst through Queue.addBulk: every job gets the same `timestamp`, so all fall due in one ms. */
-async function addBurst(queue: Queue, burst: Burst): Promise<number> {
-  const timestamp = Date.now();
-  for (let start = 0; start < burst.jobs; start += 1000) {
-    const size = Math.min(1000, burst.jobs - start);
-    await queue.addBulk(
-      Array.from({ length: size }, () => ({
-        name: 'demo',
-        data: {},
-        opts: { delay: burst.delayMs, timestamp, removeOnComplete: true },
-      })),
-    );
-  }
-  return burst.jobs;
+/** `preferred` when nothing listens on it on 127.0.0.1, otherwise 0 (any free port). */
+function portIfFree(preferred: number): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(0));
+    probe.listen(preferred, '127.0.0.1', () => probe.close(() => resolve(preferred)));
+  });
 }
 
 export async function startLiveDemo(
   options: LiveDemoOptions = DEFAULT_DEMO_OPTIONS,
   log: (line: string) => void = console.log,
 ): Promise<LiveDemo> {
-  let server: RedisProcess | null = null;
-  if (options.redisUrl === null) server = await startRedisServer();
-  const redisUrl = options.redisUrl ?? `redis://127.0.0.1:${server!.port}`;
-  const appOrigin = new URL(options.appUrl).origin;
-  const connections = [new Redis(redisUrl, { maxRetriesPerRequest: null }), new Redis(redisUrl, { maxRetriesPerRequest: null })];
-  const queue = new Queue(options.queueName, { connection: connections[0]! });
-  const worker = new Worker(options.queueName, async () => undefined, { connection: connections[1]!, concurrency: 100 });
-  worker.on('error', (error) => log(`worker: ${error.message}`));
-  const bridge = await startBridge({ ...DEFAULT_OPTIONS, redisUrl, port: options.bridgePort, origins: [appOrigin] }, log);
-  const delayedKey = `bull:${options.queueName}:delayed`;
-
-  let added = 0;
-  for (const burst of FIRST_BURSTS) added += await addBurst(queue, burst);
-  let producing = Promise.resolve();
-  const timer =
-    options.repeatEveryMs === null
-      ? null
-      : setInterval(() => {
-          producing = producing
-            .then(async () => {
-              added += await addBurst(queue, REPEATED_BURST);
-            })
-            .catch((error: Error) => log(`producer: ${error.message}`));
-        }, options.repeatEveryMs);
-
-  const pageUrl = `${options.appUrl.replace(/\/$/, '')}/${liveLinkSearch({ bridgeUrl: bridge.url, pattern: `bull:${options.queueName}:*`, key: delayedKey })}`;
-  return {
-    pageUrl,
-    bridge,
-    redisUrl,
-    delayedKey,
-    added: () => added,
-    stop: async () => {
-      if (timer !== null) clearInterval(timer);
-      await producing;
-      await worker.close();
-      await queue.close();
-      for (const connection of connections) connection.disconnect();
-      await bridge.close();
-      await server?.stop();
-    },
+  // what is running so far, stopped in reverse order if a later piece fails to start
+  const started: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of started.splice(0).reverse()) await stop().catch((error: Error) => log(`stopping: ${error.message}`));
   };
+  try {
+    let redisServer: RedisProcess | null = null;
+    if (options.redisUrl === null) {
+      // its own process group: a Ctrl-C at the terminal reaches the demo, which stops it last
+      const server = await startRedisServer({ detached: true });
+      redisServer = server;
+      // should this process end without stop() (an uncaught error, process.exit), the server goes with it
+      const killServer = () => process.kill(server.pid, 'SIGKILL');
+      const onExit = () => {
+        try {
+          killServer();
+        } catch {
+          // it had already exited
+        }
+      };
+      process.on('exit', onExit);
+      started.push(async () => {
+        await server.stop();
+        process.off('exit', onExit);
+      });
+    }
+    const redisUrl = options.redisUrl ?? `redis://127.0.0.1:${redisServer!.port}`;
+
+    let page: DemoPage | null = null;
+    if ('serve' in options.page) {
+      const { serve, port } = options.page;
+      const served = await startDemoPage(serve, port ?? DEFAULT_PAGE_PORTS[serve], port !== null);
+      page = served;
+      started.push(() => served.close());
+    }
+    const pageUrl = page?.url ?? ('url' in options.page ? options.page.url.replace(/\/$/, '') : '');
+
+    const bridgePort = options.bridgePort ?? (await portIfFree(DEFAULT_OPTIONS.port));
+    const bridge = await startBridge({ ...DEFAULT_OPTIONS, redisUrl, port: bridgePort, origins: [new URL(pageUrl).origin] }, log);
+    started.push(() => bridge.close());
+
+    const story = await startStory({ redisUrl, queueName: options.queueName, cycleMs: options.cycleMs }, log);
+    started.push(() => story.stop());
+
+    const link = liveLinkSearch({ bridgeUrl: bridge.url, pattern: `bull:${options.queueName}:*`, key: story.delayedKey });
+    return {
+      pageUrl: `${pageUrl}/${link}`,
+      pageServer: page === null ? null : 'serve' in options.page ? options.page.serve : null,
+      bridge,
+      redisUrl,
+      redisServer,
+      story,
+      delayedKey: story.delayedKey,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }

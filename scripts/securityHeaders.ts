@@ -66,3 +66,59 @@ export function headersFile(headers: Readonly<Record<string, string>>): string {
     .map(([name, value]) => `  ${name}: ${value}\n`)
     .join('')}`;
 }
+
+/**
+ * The embed pages (`/embed/`, the cards of issue 26) are made to be framed by a course page on
+ * any origin: their policy is the page's own with `frame-ancestors` widened, and they send no
+ * X-Frame-Options (DENY there would refuse every frame; browsers with frame-ancestors ignore it,
+ * older ones would obey it). Everything else in the policy stays as strict as the app's. The app
+ * at `/` keeps `frame-ancestors 'none'`.
+ */
+export const EMBED_PATH = '/embed/';
+
+/**
+ * The paths that serve the embed page itself. Only these: a server that answers unknown paths with
+ * the app's index.html (vite preview does, and static hosts in SPA mode) would otherwise let the
+ * full app be framed at /embed/anything. Its scripts and styles need no frame-ancestors.
+ */
+export const EMBED_PAGES: readonly string[] = [EMBED_PATH, `${EMBED_PATH}index.html`];
+
+/** Whether a request's URL (query and fragment ignored) is the embed page. */
+export function isEmbedPage(url: string): boolean {
+  return EMBED_PAGES.includes(url.split(/[?#]/)[0] ?? '');
+}
+
+/**
+ * Who may frame the embed pages: FIRETIME_FRAME_ANCESTORS (space-separated origins, read when the
+ * server starts or the build runs), else any origin (`*`). Sources that are not an origin or `*`
+ * are dropped; none left gives `*`.
+ */
+export function frameAncestorSources(env: Readonly<Record<string, string | undefined>>): string[] {
+  const sources = (env.FIRETIME_FRAME_ANCESTORS ?? '')
+    .split(/\s+/)
+    .filter((source) => source === '*' || source === "'self'" || /^https?:\/\/[\w.:[\]*-]+$/.test(source));
+  return sources.length === 0 ? ['*'] : sources;
+}
+
+/** `policy` with its frame-ancestors replaced by `ancestors` (the embed pages' policy). */
+export function framedPolicy(policy: string, ancestors: readonly string[]): string {
+  return policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors.join(' ')}`);
+}
+
+/** The embed pages' headers: the page's, with the framed policy and no X-Frame-Options. */
+export function embedHeaders(policy: string, ancestors: readonly string[]): Record<string, string> {
+  const { 'X-Frame-Options': _refused, ...others } = securityHeaders(framedPolicy(policy, ancestors));
+  void _refused;
+  return others;
+}
+
+/**
+ * public/_headers for the app and its embed page. A request matching two blocks gets the headers
+ * of both (Cloudflare Pages), so each embed block first detaches the two it replaces (`! Name`).
+ */
+export function staticHeadersFile(policy: string, ancestors: readonly string[]): string {
+  const framed = embedHeaders(policy, ancestors)['Content-Security-Policy']!;
+  const embedBlock = (path: string) =>
+    `${path}\n  ! Content-Security-Policy\n  ! X-Frame-Options\n  Content-Security-Policy: ${framed}\n`;
+  return headersFile(securityHeaders(policy)) + EMBED_PAGES.map(embedBlock).join('');
+}

@@ -38,16 +38,19 @@ async function waitForListening(port: number, exited: () => number | null): Prom
 
 export interface RedisProcess {
   readonly port: number;
+  readonly pid: number;
   /** Stops the server (SIGTERM) and resolves when it has exited. */
   stop(): Promise<void>;
 }
 
 /**
  * Starts `redis-server --port P --save ''` (plus --requirepass when given, and any `args`, e.g. a
- * cluster node's) on a free port, or on `port` (a node started again where it was).
+ * cluster node's) on a free port, or on `port` (a node started again where it was). `detached`
+ * puts it in a process group of its own, so a Ctrl-C at the terminal reaches only its starter,
+ * which then stops it after whatever still talks to it.
  */
 export async function startRedisServer(
-  options: { password?: string; port?: number; args?: readonly string[] } = {},
+  options: { password?: string; port?: number; args?: readonly string[]; detached?: boolean } = {},
 ): Promise<RedisProcess> {
   const port = options.port ?? (await freePort());
   const args = [
@@ -64,10 +67,11 @@ export async function startRedisServer(
     ...(options.args ?? []),
   ];
   if (options.password !== undefined) args.push('--requirepass', options.password);
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'], detached: options.detached ?? false });
   await waitForListening(port, () => child.exitCode);
   return {
     port,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -98,6 +99,35 @@ describe('LiveRedisPanel', () => {
     expect(
       within(screen.getByTestId('live-keys')).getByRole('button', { name: 'bull:demo:delayed' }).getAttribute('aria-pressed'),
     ).toBe('true');
+  });
+
+  it('a link read under StrictMode (effects mounted, unmounted and mounted again) shows the set, not "Cancelled."', async () => {
+    const { fetchImpl: answer, urls } = fakeBridge({ 'bull:demo:delayed': ENTRIES });
+    // as the browser's fetch does: a request whose signal is aborted before the answer rejects
+    const fetchImpl = vi.fn<Fetch>(
+      (url, init) =>
+        new Promise((resolve, reject) => {
+          const signal = init?.signal;
+          const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+          if (signal?.aborted) return abort();
+          signal?.addEventListener('abort', abort);
+          setTimeout(() => {
+            if (!signal?.aborted) void answer(url, init).then(resolve);
+          }, 0);
+        }),
+    );
+    const link = liveLinkFromSearch('?bridge=http%3A%2F%2F127.0.0.1%3A7381&pattern=bull%3A*&key=bull%3Ademo%3Adelayed');
+    render(
+      <StrictMode>
+        <LiveRedisPanel fetchImpl={fetchImpl} link={link} />
+      </StrictMode>,
+    );
+    await screen.findByTestId('live-set-view');
+    expect(screen.queryByTestId('live-problem')).toBeNull();
+    expect(screen.getByTestId('live-status').textContent).toMatch(/^1 sorted set match bull:\*; bull:demo:delayed read at /);
+    // the first mount's list request was cut short, unanswered; the second mount's read ran once, to its end
+    expect(fetchImpl.mock.calls.map(([url]) => new URL(url).pathname)).toEqual(['/api/keys', '/api/keys', '/api/members']);
+    expect(urls.map((url) => url.pathname)).toEqual(['/api/keys', '/api/members']);
   });
 
   it('a link with a bad bridge address reads nothing and says why', () => {

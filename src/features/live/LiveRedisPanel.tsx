@@ -94,8 +94,18 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
   const request = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
   const loading = useRef(false);
+  /** The request number of the link's read once started; null before (or after an unmount cut it short). */
+  const linkRequest = useRef<number | null>(null);
 
-  useEffect(() => () => inFlight.current?.abort(), []);
+  useEffect(
+    () => () => {
+      // StrictMode (and an <Activity> shown again) mounts the effects a second time: a link read
+      // cancelled here must run again then, or the panel is left showing "Cancelled."
+      if (loading.current && linkRequest.current === request.current) linkRequest.current = null;
+      inFlight.current?.abort();
+    },
+    [],
+  );
 
   /** Lists the keys (when asked) and re-reads the chosen key; a newer load supersedes an older one. */
   const load = useCallback(
@@ -138,11 +148,11 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
   const refresh = useCallback(() => void load({ listKeys: true, key: chosenKey }), [load, chosenKey]);
 
   // a link that names a bridge: read it once, as List keys would (and the named key)
-  const linkRead = useRef(false);
   useEffect(() => {
-    if (linkRead.current || link.bridgeUrl === null) return;
-    linkRead.current = true;
+    if (linkRequest.current !== null || link.bridgeUrl === null) return;
     void load({ listKeys: true, key: link.key === null ? null : keyFromText(link.key) });
+    // load numbered its request before its first await
+    linkRequest.current = request.current;
   }, [link, load]);
 
   useEffect(() => {

@@ -1,0 +1,296 @@
+/**
+ * The embed cards (issue 26) on a real course page served from another origin (its own server,
+ * examples/course/serve.ts, with a strict CSP of its own): each card as an iframe and as a
+ * <firetime-card> web component, driven as a reader would, with no CSP violation and no console
+ * error in the host page or in any frame. The cards pass axe; the full app still refuses to be
+ * framed; bad options leave a note, never a blank card.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Frame, FrameLocator, Locator, Page, TestInfo } from '@playwright/test';
+import { startCourseServer } from '../examples/course/serve.ts';
+import type { CourseServer } from '../examples/course/serve.ts';
+import { freePort } from '../test-support/redisProcess.ts';
+import { EMBED_BUDGET_BYTES, componentFiles, iframeFiles } from '../scripts/embedSizes.ts';
+import { screenshot } from './screenshot.ts';
+
+const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
+const CARDS = ['delay', 'collisions', 'band', 'wake'] as const;
+
+let course: CourseServer;
+
+test.beforeAll(async () => {
+  course = await startCourseServer(await freePort(), APP_ORIGIN);
+});
+
+test.afterAll(async () => {
+  await course?.close();
+});
+
+/** Collects console errors and uncaught errors of the page and all its frames, and (in every frame) CSP violations. */
+async function watch(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.location().url}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${location.href}: ${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  return errors;
+}
+
+/** Every CSP violation reported in the page and in each of its frames. */
+async function violations(page: Page): Promise<string[]> {
+  const each = await Promise.all(
+    page
+      .frames()
+      .map((frame: Frame) => frame.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])),
+  );
+  return each.flat();
+}
+
+/**
+ * A picture of the whole course page. Chromium paints no cross-origin frame out of view, and a
+ * full-page capture does not scroll, so the frames would come out blank: the viewport is made as
+ * tall as the page for the shot, each card is waited for, and the viewport is put back.
+ */
+async function wholePage(page: Page, testInfo: TestInfo, name: string, docsName: string): Promise<void> {
+  const size = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(500);
+  await screenshot(page, testInfo, name, { docsName });
+  await page.setViewportSize(size);
+}
+
+/** Drags a range input's thumb from its start to `fraction` of its width. */
+async function drag(page: Page, slider: Locator, fraction: number): Promise<void> {
+  const box = (await slider.boundingBox())!;
+  await page.mouse.move(box.x + 4, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** What both forms of the course page must do, each card found by `card(name)`. */
+async function driveCards(page: Page, card: (name: (typeof CARDS)[number]) => Locator | FrameLocator): Promise<void> {
+  for (const name of CARDS) await expect(card(name).getByRole('heading', { level: 2 })).toBeVisible();
+
+  const delay = card('delay');
+  const textbook = delay.locator('.ft-figure', { hasText: 'Textbook score' }).locator('.ft-value');
+  const floor = delay.locator('.ft-figure', { hasText: 'Band floor' }).locator('.ft-value');
+  const before = [await textbook.textContent(), await floor.textContent()];
+  await drag(page, delay.getByLabel('Delay (0 to 60 s)'), 0.8);
+  await expect(textbook).not.toHaveText(before[0]!);
+  await expect(floor).not.toHaveText(before[1]!);
+  const delayMs = Number(await delay.getByLabel('Exact delay (ms)').inputValue());
+  expect(delayMs).toBeGreaterThan(5000);
+  // The textbook score is the fire-time; the band floor is the fire-time x 0x1000 (the same model as the app).
+  expect(Number(await floor.textContent()) / 4096).toBe(Number(await textbook.textContent()));
+
+  const collisions = card('collisions');
+  await collisions.getByRole('button', { name: 'Enqueue N in one millisecond' }).click();
+  const textbookSet = collisions.getByTestId('textbook-set');
+  const bandSet = collisions.getByTestId('band-set');
+  await expect(textbookSet.getByTestId('textbook-set-badge')).toHaveText(/pairs out of due order/);
+  await expect(bandSet.getByTestId('band-set-badge')).toHaveText('in due order');
+  const members = (set: Locator) => set.locator('.ft-member').allTextContents();
+  expect(await members(textbookSet)).toEqual(['1', '10', '11', '12', '2', '3', '4', '5', '6', '7', '8', '9']);
+  expect(await members(bandSet)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+}
+
+test('the course page with iframes: each card loads, works, and sizes its frame, with no CSP violation or console error', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1100, height: 900 });
+  const errors = await watch(page);
+  await page.goto(`${course.url}/`);
+  const frame = (name: string) => page.frameLocator(`iframe[data-card=${name}]`);
+  await driveCards(page, frame);
+
+  // Each frame is as tall as the height its card posted (resize.js, the README's snippet), not its
+  // 480 px start. Chromium runs no rendering in a cross-origin frame out of view, so a card
+  // measures itself (and posts) once the reader scrolls to it.
+  for (const name of CARDS) {
+    const iframe = page.locator(`iframe[data-card=${name}]`);
+    await iframe.scrollIntoViewIfNeeded();
+    const cardHeight = await frame(name)
+      .locator('article')
+      .evaluate((article) => Math.ceil(article.getBoundingClientRect().height));
+    await expect(iframe).toHaveAttribute('height', String(cardHeight));
+    expect(cardHeight).not.toBe(480);
+    expect((await iframe.boundingBox())!.height).toBeCloseTo(cardHeight, 0);
+  }
+  // The collisions frame grew when its sets filled, and the frame followed.
+  expect(Number(await page.locator('iframe[data-card=collisions]').getAttribute('height'))).toBeGreaterThan(300);
+
+  // "Open in firetime" carries the card's state to the app.
+  const link = await frame('collisions').getByRole('link', { name: 'Open in firetime' }).getAttribute('href');
+  expect(link).toMatch(new RegExp(`^${APP_ORIGIN}/#s=1~`));
+  expect(link).toContain('.in.'); // plain-number ids
+  // ... and the app opened at that link holds the card's sets.
+  const app = await page.context().newPage();
+  await app.goto(link!);
+  await expect(app.getByTestId('band-set')).toContainText('12 members');
+  await expect(app.getByTestId('textbook-set')).toContainText('12 members');
+  await app.close();
+
+  await frame('band').getByRole('button', { name: 'Enqueue 500' }).click();
+  await expect(frame('band').getByTestId('band-used')).toHaveText('500 of 4,096');
+  await wholePage(page, testInfo, 'course-iframes', 'embed-course-iframes');
+  expect(await violations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("the course page with web components: the same cards under the host page's CSP (script-src 'self'; style-src 'self'), attributes live", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1100, height: 900 });
+  const errors = await watch(page);
+  const answer = await page.goto(`${course.url}/components.html`);
+  expect(answer!.headers()['content-security-policy']).toContain("script-src 'self'; style-src 'self'");
+  const element = (name: string) => page.locator(`firetime-card[card=${name}]`);
+  await driveCards(page, element);
+
+  // The card is styled (its constructed stylesheet was adopted), not bare HTML.
+  const border = await element('delay')
+    .locator('article')
+    .evaluate((article) => getComputedStyle(article).borderTopStyle);
+  expect(border).toBe('solid');
+
+  // Changing an attribute updates the card.
+  const wake = element('wake');
+  await expect(wake.getByRole('button', { name: 'Enqueue 3 at once' })).toBeVisible();
+  await wake.evaluate((card) => card.setAttribute('n', '7'));
+  await expect(wake.getByRole('button', { name: 'Enqueue 7 at once' })).toBeVisible();
+  const delay = element('delay');
+  await delay.evaluate((card) => card.setAttribute('delay', '1234'));
+  await expect(delay.getByLabel('Exact delay (ms)')).toHaveValue('1234');
+
+  // The wake card: enqueue, step to the wake, promote; the jobs come out in arrival order.
+  await wake.getByRole('button', { name: 'Enqueue 7 at once' }).click();
+  await wake.getByRole('button', { name: 'Step to the wake' }).click();
+  await expect(wake.getByTestId('wake-due')).toHaveText('7 jobs');
+  await wake.getByRole('button', { name: 'Promote due jobs' }).click();
+  await expect(wake.getByTestId('wake-promoted')).toContainText('from the band set: job:1 (#1), job:2 (#2), job:3 (#3)');
+
+  const axe = await new AxeBuilder({ page }).include('firetime-card').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await wholePage(page, testInfo, 'course-components', 'embed-course-components');
+  expect(await violations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('each card has no axe violations, empty and after use, fits a 360 px column in at most 700 px, and a 320 px one', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const errors = await watch(page);
+  const check = async () =>
+    (await new AxeBuilder({ page }).include('article').analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  const steps: Record<(typeof CARDS)[number], string> = {
+    delay: 'Enqueue a job at this delay',
+    collisions: 'Enqueue N in one millisecond',
+    band: 'Fill to the ceiling',
+    wake: 'Enqueue 3 at once',
+  };
+  for (const name of CARDS) {
+    for (const theme of ['light', 'dark']) {
+      await page.goto(`/embed/?card=${name}&theme=${theme}`);
+      const article = page.locator('article');
+      await expect(article.getByRole('heading', { level: 2 })).toBeVisible();
+      expect(await check(), `${name} ${theme}`).toEqual([]);
+      await article.getByRole('button', { name: steps[name] }).click();
+      if (name === 'band') await article.getByRole('button', { name: 'Enqueue 500' }).click();
+      expect(await check(), `${name} ${theme} after use`).toEqual([]);
+      const size = await article.evaluate((node) => ({
+        height: node.getBoundingClientRect().height,
+        scroll: document.documentElement.scrollWidth,
+      }));
+      await screenshot(article, testInfo, `card-${name}-${theme}-360`);
+      expect(size.height, `${name} height at 360 px`).toBeLessThanOrEqual(700);
+      expect(size.scroll, `${name} width at 360 px`).toBeLessThanOrEqual(360);
+      // The narrowest column the cards are for: nothing runs past it.
+      await page.setViewportSize({ width: 320, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} width at 320 px`).toBeLessThanOrEqual(320);
+      await page.setViewportSize({ width: 360, height: 800 });
+    }
+  }
+  expect(await violations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('the band card fills past 4,096 slots: the ceiling is shared and member order decides', async ({ page }) => {
+  await page.goto('/embed/?card=band&n=5000&ids=plain');
+  const article = page.locator('article');
+  await article.getByRole('button', { name: 'Enqueue 5,000' }).click();
+  await expect(article.getByTestId('band-used')).toHaveText('4,096 of 4,096');
+  await expect(article.getByTestId('band-ceiling')).toHaveText('905 jobs');
+  // 4,096 to 5,000 tie on the ceiling score; as bytes, "4096" < "4097" < ... < "5000".
+  await expect(article.getByText(/member bytes order them: 4096 \(#4096\), 4097 \(#4097\)/)).toBeVisible();
+});
+
+test('a bad option is ignored with a note in the card, never a blank frame', async ({ page }) => {
+  const errors = await watch(page);
+  await page.goto('/embed/?card=collisions&delay=-5&n=1&ids=%00&clock=sometimes&at=2039-02-30T00:00:00Z&theme=pink');
+  const notes = page.getByTestId('card-notes');
+  await expect(notes.locator('li')).toHaveCount(6);
+  await expect(notes).toContainText('Ignored delay="-5": A delay cannot be negative.');
+  await expect(notes).toContainText('Ignored n="1"');
+  await expect(notes).toContainText('Ignored clock="sometimes"');
+  await expect(notes).toContainText('Ignored theme="pink"');
+  // The card still works with its defaults.
+  await page.getByRole('button', { name: 'Enqueue N in one millisecond' }).click();
+  await expect(page.getByTestId('band-set')).toContainText('12 members');
+  await page.goto('/embed/?card=nope');
+  await expect(page.getByTestId('card-notes')).toContainText('Ignored card="nope"');
+  await expect(page.getByTestId('card-delay')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the full app still refuses to be framed, at / and at any other path; the embed page is framed', async ({ page }) => {
+  await page.goto(`${course.url}/components.html`);
+  const frameAt = async (path: string) => {
+    const name = `probe-${path.replace(/\W/g, '')}`;
+    await page.evaluate(
+      ([src, id]) => {
+        const frame = document.createElement('iframe');
+        frame.src = src!;
+        frame.name = id!;
+        document.body.append(frame);
+      },
+      [`${APP_ORIGIN}${path}`, name],
+    );
+    await expect.poll(() => page.frame({ name })?.url() ?? '').not.toBe('');
+    await page.waitForTimeout(500);
+    return page.frame({ name })!;
+  };
+  for (const path of ['/', '/embed/not-a-card', '/embed']) {
+    const frame = await frameAt(path);
+    await expect.poll(() => frame.url(), path).toMatch(/^chrome-error:/);
+  }
+  const embed = await frameAt('/embed/?card=wake');
+  await expect(embed.getByRole('heading', { level: 2 })).toHaveText('When the worker wakes');
+});
+
+test(`each embed loads at most ${EMBED_BUDGET_BYTES.toLocaleString('en-US')} bytes of JavaScript, gzipped`, () => {
+  // Playwright's web server built dist/ before this runs (npm run size:embeds prints the same figures).
+  for (const files of [iframeFiles(), componentFiles()]) {
+    const scripts = files.filter((file) => file.file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const total = scripts.reduce((sum, file) => sum + file.gzipBytes, 0);
+    expect(total, scripts.map((file) => `${file.file} ${file.gzipBytes}`).join(', ')).toBeLessThanOrEqual(EMBED_BUDGET_BYTES);
+  }
+});

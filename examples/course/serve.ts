@@ -1,0 +1,88 @@
+/**
+ * The example course page's own static server, on another origin than the app (as a course site
+ * would be): `npx tsx examples/course/serve.ts --port 4411 --app http://127.0.0.1:4317`.
+ *
+ * It serves this folder, and `/firetime-card.js` from the app's build (dist/), as an author who
+ * copies the module to their own site would. Its pages run under a strict CSP of their own:
+ * `script-src 'self'; style-src 'self'` (no inline script or style anywhere), frames only from the
+ * app. The pages name the app at http://127.0.0.1:4317; a server started with another --app
+ * writes that origin instead.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+
+const HERE = import.meta.dirname;
+const CARD_MODULE = resolve(HERE, '..', '..', 'dist', 'firetime-card.js');
+/** The app's address as the pages are written. */
+export const WRITTEN_APP_ORIGIN = 'http://127.0.0.1:4317';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** The course pages' policy: their own scripts and styles only, frames from the app. */
+export function coursePolicy(appOrigin: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    `frame-src ${appOrigin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export interface CourseServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the course server on 127.0.0.1:`port` (0: any free port). */
+export async function startCourseServer(port: number, appOrigin: string): Promise<CourseServer> {
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split(/[?#]/)[0]!);
+    const name = path === '/' ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
+    const file = name === 'firetime-card.js' ? CARD_MODULE : join(HERE, name);
+    const type = TYPES[extname(file)];
+    if (type === undefined || !(file === CARD_MODULE || file.startsWith(HERE)) || name.endsWith('.ts')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    readFile(file).then(
+      (body) => {
+        const text = type.startsWith('text/html') ? body.toString('utf8').replaceAll(WRITTEN_APP_ORIGIN, appOrigin) : body;
+        res
+          .writeHead(200, {
+            'Content-Type': type,
+            'Content-Security-Policy': coursePolicy(appOrigin),
+            'X-Content-Type-Options': 'nosniff',
+            'Cache-Control': 'no-cache',
+          })
+          .end(text);
+      },
+      () => res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'),
+    );
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const address = server.address();
+  const actual = typeof address === 'object' && address !== null ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(HERE, 'serve.ts')) {
+  const arg = (name: string, fallback: string) => {
+    const at = process.argv.indexOf(`--${name}`);
+    return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+  };
+  const course = await startCourseServer(Number(arg('port', '4411')), arg('app', WRITTEN_APP_ORIGIN));
+  console.log(`course page: ${course.url}/ (iframes), ${course.url}/components.html (web components)`);
+}

@@ -1,0 +1,62 @@
+/**
+ * What each embed loads, from the build (run `npm run build` first): `npm run size:embeds` prints,
+ * per card, the bytes of the iframe form (the scripts and styles dist/embed/index.html names) and
+ * of the web component (dist/firetime-card.js, its stylesheet inside), raw and gzip level 9 (as
+ * docs/benchmarks.md counts). Every card loads the same files in each form: the four cards are
+ * one small bundle over the model and the session. e2e/embed.spec.ts holds the JavaScript to
+ * EMBED_BUDGET_BYTES.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The cards (src/embed/options.ts, CARD_NAMES; nothing outside src/embed imports it). */
+const CARD_NAMES = ['delay', 'collisions', 'band', 'wake'];
+
+/** The most JavaScript (gzip) one embed may load: issue 26's 40 KB. */
+export const EMBED_BUDGET_BYTES = 40_000;
+
+export interface EmbedFile {
+  readonly file: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+}
+
+function measure(dist: string, file: string): EmbedFile {
+  const body = readFileSync(join(dist, file));
+  return { file, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+}
+
+/** The files the embed page loads: what dist/embed/index.html names (its module script, preloads and stylesheets). */
+export function iframeFiles(dist = 'dist'): EmbedFile[] {
+  const html = readFileSync(join(dist, 'embed', 'index.html'), 'utf8');
+  const named = [...html.matchAll(/(?:src|href)="\/(embed\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  return named.map((file) => measure(dist, file));
+}
+
+/** The web component's one module. */
+export function componentFiles(dist = 'dist'): EmbedFile[] {
+  return [measure(dist, 'firetime-card.js')];
+}
+
+const gzipOf = (files: readonly EmbedFile[], ext: string) =>
+  files.filter((f) => f.file.endsWith(ext)).reduce((sum, f) => sum + f.gzipBytes, 0);
+
+if (process.argv[1]?.endsWith('embedSizes.ts')) {
+  const forms = [
+    ['iframe', iframeFiles()],
+    ['web component', componentFiles()],
+  ] as const;
+  for (const [form, files] of forms)
+    for (const f of files)
+      console.log(
+        `${form.padEnd(14)} ${f.file.padEnd(36)} ${String(f.bytes).padStart(7)} B  ${String(f.gzipBytes).padStart(6)} B gzip`,
+      );
+  console.log('');
+  console.log(`card        form           JS gzip   CSS gzip   (budget ${EMBED_BUDGET_BYTES} B of JS)`);
+  for (const card of CARD_NAMES)
+    for (const [form, files] of forms)
+      console.log(
+        `${card.padEnd(11)} ${form.padEnd(14)} ${String(gzipOf(files, '.js')).padStart(7)}   ${String(gzipOf(files, '.css')).padStart(8)}`,
+      );
+}

@@ -1,0 +1,132 @@
+/**
+ * The live demo's story, on a real redis-server with BullMQ 6.7.0 and a 12 s cycle: the bands are
+ * made again each cycle before the last ones leave, the stopped worker leaves jobs overdue in the
+ * delayed set, and the restarted one promotes them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer } from '../test-support/redisProcess.ts';
+import type { RedisProcess } from '../test-support/redisProcess.ts';
+import { RespClient } from '../test-support/resp-client.ts';
+import { DEFAULT_CYCLE_MS, SATURATED_JOBS, startStory, storyTimeline } from './liveDemoStory.ts';
+import type { RunningStory } from './liveDemoStory.ts';
+
+const SLOTS = 0x1000;
+
+describe('storyTimeline', () => {
+  it('keeps each band in view until the next cycle has made it again, and stops the worker for a quarter of the cycle', () => {
+    const cycle = DEFAULT_CYCLE_MS;
+    const steps = storyTimeline(cycle);
+    expect(steps.map((step) => step.atMs)).toEqual([...steps.map((step) => step.atMs)].sort((a, b) => a - b));
+    const bands = steps.find((step) => step.kind === 'bands');
+    expect(bands?.atMs).toBe(0);
+    expect(bands?.kind === 'bands' && bands.bursts.map((b) => b.jobs)).toEqual([3, SATURATED_JOBS, 200]);
+    for (const burst of bands?.kind === 'bands' ? bands.bursts : []) {
+      // due after the next cycle's copy is made, and before that copy's own next cycle
+      expect(burst.delayMs).toBeGreaterThan(cycle);
+      expect(burst.delayMs).toBeLessThan(2 * cycle);
+    }
+    const stop = steps.find((step) => step.kind === 'stop-worker');
+    const start = steps.find((step) => step.kind === 'start-worker');
+    expect([stop?.atMs, start?.atMs]).toEqual([60_000, 90_000]);
+    const trickles = steps.filter((step) => step.kind === 'trickle');
+    expect(trickles).toHaveLength(23);
+    expect(trickles.every((step) => step.atMs > 0 && step.atMs < cycle)).toBe(true);
+    // bursts added while the worker is stopped fall due before it starts again: they go overdue
+    expect(
+      trickles.some(
+        (step) => step.kind === 'trickle' && step.atMs + step.burst.delayMs < 90_000 && step.atMs + step.burst.delayMs > 60_000,
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('the story on a real queue', () => {
+  let redis: RedisProcess;
+  let client: RespClient;
+  let story: RunningStory | undefined;
+  const lines: string[] = [];
+  const waiters: Array<{ pattern: RegExp; resolve: (line: string) => void }> = [];
+  const log = (line: string) => {
+    lines.push(line);
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.pattern.test(line)) waiter.resolve(line);
+      else waiters.push(waiter);
+    }
+  };
+  /** The first line from `from` on that matches, now or when it comes. */
+  const lineMatching = (pattern: RegExp, from = 0) =>
+    new Promise<string>((resolve) => {
+      const seen = lines.slice(from).find((line) => pattern.test(line));
+      if (seen !== undefined) resolve(seen);
+      else waiters.push({ pattern, resolve });
+    });
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    client = await RespClient.connect(redis.port);
+  });
+
+  afterAll(async () => {
+    await story?.stop();
+    client?.close();
+    await redis?.stop();
+  });
+
+  const KEY = 'bull:story:delayed';
+
+  /** The server's now (TIME) in ms. */
+  async function serverNow(): Promise<number> {
+    const [seconds, micros] = (await client.call('TIME')) as string[];
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  }
+
+  /** Members due more than `graceMs` ago by the server's clock. */
+  async function lateBy(graceMs: number): Promise<number> {
+    const cutoff = (await serverNow()) - graceMs;
+    return (await client.call('ZCOUNT', KEY, '-inf', String((cutoff + 1) * SLOTS - 1))) as number;
+  }
+
+  /** How many millisecond bands hold exactly `jobs` members. */
+  async function bandsOf(jobs: number): Promise<number> {
+    const flat = (await client.call('ZRANGE', KEY, 0, -1, 'WITHSCORES')) as string[];
+    const perBand = new Map<number, number>();
+    for (let i = 1; i < flat.length; i += 2) {
+      const band = Math.floor(Number(flat[i]) / SLOTS);
+      perBand.set(band, (perBand.get(band) ?? 0) + 1);
+    }
+    return [...perBand.values()].filter((count) => count === jobs).length;
+  }
+
+  it('makes the bands, leaves jobs overdue while the worker is stopped, recovers, and makes the bands again', async () => {
+    const cycleMs = 12_000;
+    story = await startStory({ redisUrl: `redis://127.0.0.1:${redis.port}`, queueName: 'story', cycleMs }, log);
+    expect(story.delayedKey).toBe(KEY);
+    // the first bands are in the set once started: 3 jobs in one ms, and 4,100 of which 5 share the ceiling
+    expect(await bandsOf(3)).toBe(1);
+    const flat = (await client.call('ZRANGE', KEY, 0, -1, 'WITHSCORES')) as string[];
+    const scores = flat.filter((_, i) => i % 2 === 1).map(Number);
+    const ceilings = new Map<number, number>();
+    for (const score of scores) if (score % SLOTS === SLOTS - 1) ceilings.set(score, (ceilings.get(score) ?? 0) + 1);
+    expect([...ceilings.values()]).toEqual([5]);
+
+    await lineMatching(/cycle 1: the worker stops/);
+    expect(story.workerRunning()).toBe(false);
+    // bursts added 3 s ahead since the stop fall due while it lasts (3 s): wait for one, late by a second
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await lateBy(500)).toBeGreaterThan(0);
+
+    const restart = await lineMatching(/cycle 1: the worker starts again/);
+    expect(Number(/promotes the ([\d,]+) overdue jobs/.exec(restart)?.[1]?.replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(story.workerRunning()).toBe(true);
+    await lineMatching(/cycle 1: no job overdue: the worker caught up/);
+    // nothing is left late (a burst falling due this very moment is given half a second)
+    expect(await lateBy(500)).toBe(0);
+
+    const from = lines.length;
+    await lineMatching(/cycle 2: 3 jobs in one millisecond/, from);
+    expect(story.cycles()).toBe(2);
+    // the first cycle's band of 3 is still due (1.5 s after this cycle's start): both are in view
+    expect(await bandsOf(3)).toBe(2);
+    await lineMatching(/cycle 2: 4,100 jobs in one millisecond \(a saturated band: 5 share its last slot\)/, from);
+  }, 40_000);
+});
