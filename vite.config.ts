@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bullmqScript } from './scripts/bullmqScript.ts';
 import { devPolicy, extraConnectSources, productionPolicy, securityHeaders } from './scripts/securityHeaders.ts';
 import { firetimeEmbeds } from './scripts/embedBuild.ts';
 
@@ -27,7 +28,8 @@ function devServer(command: 'build' | 'serve'): Pick<UserConfig, 'html' | 'serve
 
 export default defineConfig(({ command }) => ({
   // firetimeEmbeds: the embed cards' headers (dev, preview) and their builds (dist/embed/, dist/firetime-card.js).
-  plugins: [react(), firetimeEmbeds(process.env, extraConnect)],
+  // bullmqScript: the installed bullmq's getDelayedScore.lua for the script stepper (virtual:bullmq/getDelayedScore.lua).
+  plugins: [react(), firetimeEmbeds(process.env, extraConnect), bullmqScript()],
   ...devServer(command),
   preview: { headers: securityHeaders(productionPolicy(extraConnect)), cors: false },
   build: {

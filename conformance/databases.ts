@@ -35,6 +35,7 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'bull.test.ts': { db: 10 },
   'bee-queue.test.ts': { db: 11 },
   'kue.test.ts': { db: 12 },
+  'script-trace.test.ts': { db: 13 },
 };
 
 /** What a conformance file talks to: its server's port, its database, a client already in it. */

@@ -75,6 +75,13 @@ const PARTS = declareParts({
     chunks: [chunk(() => import('./Explorations.tsx'), 'Explorations')],
     loading: 'Loading the explorations…',
   },
+  // getDelayedScore.lua stepped through for the next job: just below the stage, mounted last
+  script: {
+    place: 'below',
+    turn: 7,
+    chunks: [chunk(() => import('../features/script/ScriptStepper.tsx'), 'ScriptStepper')],
+    loading: 'Loading the script…',
+  },
 });
 
 /** How often the shown "now" follows a live clock (actions read the clock themselves). */
@@ -165,6 +172,7 @@ export function App({ store: given }: { store?: AppStore }) {
             <Deferred part={PARTS.scenarioBar} />
           </section>
 
+          <Deferred part={PARTS.script} />
           <Deferred part={PARTS.bandPanel} />
           <Deferred part={PARTS.promote} />
           <Deferred part={PARTS.explorations} />

@@ -8,6 +8,7 @@ import {
   getNextDelayedTimestamp,
   promoteDelayedJobs,
 } from './delayed.ts';
+import type { DelayedScoreStep } from './delayed.ts';
 import { CLIFF_FIRE_TIME, bandOf, decodeScore } from './score.ts';
 
 const KEY = 'q:delayed';
@@ -302,5 +303,78 @@ describe('reply format', () => {
     });
     expect(results[0]).toEqual([FLOOR + 1024, FLOOR + 1025, FLOOR + 1026, Infinity, T + 0.25 + 1 / 4096]);
     expect(results[1]).toEqual(results[0]);
+  });
+});
+
+describe('getDelayedScore traced, line by line', () => {
+  /** The steps a traced call is told, and what it returns. */
+  function traced(timestamp: number, delay: number) {
+    const steps: DelayedScoreStep[] = [];
+    const returned = getDelayedScore(redis, KEY, timestamp, delay, (step) => steps.push(step));
+    return { steps, returned };
+  }
+  const lines = (steps: readonly DelayedScoreStep[]) => steps.map((step) => step.line);
+  const valueAt = (steps: readonly DelayedScoreStep[], line: DelayedScoreStep['line']) =>
+    steps.find((s) => s.line === line)?.value;
+  const band = bandOf(T + 1000);
+
+  it('a floor job: the locals, an empty reply, nil, then return minScore', () => {
+    const { steps, returned } = traced(T, 1000);
+    expect(returned).toEqual(getDelayedScore(redis, KEY, T, 1000));
+    expect(lines(steps)).toEqual([
+      'call',
+      'delayedTimestamp',
+      'minScore',
+      'maxScore',
+      'result',
+      'result length',
+      'currentMaxScore',
+      'has score',
+      'return floor',
+    ]);
+    expect(steps).toEqual([
+      { line: 'call', value: { timestamp: T, delay: 1000 } },
+      { line: 'delayedTimestamp', value: T + 1000 },
+      { line: 'minScore', value: band.minScore },
+      { line: 'maxScore', value: band.maxScore },
+      { line: 'result', value: [] },
+      { line: 'result length', value: 0 },
+      { line: 'currentMaxScore', value: null },
+      { line: 'has score', value: false },
+      { line: 'return floor', value: returned.score },
+    ]);
+    expect(returned.score).toBe(band.minScore);
+  });
+
+  it('a bump: the reply holds the highest member and score, the test for a full band fails, return currentMaxScore + 1', () => {
+    addDelayedJob(redis, KEY, 'a', T, 1000);
+    addDelayedJob(redis, KEY, 'b', T, 1000);
+    const { steps, returned } = traced(T, 1000);
+    expect(returned).toEqual(getDelayedScore(redis, KEY, T, 1000));
+    expect(returned.score).toBe(band.minScore + 2);
+    expect(valueAt(steps, 'result')).toEqual(['b', String(band.minScore + 1)]);
+    expect(valueAt(steps, 'result length')).toBe(2);
+    expect(valueAt(steps, 'currentMaxScore')).toBe(band.minScore + 1);
+    expect(lines(steps).slice(-3)).toEqual(['has score', 'band full', 'return bump']);
+    expect(steps.slice(-3).map((step) => step.value)).toEqual([true, false, returned.score]);
+  });
+
+  it('a ceiling: 4,096 jobs in the band, the test for a full band holds, return maxScore', () => {
+    for (let n = 0; n < 4096; n++) addDelayedJob(redis, KEY, `j${n}`, T, 1000);
+    const { steps, returned } = traced(T, 1000);
+    expect(returned).toEqual(getDelayedScore(redis, KEY, T, 1000));
+    expect(returned.score).toBe(band.maxScore);
+    expect(valueAt(steps, 'result')).toEqual(['j4095', String(band.maxScore)]);
+    expect(valueAt(steps, 'currentMaxScore')).toBe(band.maxScore);
+    expect(lines(steps).slice(-3)).toEqual(['has score', 'band full', 'return ceiling']);
+    expect(steps.slice(-3).map((step) => step.value)).toEqual([true, true, band.maxScore]);
+  });
+
+  it('the trace changes nothing: the same score with or without it, and no write', () => {
+    addDelayedJob(redis, KEY, 'a', T, 1000);
+    const before = contents();
+    const plain = getDelayedScore(redis, KEY, T, 1000);
+    expect(traced(T, 1000).returned).toEqual(plain);
+    expect(contents()).toEqual(before);
   });
 });

@@ -10,6 +10,7 @@
 import { arrayReply, stringsReply } from '../redis/reply.ts';
 import type { RedisLike, Reply } from '../redis/reply.ts';
 import { bandOf, fireTimeOf, nextScoreInBand, nextTimestampOf, promoteBound } from './score.ts';
+import type { BandBranchStep } from './score.ts';
 import { plainIntegerValue } from '../redis/doubles.ts';
 import { PROMOTE_BATCH, drainBatches } from './sweep.ts';
 
@@ -50,20 +51,51 @@ function luaToNumber(value: Reply | undefined): number | null {
 }
 
 /**
+ * One line of getDelayedScore.lua as getDelayedScore runs it, with the value that line gives: the
+ * call with its arguments, the three locals, ZREVRANGEBYSCORE's reply, its length (`if #result`),
+ * the highest score read back, then the branches (nextScoreInBand's BandBranchStep).
+ */
+export type DelayedScoreStep =
+  | { readonly line: 'call'; readonly value: { readonly timestamp: number; readonly delay: number } }
+  | { readonly line: 'delayedTimestamp' | 'minScore' | 'maxScore' | 'result length'; readonly value: number }
+  | { readonly line: 'result'; readonly value: readonly Reply[] }
+  | { readonly line: 'currentMaxScore'; readonly value: number | null }
+  | BandBranchStep;
+
+/** Told each line of getDelayedScore.lua as getDelayedScore runs it, in order. */
+export type DelayedScoreTracer = (step: DelayedScoreStep) => void;
+
+/**
  * getDelayedScore.lua: the score for a job due at `timestamp + delay` (`delay > 0` only). Reads the
  * highest score already in that millisecond's band and returns the floor, one tick above it, or the
- * ceiling once the band is full. Reads only; the caller writes.
+ * ceiling once the band is full. Reads only; the caller writes. `trace`, when given, is told each
+ * line with its value as it runs (the page's script stepper shows them); without it nothing extra
+ * is built or called, since every enqueue runs this.
  */
-export function getDelayedScore(redis: RedisLike, delayedKey: string, timestamp: number, delay: number): DelayedScore {
+export function getDelayedScore(
+  redis: RedisLike,
+  delayedKey: string,
+  timestamp: number,
+  delay: number,
+  trace?: DelayedScoreTracer,
+): DelayedScore {
+  trace?.({ line: 'call', value: { timestamp, delay } });
   const delayedTimestamp = fireTimeOf(timestamp, delay);
+  trace?.({ line: 'delayedTimestamp', value: delayedTimestamp });
   const band = bandOf(delayedTimestamp);
+  trace?.({ line: 'minScore', value: band.minScore });
+  trace?.({ line: 'maxScore', value: band.maxScore });
   // local result = rcall("ZREVRANGEBYSCORE", delayedKey, maxScore, minScore, "WITHSCORES","LIMIT", 0, 1)
   const result = arrayReply(
     redis.call('ZREVRANGEBYSCORE', delayedKey, band.maxScore, band.minScore, 'WITHSCORES', 'LIMIT', 0, 1),
   );
+  trace?.({ line: 'result', value: result });
+  // if #result then: no test to port, since every number is true in Lua, 0 (an empty reply) too
+  trace?.({ line: 'result length', value: result.length });
   // local currentMaxScore = tonumber(result[2])
   const currentMaxScore = luaToNumber(result[1]);
-  return { score: nextScoreInBand(band, currentMaxScore), delayedTimestamp };
+  trace?.({ line: 'currentMaxScore', value: currentMaxScore });
+  return { score: nextScoreInBand(band, currentMaxScore, trace), delayedTimestamp };
 }
 
 /**

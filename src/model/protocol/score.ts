@@ -38,14 +38,40 @@ export function bandOf(fireTime: number): Band {
 }
 
 /**
+ * One line of getDelayedScore.lua's branches as nextScoreInBand runs it: each test with its
+ * outcome, then the return taken with the score it gives.
+ */
+export type BandBranchStep =
+  | { readonly line: 'has score' | 'band full'; readonly value: boolean }
+  | { readonly line: 'return ceiling' | 'return bump' | 'return floor'; readonly value: number };
+
+/**
  * The score a new member of the band gets, given the highest score already in it (null: none).
  * Mirrors getDelayedScore.lua's branches: no score -> `return minScore`; `currentMaxScore >= maxScore`
  * -> `return maxScore` (saturated); else `return currentMaxScore + 1` (which rounds back past the cliff).
+ * `trace`, when given, is told each line as it runs (the page's script stepper); without it nothing
+ * is built, as the enqueue path needs.
  */
-export function nextScoreInBand(band: Band, currentMaxScore: number | null): number {
-  if (currentMaxScore === null) return band.minScore;
-  if (currentMaxScore >= band.maxScore) return band.maxScore;
-  return currentMaxScore + 1;
+export function nextScoreInBand(band: Band, currentMaxScore: number | null, trace?: (step: BandBranchStep) => void): number {
+  // if currentMaxScore ~= nil then
+  trace?.({ line: 'has score', value: currentMaxScore !== null });
+  if (currentMaxScore === null) {
+    // return minScore, delayedTimestamp (after the ifs)
+    trace?.({ line: 'return floor', value: band.minScore });
+    return band.minScore;
+  }
+  // if currentMaxScore >= maxScore then
+  const full = currentMaxScore >= band.maxScore;
+  trace?.({ line: 'band full', value: full });
+  if (full) {
+    // return maxScore, delayedTimestamp
+    trace?.({ line: 'return ceiling', value: band.maxScore });
+    return band.maxScore;
+  }
+  // return currentMaxScore + 1, delayedTimestamp
+  const bumped = currentMaxScore + 1;
+  trace?.({ line: 'return bump', value: bumped });
+  return bumped;
 }
 
 /**
