@@ -13,6 +13,8 @@
  *   npm run bench:link -- --profile    # also profile (CDP): the tasks at the end, Ctrl+Z, Ctrl+Shift+Z (build with --minify false for names)
  *   npm run bench:link -- --no-write   # print only: do not write the figures into docs/benchmarks.md
  *   npm run bench:link -- --hostile-only   # only the links of steps that enqueue little (see HOSTILE_LINKS)
+ *   npm run bench:link -- --no-hostile     # only the 1,000,000-job link (and its undo / redo); prints, does not write
+ *   npm run bench:link -- --dist DIR       # measure the build in DIR (another version, for before / after)
  *
  * Then the links of issue 28 whose steps enqueue little or nothing (resets, promotes), each on a
  * fresh page: whether the page asked first, the longest task from opening the link to 1 s after it
@@ -29,7 +31,7 @@ import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import type { CDPSession, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
-import { buildAndPreview, waitForServer } from './preview.ts';
+import { buildAndPreview, preview, waitForServer } from './preview.ts';
 import { figure, report } from './report.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4328);
@@ -247,7 +249,8 @@ async function hostileLinks(browser: Awaited<ReturnType<typeof chromium.launch>>
 }
 
 async function main(): Promise<void> {
-  const server = buildAndPreview(PORT);
+  const distAt = process.argv.indexOf('--dist');
+  const server = distAt >= 0 ? preview(PORT, process.argv[distAt + 1]) : buildAndPreview(PORT);
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     await waitForServer(BASE);
@@ -350,10 +353,14 @@ async function main(): Promise<void> {
         .join(' / ')})\n`,
     );
     for (const row of [...cpuRows, ...details]) console.log(row.join(' | '));
-    console.log('\nlinks whose steps enqueue little (issue 28):');
-    cpuRows.push(...(await hostileLinks(browser)));
+    const partial = process.argv.includes('--no-hostile') || distAt >= 0;
+    if (!partial) {
+      console.log('\nlinks whose steps enqueue little (issue 28):');
+      cpuRows.push(...(await hostileLinks(browser)));
+    }
     report('link', {
       script: 'bench:link',
+      write: !partial,
       tables: [
         {
           columns: [
