@@ -315,7 +315,7 @@ export class Session {
       [this.textbook, TEXTBOOK_KEY, this.textbookOrder],
       [this.band, BAND_KEY, this.bandOrder],
     ] as const) {
-      if (order.size + more < RESERVE_FROM) continue;
+      if (order.size === 0 || order.size + more < RESERVE_FROM) continue;
       redis.reserve(key, order.size + more);
       yield;
     }
