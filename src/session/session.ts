@@ -879,7 +879,7 @@ export interface ReplayProgress {
  * The jobs each operation and those after it enqueue before the next promote or reset (either of
  * which may empty the sets): how many jobs a replay knows are coming.
  */
-function jobsComing(operations: OperationList): Float64Array {
+export function jobsComing(operations: OperationList): Float64Array {
   const coming = new Float64Array(operations.length + 1);
   for (let i = operations.length - 1; i >= 0; i--) {
     const op = operations.at(i)!;
