@@ -84,8 +84,6 @@ interface Cpu {
   readonly longestWall: number;
   /** Top-level tasks over 200 ms of CPU time. */
   readonly over200: number;
-  /** Where the longest task ran, in ms on the browser's monotonic clock (a CPU profile's clock), or null. */
-  readonly longestTask: Task | null;
 }
 
 /**
@@ -140,7 +138,6 @@ class CpuMeter {
     let longest = 0;
     let longestWall = 0;
     let over200 = 0;
-    let longestTask: Task | null = null;
     for (const task of tasks) {
       const cpu = (task.tdur ?? 0) / 1000;
       total += cpu;
@@ -148,10 +145,9 @@ class CpuMeter {
       if (cpu > longest) {
         longest = cpu;
         longestWall = (task.dur ?? 0) / 1000;
-        longestTask = { start: task.ts / 1000, duration: longestWall };
       }
     }
-    return { total, taskDuration: navigated ? null : after - this.#before, longest, longestWall, over200, longestTask };
+    return { total, taskDuration: navigated ? null : after - this.#before, longest, longestWall, over200 };
   }
 }
 
@@ -221,12 +217,6 @@ async function hostileLinks(browser: Awaited<ReturnType<typeof chromium.launch>>
     await page.addInitScript(OBSERVER);
     await page.goto(`${BASE}favicon.svg`);
     const meter = await CpuMeter.attach(page);
-    const profiling = process.argv.includes('--profile');
-    if (profiling) {
-      await meter.cdp.send('Profiler.enable');
-      await meter.cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
-      await meter.cdp.send('Profiler.start');
-    }
     await meter.start();
     const opened = Date.now();
     await page.goto(`${BASE}#s=${link}`);
@@ -247,13 +237,6 @@ async function hostileLinks(browser: Awaited<ReturnType<typeof chromium.launch>>
     await quiet(page, 1000);
     const cpu = await meter.stop(true);
     const wall = longest(await tasks(page));
-    if (profiling) {
-      const { profile } = await meter.cdp.send('Profiler.stop');
-      console.log(`\nself time in the longest task (${figure(cpu.longest)} ms CPU) of ${name}:`);
-      // the trace and the profile share the browser's monotonic clock: no offset
-      if (cpu.longestTask !== null)
-        for (const line of topFunctions(profile, cpu.longestTask, profile.endTime / 1000)) console.log(line);
-    }
     rows.push([
       `${name} (${figure(link.length)} characters)${asked ? ', asked, then Load' : ''}`,
       ...cpuCells(cpu),
