@@ -135,7 +135,7 @@ export async function startBridge(
       enableReadyCheck: false,
       disableClientInfo: true,
       autoResubscribe: false,
-      commandTimeout: options.commandTimeoutMs,
+      // no commandTimeout: it runs to the end of the reply; the guard times a command by Redis's silence (wrap)
       connectTimeout: Math.max(options.commandTimeoutMs, 1000),
       maxRetriesPerRequest: 0,
       retryStrategy: (attempt) => Math.min(attempt * 250, 2000),
@@ -151,7 +151,7 @@ export async function startBridge(
     lastConnectionError ??= new Error('the connection closed');
   });
   // ioredis says 'ready' before a refused AUTH is known, so only an answered command clears the error
-  const readOnly = readOnlyCaller(connection?.sender ?? guard.wrap(redis as Redis));
+  const readOnly = readOnlyCaller(connection?.sender ?? guard.wrap(redis as Redis, options.commandTimeoutMs));
   const call: ReadOnlyCall = (command, ...args) =>
     readOnly(command, ...args).then((reply) => {
       lastConnectionError = null;

@@ -12,7 +12,16 @@ import type { Socket } from 'node:net';
  * holds the reply back until it settles (and every later reply on that connection with it, as
  * Redis answers each connection in order).
  */
-export type FakeAnswer = (command: string[], index: number) => string | Buffer | null | Promise<string | Buffer | null>;
+export type FakeAnswer = (command: string[], index: number) => FakeReply | Promise<FakeReply>;
+
+/** Raw RESP bytes, nothing (null), or a reply in pieces. */
+export type FakeReply = string | Buffer | null | Dribble;
+
+/** A reply written a piece at a time, `everyMs` apart (a big reply arriving slowly, or one that stops half-way). */
+export interface Dribble {
+  readonly pieces: ReadonlyArray<string | Buffer>;
+  readonly everyMs: number;
+}
 
 export interface FakeRedisServer {
   readonly port: number;
@@ -57,8 +66,15 @@ export async function startFakeRedis(answer: FakeAnswer): Promise<FakeRedisServe
     socket.on('error', () => undefined);
     let pending: Buffer = Buffer.alloc(0);
     let written: Promise<void> = Promise.resolve();
-    const write = (reply: string | Buffer | null) => {
-      if (reply !== null && socket.writable) socket.write(reply);
+    const write = async (reply: FakeReply) => {
+      if (reply === null || typeof reply === 'string' || Buffer.isBuffer(reply)) {
+        if (reply !== null && socket.writable) socket.write(reply);
+        return;
+      }
+      for (const [i, piece] of reply.pieces.entries()) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, reply.everyMs));
+        if (socket.writable) socket.write(piece);
+      }
     };
     socket.on('data', (chunk: Buffer) => {
       const taken = takeCommands(Buffer.concat([pending, chunk]));

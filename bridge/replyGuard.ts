@@ -14,6 +14,13 @@
  *
  * A global process.on('uncaughtException') would also keep the process alive, but it would hide
  * every other bug and leave the broken parser attached to the connection.
+ *
+ * The guard also sees every chunk the server sends, so it can time a command by the server's
+ * silence (wrap's `idleTimeoutMs`) rather than by the whole reply: ioredis's commandTimeout runs
+ * from the command to the end of its reply, so a page of 360 MB that Redis sent at once but that
+ * took the bridge more than --timeout to take in was answered 504 "busy, paused or too far away"
+ * while Redis sat idle. Timed by silence, a reply still arriving is waited for; a server that
+ * sends nothing for the timeout (paused, busy with another client's script) still times out.
  */
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
@@ -48,6 +55,8 @@ export class ReplyGuard {
   /** Connections dropped so far, and the latest reason. */
   private dropped = 0;
   private last: UnreadableReplyError | null = null;
+  /** When the last chunk came from the server (performance.now()), on any guarded connection. */
+  private heardAt = Number.NEGATIVE_INFINITY;
 
   /** The ioredis Connector to pass as `Connector` (in redisOptions for a cluster). */
   readonly Connector: ConnectorClass;
@@ -58,10 +67,13 @@ export class ReplyGuard {
       this.last = new UnreadableReplyError(reasonOf(error));
       return this.last;
     };
+    const onData = () => {
+      this.heardAt = performance.now();
+    };
     class GuardedConnector extends StandaloneConnector {
       override async connect(...args: Parameters<IoredisStandaloneConnector['connect']>) {
         const stream = await super.connect(...args);
-        guardDataEvents(stream, onThrow);
+        guardDataEvents(stream, onThrow, onData);
         return stream;
       }
     }
@@ -72,25 +84,51 @@ export class ReplyGuard {
   /**
    * `sender` whose commands, when they fail while a connection was dropped for an unreadable
    * reply, fail with that UnreadableReplyError rather than ioredis's "Connection is closed" or
-   * "Reached the max retries per request limit".
+   * "Reached the max retries per request limit". With `idleTimeoutMs`, a command also fails with
+   * "Command timed out" (what ioredis's own timeout says) once the server has sent nothing for that
+   * long since the command went out: its reply may take longer, as long as it keeps coming.
    */
-  wrap(sender: CommandSender): CommandSender {
+  wrap(sender: CommandSender, idleTimeoutMs?: number): CommandSender {
     return {
       callBuffer: (command, ...args) => {
         const before = this.dropped;
-        return sender.callBuffer(command, ...args).catch((error: unknown) => {
+        const reply = sender.callBuffer(command, ...args).catch((error: unknown) => {
           throw this.dropped !== before && this.last !== null ? this.last : error;
         });
+        return idleTimeoutMs === undefined ? reply : this.timedBySilence(reply, idleTimeoutMs);
       },
     };
   }
+
+  /** `reply`, or "Command timed out" once nothing has come from the server for `idleMs` since now. */
+  private timedBySilence<T>(reply: Promise<T>, idleMs: number): Promise<T> {
+    const sentAt = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const silence = new Promise<never>((_, reject) => {
+      const check = () => {
+        const quiet = performance.now() - Math.max(sentAt, this.heardAt);
+        if (quiet >= idleMs) reject(new Error('Command timed out'));
+        else timer = setTimeout(check, idleMs - quiet);
+      };
+      timer = setTimeout(check, idleMs);
+    });
+    return Promise.race([reply, silence]).finally(() => clearTimeout(timer));
+  }
 }
 
-/** Makes a throw from any 'data' listener of `stream` destroy the stream with onThrow's error, not escape to the event loop. */
-export function guardDataEvents(stream: Pick<Socket, 'emit' | 'destroy'>, onThrow: (error: unknown) => Error): void {
+/**
+ * Makes a throw from any 'data' listener of `stream` destroy the stream with onThrow's error, not
+ * escape to the event loop; `onData` hears of each chunk before the listeners read it.
+ */
+export function guardDataEvents(
+  stream: Pick<Socket, 'emit' | 'destroy'>,
+  onThrow: (error: unknown) => Error,
+  onData: () => void = () => undefined,
+): void {
   const emit = stream.emit.bind(stream) as (event: string | symbol, ...args: unknown[]) => boolean;
   stream.emit = ((event: string | symbol, ...args: unknown[]) => {
     if (event !== 'data') return emit(event, ...args);
+    onData();
     try {
       return emit(event, ...args);
     } catch (error) {

@@ -48,4 +48,18 @@ describe('ArrivalTracker', () => {
     tracker.removeHead(5000);
     expect(tracker.inversions).toBe((4999 * 4998) / 2);
   });
+
+  it('keeps its counts when one arrival grows it several times over, with jobs already gone', () => {
+    const tracker = new ArrivalTracker();
+    for (let arrival = 1; arrival <= 12; arrival++) tracker.add(arrival, arrival - 1);
+    tracker.removeHead(1);
+    tracker.removeHead(2);
+    tracker.add(300, 0); // 16 -> 512 slots in one grow; it goes to the head, before the 10 still there
+    tracker.add(301, 11);
+    expect(tracker.size).toBe(12);
+    expect(tracker.inversions).toBe(10);
+    expect(tracker.rank(300)).toBe(10);
+    expect(tracker.rank(301)).toBe(11);
+    expect(tracker.rank(7)).toBe(4);
+  });
 });

@@ -90,19 +90,22 @@ export class ArrivalTracker implements ArrivalOrder {
     for (let i = arrival; i < this.#tree.length; i += i & -i) this.#tree[i]! += delta;
   }
 
-  /** Doubles the tree until it covers `arrival`, rebuilding the counts from the present flags. */
+  /**
+   * Doubles the tree until it covers `arrival`. The capacity is a power of two and no arrival past
+   * it is present, so every old node keeps its count, the nodes at twice, four times ... the old capacity
+   * cover all of the old range (they take its total, the old top node), and every other new node
+   * covers new arrivals only (0): a copy, not a recount, which at 1,000,000 jobs was tens of ms.
+   */
   #grow(arrival: number): void {
     if (arrival < this.#tree.length) return;
-    let capacity = this.#tree.length - 1;
+    const old = this.#tree.length - 1;
+    let capacity = old;
     while (capacity < arrival) capacity *= 2;
     const present = new Uint8Array(capacity + 1);
     present.set(this.#present);
     const tree = new Int32Array(capacity + 1);
-    for (let i = 1; i <= capacity; i++) {
-      tree[i]! += present[i]!;
-      const parent = i + (i & -i);
-      if (parent <= capacity) tree[parent]! += tree[i]!;
-    }
+    tree.set(this.#tree);
+    for (let top = old * 2; top <= capacity; top *= 2) tree[top] = this.#tree[old]!;
     this.#present = present;
     this.#tree = tree;
   }

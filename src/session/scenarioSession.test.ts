@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COALESCE_MS, SYNC_JOBS, ScenarioSession } from './scenarioSession.ts';
 import type { PageSnapshot } from './scenarioSession.ts';
 import { BAND_KEY, Session, replay } from './session.ts';
@@ -204,6 +204,31 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.bandSet.size).toBe(0);
     expect(session.snapshot.scenario.operations.length).toBe(after.operations.length);
   });
+
+  it('walking forward over enqueues (Forward), sizes the sets for the jobs coming, one set per step, as a load does', () => {
+    const { session, runNext } = page();
+    const start = session.snapshot.scenario;
+    for (let i = 0; i < 7; i++) session.enqueue(SYNC_JOBS);
+    const full = session.snapshot.scenario;
+    const sets = withScoresOf(session.snapshot.bandSet);
+    session.openScenario(start, 'none'); // Back to the empty page (undo records: at once)
+    while (runNext());
+    expect(session.snapshot.bandSet.size).toBe(0);
+    const reserved: number[] = [];
+    const reserve = vi.spyOn(MemoryRedis.prototype, 'reserve').mockImplementation((_key, members) => {
+      reserved.push(members);
+    });
+    try {
+      expect(session.openScenario(full, 'none')).toBe('loading');
+      expect(session.snapshot.loading?.action).toBe('walk');
+      while (runNext());
+    } finally {
+      reserve.mockRestore();
+    }
+    // before the second enqueue: 10,000 held, 60,000 coming; then 20,000 held, 50,000 coming (already room)...
+    expect(reserved.slice(0, 2)).toEqual([7 * SYNC_JOBS, 7 * SYNC_JOBS]);
+    expect(withScoresOf(session.snapshot.bandSet)).toEqual(sets);
+  }, 60_000);
 
   it('walks back over 10,000 steps that move no job in slices, not in one task', () => {
     const { session, runNext } = page();

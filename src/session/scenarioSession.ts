@@ -15,7 +15,7 @@ import type { SetReader } from './setReader.ts';
 import { seededUuid } from '../model/uuid.ts';
 import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH, MAX_CLOCK_MS } from './input.ts';
-import { Session, drain, replay, replaySteps, sameSettings } from './session.ts';
+import { Session, drain, jobsComing, replay, replaySteps, sameSettings } from './session.ts';
 import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from './session.ts';
 import { ENQUEUE_WORK, linkBudgetQuestion, loadedSoFar, overLinkBudget, scenarioCost } from './scenarioCost.ts';
 import type { ScenarioCost } from './scenarioCost.ts';
@@ -619,8 +619,15 @@ export class ScenarioSession {
       }
       // another scenario: what those undos took back is not a redo of it
       session.clearRedo();
+      const coming = jobsComing(scenario.operations);
       for (let i = shared; i < scenario.operations.length; i++) {
-        const run = session.run(scenario.operations.at(i)!);
+        const op = scenario.operations.at(i)!;
+        // as a load does: the sets sized for the jobs coming, one set per step (replaySteps)
+        if (op.kind === 'enqueue') {
+          const reserve = session.reserve(coming[i]!);
+          while (reserve.next().done !== true) yield moved;
+        }
+        const run = session.run(op);
         let next = run.next();
         for (; next.done !== true; next = run.next()) yield (moved += next.value);
         if (!next.value) {

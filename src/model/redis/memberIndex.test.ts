@@ -72,6 +72,27 @@ describe('MemberIndex', () => {
     index.checkStructure();
   });
 
+  it('reserved for N members, takes them all without another rebuild, every slot still where the owner keeps it', () => {
+    const slots = new Map<string, Kept>();
+    let rebuilds = 0;
+    const index = new MemberIndex((move) => {
+      rebuilds++;
+      for (const [member, kept] of slots) kept.slot = move(kept.slot, member, kept.score);
+    });
+    for (let i = 0; i < 100; i++) put(index, slots, `job:${i}`, i);
+    const before = rebuilds;
+    index.reserve(5000);
+    expect(rebuilds).toBe(before + 1);
+    for (const [member, kept] of slots) expect(index.member(kept.slot)).toBe(member);
+    for (let i = 100; i < 5000; i++) put(index, slots, `job:${i}`, i);
+    expect(rebuilds).toBe(before + 1);
+    index.reserve(5000); // big enough already: nothing moves
+    index.reserve(10);
+    expect(rebuilds).toBe(before + 1);
+    index.checkStructure();
+    for (const [member, kept] of slots) expect(index.score(kept.slot)).toBe(Number(member.slice(4)));
+  });
+
   it('never hashes a member to the empty or free tag', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (member) => {

@@ -152,6 +152,19 @@ export class MemberIndex {
     if (this.count * 16 < this.tags.length && this.tags.length > MIN_CAPACITY) this.rebuild(capacityFor(this.count));
   }
 
+  /**
+   * Sizes the table so that `members` members fit without a rebuild (at most half full), when it
+   * is smaller: one rebuild now, of the members held, instead of the ones adds would make on the
+   * way there. A rebuild's cost is mostly the new table's memory (262,144 members into 2,097,152
+   * slots: tens of ms), so an owner that knows how many members are coming (a link's load) pays
+   * it while the set is still small.
+   */
+  reserve(members: number): void {
+    let capacity = MIN_CAPACITY;
+    while (capacity < members * 2) capacity *= 2;
+    if (capacity > this.tags.length) this.rebuild(capacity);
+  }
+
   /** Forgets every member (the owner forgets every entry). */
   clear(): void {
     this.keys = new Array<string>(MIN_CAPACITY).fill('');

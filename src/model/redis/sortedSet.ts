@@ -461,6 +461,11 @@ export class SortedSet {
     this.index.checkStructure();
   }
 
+  /** Sizes the member index for `members` members (MemberIndex.reserve); the entries and their order do not change. */
+  reserve(members: number): void {
+    this.index.reserve(members);
+  }
+
   /** True when the tree changed since `version` was read; for EntryCursor only. */
   changedSince(version: number): boolean {
     return version !== this.version;
