@@ -313,4 +313,36 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.autoPromote).toBe(false);
     expect(session.snapshot.autoPromoteNote).toMatch(/^Undo switched auto-promote off/);
   });
+
+  it('grows the sets ahead of the next enqueues after an enqueue, one set per later task, not in the click', () => {
+    const { session, runNext } = page();
+    const growFor = vi.spyOn(MemoryRedis.prototype, 'growFor');
+    try {
+      session.enqueue(10_000); // 10,000 + the four batches ahead: below RESERVE_FROM, nothing to grow
+      expect(runNext()).toBe(false);
+      session.enqueue(10_000);
+      session.enqueue(10_000);
+      expect(growFor).not.toHaveBeenCalled(); // not in the click's own task
+      expect(runNext()).toBe(true);
+      expect(growFor).toHaveBeenCalledTimes(1);
+      expect(runNext()).toBe(true);
+      expect(growFor).toHaveBeenCalledTimes(2);
+      expect(growFor.mock.calls.map(([, members]) => members)).toEqual([70_000, 70_000]);
+      while (runNext());
+      expect(growFor).toHaveBeenCalledTimes(2);
+      // a load that swaps the Session drops what was pending for the old one
+      session.enqueue(10_000);
+      const other: Scenario = {
+        seed: 3,
+        initial: defaultSettings(T0, 'frozen'),
+        operations: [{ kind: 'enqueue', count: 2, at: T0 }],
+      };
+      expect(session.loadScenario(other, 'none')).toBe(true);
+      while (runNext());
+      expect(growFor).toHaveBeenCalledTimes(2);
+      expect(session.snapshot.bandSet.size).toBe(2);
+    } finally {
+      growFor.mockRestore();
+    }
+  });
 });

@@ -15,7 +15,7 @@ import type { SetReader } from './setReader.ts';
 import { seededUuid } from '../model/uuid.ts';
 import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH, MAX_CLOCK_MS } from './input.ts';
-import { Session, drain, jobsComing, replay, replaySteps, sameSettings } from './session.ts';
+import { RESERVE_FROM, Session, drain, jobsComing, replay, replaySteps, sameSettings } from './session.ts';
 import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from './session.ts';
 import { ENQUEUE_WORK, linkBudgetQuestion, loadedSoFar, overLinkBudget, scenarioCost } from './scenarioCost.ts';
 import type { ScenarioCost } from './scenarioCost.ts';
@@ -38,6 +38,12 @@ export const SYNC_JOBS = MAX_BATCH;
  * does at once. More is walked in slices (this page's own history) or loaded in slices.
  */
 export const SYNC_WORK = MAX_BATCH + ENQUEUE_WORK;
+
+/**
+ * How many jobs ahead #growAhead sizes the sets for: four clicks of the largest batch, so that a
+ * click that comes before both sets' steps have run (each step a task) still finds room.
+ */
+const GROW_AHEAD_JOBS = 4 * MAX_BATCH;
 
 /** How the browser history should follow the last change of the scenario. */
 export type HistoryStep = 'push' | 'replace' | 'none';
@@ -197,6 +203,8 @@ export class ScenarioSession {
   #autoPromote = false;
   #autoPromoteNote: string | null = null;
   #snapshot: PageSnapshot;
+  /** The next step of #growAhead, waiting for its task (null: none pending). */
+  #growing: (() => void) | null = null;
 
   constructor(options: ScenarioSessionOptions) {
     this.#clock = options.clock ?? (() => Date.now());
@@ -267,6 +275,7 @@ export class ScenarioSession {
     this.#lastRecordedAt = wall;
     const next = merge ? operations.prefix(operations.length - 1).append(op) : operations.append(op);
     this.#publish({ ...this.#scenario, operations: next }, merge ? 'replace' : 'push', now, !settingOnly);
+    if (op.kind === 'enqueue') this.#growAhead();
     return true;
   }
 
@@ -301,6 +310,7 @@ export class ScenarioSession {
     this.#lastRecordedAt = this.#wallClock();
     const last = operations.at(-1) as Extract<Operation, { kind: 'enqueue' }>;
     this.#publish({ ...this.#scenario, operations }, 'push', last.at, true, done);
+    this.#growAhead();
     return session.enqueueError === null ? done : done - 1;
   }
 
@@ -540,6 +550,29 @@ export class ScenarioSession {
     if (work.travel) work.finish();
     else work.cancel();
     this.#loading = null;
+  }
+
+  /**
+   * After an enqueue, sizes the sets ahead for the next few of the largest enqueues a click can
+   * make (GROW_AHEAD_JOBS, Session.growFor), each set in a task of its own. A set's member index doubles when it passes
+   * half full, and past 262,144 members that rebuild is ~90 ms a set: left to the enqueue that
+   * crosses it, both sets grow in the click's task on top of the enqueue's own work (over 200 ms in
+   * all). Done here, it is one set's rebuild per task, between clicks; most calls find the room
+   * already there and change nothing. A load or undo that swaps the Session drops it.
+   */
+  #growAhead(): void {
+    const session = this.#session;
+    if (this.#growing !== null || Math.max(session.textbookOrder.size, session.bandOrder.size) + GROW_AHEAD_JOBS < RESERVE_FROM)
+      return;
+    const steps = session.growFor(GROW_AHEAD_JOBS);
+    const step = () => {
+      this.#growing = null;
+      if (this.#session !== session || steps.next().done === true) return;
+      this.#growing = step;
+      this.#slicer.later(step);
+    };
+    this.#growing = step;
+    this.#slicer.later(step);
   }
 
   /** An undo or redo in slices is finished at once before anything else changes the session. */

@@ -283,6 +283,7 @@ describe('a link that costs a lot', () => {
       store.getState().setBatchSize(10_000);
       store.getState().enqueue(10_000);
     }
+    while (runNext()); // the sets' growth ahead that the enqueues left for later tasks
     const full = store.getState().scenario;
     const back = { ...full, operations: full.operations.slice(0, -1) };
     const redis = vi.spyOn(MemoryRedis.prototype, 'call');
@@ -468,7 +469,8 @@ describe('undo and redo of a big promote', () => {
     expect(store.getState().loading?.jobs).toBeGreaterThan(0);
     store.getState().enqueue(1);
     expect(store.getState().loading).toBeNull();
-    expect(runNext()).toBe(false);
+    // what is left to run is the sets' growth ahead after that enqueue, not slices of the undo
+    while (runNext()) expect(store.getState().loading).toBeNull();
     expect(
       store
         .getState()

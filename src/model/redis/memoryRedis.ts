@@ -133,6 +133,11 @@ export class MemoryRedis implements RedisLike {
     this.keys.get(key)?.reserve(members);
   }
 
+  /** Makes now the growth the sorted set at `key` would make on the way to `members` members (SortedSet.growFor). */
+  growFor(key: string, members: number): void {
+    this.keys.get(key)?.growFor(members);
+  }
+
   /** How this instance prints a score in its replies (formatScore with its score format). */
   printScore(score: number): string {
     return formatScore(score, this.scoreFormat);

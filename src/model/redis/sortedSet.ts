@@ -466,6 +466,11 @@ export class SortedSet {
     this.index.reserve(members);
   }
 
+  /** Makes now the member index's growth on the way to `members` members (MemberIndex.growFor). */
+  growFor(members: number): void {
+    this.index.growFor(members);
+  }
+
   /** True when the tree changed since `version` was read; for EntryCursor only. */
   changedSince(version: number): boolean {
     return version !== this.version;
