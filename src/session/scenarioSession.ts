@@ -10,7 +10,7 @@ import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { CommandLog } from './commandLog.ts';
 import type { CommandLogView } from './commandLog.ts';
 import { LoggingRedis } from './loggingRedis.ts';
-import type { ArrivalOrder } from './arrivalTracker.ts';
+import type { DueOrder } from './dueOrderTracker.ts';
 import type { SetReader } from './setReader.ts';
 import { seededUuid } from '../model/uuid.ts';
 import type { IdStyle } from './jobIds.ts';
@@ -89,10 +89,10 @@ export interface PageSnapshot extends Settings {
   readonly textbookSet: SetReader;
   /** The band set (addDelayedJob: score = fire-time * 0x1000, bumped), read through typed reads. */
   readonly bandSet: SetReader;
-  /** How far the textbook set is from arrival order (kept current by enqueue and promote). */
-  readonly textbookOrder: ArrivalOrder;
-  /** How far the band set is from arrival order. */
-  readonly bandOrder: ArrivalOrder;
+  /** How far the textbook set is from due order (kept current by enqueue and promote). */
+  readonly textbookOrder: DueOrder;
+  /** How far the band set is from due order. */
+  readonly bandOrder: DueOrder;
   /** member -> arrival number, for every job enqueued since the last reset. */
   readonly arrivals: ReadonlyMap<string, number>;
   /** Every enqueue since the last reset (grows in place; `version` says when). */
