@@ -22,7 +22,7 @@ import type { ScenarioCost } from './scenarioCost.ts';
 import { runInSlices } from './timeSlicer.ts';
 import type { SlicedWork, TimeSlicer } from './timeSlicer.ts';
 import { defaultSettings } from './operations.ts';
-import type { Operation, Scenario, Settings, TextbookUnit } from './operations.ts';
+import type { Operation, PageDefaults, Scenario, Settings, TextbookUnit } from './operations.ts';
 import { OperationLog } from './operationLog.ts';
 import { jobsOf, routeBetween } from './route.ts';
 
@@ -143,6 +143,11 @@ export interface ScenarioSessionOptions {
   readonly delay?: number;
   readonly textbookUnit?: TextbookUnit;
   readonly idStyle?: IdStyle;
+  /**
+   * What this page starts with over defaultSettings, and opens again when it starts afresh (a link
+   * declined or unreadable): the app passes FRESH_PAGE_DEFAULTS. The options above win over it.
+   */
+  readonly pageDefaults?: PageDefaults;
   /** How loads in slices take turns with the page (the store passes the browser's, tests a fake one). */
   readonly slicer: TimeSlicer;
 }
@@ -181,6 +186,7 @@ export class ScenarioSession {
   readonly #wallClock: () => number;
   readonly #randomUUID: (() => string) | undefined;
   readonly #slicer: TimeSlicer;
+  readonly #pageDefaults: PageDefaults;
   readonly #listeners = new Set<(snapshot: PageSnapshot) => void>();
   #log = new CommandLog();
   #session: Session;
@@ -203,8 +209,10 @@ export class ScenarioSession {
     this.#wallClock = options.wallClock ?? (() => Date.now());
     this.#randomUUID = options.randomUUID;
     this.#slicer = options.slicer;
+    this.#pageDefaults = options.pageDefaults ?? {};
     const first: Settings = {
       ...defaultSettings(options.frozenAt ?? this.#clock(), options.frozenAt === undefined ? 'live' : 'frozen'),
+      ...this.#pageDefaults,
       ...(options.delay === undefined ? {} : { delay: options.delay }),
       ...(options.textbookUnit === undefined ? {} : { textbookUnit: options.textbookUnit }),
       ...(options.idStyle === undefined ? {} : { idStyle: options.idStyle }),
@@ -496,7 +504,11 @@ export class ScenarioSession {
   }
 
   #emptyScenario(): Scenario {
-    return { seed: randomSeed(), initial: defaultSettings(this.#clock()), operations: OperationLog.empty() };
+    return {
+      seed: randomSeed(),
+      initial: { ...defaultSettings(this.#clock()), ...this.#pageDefaults },
+      operations: OperationLog.empty(),
+    };
   }
 
   /** A fresh Session with the scenario's operations replayed; the index of a refused one, or -1. */
