@@ -77,7 +77,8 @@ test('the Live Redis panel shows a real delayed set: same order, scores and flag
   await expect(summary.locator('[data-flag="ceiling"]')).toHaveText('5 at the ceiling: the band was full (saturated)');
   const setView = live.getByTestId('live-set-view');
   await expect(setView).toContainText('4,107 members');
-  await expect(setView).toContainText('out of arrival order: 5 pairs');
+  // due order: "5", due a millisecond before "4", is no pair; 9999 after 10000..10003 at the ceiling are four
+  await expect(setView).toContainText('out of due order: 4 pairs');
 
   // order and score text, row by row where it matters: the same-ms collisions, the saturated
   // band's ceiling (10000..10003 before 9999), the two jobs past the cliff

@@ -23,6 +23,8 @@ async function buildScenario(page: Page) {
   const clock = page.getByLabel('Clock instant (ms or ISO)');
   await clock.fill(new Date(T0).toISOString());
   await clock.press('Tab');
+  // the steps below are written for job:N ids (a fresh page starts with plain numbers)
+  await page.getByLabel('Job id style').selectOption('job:N');
   await page.getByRole('button', { name: 'Enqueue job' }).click();
   await page.getByLabel('Job id style').selectOption('N');
   const batch = page.getByLabel('N (jobs sharing one timestamp)');

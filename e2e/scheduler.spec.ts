@@ -47,6 +47,8 @@ test('auto-promote: with a live clock the worker lets jobs leave in fire-time or
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('firetime');
   await expect(page.getByTestId('auto-promote-status')).toContainText('Off.');
+  // the steps below are written for job:N ids (a fresh page starts with plain numbers)
+  await page.getByLabel('Job id style').selectOption('job:N');
 
   // Three jobs, the later ones due sooner: fire-time order is the reverse of arrival (unless the
   // machine is slow enough between clicks; the order is read from the scores either way).

@@ -55,7 +55,7 @@ function setRows(testId: string) {
         member: cells[1],
         score: cells[2],
         arrival: cells[3]?.replace(/\D/g, ''),
-        outOfOrder: /out of arrival order/.test(cells[3] ?? ''),
+        outOfOrder: /out of due order/.test(cells[3] ?? ''),
       };
     });
 }
@@ -241,8 +241,8 @@ describe('promote, log and reset', () => {
     fireEvent.click(screen.getByRole('button', { name: '+1 min' }));
     // promote and the log load in their own chunk
     fireEvent.click(await screen.findByRole('button', { name: 'Promote due jobs' }, LAZY_LOAD_TIMEOUT));
-    expect(text('promoted-band-summary')).toMatch(/^11 promoted in 1 call; 0 pairs out of arrival order/);
-    expect(text('promoted-textbook-summary')).toMatch(/^11 promoted in 1 call; 16 pairs out of arrival order/);
+    expect(text('promoted-band-summary')).toMatch(/^11 promoted in 1 call; 0 pairs out of due order/);
+    expect(text('promoted-textbook-summary')).toMatch(/^11 promoted in 1 call; 16 pairs out of due order/);
     expect(text('next-wake')).toMatch(/none/);
     expect(within(screen.getByTestId('band-set')).getByText(/0 members/)).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { createAppStore } from '../store/appStore.ts';
 import type { AppStore } from '../store/appStore.ts';
+import { FRESH_PAGE_DEFAULTS } from '../session/operations.ts';
 import { StoreProvider } from '../store/StoreContext.tsx';
 import { DelayControl } from '../features/story/DelayControl.tsx';
 import { ClockControl } from '../features/story/ClockControl.tsx';
@@ -93,7 +94,7 @@ const DISPLAY_TICK_MS = 1000;
  * deeper explorations.
  */
 export function App({ store: given }: { store?: AppStore }) {
-  const [store] = useState(() => given ?? createAppStore());
+  const [store] = useState(() => given ?? createAppStore({ pageDefaults: FRESH_PAGE_DEFAULTS }));
   const bandHeadingId = useId();
   const turns = useDeferredParts(PARTS);
 

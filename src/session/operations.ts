@@ -50,7 +50,18 @@ export interface Scenario {
   readonly operations: OperationList;
 }
 
-/** The page's settings before anyone touches them (the clock frozen at `frozenAt` or live). */
+/**
+ * What a visitor's fresh page (no `#s=` link) starts with over defaultSettings: plain number ids and
+ * N = 12, so the first "same millisecond" enqueue already shows the point ("10", "11" and "12" sort
+ * before "2" in the textbook set; the band set keeps arrival order). A link writes every setting,
+ * so these never change what a link opens (scenarioCodec's START reads the ones a link leaves out).
+ */
+export const FRESH_PAGE_DEFAULTS: PageDefaults = { idStyle: 'N', batchSize: 12 };
+
+/** The settings a page may start with other than defaultSettings'. */
+export type PageDefaults = Partial<Pick<Settings, 'idStyle' | 'batchSize'>>;
+
+/** The settings before anyone touches them (the clock frozen at `frozenAt` or live): the model's baseline, which tests and replays start from. */
 export function defaultSettings(frozenAt: number, clockMode: ClockMode = 'live'): Settings {
   return { delay: 5000, textbookUnit: 's', clockMode, frozenAt, idStyle: 'job:N', idPrefix: 'order-', batchSize: 3 };
 }

@@ -17,7 +17,7 @@ import { ENQUEUE_WORK, PROMOTE_WORK, RESET_WORK, STEP_WORK } from './scenarioCos
 import { groupDigits } from '../model/format.ts';
 import { CLOCK_RANGE_MESSAGE, MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 import { OperationLog } from './operationLog.ts';
-import { defaultSettings } from './operations.ts';
+import { FRESH_PAGE_DEFAULTS, defaultSettings } from './operations.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
 import { T0 } from '../../test-support/instants.ts';
 
@@ -88,6 +88,29 @@ describe('encodeScenario / decodeScenario', () => {
       ],
     });
     expect(text).toBe(`1~z~d5000.us.f${T0}.ij.xb3JkZXIt.b3~e3.f${T0 + 6000}.L.p@${T0 + 7000}.r`);
+  });
+
+  it('writes the page’s defaults (plain ids, N = 12) explicitly, and reads them back', () => {
+    const initial = { ...defaultSettings(T0, 'frozen'), ...FRESH_PAGE_DEFAULTS };
+    const text = encodeScenario({ seed: 1, initial, operations: [{ kind: 'enqueue', count: 12, at: T0 }] });
+    expect(text).toBe(`1~1~d5000.us.f${T0}.in.xb3JkZXIt.b12~e12`);
+    expect(decodeScenario(text)).toEqual({
+      ok: true,
+      scenario: { seed: 1, initial, operations: [{ kind: 'enqueue', count: 12, at: T0 }] },
+    });
+  });
+
+  it('reads a link that leaves settings out with the defaults links were first written with (job:N ids, N = 3)', () => {
+    const old = decodeScenario(`1~1~f${T0}~e3`);
+    expect(old).toMatchObject({
+      ok: true,
+      scenario: { initial: { idStyle: 'job:N', batchSize: 3, delay: 5000, textbookUnit: 's' } },
+    });
+    // a link the page wrote before the defaults changed names every setting, and opens as it did
+    expect(decodeScenario(`1~z~d5000.us.f${T0}.ij.xb3JkZXIt.b3~e3`)).toMatchObject({
+      ok: true,
+      scenario: { initial: { idStyle: 'job:N', batchSize: 3 }, operations: [{ kind: 'enqueue', count: 3, at: T0 }] },
+    });
   });
 
   it('gives back every scenario it wrote', () => {

@@ -293,6 +293,12 @@ function settle(settings: Settings, op: Operation): Settings | null {
   }
 }
 
+/**
+ * What a link's omitted starting settings mean: the page's defaults when links were first written
+ * (job:N ids, N = 3). The encoder writes every setting, so this only reads links written by hand or
+ * trimmed; it stays as it is when the page's own defaults (defaultSettings) change, so an old link
+ * opens the same sets.
+ */
 const START: Settings = {
   delay: 5000,
   textbookUnit: 's',

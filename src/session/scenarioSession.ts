@@ -10,7 +10,7 @@ import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import { CommandLog } from './commandLog.ts';
 import type { CommandLogView } from './commandLog.ts';
 import { LoggingRedis } from './loggingRedis.ts';
-import type { ArrivalOrder } from './arrivalTracker.ts';
+import type { DueOrder } from './dueOrderTracker.ts';
 import type { SetReader } from './setReader.ts';
 import { seededUuid } from '../model/uuid.ts';
 import type { IdStyle } from './jobIds.ts';
@@ -22,7 +22,7 @@ import type { ScenarioCost } from './scenarioCost.ts';
 import { runInSlices } from './timeSlicer.ts';
 import type { SlicedWork, TimeSlicer } from './timeSlicer.ts';
 import { defaultSettings } from './operations.ts';
-import type { Operation, Scenario, Settings, TextbookUnit } from './operations.ts';
+import type { Operation, PageDefaults, Scenario, Settings, TextbookUnit } from './operations.ts';
 import { OperationLog } from './operationLog.ts';
 import { jobsOf, routeBetween } from './route.ts';
 
@@ -95,10 +95,10 @@ export interface PageSnapshot extends Settings {
   readonly textbookSet: SetReader;
   /** The band set (addDelayedJob: score = fire-time * 0x1000, bumped), read through typed reads. */
   readonly bandSet: SetReader;
-  /** How far the textbook set is from arrival order (kept current by enqueue and promote). */
-  readonly textbookOrder: ArrivalOrder;
-  /** How far the band set is from arrival order. */
-  readonly bandOrder: ArrivalOrder;
+  /** How far the textbook set is from due order (kept current by enqueue and promote). */
+  readonly textbookOrder: DueOrder;
+  /** How far the band set is from due order. */
+  readonly bandOrder: DueOrder;
   /** member -> arrival number, for every job enqueued since the last reset. */
   readonly arrivals: ReadonlyMap<string, number>;
   /** Every enqueue since the last reset (grows in place; `version` says when). */
@@ -149,6 +149,11 @@ export interface ScenarioSessionOptions {
   readonly delay?: number;
   readonly textbookUnit?: TextbookUnit;
   readonly idStyle?: IdStyle;
+  /**
+   * What this page starts with over defaultSettings, and opens again when it starts afresh (a link
+   * declined or unreadable): the app passes FRESH_PAGE_DEFAULTS. The options above win over it.
+   */
+  readonly pageDefaults?: PageDefaults;
   /** How loads in slices take turns with the page (the store passes the browser's, tests a fake one). */
   readonly slicer: TimeSlicer;
 }
@@ -187,6 +192,7 @@ export class ScenarioSession {
   readonly #wallClock: () => number;
   readonly #randomUUID: (() => string) | undefined;
   readonly #slicer: TimeSlicer;
+  readonly #pageDefaults: PageDefaults;
   readonly #listeners = new Set<(snapshot: PageSnapshot) => void>();
   #log = new CommandLog();
   #session: Session;
@@ -211,8 +217,10 @@ export class ScenarioSession {
     this.#wallClock = options.wallClock ?? (() => Date.now());
     this.#randomUUID = options.randomUUID;
     this.#slicer = options.slicer;
+    this.#pageDefaults = options.pageDefaults ?? {};
     const first: Settings = {
       ...defaultSettings(options.frozenAt ?? this.#clock(), options.frozenAt === undefined ? 'live' : 'frozen'),
+      ...this.#pageDefaults,
       ...(options.delay === undefined ? {} : { delay: options.delay }),
       ...(options.textbookUnit === undefined ? {} : { textbookUnit: options.textbookUnit }),
       ...(options.idStyle === undefined ? {} : { idStyle: options.idStyle }),
@@ -506,7 +514,11 @@ export class ScenarioSession {
   }
 
   #emptyScenario(): Scenario {
-    return { seed: randomSeed(), initial: defaultSettings(this.#clock()), operations: OperationLog.empty() };
+    return {
+      seed: randomSeed(),
+      initial: { ...defaultSettings(this.#clock()), ...this.#pageDefaults },
+      operations: OperationLog.empty(),
+    };
   }
 
   /** A fresh Session with the scenario's operations replayed; the index of a refused one, or -1. */

@@ -9,9 +9,9 @@ import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import type { RedisLike } from '../model/redis/memoryRedis.ts';
 import { addDelayedJob, getNextDelayedTimestamp, promoteDelayedJobs } from '../model/protocol/delayed.ts';
 import { PROMOTE_BATCH, sweepBatchByScore } from '../model/protocol/sweep.ts';
-import { bandOf, fireTimeOf, textbookScore } from '../model/protocol/score.ts';
+import { bandOf, decodeScore, fireTimeOf, textbookFireTime, textbookScore } from '../model/protocol/score.ts';
 import { luaNumberArg } from '../model/redis/doubles.ts';
-import { ArrivalTracker } from './arrivalTracker.ts';
+import { DueOrderTracker } from './dueOrderTracker.ts';
 import { SetReader } from './setReader.ts';
 import { jobId } from './jobIds.ts';
 import type { CommandLog, LogMark, SetName } from './commandLog.ts';
@@ -28,10 +28,11 @@ export const REPLAY_CHUNK = 256;
 /** Session.reserve sizes a set for what is coming only past this many jobs. */
 export const RESERVE_FROM = 65_536;
 
-/** A promoted job and the order it arrived in. */
+/** A promoted job, the order it arrived in, and its fire-time as its set's score says it (ms). */
 export interface PromotedJob {
   readonly member: string;
   readonly arrival: number;
+  readonly fireTime: number;
 }
 
 /** What one "Promote due jobs" did on each set. */
@@ -112,8 +113,8 @@ interface Sets {
   readonly band: MemoryRedis;
   readonly textbookReader: SetReader;
   readonly bandReader: SetReader;
-  readonly textbookOrder: ArrivalTracker;
-  readonly bandOrder: ArrivalTracker;
+  readonly textbookOrder: DueOrderTracker;
+  readonly bandOrder: DueOrderTracker;
   readonly arrivals: Map<string, number>;
   readonly enqueues: EnqueueBatch[];
   readonly promoted: PromotedSinceReset;
@@ -126,7 +127,7 @@ interface Removed {
   readonly members: string[];
   readonly scores: number[];
   readonly arrivals: number[];
-  /** Whether the set's ArrivalTracker counted each one out (removeHead returned true). */
+  /** Whether the set's DueOrderTracker counted each one out (removeHead returned true). */
   readonly tracked: boolean[];
 }
 
@@ -154,6 +155,8 @@ interface UndoRecord {
         readonly scores: number[];
         /** The textbook score every job of the batch shares, as the client sent it. */
         readonly textbookScore: string;
+        /** The fire-time that score stands for (the textbook set's group of these jobs). */
+        readonly textbookFireTime: number;
       }
     | { readonly kind: 'promote'; readonly band: Removed; readonly textbook: Removed }
     | { readonly kind: 'reset'; readonly sets: Sets };
@@ -163,7 +166,19 @@ interface UndoRecord {
 interface PromotedSet {
   readonly redis: MemoryRedis;
   readonly key: string;
-  readonly order: ArrivalTracker;
+  readonly order: DueOrderTracker;
+}
+
+/** One set as a promote sweeps it: its reads, its due-order tracker, and how a score gives the fire-time. */
+interface SweptSet {
+  readonly reader: SetReader;
+  readonly order: DueOrderTracker;
+  readonly fireTimeOfScore: (score: number) => number;
+}
+
+/** The band set's fire-time of a score: its millisecond. */
+function bandFireTime(score: number): number {
+  return decodeScore(score).fireTime;
 }
 
 /** The enqueue part of an UndoRecord. */
@@ -270,8 +285,8 @@ export class Session {
   textbookReader!: SetReader;
   /** Typed reads of the band set. */
   bandReader!: SetReader;
-  textbookOrder!: ArrivalTracker;
-  bandOrder!: ArrivalTracker;
+  textbookOrder!: DueOrderTracker;
+  bandOrder!: DueOrderTracker;
   /** member -> arrival number, for every job enqueued since the last reset. */
   arrivals!: Map<string, number>;
   /** Every enqueue since the last reset, in order: the page's own arrival stream. */
@@ -329,7 +344,7 @@ export class Session {
   }
 
   /** The sets worth sizing for `more` jobs: those holding jobs, past RESERVE_FROM with them. */
-  #setsToSize(more: number): Array<readonly [MemoryRedis, string, ArrivalTracker]> {
+  #setsToSize(more: number): Array<readonly [MemoryRedis, string, DueOrderTracker]> {
     return (
       [
         [this.textbook, TEXTBOOK_KEY, this.textbookOrder],
@@ -346,8 +361,8 @@ export class Session {
     const wrap = this.hooks.wrap ?? ((redis: MemoryRedis) => redis);
     this.#loggedTextbook = wrap(this.textbook, 'textbook');
     this.#loggedBand = wrap(this.band, 'band');
-    this.textbookOrder = new ArrivalTracker();
-    this.bandOrder = new ArrivalTracker();
+    this.textbookOrder = new DueOrderTracker();
+    this.bandOrder = new DueOrderTracker();
     this.arrivals = new Map();
     this.enqueues = [];
     this.nextArrival = 1;
@@ -625,8 +640,8 @@ export class Session {
       zaddPairs(this.band, BAND_KEY, change.members, start, end, (i) => change.scores[i]!);
       for (let i = start; i < end; i++) {
         this.arrivals.set(change.members[i]!, change.firstArrival + i);
-        this.textbookOrder.add(change.firstArrival + i, 0);
-        this.bandOrder.add(change.firstArrival + i, 0);
+        this.textbookOrder.add(change.firstArrival + i, change.textbookFireTime, 0);
+        this.bandOrder.add(change.firstArrival + i, decodeScore(change.scores[i]!).fireTime, 0);
       }
     });
     this.textbookOrder.restoreInversions(redo.inversions[0]);
@@ -739,7 +754,9 @@ export class Session {
     }
     if (s.idStyle === 'uuid') this.#uuidsDrawn += count;
     // The textbook client sends the score as text; every job of the batch shares it.
-    const textbookScoreArg = luaNumberArg(textbookScore(timestamp, s.delay, s.textbookUnit));
+    const textbookScoreValue = textbookScore(timestamp, s.delay, s.textbookUnit);
+    const textbookScoreArg = luaNumberArg(textbookScoreValue);
+    const textbookFire = textbookFireTime(textbookScoreValue, s.textbookUnit);
     let last = { score: 0, delayedTimestamp: timestamp };
     let added = 0;
     let failure: string | null = null;
@@ -754,12 +771,18 @@ export class Session {
       inversions,
       scores: [] as number[],
       textbookScore: textbookScoreArg,
+      textbookFireTime: textbookFire,
     };
     if (record !== null) record.change = change;
     // Where the band set put the job before (its score and rank), for bandRankAfter.
     let bandScore = Number.NaN;
     let bandRank = -1;
     const bandCeiling = bandOf(fireTimeOf(timestamp, s.delay)).maxScore;
+    // Where each set's run of the job's fire-time starts (the jobs due earlier): the batch shares one
+    // textbook score, and its band scores one millisecond, so each is read once, at the first job.
+    let textbookStart = -1;
+    let bandFire = Number.NaN;
+    let bandStart = -1;
     try {
       for (const member of members) {
         const arrival = this.nextArrival + added;
@@ -769,10 +792,16 @@ export class Session {
         last = addDelayedJob(this.#loggedBand, BAND_KEY, member, timestamp, s.delay);
         change.scores.push(last.score);
         // Where each set put the job (a read for the page, not one of the model's commands).
-        this.textbookOrder.add(arrival, this.textbookReader.rank(member)!);
+        if (textbookStart < 0) textbookStart = this.textbookReader.countBelow(textbookScoreValue);
+        this.textbookOrder.add(arrival, textbookFire, this.textbookReader.rank(member)! - textbookStart);
         bandRank = bandRankAfter(bandScore, bandRank, last.score, bandCeiling) ?? this.bandReader.rank(member)!;
         bandScore = last.score;
-        this.bandOrder.add(arrival, bandRank);
+        const fire = decodeScore(last.score).fireTime;
+        if (fire !== bandFire) {
+          bandFire = fire;
+          bandStart = this.bandReader.countBelow(bandOf(fire).minScore);
+        }
+        this.bandOrder.add(arrival, fire, bandRank - bandStart);
         added++;
         change.added = added;
         if (added % REPLAY_CHUNK === 0) yield REPLAY_CHUNK;
@@ -801,26 +830,27 @@ export class Session {
   }
 
   /**
-   * Takes one batch out of a set through `take` and notes each job's arrival (and, for undo, its
-   * score: read unlogged from the head before the batch, which the batch is a prefix of).
+   * Takes one batch out of a set through `take` and notes each job's arrival and fire-time (from
+   * its score, `fireTimeOfScore`; read unlogged from the head before the batch, which the batch is
+   * a prefix of; undo keeps the score too).
    */
   #sweepBatch(
-    reader: SetReader,
-    order: ArrivalTracker,
+    { reader, order, fireTimeOfScore }: SweptSet,
     jobs: PromotedJob[],
     removed: Removed | null,
     take: () => readonly string[],
   ): number {
-    const head = removed === null ? null : reader.rangeByRank(0, PROMOTE_BATCH - 1);
+    const head = reader.rangeByRank(0, PROMOTE_BATCH - 1);
     const batch = take();
     for (let i = 0; i < batch.length; i++) {
       const member = batch[i]!;
       const arrival = this.arrivals.get(member) ?? 0;
-      jobs.push({ member, arrival });
+      const score = head[i]!.score;
+      jobs.push({ member, arrival, fireTime: fireTimeOfScore(score) });
       const tracked = order.removeHead(arrival);
       if (removed !== null) {
         removed.members.push(member);
-        removed.scores.push(head![i]!.score);
+        removed.scores.push(score);
         removed.arrivals.push(arrival);
         removed.tracked.push(tracked);
       }
@@ -833,14 +863,13 @@ export class Session {
    * yielding between batches so a long replay can pause; returns how many batches were taken.
    */
   *#sweepAll(
-    reader: SetReader,
-    order: ArrivalTracker,
+    set: SweptSet,
     jobs: PromotedJob[],
     removed: Removed | null,
     take: () => readonly string[],
   ): Generator<number, number, void> {
     for (let calls = 1; ; calls++) {
-      if (this.#sweepBatch(reader, order, jobs, removed, take) < PROMOTE_BATCH) return calls;
+      if (this.#sweepBatch(set, jobs, removed, take) < PROMOTE_BATCH) return calls;
       yield 0;
     }
   }
@@ -852,7 +881,8 @@ export class Session {
     if (record !== null) record.change = { kind: 'promote', band: removedBand!, textbook: removedTextbook! };
 
     const bandJobs: PromotedJob[] = [];
-    const bandCalls = yield* this.#sweepAll(this.bandReader, this.bandOrder, bandJobs, removedBand, () =>
+    const bandSet = { reader: this.bandReader, order: this.bandOrder, fireTimeOfScore: bandFireTime };
+    const bandCalls = yield* this.#sweepAll(bandSet, bandJobs, removedBand, () =>
       promoteDelayedJobs(this.#loggedBand, BAND_KEY, now, PROMOTE_BATCH),
     );
 
@@ -860,7 +890,12 @@ export class Session {
     const unit = this.settings.textbookUnit;
     const bound = textbookScore(now, 0, unit);
     const textbookJobs: PromotedJob[] = [];
-    const textbookCalls = yield* this.#sweepAll(this.textbookReader, this.textbookOrder, textbookJobs, removedTextbook, () =>
+    const textbookSet = {
+      reader: this.textbookReader,
+      order: this.textbookOrder,
+      fireTimeOfScore: (score: number) => textbookFireTime(score, unit),
+    };
+    const textbookCalls = yield* this.#sweepAll(textbookSet, textbookJobs, removedTextbook, () =>
       sweepBatchByScore(this.#loggedTextbook, TEXTBOOK_KEY, bound, PROMOTE_BATCH),
     );
 

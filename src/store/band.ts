@@ -102,9 +102,29 @@ function stripOf(band: SetReader, fireTime: number, radius: number): Array<{ fir
   return strip;
 }
 
-/** The band of the current fire-time (now + delay), whatever band is chosen below: the stage's grid. */
+/**
+ * The millisecond the stage's grid shows. Under a live clock now + delay moves on every tick, so it
+ * would leave the jobs just written a second later: the grid keeps the band the last enqueue wrote
+ * while the delay is the one that enqueue used, and follows now + delay again once the delay
+ * changes (or before any enqueue, after a reset). A frozen clock moves only when the reader moves
+ * it (to another instant, another millisecond), and the grid follows now + delay as it always did.
+ */
+export function stageFireTime(
+  now: number,
+  delay: number,
+  clockMode: AppState['clockMode'],
+  lastEnqueue: AppState['lastEnqueue'],
+): number {
+  const current = fireTimeOf(now, delay);
+  if (lastEnqueue === null || clockMode !== 'live') return current;
+  // fireTimeOf(timestamp, delay) = timestamp + delay for the delays the page takes (0 and up)
+  return lastEnqueue.fireTime - lastEnqueue.timestamp === delay ? lastEnqueue.fireTime : current;
+}
+
+/** The band the stage's grid shows (stageFireTime), whatever band is chosen below. */
 export const selectFireTimeBand = memoOn(
-  (s: AppState) => [s.bandSet, s.version, s.arrivals, fireTimeOf(s.now, s.delay), s.lastEnqueue] as const,
+  (s: AppState) =>
+    [s.bandSet, s.version, s.arrivals, stageFireTime(s.now, s.delay, s.clockMode, s.lastEnqueue), s.lastEnqueue] as const,
 )((band, _version, arrivals, fireTime, lastEnqueue): BandViewData => bandViewOf(band, arrivals, fireTime, lastEnqueue, 0));
 
 /**

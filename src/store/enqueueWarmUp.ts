@@ -8,7 +8,7 @@ import { defaultSettings } from '../session/operations.ts';
 import { Session } from '../session/session.ts';
 import { pageSessionHooks } from '../session/scenarioSession.ts';
 import { STRIP_RADIUS, bandViewOf } from './band.ts';
-import { snapshotOf } from './sets.ts';
+import { bandFloor, snapshotOf, textbookFloor } from './sets.ts';
 import { scorePanelOf } from './scores.ts';
 
 /** What one step (one enqueue) aims to take, in ms, and the bounds of its job count. */
@@ -43,8 +43,8 @@ function readAsThePanelsDo(session: Session): void {
   scorePanelOf(session.bandReader, FROZEN_AT, delay, textbookUnit);
   const fireTime = session.lastEnqueue?.fireTime ?? FROZEN_AT;
   bandViewOf(session.bandReader, session.arrivals, fireTime, session.lastEnqueue, STRIP_RADIUS);
-  snapshotOf(session.textbookReader, session.arrivals, session.textbookOrder, 0).readRows(0, 40);
-  snapshotOf(session.bandReader, session.arrivals, session.bandOrder, 0).readRows(0, 40);
+  snapshotOf(session.textbookReader, session.arrivals, session.textbookOrder, textbookFloor, 0).readRows(0, 40);
+  snapshotOf(session.bandReader, session.arrivals, session.bandOrder, bandFloor, 0).readRows(0, 40);
 }
 
 /**

@@ -68,6 +68,35 @@ describe('decodeLiveSet', () => {
       [2, false],
     ]);
     expect(custom.outOfOrderPairs).toBe(0);
+    expect(custom.uncounted).toBe(2);
+  });
+
+  it('counts against due order: counter ids due at different times, listed by fire-time, are no pair', () => {
+    // a healthy queue: later ids with shorter delays sit first
+    const healthy = decodeLiveSet('k', 3, [
+      ['30', String(bandOf(T).minScore)],
+      ['20', String(bandOf(T + 5).minScore)],
+      ['10', String(bandOf(T + 9).minScore)],
+    ]);
+    expect(healthy.outOfOrderPairs).toBe(0);
+    expect(healthy.uncounted).toBe(0);
+    expect(healthy.rows.map((row) => row.outOfOrder)).toEqual([false, false, false]);
+  });
+
+  it('counts the counter ids among other ids and says how many it left out', () => {
+    const mixed = decodeLiveSet('k', 5, [
+      ['7', String(minScore)],
+      ['repeat:daily:1796040000000', String(minScore + 1)],
+      ['5', String(minScore + 2)],
+      ['6', String(minScore + 3)],
+      ['8', 'inf'],
+    ]);
+    expect(mixed.arrivalKnown).toBe(false);
+    expect(mixed.rows.map((row) => row.arrival)).toEqual([7, null, 5, 6, 8]);
+    // 7 sits before 5 and 6 in one millisecond; the repeat job and the infinite score are not placed
+    expect(mixed.outOfOrderPairs).toBe(2);
+    expect(mixed.uncounted).toBe(2);
+    expect(mixed.rows.map((row) => row.outOfOrder)).toEqual([true, false, true, true, false]);
   });
 
   it('flags scores that no band gives, Redis infinities included', () => {

@@ -5,7 +5,7 @@
  * every member. Scores stay the text Redis replied; their values come from doubles.ts, their
  * fire-time and slot from score.ts, their flags from scoreDecoder.ts.
  */
-import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
+import { countDueInversions, dueOrderRanks } from '../model/strategies/dueOrder.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
 import { bandOf, decodeScore, isPastCliff } from '../model/protocol/score.ts';
 import { SCORE_FLAGS, scoreFlags } from '../model/decoder/scoreDecoder.ts';
@@ -22,8 +22,11 @@ export interface LiveRow extends SetRow {
   readonly slot: number | null;
   /** scoreFlags of the score, plus 'shared' when a neighbour holds the same score. */
   readonly flags: readonly ScoreFlag[];
-  /** The job's arrival number: its BullMQ id when every id is a counter id, else position + 1. */
-  readonly arrival: number;
+  /**
+   * The job's arrival number: its BullMQ id when it is a counter id; null for another id in a set
+   * that has counter ids too (a scheduler's `repeat:` job, a custom id); position + 1 when no id is one.
+   */
+  readonly arrival: number | null;
 }
 
 export interface LiveSet {
@@ -34,8 +37,13 @@ export interface LiveSet {
   readonly rows: readonly LiveRow[];
   /** True when every id is a whole number: BullMQ's default ids count jobs as they are added. */
   readonly arrivalKnown: boolean;
-  /** Pairs of rows in the opposite order to their arrival (0 when arrival is unknown). */
+  /**
+   * Pairs of counted rows in the opposite order to the one they fall due in (their score's
+   * millisecond, then their counter id): the rows with a counter id and a numeric score.
+   */
   readonly outOfOrderPairs: number;
+  /** Rows left out of that count: no counter id (so no arrival), or a score that is not a finite number. */
+  readonly uncounted: number;
   readonly flagCounts: Readonly<Record<ScoreFlag, number>>;
   /** Milliseconds the rows fire at, ascending, with how many rows each holds. */
   readonly bands: ReadonlyArray<{ readonly fireTime: number; readonly count: number }>;
@@ -51,9 +59,18 @@ const COUNTER_ID = /^(?:0|[1-9]\d{0,14})$/;
 export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<readonly [string, string]>): LiveSet {
   const count = entries.length;
   const scores = entries.map(([, text]) => parseScoreArg(text));
-  const arrivalKnown = count > 0 && entries.every(([member]) => COUNTER_ID.test(member));
-  const arrivals = entries.map(([member], i) => (arrivalKnown ? Number(member) : i + 1));
-  const ranks = arrivalKnown ? arrivalRanks(arrivals) : null;
+  const isCounter = entries.map(([member]) => COUNTER_ID.test(member));
+  const arrivalKnown = count > 0 && isCounter.every(Boolean);
+  const anyCounter = isCounter.some(Boolean);
+  const arrivals = entries.map(([member], i) => (isCounter[i] ? Number(member) : anyCounter ? null : i + 1));
+  // Due order can only place the rows with an arrival and a fire-time; the others are left out of it.
+  const counted: number[] = [];
+  for (let i = 0; i < count; i++) if (isCounter[i] && Number.isFinite(scores[i] ?? Number.NaN)) counted.push(i);
+  const countedFire = counted.map((i) => decodeScore(scores[i]!).fireTime);
+  const countedArrival = counted.map((i) => arrivals[i]!);
+  const countedRanks = dueOrderRanks(countedFire, countedArrival);
+  const outOfOrder = new Uint8Array(count);
+  counted.forEach((row, k) => (outOfOrder[row] = countedRanks[k] !== k ? 1 : 0));
   const flagCounts = Object.fromEntries(SCORE_FLAGS.map((flag) => [flag, 0])) as Record<ScoreFlag, number>;
   const perBand = new Map<number, number>();
 
@@ -73,8 +90,8 @@ export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<
       fireTime,
       slot,
       flags,
-      arrival: arrivals[i]!,
-      outOfOrder: ranks !== null && ranks[i] !== i,
+      arrival: arrivals[i] ?? null,
+      outOfOrder: outOfOrder[i] === 1,
     };
   });
 
@@ -83,7 +100,8 @@ export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<
     size,
     rows,
     arrivalKnown,
-    outOfOrderPairs: arrivalKnown ? countInversions(arrivals) : 0,
+    outOfOrderPairs: countDueInversions(countedFire, countedArrival),
+    uncounted: count - counted.length,
     flagCounts,
     bands: [...perBand].map(([fireTime, n]) => ({ fireTime, count: n })).sort((a, b) => a.fireTime - b.fireTime),
   };
@@ -100,9 +118,10 @@ export function liveBand(set: LiveSet, fireTime: number): BandView {
   let newest: { arrival: number; slot: number } | null = null;
   for (const row of set.rows) {
     if (row.fireTime !== fireTime || row.slot === null || row.flags.includes('notBand')) continue;
-    slots.push({ slot: row.slot, member: row.member, scoreText: row.scoreText, arrival: row.arrival });
+    slots.push({ slot: row.slot, member: row.member, scoreText: row.scoreText, arrival: row.arrival ?? 0 });
     if (row.score === maxScore) ceilingMembers++;
-    if (set.arrivalKnown && (newest === null || row.arrival > newest.arrival)) newest = { arrival: row.arrival, slot: row.slot };
+    if (set.arrivalKnown && row.arrival !== null && (newest === null || row.arrival > newest.arrival))
+      newest = { arrival: row.arrival, slot: row.slot };
   }
   return { fireTime, slots, ceilingMembers, newestSlot: newest?.slot ?? null, pastCliff: isPastCliff(fireTime) };
 }

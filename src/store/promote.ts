@@ -1,18 +1,23 @@
 /**
  * What promote did and the band set's head: the last promote's lists and how far each came out
- * from arrival order, every job promoted since the last reset, and the head a worker sleeps on
+ * from due order (fire-time, then arrival), every job promoted since the last reset, and the head a worker sleeps on
  * (the timeline, auto-promote). Memoized per store.
  */
 import { decodeScore, nextTimestampOf, wakeMillisecond } from '../model/protocol/score.ts';
-import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
+import { countDueInversions, dueOrderRanks } from '../model/strategies/dueOrder.ts';
 import type { AppState, TextbookUnit } from './appStore.ts';
 import { memoOn } from './memo.ts';
 
 export interface PromotedListData {
-  /** In the order they came out; `at`: the instant of the promote that took the job (lists since the last reset). */
-  readonly jobs: ReadonlyArray<{ member: string; arrival: number; at?: number }>;
+  /**
+   * In the order they came out; `fireTime`: the job's, as its set's score says it; `at`: the instant
+   * of the promote that took the job (lists since the last reset).
+   */
+  readonly jobs: ReadonlyArray<{ member: string; arrival: number; fireTime: number; at?: number }>;
   readonly calls: number;
+  /** Pairs of jobs that came out in the opposite order to the one they fall due in. */
   readonly outOfOrderPairs: number;
+  /** Each job's place in due order: a job came out of turn when ranks[i] !== i. */
   readonly ranks: Int32Array;
 }
 
@@ -25,11 +30,12 @@ export interface PromoteSummary {
 }
 
 function promotedList(jobs: PromotedListData['jobs'], calls: number): PromotedListData {
+  const fireTimes = Float64Array.from(jobs, (job) => job.fireTime);
   const arrivals = Float64Array.from(jobs, (job) => job.arrival);
-  return { jobs, calls, outOfOrderPairs: countInversions(arrivals), ranks: arrivalRanks(arrivals) };
+  return { jobs, calls, outOfOrderPairs: countDueInversions(fireTimes, arrivals), ranks: dueOrderRanks(fireTimes, arrivals) };
 }
 
-/** The last promote of both sets, with how far each came out from arrival order; null before any. */
+/** The last promote of both sets, with how far each came out from due order; null before any. */
 export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as const)((last): PromoteSummary | null =>
   last === null
     ? null
@@ -46,7 +52,7 @@ export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as c
       },
 );
 
-/** Since the last reset: every job each set handed out, in order, with how far from arrival order. */
+/** Since the last reset: every job each set handed out, in order, with how far from due order. */
 export interface PromotedSinceResetData {
   readonly promotes: number;
   readonly band: PromotedListData;

@@ -39,12 +39,18 @@ export const selectTextbookHasJobs = memoOn((s: AppState) => [s.textbookSet, s.v
   (textbook) => textbook.size > 0,
 );
 
+export type NextKind = 'floor' | 'bump' | 'ceiling' | 'stuck';
+
 /** What the next job would get, read from the band set as it is. */
 export interface NextScore {
   readonly score: number;
   readonly slot: number;
-  /** floor: first in the ms; bump: floor + slot; ceiling: the band is full and the job shares maxScore. */
-  readonly kind: 'floor' | 'bump' | 'ceiling';
+  /**
+   * floor: first in the ms; bump: floor + slot; ceiling: the band is full and the job shares maxScore;
+   * stuck: past the cliff, where `currentMaxScore + 1` rounds back to the band's highest score, so the
+   * job gets that score again and ties with it.
+   */
+  readonly kind: NextKind;
   /** Jobs already in that millisecond's band. */
   readonly jobsInBand: number;
   /** score / 0x1000, as getNextDelayedTimestamp would return it (fractional when bumped). */
@@ -68,10 +74,11 @@ export interface ScorePanelData {
 /** What getDelayedScore gives for the band [minScore, maxScore]: one above the band's highest score, its floor when empty. */
 function nextScore(band: SetReader, range: Band): NextScore {
   const { minScore, maxScore } = range;
-  const score = nextScoreInBand(range, band.highestIn(minScore, maxScore)?.score ?? null);
+  const highest = band.highestIn(minScore, maxScore)?.score ?? null;
+  const score = nextScoreInBand(range, highest);
   const { slot } = decodeScore(score);
   const jobsInBand = band.count(minScore, maxScore);
-  const kind = jobsInBand === 0 ? 'floor' : score === maxScore ? 'ceiling' : 'bump';
+  const kind: NextKind = jobsInBand === 0 ? 'floor' : score === maxScore ? 'ceiling' : score === highest ? 'stuck' : 'bump';
   const recovered = nextTimestampOf(score);
   return { score, slot, kind, jobsInBand, recovered, wholeMs: wakeMillisecond(recovered) };
 }

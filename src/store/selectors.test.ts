@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { arrivalRanks, countInversions } from '../model/strategies/arrivalOrder.ts';
-import { membersOf } from '../../test-support/pageSets.ts';
+import { countDueInversions, dueOrderRanks } from '../model/strategies/dueOrder.ts';
 import type { AppStore } from './appStore.ts';
 import {
   bandOf,
@@ -9,6 +8,7 @@ import {
   fireTimeOf,
   nextScoreInBand,
   nextTimestampOf,
+  textbookFireTime,
   textbookScore,
   wakeMillisecond,
 } from '../model/protocol/score.ts';
@@ -78,12 +78,16 @@ describe('set snapshots', () => {
   });
 });
 
-/** The full recount the incremental bookkeeping must match: every member's arrival, in set order. */
+/** The full recount the incremental bookkeeping must match: every member's fire-time (from its score) and arrival, in set order. */
 function recount(store: AppStore, set: 'textbook' | 'band') {
   const state = store.getState();
-  const members = membersOf(set === 'band' ? state.bandSet : state.textbookSet);
-  const arrivals = members.map((member) => state.arrivals.get(member) ?? 0);
-  return { arrivals, inversions: countInversions(arrivals), ranks: arrivalRanks(arrivals) };
+  const reader = set === 'band' ? state.bandSet : state.textbookSet;
+  const entries = reader.rangeByRank(0, reader.size - 1);
+  const arrivals = entries.map((entry) => state.arrivals.get(entry.member) ?? 0);
+  const fireTimes = entries.map((entry) =>
+    set === 'band' ? decodeScore(entry.score).fireTime : textbookFireTime(entry.score, state.textbookUnit),
+  );
+  return { arrivals, inversions: countDueInversions(fireTimes, arrivals), ranks: dueOrderRanks(fireTimes, arrivals) };
 }
 
 describe('set snapshots under random enqueues and promotes', () => {
@@ -214,8 +218,45 @@ describe('selectBandView', () => {
   });
 });
 
+describe('the sets against due order', () => {
+  it('counts no pair for two jobs due at different times that the sets list by fire-time', () => {
+    // one job at delay 10,000, then one at 1,000: the second falls due first and both sets list it first
+    for (const unit of ['s', 'ms'] as const) {
+      const store = createAppStore({ frozenAt: T0, textbookUnit: unit });
+      store.getState().setDelay(10_000);
+      store.getState().enqueue(1);
+      store.getState().setDelay(1000);
+      store.getState().enqueue(1);
+      for (const select of [selectTextbookSet, selectBandSet]) {
+        const set = select(store.getState());
+        expect(set.outOfOrderPairs).toBe(0);
+        expect(set.readRows(0, 1).map((row) => [row.arrival, row.outOfOrder])).toEqual([
+          [2, false],
+          [1, false],
+        ]);
+      }
+      store.getState().stepClock(60_000);
+      store.getState().promote();
+      const summary = selectPromoteSummary(store.getState())!;
+      expect(summary.band.jobs.map((job) => job.arrival)).toEqual([2, 1]);
+      expect([summary.band.outOfOrderPairs, summary.textbook.outOfOrderPairs]).toEqual([0, 0]);
+    }
+  });
+
+  it('counts the textbook’s same-second jobs that member bytes put out of arrival order, in seconds only', () => {
+    // nine jobs, then a tenth due one millisecond later, in the same second
+    const store = createAppStore({ frozenAt: T0, idStyle: 'N' });
+    store.getState().enqueue(9);
+    store.getState().stepClock(1); // the 10th job is due one ms later: another band, the same second
+    store.getState().enqueue(1);
+    expect(selectBandSet(store.getState()).outOfOrderPairs).toBe(0);
+    // the seconds score cannot tell the 10th job from the others: "10" sorts before "2".."9"
+    expect(selectTextbookSet(store.getState()).outOfOrderPairs).toBe(8);
+  });
+});
+
 describe('selectPromoteSummary', () => {
-  it('counts the pairs each set handed out of arrival order', () => {
+  it('counts the pairs each set handed out of due order', () => {
     const store = createAppStore({ frozenAt: T0, idStyle: 'N' });
     store.getState().enqueue(11);
     store.getState().stepClock(60_000);

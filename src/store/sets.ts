@@ -1,9 +1,10 @@
 /**
  * The two sets in set order, as SetsPanel lists them: a row reader over the visible rows only,
- * each row with the order its job arrived in. Read through the sets' typed reads (SetReader),
- * memoized per store on `version`.
+ * each row with the order its job arrived in and whether it sits where due order (fire-time, then
+ * arrival) would put it. Read through the sets' typed reads (SetReader), memoized per store on `version`.
  */
-import type { ArrivalOrder } from '../session/arrivalTracker.ts';
+import { bandOf, decodeScore } from '../model/protocol/score.ts';
+import type { DueOrder } from '../session/dueOrderTracker.ts';
 import type { SetReader } from '../session/setReader.ts';
 import type { AppState } from './appStore.ts';
 import { memoOn } from './memo.ts';
@@ -15,14 +16,16 @@ export interface SetRow {
   readonly member: string;
   /** The score exactly as Redis prints it. */
   readonly scoreText: string;
-  readonly arrival: number;
-  /** The row sits away from where arrival order would put it. */
+  /** The job's arrival number; null when there is none to know (a live set's foreign id). */
+  readonly arrival: number | null;
+  /** The row sits away from where due order (fire-time, then arrival) would put it. */
   readonly outOfOrder: boolean;
 }
 
-/** A set read in set order: its size, how far from arrival order it is, and a row reader (visible rows only). */
+/** A set read in set order: its size, how far from due order it is, and a row reader (visible rows only). */
 export interface SetSnapshot {
   readonly size: number;
+  /** Pairs of jobs the set lists in the opposite order to the one they fall due in. */
   readonly outOfOrderPairs: number;
   readonly version: number;
   readonly readRows: (start: number, end: number) => SetRow[];
@@ -30,11 +33,21 @@ export interface SetSnapshot {
   readonly positionOf: (member: string) => number | null;
 }
 
+/**
+ * The lowest score that means the same fire-time as `score`, per set: the jobs scoring below it are
+ * the ones due earlier. The textbook score is the fire-time itself; a band score's is its millisecond.
+ */
+export type FireTimeFloor = (score: number) => number;
+
+export const textbookFloor: FireTimeFloor = (score) => score;
+export const bandFloor: FireTimeFloor = (score) => bandOf(decodeScore(score).fireTime).minScore;
+
 /** A set's snapshot as selectTextbookSet / selectBandSet build it (exported for the enqueue warm-up, which reads a throwaway session's sets). */
 export function snapshotOf(
   set: SetReader,
   arrivals: ReadonlyMap<string, number>,
-  order: ArrivalOrder,
+  order: DueOrder,
+  floorOf: FireTimeFloor,
   version: number,
 ): SetSnapshot {
   return {
@@ -42,15 +55,24 @@ export function snapshotOf(
     outOfOrderPairs: order.inversions,
     version,
     readRows(start, end) {
+      // Rows of one fire-time are next to each other: the jobs due before them are counted once per run.
+      let floor = Number.NaN;
+      let runStart = 0;
       return set.rangeByRank(start, end).map((entry, i) => {
         const position = start + i;
         const arrival = arrivals.get(entry.member) ?? 0;
+        const entryFloor = floorOf(entry.score);
+        if (entryFloor !== floor) {
+          floor = entryFloor;
+          runStart = set.countBelow(floor);
+        }
         return {
           position,
           member: entry.member,
           scoreText: set.scoreText(entry.score),
           arrival,
-          outOfOrder: order.rank(arrival) !== position,
+          // due order puts it after the jobs due earlier and the jobs of its fire-time that arrived before it
+          outOfOrder: runStart + order.earlierInGroup(arrival) !== position,
         };
       });
     },
@@ -60,10 +82,10 @@ export function snapshotOf(
 
 /** The textbook set in set order. */
 export const selectTextbookSet = memoOn((s: AppState) => [s.textbookSet, s.version, s.arrivals, s.textbookOrder] as const)(
-  (textbook, version, arrivals, order) => snapshotOf(textbook, arrivals, order, version),
+  (textbook, version, arrivals, order) => snapshotOf(textbook, arrivals, order, textbookFloor, version),
 );
 
 /** The band set in set order. */
 export const selectBandSet = memoOn((s: AppState) => [s.bandSet, s.version, s.arrivals, s.bandOrder] as const)(
-  (band, version, arrivals, order) => snapshotOf(band, arrivals, order, version),
+  (band, version, arrivals, order) => snapshotOf(band, arrivals, order, bandFloor, version),
 );

@@ -4,7 +4,7 @@ import { ROW_HEIGHT, SetView } from './SetView.tsx';
 import type { SetRow } from '../store/sets.ts';
 import { stubReducedMotion, useAnimateStub } from '../../test-support/motionTesting.ts';
 
-/** A set of `size` members where every tenth row arrived late (out of arrival order). */
+/** A set of `size` members where every tenth row arrived late (out of due order). */
 function makeReader(size: number) {
   return vi.fn((start: number, end: number): SetRow[] => {
     const rows: SetRow[] = [];
@@ -67,9 +67,9 @@ describe('SetView', () => {
 
   it('marks out-of-order rows with text, not colour alone, and states the pair count', () => {
     render(<SetView title="Textbook set" description="D" size={20} outOfOrderPairs={12} readRows={makeReader(20)} version={1} />);
-    expect(screen.getByText(/out of arrival order: 12 pairs/)).toBeTruthy();
+    expect(screen.getByText(/out of due order: 12 pairs/)).toBeTruthy();
     expect(screen.getByText('20 members')).toBeTruthy();
-    const marked = dataRows().filter((row) => within(row).queryByText(/out of arrival order/));
+    const marked = dataRows().filter((row) => within(row).queryByText(/out of due order/));
     expect(marked.map((row) => row.getAttribute('aria-rowindex'))).toEqual(['5', '15']);
     expect(marked.every((row) => row.textContent?.includes('⇅'))).toBe(true);
   });
@@ -77,7 +77,30 @@ describe('SetView', () => {
   it('uses the singular for one member and one pair', () => {
     render(<SetView title="T" description="D" size={1} outOfOrderPairs={1} readRows={makeReader(1)} version={0} />);
     expect(screen.getByText('1 member')).toBeTruthy();
-    expect(screen.getByText(/out of arrival order: 1 pair$/)).toBeTruthy();
+    expect(screen.getByText(/out of due order: 1 pair$/)).toBeTruthy();
+  });
+
+  it('says what the order count left out, and shows a job with no arrival number as a dash', () => {
+    const rows: SetRow[] = [
+      { position: 0, member: 'repeat:daily:1796040000000', scoreText: '7356580085760000', arrival: null, outOfOrder: false },
+      { position: 1, member: '12', scoreText: '7356580085760001', arrival: 12, outOfOrder: false },
+    ];
+    render(
+      <SetView
+        title="T"
+        description="D"
+        size={2}
+        outOfOrderPairs={0}
+        orderNote="1 job with no counter id not counted"
+        readRows={() => rows}
+        version={0}
+      />,
+    );
+    const badge = screen.getByText('out of due order: 0 pairs; 1 job with no counter id not counted');
+    expect(badge.getAttribute('title')).toBe('out of due order: 0 pairs; 1 job with no counter id not counted');
+    const [foreign, counted] = dataRows();
+    expect(within(foreign!).getAllByRole('cell')[3]!.textContent).toBe('–no arrival number');
+    expect(within(counted!).getAllByRole('cell')[3]!.textContent).toBe('12');
   });
 
   it('reads the rows again when the version changes and follows the size', () => {

@@ -13,7 +13,10 @@ export interface SetViewProps {
   title: string;
   description: string;
   size: number;
+  /** Pairs of jobs the set lists in the opposite order to the one they fall due in (fire-time, then arrival). */
   outOfOrderPairs: number;
+  /** What that count leaves out, said after it (a live set's jobs with no arrival number); nothing when it counts every job. */
+  orderNote?: string;
   readRows: (start: number, end: number) => SetRow[];
   version: number;
   testId?: string;
@@ -36,7 +39,7 @@ const UNMEASURED_ROWS = 14;
 /**
  * A sorted set in set order (what ZRANGE 0 -1 WITHSCORES walks), one row per member: position,
  * member, the score as Redis prints it, and the member's arrival number. Rows that sit away from
- * where arrival order would put them are marked. Only the visible rows are read (readRows) and
+ * where due order (fire-time, then arrival) would put them are marked. Only the visible rows are read (readRows) and
  * rendered, so a set of 100,000 members scrolls as fast as one of ten.
  */
 export function SetView({
@@ -44,6 +47,7 @@ export function SetView({
   description,
   size,
   outOfOrderPairs,
+  orderNote,
   readRows,
   version,
   testId,
@@ -89,6 +93,7 @@ export function SetView({
   }, []);
   const readPosition = useCallback((text: string) => parsePosition(text, latest.current.size), []);
   const findJob = useCallback((member: string) => latest.current.positionOf?.(member) ?? null, []);
+  const orderText = `out of due order: ${plural(outOfOrderPairs, 'pair', 'pairs')}${orderNote === undefined ? '' : `; ${orderNote}`}`;
 
   return (
     <section
@@ -105,15 +110,11 @@ export function SetView({
           <span className={styles.stat} data-number="set-size">
             {plural(size, 'member', 'members')}
           </span>
-          <span
-            className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk}
-            data-number="set-order-pairs"
-            title={`out of arrival order: ${plural(outOfOrderPairs, 'pair', 'pairs')}`}
-          >
+          <span className={outOfOrderPairs > 0 ? styles.statWarn : styles.statOk} data-number="set-order-pairs" title={orderText}>
             <span aria-hidden="true" className={styles.statIcon}>
               {outOfOrderPairs > 0 ? '⇅' : '✓'}
             </span>
-            out of arrival order: {plural(outOfOrderPairs, 'pair', 'pairs')}
+            {orderText}
           </span>
         </p>
         {positionOf ? <GoTo readPosition={readPosition} findJob={findJob} onGo={goTo} /> : null}
@@ -192,8 +193,15 @@ const RowCells = memo(
           <span aria-hidden="true" className={styles.marker}>
             {row.outOfOrder ? '⇅' : ''}
           </span>
-          {row.outOfOrder ? <span className="visually-hidden">out of arrival order, arrival </span> : null}
-          {row.arrival}
+          {row.outOfOrder ? <span className="visually-hidden">out of due order, arrival </span> : null}
+          {row.arrival === null ? (
+            <>
+              <span aria-hidden="true">–</span>
+              <span className="visually-hidden">no arrival number</span>
+            </>
+          ) : (
+            row.arrival
+          )}
         </span>
       </>
     );
@@ -227,7 +235,7 @@ function useRowMotion(
     let maxArrival = size === 0 ? 0 : previous.maxArrival;
     for (const row of rows) {
       positions.set(row.member, row.position);
-      maxArrival = Math.max(maxArrival, row.arrival);
+      if (row.arrival !== null) maxArrival = Math.max(maxArrival, row.arrival);
     }
     const changed = previous.version !== version;
     const at = changed ? performance.now() : previous.at;
@@ -249,7 +257,7 @@ function useRowMotion(
             duration,
           ),
         );
-      } else if (before === undefined && row.arrival > previous.maxArrival) {
+      } else if (before === undefined && row.arrival !== null && row.arrival > previous.maxArrival) {
         motions.current.push(
           animateArrival(
             element,

@@ -154,10 +154,10 @@ describe('LiveRedisPanel', () => {
     ).toEqual([
       ['0', '1', String(minScore), '1'],
       ['1', '2', String(minScore + 1), '2'],
-      ['2', '10000', String(maxScore), '⇅out of arrival order, arrival 10000'],
-      ['3', '9999', String(maxScore), '⇅out of arrival order, arrival 9999'],
+      ['2', '10000', String(maxScore), '⇅out of due order, arrival 10000'],
+      ['3', '9999', String(maxScore), '⇅out of due order, arrival 9999'],
     ]);
-    expect(setView.textContent).toContain('out of arrival order: 1 pair');
+    expect(setView.textContent).toContain('out of due order: 1 pair');
 
     const flags = within(screen.getByTestId('live-flags')).getAllByRole('listitem');
     expect(flags.map((li) => li.querySelector('[data-flags]')?.getAttribute('data-flags')?.split(' ').sort().join(' '))).toEqual([

@@ -293,6 +293,17 @@ function KeyList({ keys, chosen, onChoose }: { keys: KeyListing; chosen: ListedK
   );
 }
 
+/** What the live set view's columns hold, and which jobs its due-order count can place. */
+function liveDescription(set: LiveSet): string {
+  const walk = 'The set as ZRANGE walks it, scores exactly as Redis replied them.';
+  if (set.arrivalKnown)
+    return `${walk} Arrival is the job id: BullMQ counts ids up as jobs are added; due order is the score’s millisecond, then the id.`;
+  // arrival is null only for the other ids of a set that has counter ids too
+  if (set.rows.some((row) => row.arrival === null))
+    return `${walk} Arrival is the job id where it is a counter id; the other ids (a scheduler’s repeat: jobs, custom ids) have no arrival number (–), and the due-order count leaves them out.`;
+  return `${walk} These ids are not counter ids, so arrival order is unknown: the Arrival column repeats the position, and no pair can be counted.`;
+}
+
 function LiveSetViews({
   set,
   chosenBand,
@@ -329,13 +340,14 @@ function LiveSetViews({
       </div>
       <SetView
         title={`${printable(set.key)} (live)`}
-        description={
-          set.arrivalKnown
-            ? 'The set as ZRANGE walks it, scores exactly as Redis replied them. Arrival is the job id: BullMQ counts ids up as jobs are added.'
-            : 'The set as ZRANGE walks it, scores exactly as Redis replied them. These ids are not counter ids, so arrival order is unknown: the Arrival column repeats the position.'
-        }
+        description={liveDescription(set)}
         size={set.rows.length}
         outOfOrderPairs={set.outOfOrderPairs}
+        orderNote={
+          set.uncounted === 0
+            ? undefined
+            : `${plural(set.uncounted, 'job', 'jobs')} with no counter id or no numeric score not counted`
+        }
         readRows={readRows}
         version={version}
         testId="live-set-view"

@@ -71,7 +71,7 @@ describe('Auto-promote in the promote panel', () => {
     act(() => vi.advanceTimersByTime(200));
     expect(promotedBand()).toEqual(['job:2', 'job:3']);
     expect(screen.getByTestId('promoted-band-summary').textContent).toMatch(/^1 promoted in 1 call/);
-    expect(screen.getByTestId('promoted-band-total').textContent).toMatch(/2 jobs; 0 pairs out of arrival order/);
+    expect(screen.getByTestId('promoted-band-total').textContent).toMatch(/2 jobs; 0 pairs out of due order/);
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Auto-promote (run a worker)' }));
     expect(status()).toMatch(/^Off\./);

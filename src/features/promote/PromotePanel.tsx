@@ -13,7 +13,7 @@ import { groupDigits } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
 
 function pairsText(pairs: number): string {
-  return `${groupDigits(pairs)} pair${pairs === 1 ? '' : 's'} out of arrival order`;
+  return `${groupDigits(pairs)} pair${pairs === 1 ? '' : 's'} out of due order`;
 }
 
 /**
@@ -71,7 +71,7 @@ function PromotedList({
                 </span>
                 <span data-number="promoted-arrival">
                   {outOfOrder ? <span aria-hidden="true">⇅ </span> : null}
-                  {outOfOrder ? <span className="visually-hidden">out of arrival order, </span> : null}
+                  {outOfOrder ? <span className="visually-hidden">out of due order, </span> : null}
                   arrival {groupDigits(job.arrival)}
                   {job.at === undefined ? null : <span className={styles.logMeta}>, left at {isoTime(job.at).slice(11)}</span>}
                 </span>

@@ -4,8 +4,9 @@ import { selectFireTimeBand } from '../../store/band.ts';
 import { BandGrid } from '../../ui/bandGrid/BandGrid.tsx';
 
 /**
- * The stage's band: the 4,096 slots of the current fire-time's millisecond (it follows the slider
- * and the clock), where each new job travels into its slot. Loaded in its own chunk with the grid.
+ * The stage's band: the 4,096 slots of one millisecond (stageFireTime: the current fire-time's, or
+ * under a live clock the one the last enqueue wrote until the delay changes), where each new job
+ * travels into its slot. Loaded in its own chunk with the grid.
  */
 export function StageBand() {
   const view = useAppStore(selectFireTimeBand);

@@ -2,14 +2,17 @@ import { memo, useId } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectLastRecovery, selectScorePanel, selectTextbookHasJobs } from '../../store/scores.ts';
+import type { NextKind } from '../../store/scores.ts';
 import { isoTime } from '../../ui/isoTime.ts';
 import styles from './Stage.module.css';
 import panel from '../../ui/panel.module.css';
 import { groupDigits } from '../../model/format.ts';
 
-export function describeNext(kind: 'floor' | 'bump' | 'ceiling', slot: number): string {
+export function describeNext(kind: NextKind, slot: number): string {
   if (kind === 'floor') return 'the floor: first job in this millisecond';
   if (kind === 'ceiling') return 'the ceiling: the band is full, ties go by member bytes';
+  if (kind === 'stuck')
+    return `floor + ${slot} again: past the cliff the + 1 is rounded away, so it ties the band's highest score (member bytes decide)`;
   return `floor + ${slot}: one tick above the band's highest score`;
 }
 

@@ -83,6 +83,14 @@ export function textbookScore(timestampMs: number, delayMs: number, unit: 's' | 
   return unit === 'ms' ? fireTimeMs : Math.floor(fireTimeMs / 1000);
 }
 
+/**
+ * The fire-time (ms) a textbook score stands for: the score itself in ms, the first millisecond of
+ * its second in seconds (all a seconds score still knows of the job's due time).
+ */
+export function textbookFireTime(score: number, unit: 's' | 'ms'): number {
+  return unit === 'ms' ? score : score * 1000;
+}
+
 // 2^52 + 2^51: LuaBitOp's barg() adds this so the low 32 bits of the double hold the rounded integer.
 const BITOP_MAGIC = 6755399441055744.0;
 const bitopScratch = new DataView(new ArrayBuffer(8));

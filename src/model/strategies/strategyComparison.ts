@@ -12,6 +12,7 @@
 import { MemoryRedis } from '../redis/memoryRedis.ts';
 import type { Arrival } from './arrivalStreams.ts';
 import { countInversions } from './arrivalOrder.ts';
+import { dueOrderRanks } from './dueOrder.ts';
 import { fireTimeOf } from '../protocol/score.ts';
 import { STRATEGIES, type Strategy, type StrategyId } from './strategies.ts';
 
@@ -87,7 +88,14 @@ export function sweepTimeOf(stream: readonly Arrival[]): number {
  */
 export function dueRanks(stream: readonly Arrival[]): Map<number, number> {
   const fireTimes = stream.map((arrival) => fireTimeOf(arrival.timestamp, arrival.delay));
-  const byDue = stream.map((_, i) => i).sort((i, j) => fireTimes[i]! - fireTimes[j]! || i - j);
+  // the stream's own order is its arrival order
+  const places = dueOrderRanks(
+    fireTimes,
+    stream.map((_, i) => i),
+  );
+  const byDue = new Int32Array(stream.length);
+  places.forEach((place, i) => (byDue[place] = i));
+  // keyed in due order, so the map lists the jobs as they fall due
   const ranks = new Map<number, number>();
   byDue.forEach((index, rank) => ranks.set(stream[index]!.counter, rank + 1));
   return ranks;
