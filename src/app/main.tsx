@@ -1,21 +1,35 @@
 /// <reference types="vite/client" />
 import { StrictMode, startTransition } from 'react';
+import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { STAGE_HREF, pageAt } from '../features/lesson/lessonAddress.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// index.html's title and tagline paint first, from the HTML alone; the app renders after that
-// frame, as a transition (in slices of a few ms), and replaces them with its own.
-requestAnimationFrame(() =>
-  setTimeout(() =>
-    startTransition(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
+
+// The lesson is what `/` and `?lesson=<n>` open; the free stage is `?stage` and every `#s=` link.
+// The lesson comes in a chunk of its own, fetched at once: the start script stays the stage's.
+const address = pageAt(window.location.search, window.location.hash);
+const lesson = address.page === 'lesson' ? import('./Lesson.tsx') : null;
+
+const show = (page: ReactNode) =>
+  // index.html's title and tagline paint first, from the HTML alone; the app renders after that
+  // frame, as a transition (in slices of a few ms), and replaces them with its own.
+  requestAnimationFrame(() => setTimeout(() => startTransition(() => createRoot(root).render(<StrictMode>{page}</StrictMode>))));
+
+if (lesson === null || address.page !== 'lesson') show(<App />);
+else
+  lesson.then(
+    ({ Lesson }) => show(<Lesson initialStep={address.step} />),
+    () =>
+      show(
+        <main className="page">
+          <p role="alert">
+            The lesson could not load (offline, or a new version of the page). Reload to try again, or{' '}
+            <a href={STAGE_HREF}>open the free stage</a>.
+          </p>
+        </main>,
       ),
-    ),
-  ),
-);
+  );
