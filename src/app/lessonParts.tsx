@@ -185,6 +185,22 @@ export function HeadWake() {
   );
 }
 
+/** A member shown whole where there is room; on a narrow screen a long one (a uuid) shows its first characters, the ones its order turns on. */
+function MemberText({ member }: { member: string }) {
+  if (member.length <= SHORT_MEMBER) return <>{member}</>;
+  return (
+    <>
+      <span className={styles.memberWhole}>{member}</span>
+      <span className={styles.memberShort} aria-hidden="true" title={member}>
+        {member.slice(0, SHORT_MEMBER)}…
+      </span>
+    </>
+  );
+}
+
+/** How much of a long member a narrow screen shows. */
+const SHORT_MEMBER = 13;
+
 /** How many of the band set's last rows the ceiling part lists. */
 const CEILING_ROWS = 6;
 
@@ -215,7 +231,9 @@ export function CeilingRows() {
           {rows.map((row) => (
             <tr key={row.position} data-ceiling={row.scoreText === ceiling ? 'true' : 'false'}>
               <td className="mono">{row.position}</td>
-              <td className={`mono ${styles.member}`}>{printable(row.member)}</td>
+              <td className={`mono ${styles.member}`}>
+                <MemberText member={printable(row.member)} />
+              </td>
               <td>
                 <Marked text={row.scoreText} at={at} />
               </td>

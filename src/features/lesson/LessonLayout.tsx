@@ -49,6 +49,7 @@ function scrollBehaviour(): ScrollBehavior {
  */
 export function LessonLayout({ active, onStep, onTry, wide, figure }: LessonLayoutProps) {
   const stepRefs = useRef<Array<HTMLElement | null>>([]);
+  const figureRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ active, onStep });
   useEffect(() => {
     latest.current = { active, onStep };
@@ -104,17 +105,25 @@ export function LessonLayout({ active, onStep, onTry, wide, figure }: LessonLayo
             step={step}
             index={index}
             active={index === active}
-            onTry={() => onTry(index)}
-            onMove={move}
+            onTry={() => {
+              onTry(index);
+              // one step at a time, the figure is under the text: bring what the step is about into view
+              if (!wide)
+                figureRef.current
+                  ?.querySelector('[data-emphasis="focus"]')
+                  ?.scrollIntoView({ block: 'start', behavior: scrollBehaviour() });
+            }}
+            onMove={wide ? move : null}
             refTo={(element) => {
               stepRefs.current[index] = element;
             }}
           />
         ))}
       </div>
-      <div className={styles.figure} data-testid="lesson-figure">
+      <div ref={figureRef} className={styles.figure} data-testid="lesson-figure">
         {figure}
       </div>
+      {wide ? null : <Moves index={active} onMove={move} className={styles.phoneMoves} />}
     </div>
   );
 }
@@ -124,7 +133,8 @@ interface StepTextProps {
   readonly index: number;
   readonly active: boolean;
   readonly onTry: () => void;
-  readonly onMove: (index: number) => void;
+  /** Wide: each step has its own Previous / Next; null when one bar serves them all (a phone). */
+  readonly onMove: ((index: number) => void) | null;
   readonly refTo: (element: HTMLElement | null) => void;
 }
 
@@ -160,14 +170,25 @@ function StepText({ step, index, active, onTry, onMove, refTo }: StepTextProps) 
           You should see: {step.tryThis.see}
         </p>
       </div>
-      <nav className={styles.moves} aria-label={`Step ${index + 1}`}>
-        <button type="button" className="secondary" onClick={() => onMove(index - 1)} disabled={index === 0}>
-          Previous
-        </button>
-        <button type="button" className="secondary" onClick={() => onMove(index + 1)} disabled={index === count - 1}>
-          Next
-        </button>
-      </nav>
+      {onMove === null ? null : <Moves index={index} onMove={onMove} className={styles.moves} />}
     </section>
+  );
+}
+
+/** Previous and Next, around the step's number. */
+function Moves({ index, onMove, className }: { index: number; onMove: (index: number) => void; className: string | undefined }) {
+  const count = LESSON_STEPS.length;
+  return (
+    <nav className={className} aria-label="Lesson steps">
+      <button type="button" className="secondary" onClick={() => onMove(index - 1)} disabled={index === 0}>
+        Previous
+      </button>
+      <span className={styles.position}>
+        {index + 1} / {count}
+      </span>
+      <button type="button" className="secondary" onClick={() => onMove(index + 1)} disabled={index === count - 1}>
+        Next
+      </button>
+    </nav>
   );
 }
