@@ -7,6 +7,7 @@ import { LessonLayout, useWideLesson } from '../features/lesson/LessonLayout.tsx
 import { applyPreset, applyTry } from '../features/lesson/tryThis.ts';
 import { STAGE_HREF, lessonQuery } from '../features/lesson/lessonAddress.ts';
 import { LessonFigure } from './LessonFigure.tsx';
+import styles from './LessonFigure.module.css';
 
 /** How often the shown "now" follows a live clock, should the reader switch the figure's clock to live. */
 const DISPLAY_TICK_MS = 1000;
@@ -71,19 +72,23 @@ export function Lesson({ initialStep, scriptPart }: LessonProps) {
   return (
     <StoreProvider store={store}>
       <main className="page" data-testid="lesson">
-        <header className="page-top">
-          <h1>firetime</h1>
-          <p className="page-tagline">The score is the fire-time: how BullMQ and EchoMQ score a delayed job, in seven steps.</p>
-          <a className="page-switch" href={STAGE_HREF}>
-            Open the free stage
-          </a>
-        </header>
         <LessonLayout
           active={active}
           onStep={onStep}
           onTry={onTry}
           wide={wide}
           figure={<LessonFigure step={step} scriptPart={scriptPart} />}
+          header={
+            <header className={`page-top ${styles.top}`}>
+              <h1>firetime</h1>
+              <p className="page-tagline">
+                The score is the fire-time: how BullMQ and EchoMQ score a delayed job, in seven steps.
+              </p>
+              <a className="page-switch" href={STAGE_HREF}>
+                Open the free stage
+              </a>
+            </header>
+          }
         />
       </main>
     </StoreProvider>

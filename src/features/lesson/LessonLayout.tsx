@@ -33,6 +33,8 @@ export interface LessonLayoutProps {
   readonly wide: boolean;
   /** The figure beside (wide) or under (narrow) the text: the app composes it. */
   readonly figure: ReactNode;
+  /** The page's top line, at the head of the text column (so the figure beside it starts at the top of the screen). */
+  readonly header: ReactNode;
 }
 
 function scrollBehaviour(): ScrollBehavior {
@@ -47,7 +49,7 @@ function scrollBehaviour(): ScrollBehavior {
  * (and the keys) scroll to the step. Narrow (a phone): the current step alone, over the figure, with Next /
  * Previous.
  */
-export function LessonLayout({ active, onStep, onTry, wide, figure }: LessonLayoutProps) {
+export function LessonLayout({ active, onStep, onTry, wide, figure, header }: LessonLayoutProps) {
   const stepRefs = useRef<Array<HTMLElement | null>>([]);
   const figureRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ active, onStep });
@@ -99,26 +101,29 @@ export function LessonLayout({ active, onStep, onTry, wide, figure }: LessonLayo
   return (
     <div className={styles.lesson} data-layout={wide ? 'wide' : 'steps'}>
       <div className={styles.text}>
-        {shown.map(({ step, index }) => (
-          <StepText
-            key={step.id}
-            step={step}
-            index={index}
-            active={index === active}
-            onTry={() => {
-              onTry(index);
-              // one step at a time, the figure is under the text: bring what the step is about into view
-              if (!wide)
-                figureRef.current
-                  ?.querySelector('[data-emphasis="focus"]')
-                  ?.scrollIntoView({ block: 'start', behavior: scrollBehaviour() });
-            }}
-            onMove={wide ? move : null}
-            refTo={(element) => {
-              stepRefs.current[index] = element;
-            }}
-          />
-        ))}
+        {header}
+        <div className={styles.steps}>
+          {shown.map(({ step, index }) => (
+            <StepText
+              key={step.id}
+              step={step}
+              index={index}
+              active={index === active}
+              onTry={() => {
+                onTry(index);
+                // one step at a time, the figure is under the text: bring what the step is about into view
+                if (!wide)
+                  figureRef.current
+                    ?.querySelector('[data-emphasis="focus"]')
+                    ?.scrollIntoView({ block: 'start', behavior: scrollBehaviour() });
+              }}
+              onMove={wide ? move : null}
+              refTo={(element) => {
+                stepRefs.current[index] = element;
+              }}
+            />
+          ))}
+        </div>
       </div>
       <div ref={figureRef} className={styles.figure} data-testid="lesson-figure">
         {figure}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HASH_KEY } from '../../session/scenarioCodec.ts';
-import { SCENARIO_FRAGMENT, lessonQuery, pageAt } from './lessonAddress.ts';
+import { LIVE_LINK_PARAMS, liveLinkSearch } from '../live/liveLink.ts';
+import { LIVE_QUERY, SCENARIO_FRAGMENT, lessonQuery, pageAt } from './lessonAddress.ts';
 
 describe('pageAt', () => {
   it('opens the lesson at / with no step named, and at ?lesson=<n> with that step', () => {
@@ -26,7 +27,12 @@ describe('pageAt', () => {
     expect(pageAt('', '#sets')).toEqual({ page: 'lesson', step: null });
   });
 
-  it('spells the scenario fragment as the codec does', () => {
+  it('opens the free stage for a Live Redis link (npm run live-demo prints one)', () => {
+    expect(pageAt(liveLinkSearch({ bridgeUrl: 'http://127.0.0.1:7379', key: 'bull:q:delayed' }), '')).toEqual({ page: 'stage' });
+  });
+
+  it('spells the scenario fragment as the codec does, and the Live link key as the Live panel does', () => {
     expect(SCENARIO_FRAGMENT).toBe(`#${HASH_KEY}=`);
+    expect(LIVE_QUERY).toBe(LIVE_LINK_PARAMS.bridge);
   });
 });

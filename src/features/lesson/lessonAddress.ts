@@ -1,8 +1,8 @@
 /**
  * Where an address leads: the lesson (the first thing a new visitor gets) or the free stage.
  * The start script reads it before anything else loads, so it imports nothing: the stage's
- * `#s=` prefix is spelled out here (the scenario codec, which owns it, loads later; a test keeps
- * the two equal).
+ * `#s=` prefix and the Live link's `bridge` key are spelled out here (the scenario codec and the
+ * Live panel, which own them, load later; a test keeps them equal).
  */
 
 /** A shared scenario's fragment starts with this (scenarioCodec.ts: `#${HASH_KEY}=`). */
@@ -10,6 +10,9 @@ export const SCENARIO_FRAGMENT = '#s=';
 
 /** The query word that opens the free stage: `?stage`. */
 export const STAGE_QUERY = 'stage';
+
+/** A Live Redis link's query key (`?bridge=...`, liveLink.ts): the Live panel is on the stage. */
+export const LIVE_QUERY = 'bridge';
 
 /** The query key of a lesson step: `?lesson=<n>`, n counted from 1. */
 export const LESSON_QUERY = 'lesson';
@@ -20,14 +23,14 @@ export type PageAddress =
   | { readonly page: 'lesson'; readonly step: number | null };
 
 /**
- * The page an address opens: the stage for a shared scenario (`#s=...`, wherever the rest points)
- * or `?stage`; the lesson otherwise, at the step `?lesson=<n>` names. `step` is the number as
+ * The page an address opens: the stage for a shared scenario (`#s=...`, wherever the rest points),
+ * `?stage` or a Live Redis link (`?bridge=...`); the lesson otherwise, at the step `?lesson=<n>` names. `step` is the number as
  * written (whole and at least 1) or null; the lesson clamps it to the steps it has.
  */
 export function pageAt(search: string, hash: string): PageAddress {
   if (hash.startsWith(SCENARIO_FRAGMENT)) return { page: 'stage' };
   const query = new URLSearchParams(search);
-  if (query.has(STAGE_QUERY)) return { page: 'stage' };
+  if (query.has(STAGE_QUERY) || query.has(LIVE_QUERY)) return { page: 'stage' };
   const written = query.get(LESSON_QUERY);
   if (written === null || !/^[0-9]{1,6}$/.test(written)) return { page: 'lesson', step: null };
   const step = Number(written);

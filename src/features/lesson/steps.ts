@@ -79,8 +79,8 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     id: 'fire-time',
     title: 'The score is the fire-time',
     paragraphs: [
-      'A queue keeps its delayed jobs in a Redis sorted set. Each job is scored by the moment it should run: the clock now plus its delay. The set keeps its members sorted by score, so its head is always the job due next, and one range query up to now finds every job that is due.',
-      'The clock here stands still at noon on 30 November 2026. Three jobs wait, enqueued in this order with delays of 20 s, 5 s and 10 s; the set lists them by when they run, not by when they came. (Textbook queues often score whole seconds; this lesson scores milliseconds, so the marked digits are the delay.)',
+      'A queue keeps its delayed jobs in a Redis sorted set, each scored by the moment it should run: now plus its delay. The set is sorted by score, so its head is always the next job due, and a range query up to now finds every job that is.',
+      'The clock here stands still at noon, 30 November 2026. Three jobs were enqueued with delays of 20 s, 5 s and 10 s, in that order: the set lists them by when they run. (This lesson scores milliseconds; textbook queues often use whole seconds.)',
     ],
     preset: {
       settings: { delay: 20_000 },
@@ -181,9 +181,9 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     id: 'script',
     title: 'In BullMQ and EchoMQ',
     paragraphs: [
-      "All of this is one Lua function, getDelayedScore, which BullMQ's scripts include wherever a job enters the delayed set: a delayed add, a retry moved back to delayed, a changed delay. EchoMQ ports it in addDelayedJob-6.lua.",
-      "It works out the fire-time and the band's floor and ceiling, asks the set for the band's highest score, and returns the floor, that score + 1, or the ceiling; then `ZADD` writes the job. (The comment at the top of the file still describes an older scheme, an id counter in the low bits.)",
-      'Every number in this lesson comes from a port of that script running on an in-memory Redis, tested against a real redis-server and the real bullmq package.',
+      "All of this is one Lua function, getDelayedScore, included by BullMQ's scripts wherever a job enters the delayed set (a delayed add, a retry, a changed delay). EchoMQ ports it in addDelayedJob-6.lua.",
+      "It works out the fire-time and the band's floor and ceiling, asks the set for the band's highest score, and returns the floor, that score + 1, or the ceiling; then `ZADD` writes the job. (The comment atop the file still describes an older scheme: an id counter in the low bits.)",
+      'Every number in this lesson comes from a port of that script, tested against a real redis-server and the real bullmq.',
     ],
     preset: { settings: { idStyle: 'N' }, operations: [enqueue(2)] },
     tryThis: {
