@@ -128,7 +128,7 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header }: Le
       <div ref={figureRef} className={styles.figure} data-testid="lesson-figure">
         {figure}
       </div>
-      {wide ? null : <Moves index={active} onMove={move} className={styles.phoneMoves} />}
+      {wide ? null : <Moves index={active} onMove={move} className={styles.phoneMoves} label="Lesson steps" />}
     </div>
   );
 }
@@ -175,16 +175,28 @@ function StepText({ step, index, active, onTry, onMove, refTo }: StepTextProps) 
           You should see: {step.tryThis.see}
         </p>
       </div>
-      {onMove === null ? null : <Moves index={index} onMove={onMove} className={styles.moves} />}
+      {onMove === null ? null : (
+        <Moves index={index} onMove={onMove} className={styles.moves} label={`Around step ${index + 1}`} />
+      )}
     </section>
   );
 }
 
 /** Previous and Next, around the step's number. */
-function Moves({ index, onMove, className }: { index: number; onMove: (index: number) => void; className: string | undefined }) {
+function Moves({
+  index,
+  onMove,
+  className,
+  label,
+}: {
+  index: number;
+  onMove: (index: number) => void;
+  className: string | undefined;
+  label: string;
+}) {
   const count = LESSON_STEPS.length;
   return (
-    <nav className={className} aria-label="Lesson steps">
+    <nav className={className} aria-label={label}>
       <button type="button" className="secondary" onClick={() => onMove(index - 1)} disabled={index === 0}>
         Previous
       </button>
