@@ -223,6 +223,29 @@ test.describe('wide', () => {
     await expect(page).toHaveURL(/\?lesson=1$/);
   });
 
+  test('runs under the production CSP with no violation and no error, through every step', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+    });
+    await page.goto('/');
+    for (let n = 1; n <= LESSON_STEPS.length; n++) {
+      await expect(figure(page)).toHaveAttribute('data-step-id', LESSON_STEPS[n - 1]!.id);
+      await tryThis(page, n);
+      if (n < LESSON_STEPS.length) await page.keyboard.press('ArrowRight');
+    }
+    expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test('a #s= link opens the stage, with its scenario', async ({ page }) => {
     await page.goto(`/#s=1~b~f${LESSON_NOW}~e3`);
     await expect(page.getByTestId('stage')).toBeVisible();
