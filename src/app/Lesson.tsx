@@ -9,16 +9,20 @@ import { STAGE_HREF, lessonQuery } from '../features/lesson/lessonAddress.ts';
 import { LessonFigure } from './LessonFigure.tsx';
 import styles from './LessonFigure.module.css';
 
+/**
+ * The slot for the real script in step 7's figure (LessonFigure's `script` part): the Lua stepper
+ * (src/features/script/ScriptStepper.tsx) goes here, in this module, so it loads with the lesson's
+ * chunk and not in the start script. Null: the figure lists the script's steps in words.
+ */
+const SCRIPT_PART: ReactNode = null;
+
 /** How often the shown "now" follows a live clock, should the reader switch the figure's clock to live. */
 const DISPLAY_TICK_MS = 1000;
 
 export interface LessonProps {
   /** The 1-based step the address named (`?lesson=<n>`), or null: the first. */
   readonly initialStep: number | null;
-  /**
-   * The slot for the real script in the last step's figure: the lead passes the Lua stepper
-   * (src/features/script/ScriptStepper.tsx) here. Without it the figure describes the script's lines.
-   */
+  /** What step 7's figure shows for the real script; SCRIPT_PART when not given (a test passes its own). */
   readonly scriptPart?: ReactNode;
 }
 
@@ -29,7 +33,7 @@ export interface LessonProps {
  * scroll would otherwise leave an entry a step). The free stage is one link away, a full page of
  * its own with its `#s=` history.
  */
-export function Lesson({ initialStep, scriptPart }: LessonProps) {
+export function Lesson({ initialStep, scriptPart = SCRIPT_PART }: LessonProps) {
   const [active, setActive] = useState(() => clampStep(initialStep) - 1);
   const [store] = useState(() => {
     const created = createAppStore({ frozenAt: LESSON_NOW, seed: LESSON_SEED });

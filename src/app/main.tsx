@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { STAGE_HREF, pageAt } from '../features/lesson/lessonAddress.ts';
+import { pageAt } from '../features/lesson/lessonAddress.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -20,16 +20,9 @@ const show = (page: ReactNode) =>
   requestAnimationFrame(() => setTimeout(() => startTransition(() => createRoot(root).render(<StrictMode>{page}</StrictMode>))));
 
 if (lesson === null || address.page !== 'lesson') show(<App />);
+// the lesson's chunk did not come (offline, a new deploy): the free stage is in the start script
 else
   lesson.then(
     ({ Lesson }) => show(<Lesson initialStep={address.step} />),
-    () =>
-      show(
-        <main className="page">
-          <p role="alert">
-            The lesson could not load (offline, or a new version of the page). Reload to try again, or{' '}
-            <a href={STAGE_HREF}>open the free stage</a>.
-          </p>
-        </main>,
-      ),
+    () => show(<App />),
   );
