@@ -108,7 +108,7 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     tryThis: {
       label: 'Enqueue 3 more in the same millisecond',
       steps: [{ kind: 'enqueue', count: 3 }],
-      see: 'Jobs 10, 11 and 12 sort between 1 and 2: as text, "10" comes before "9".',
+      see: 'Jobs 10, 11 and 12 sort between 1 and 2: compared as text, "10" comes before "2".',
     },
     parts: { textbookSet: 'focus', enqueue: 'quiet', clock: 'quiet' },
     scores: 'textbook',
@@ -117,8 +117,8 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     id: 'shift',
     title: 'The shift: twelve free bits',
     paragraphs: [
-      'BullMQ (since 5.8.6) and EchoMQ still score by the fire-time, but multiply it by `0x1000` first. That is 4,096, two to the twelfth: in binary the fire-time moves twelve places left, and twelve zero bits open up below it.',
-      "Every score from that floor up to the next millisecond's floor, less one (the ceiling), still means this millisecond: a band of 4,096 scores. In decimal only the last four digits move inside it (marked).",
+      "BullMQ (since 5.8.6) and EchoMQ still score by the fire-time, but multiply it by `0x1000` first. That is 4,096, two to the twelfth: in binary the fire-time moves twelve places left, and twelve zero bits open up below it: the band's floor.",
+      "Every score from the floor up to the next millisecond's floor, less one (the ceiling), still means this millisecond: a band of 4,096 scores. In decimal only the last four digits move inside it (marked).",
     ],
     preset: { settings: { idStyle: 'N' }, operations: [] },
     tryThis: {
@@ -133,7 +133,7 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     id: 'bump',
     title: 'The bump: one above the highest',
     paragraphs: [
-      "The first job due in a millisecond takes the band's floor. Before it adds a job, the script asks the set for the highest score already inside the band; if there is one, the new job takes that score plus one.",
+      "The first job due in a millisecond takes the band's floor. Before it adds a job, BullMQ's script asks the set for the highest score already inside the band; if there is one, the new job takes that score plus one.",
       'One job already waits here, at the floor. The next one is due in the same millisecond.',
     ],
     preset: { settings: { idStyle: 'N' }, operations: [enqueue(1)] },
@@ -165,8 +165,8 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     id: 'recovery',
     title: 'Recovery: divide the shift back out',
     paragraphs: [
-      'To know when to wake, a worker reads the head of the set and divides its score by `0x1000` (getNextDelayedTimestamp). 4,096 is a power of two, so the division is exact: the floor gives back the fire-time itself, a bumped score the fire-time plus k/4,096.',
-      'The answer reaches the worker as a whole number of milliseconds, so every job of one band wakes it at the same millisecond: the fire-time.',
+      'To know when to wake, a worker reads the head of the set and divides its score by `0x1000` (getNextDelayedTimestamp). 4,096 is a power of two, so the division is exact: the floor gives back the fire-time itself, a score bumped k times the fire-time plus k/4,096.',
+      "Redis hands the script's answer back as a whole number, so every job of one band wakes the worker at the same millisecond: the fire-time.",
     ],
     preset: { settings: { idStyle: 'N' }, operations: [enqueue(3)] },
     tryThis: {
@@ -183,7 +183,7 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     paragraphs: [
       "All of this is one Lua function, getDelayedScore, included by BullMQ's scripts wherever a job enters the delayed set (a delayed add, a retry, a changed delay). EchoMQ ports it in addDelayedJob-6.lua.",
       "It works out the fire-time and the band's floor and ceiling, asks the set for the band's highest score, and returns the floor, that score + 1, or the ceiling; then `ZADD` writes the job. (The comment atop the file still describes an older scheme: an id counter in the low bits.)",
-      'Every number in this lesson comes from a port of that script, tested against a real redis-server and the real bullmq.',
+      'Every number in this lesson comes from a port of that script, tested against a real redis-server and the real bullmq package.',
     ],
     preset: { settings: { idStyle: 'N' }, operations: [enqueue(2)] },
     tryThis: {
