@@ -50,6 +50,22 @@ async function tryThis(page: Page, n: number): Promise<void> {
   await page.getByTestId(`lesson-step-${n}`).getByTestId('lesson-try').click();
 }
 
+/** Waits for the page to be still: its scroll at rest (a smooth scroll ends) and its animations (rows sliding in) done. */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((done) => {
+            const y = window.scrollY;
+            setTimeout(() => done(window.scrollY === y), 150);
+          }),
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(
@@ -165,6 +181,7 @@ test.describe('each step at 1366x768', () => {
       await tryThis(page, n);
       await STEP_CHECKS[index]!.tried(page);
       await expectFocusOnOneScreen(page, n);
+      await settled(page);
       if (step.id === 'bump') await screenshot(page, test.info(), 'lesson-1366x768', { docsName: 'lesson' });
       else await screenshot(page, test.info(), `lesson-${n}-1366x768`);
     });
@@ -274,6 +291,7 @@ test.describe('on a phone (390x844)', () => {
     await tryThis(page, 2);
     await expect(page.locator('[data-emphasis="focus"]').first()).toBeInViewport();
     await expect(cell(setRow(page, 'textbook-set', 1), 1)).toHaveText('10');
+    await settled(page);
     await screenshot(page, test.info(), 'lesson-390x844', { docsName: 'lesson-phone' });
     await previous.click();
     await expect(figure(page)).toHaveAttribute('data-step-id', 'fire-time');

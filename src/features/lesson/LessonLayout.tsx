@@ -111,11 +111,11 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header }: Le
               active={index === active}
               onTry={() => {
                 onTry(index);
-                // one step at a time, the figure is under the text: bring what the step is about into view
+                // one step at a time, the figure is under the text: bring what the step is about into view, under the button
                 if (!wide)
                   figureRef.current
                     ?.querySelector('[data-emphasis="focus"]')
-                    ?.scrollIntoView({ block: 'start', behavior: scrollBehaviour() });
+                    ?.scrollIntoView({ block: 'nearest', behavior: scrollBehaviour() });
               }}
               onMove={wide ? move : null}
               refTo={(element) => {
