@@ -45,9 +45,9 @@ function scrollBehaviour(): ScrollBehavior {
 
 /**
  * The lesson's text and its figure. Wide: every step in a column that scrolls beside the sticky
- * figure, the step at the middle of the screen the current one (followSteps); Next / Previous
- * (and the keys) scroll to the step. Narrow (a phone): the current step alone, over the figure, with Next /
- * Previous.
+ * figure, the step at the middle of the screen the current one (followSteps); Next / Previous and
+ * the keys scroll to the step. Narrow (a phone): the current step alone over the figure, and one
+ * Previous / Next bar pinned to the bottom of the screen.
  */
 export function LessonLayout({ active, onStep, onTry, wide, figure, header }: LessonLayoutProps) {
   const stepRefs = useRef<Array<HTMLElement | null>>([]);
