@@ -40,7 +40,7 @@ import { median } from './stats.ts';
 import { figure as grouped, report } from './report.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
-const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/`;
+const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/?stage`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function option(name: string, fallback: number): number {

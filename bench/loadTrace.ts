@@ -29,7 +29,7 @@ import { buildAndPreview, preview, waitForServer } from './preview.ts';
 import { figure, report } from './report.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
-const BASE = `http://127.0.0.1:${PORT}/`;
+const BASE = `http://127.0.0.1:${PORT}/?stage`;
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);

@@ -5,7 +5,8 @@
  */
 
 export const PAGE_PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4327);
-export const PAGE_URL = `http://127.0.0.1:${PAGE_PORT}/`;
+/** The free stage (`/` opens the lesson). */
+export const PAGE_URL = `http://127.0.0.1:${PAGE_PORT}/?stage`;
 /** Typed into the page's clock field, so that every run enqueues into the same milliseconds. */
 export const T0_ISO = '2026-11-30T12:00:00.000Z';
 

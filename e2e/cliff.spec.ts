@@ -13,7 +13,7 @@ function jumpButton(page: Page, name: string) {
 test('the cliff: jump to 2^41 ms, enqueue three same-ms jobs, they share one score in member order', async ({
   page,
 }, testInfo) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   const explorer = page.getByTestId('cliff-explorer');
   await expect(explorer.getByRole('heading', { name: /precision cliff/ })).toBeVisible();
 

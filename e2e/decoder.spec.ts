@@ -5,7 +5,7 @@ import { screenshot } from './screenshot.ts';
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
 test('the decoder: paste the example session, read the flags, see garbage listed, not run', async ({ page }, testInfo) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   const decoder = page.getByTestId('score-decoder');
   await decoder.scrollIntoViewIfNeeded();
   await expect(decoder.getByRole('heading', { name: 'Decode real scores' })).toBeVisible();
@@ -88,7 +88,7 @@ test('the decoder: a paste of 200,000 lines is held outside the field, and neith
     };
   });
   const workerTraffic = () => page.evaluate(() => (window as unknown as { __workerTraffic: object }).__workerTraffic);
-  await page.goto('/');
+  await page.goto('/?stage');
   const decoder = page.getByTestId('score-decoder');
   await decoder.scrollIntoViewIfNeeded();
   const field = decoder.getByLabel('Scores to decode');

@@ -11,7 +11,7 @@ function delayInLink(page: Page): number | null {
 }
 
 test('a slider drag writes its history entry when it rests, not once a frame', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   const slider = page.getByRole('slider', { name: 'Delay (ms)' });
   await expect(slider).toBeVisible();
   await page.evaluate(() => {

@@ -61,7 +61,7 @@ async function scrollTo(scroller: Locator, position: number, rowHeight: number):
 }
 
 test('the Live Redis panel shows a real delayed set: same order, scores and flags as ZRANGE', async ({ page }, testInfo) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   const live = page.getByTestId('live-redis');
   await live.scrollIntoViewIfNeeded();
   await expect(live.getByRole('heading', { name: 'Live Redis' })).toBeVisible();
@@ -132,7 +132,7 @@ test('a key that is not UTF-8 opens, and bidi controls and line breaks in member
   const script = "return redis.call('ZADD', 'odd:' .. string.char(255) .. ':delayed', 1, ARGV[1], 2, ARGV[2])";
   expect(await client.call('EVAL', script, 0, 'job\u202e1', 'two\r\nlines')).toBe(2);
   client.close();
-  await page.goto('/');
+  await page.goto('/?stage');
   const live = page.getByTestId('live-redis');
   await live.getByTestId('live-bridge-url').fill(bridge.url);
   await live.getByTestId('live-pattern').fill('odd:*');
@@ -146,7 +146,7 @@ test('a key that is not UTF-8 opens, and bidi controls and line breaks in member
 });
 
 test('Redis down, then the bridge gone: the panel says so and the simulation keeps working', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   const live = page.getByTestId('live-redis');
   await live.getByTestId('live-bridge-url').fill(bridge.url);
   await live.getByRole('button', { name: 'List keys' }).click();

@@ -19,7 +19,7 @@ async function historyWritten(page: Page) {
 }
 
 async function buildScenario(page: Page) {
-  await page.goto('/');
+  await page.goto('/?stage');
   const clock = page.getByLabel('Clock instant (ms or ISO)');
   await clock.fill(new Date(T0).toISOString());
   await clock.press('Tab');

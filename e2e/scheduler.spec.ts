@@ -44,7 +44,7 @@ function instantNear(timeOfDay: string, near: number): number {
 test('auto-promote: with a live clock the worker lets jobs leave in fire-time order as their millisecond passes', async ({
   page,
 }, testInfo) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('firetime');
   await expect(page.getByTestId('auto-promote-status')).toContainText('Off.');
   // the steps below are written for job:N ids (a fresh page starts with plain numbers)

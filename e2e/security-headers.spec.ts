@@ -70,7 +70,7 @@ const violationsIn = (page: Page) => page.evaluate(() => (window as unknown as {
 
 /** The story, the deeper views (their lazy chunks and both workers) and the Live Redis panel reading a real set. */
 async function exercise(page: Page, base = ''): Promise<void> {
-  await page.goto(`${base}/`);
+  await page.goto(`${base}/?stage`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('firetime');
   await page.getByRole('button', { name: 'Enqueue job' }).click();
   await page.getByRole('button', { name: 'Enqueue job' }).click();
@@ -116,7 +116,7 @@ test('vite preview: the production headers, and the whole page runs under its CS
 
 test('the policy is enforced: a fetch to another host is blocked and reported', async ({ page }) => {
   const errors = await watchViolations(page);
-  await page.goto('/');
+  await page.goto('/?stage');
   const outcome = await page.evaluate(() =>
     fetch('http://198.51.100.7:7379/api/health').then(
       () => 'fetched',

@@ -39,7 +39,7 @@ const layoutShifts = (page: Page) =>
   page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts.filter((shift) => !shift.includes(' (input)')));
 
 async function open(page: Page) {
-  await page.goto('/');
+  await page.goto('/?stage');
   await freezeClockAt(page, T0_ISO);
   await page.getByLabel('Job id style').selectOption('N');
   await expect(page.getByTestId('band-set')).toBeVisible();

@@ -13,9 +13,10 @@ import { startScripts } from '../scripts/startFiles.ts';
 /**
  * The start JavaScript's ceiling, gzip level 9: a round 100,000 bytes. Measured 96,917 bytes at
  * 34fb0f1 and 98,149 after the session/store rework of issue 24 (ScenarioSession, SetReader,
- * per-store memos: +1,232 bytes); the 90 KB target of docs/benchmarks.md is missed either way (most
- * of the start is React 19 and React DOM). Growth past the ceiling fails here: raise it only with
- * the figure and the reason.
+ * per-store memos: +1,232 bytes), 99,789 with the lesson (issue 25: the address check and the
+ * lesson chunk's preload list, +494 bytes; the lesson itself is a chunk of its own); the 90 KB
+ * target of docs/benchmarks.md is missed either way (most of the start is React 19 and React DOM).
+ * Growth past the ceiling fails here: raise it only with the figure and the reason.
  */
 const START_BUDGET_BYTES = 100_000;
 

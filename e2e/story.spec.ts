@@ -13,7 +13,7 @@ function snap(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('the story: drag the delay, enqueue collisions, fill the band, promote in order, reset', async ({ page }, testInfo) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('firetime');
   await freezeClockAt(page, T0_ISO);
   await expectScoresFor(page, T0, 5000);
@@ -95,7 +95,7 @@ test('the story: drag the delay, enqueue collisions, fill the band, promote in o
 });
 
 test('keyboard only: every control is reachable and shows its focus', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   const seen = new Set<string>();
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press('Tab');
@@ -135,7 +135,7 @@ test('keyboard only: every control is reachable and shows its focus', async ({ p
 });
 
 test('bad input shows a message beside the field and keeps the sets', async ({ page }, testInfo) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   await freezeClockAt(page, T0_ISO);
   await page.getByRole('button', { name: 'Enqueue job' }).click();
   const exact = page.getByLabel('Exact delay (ms)');
@@ -158,7 +158,7 @@ test('bad input shows a message beside the field and keeps the sets', async ({ p
 test('phone width, dark scheme: one column, no sideways scroll', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
-  await page.goto('/');
+  await page.goto('/?stage');
   await freezeClockAt(page, T0_ISO);
   await page.getByLabel('Job id style').selectOption('N');
   await page.getByLabel('N (jobs sharing one timestamp)').fill('12');

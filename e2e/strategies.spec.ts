@@ -10,7 +10,7 @@ test.describe('strategies compared', () => {
   test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
   test('all in one ms: the textbook rules invert pairs, the band bump keeps FIFO', async ({ page }, testInfo) => {
-    await page.goto('/');
+    await page.goto('/?stage');
     const view = page.getByTestId('strategies');
     await view.scrollIntoViewIfNeeded();
     await expect(view.getByRole('heading', { name: 'Strategies compared on one arrival stream' })).toBeVisible();
@@ -62,7 +62,7 @@ test.describe('strategies on the page’s own jobs', () => {
   test('twelve same-ms jobs with plain-number ids: the textbook set inverts 24 pairs, the band none', async ({
     page,
   }, testInfo) => {
-    await page.goto('/');
+    await page.goto('/?stage');
     const clock = page.getByLabel('Clock instant (ms or ISO)');
     await clock.fill('2026-11-30T12:00:00.000Z');
     await clock.press('Tab');
@@ -97,7 +97,7 @@ test.describe('strategies on a phone, dark', () => {
   test('100,000 bursty jobs: progress, then every strategy counted, the page never wider than the screen', async ({
     page,
   }, testInfo) => {
-    await page.goto('/');
+    await page.goto('/?stage');
     const view = page.getByTestId('strategies');
     await view.scrollIntoViewIfNeeded();
     await view.getByRole('radio', { name: 'Bursty' }).check();

@@ -1,0 +1,139 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { useAppStore } from '../store/StoreContext.tsx';
+import { selectBandSet, selectTextbookSet } from '../store/sets.ts';
+import { SetView } from '../ui/SetView.tsx';
+import { DelayControl } from '../features/story/DelayControl.tsx';
+import { ClockControl } from '../features/story/ClockControl.tsx';
+import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
+import { StageRecovery } from '../features/story/StageScores.tsx';
+import { StageBand } from '../features/story/StageBand.tsx';
+import type { Emphasis, FigurePart, LessonStep } from '../features/lesson/steps.ts';
+import { CeilingRows, HeadWake, LessonBits, LessonScores } from './lessonParts.tsx';
+import styles from './LessonFigure.module.css';
+
+/**
+ * What the lesson figure's slot for the real script holds: the lead places the Lua stepper
+ * (src/features/script/ScriptStepper.tsx) here through Lesson's `scriptPart`; until then, a
+ * description of the script's steps in the project's own words.
+ */
+function ScriptPlaceholder() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} data-testid="lesson-script-placeholder">
+      <h3 id={headingId} className={styles.heading}>
+        getDelayedScore, line by line
+      </h3>
+      <ol className={styles.scriptSteps}>
+        <li>fire-time = timestamp + delay (the timestamp alone when there is no delay)</li>
+        <li>floor = fire-time × 0x1000; ceiling = (fire-time + 1) × 0x1000 − 1</li>
+        <li>
+          read the band's highest score: <code>ZREVRANGEBYSCORE key ceiling floor WITHSCORES LIMIT 0 1</code>
+        </li>
+        <li>none: the floor; at the ceiling already: the ceiling; else that score + 1</li>
+        <li>
+          the caller writes the job: <code>ZADD key score jobId</code>
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+function TextbookSet() {
+  const set = useAppStore(selectTextbookSet);
+  return (
+    <SetView
+      {...set}
+      title="Textbook set (score = fire-time)"
+      description="ZADD with the bare fire-time: equal scores go by member bytes."
+      testId="textbook-set"
+      animate
+      fill
+    />
+  );
+}
+
+function BandSet() {
+  const set = useAppStore(selectBandSet);
+  return (
+    <SetView
+      {...set}
+      title="Band set (score = fire-time × 0x1000, bumped)"
+      description="addDelayedJob: one tick above the band's highest."
+      testId="band-set"
+      animate
+      fill
+    />
+  );
+}
+
+function BandGridPart() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.heading}>
+        This fire-time's band: 4,096 slots
+      </h3>
+      <div className={styles.bandSlot}>
+        <StageBand />
+      </div>
+    </section>
+  );
+}
+
+export interface LessonFigureProps {
+  readonly step: LessonStep;
+  /** The real script's part (the Lua stepper); a description of its lines when not given. */
+  readonly scriptPart?: ReactNode;
+}
+
+/**
+ * The lesson's figure: the parts the step names, from the stage's own controls and views, each
+ * marked focus (what the step is about) or quiet (there for context, still working); the parts it
+ * does not name are left out, so what matters fits one screen. The controls, the numbers and the
+ * band's grid sit on the left, the views on the right (one column on a phone).
+ */
+export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
+  const part = (name: FigurePart, emphasis: Emphasis | undefined, content: ReactNode) =>
+    emphasis === undefined ? null : (
+      <div key={name} className={styles.part} data-part={name} data-emphasis={emphasis}>
+        {content}
+      </div>
+    );
+  const { parts } = step;
+  const sets = parts.textbookSet !== undefined || parts.bandSet !== undefined;
+  const left = [
+    part('delay', parts.delay, <DelayControl />),
+    part('clock', parts.clock, <ClockControl />),
+    part('enqueue', parts.enqueue, <EnqueueControls />),
+    part('scores', parts.scores, <LessonScores rows={step.scores} />),
+    part(
+      'recovery',
+      parts.recovery,
+      <>
+        <StageRecovery />
+        <HeadWake />
+      </>,
+    ),
+    part('band', parts.band, <BandGridPart />),
+  ];
+  const right = [
+    part('bits', parts.bits, <LessonBits />),
+    part('script', parts.script, scriptPart ?? <ScriptPlaceholder />),
+    part('ceiling', parts.ceiling, <CeilingRows />),
+  ];
+  return (
+    <div className={styles.figure} role="region" aria-label={`The figure: ${step.title}`} data-step-id={step.id}>
+      <div className={styles.column}>{left}</div>
+      <div className={styles.column}>
+        {right}
+        {sets ? (
+          <div className={styles.sets}>
+            {part('textbookSet', parts.textbookSet, <TextbookSet />)}
+            {part('bandSet', parts.bandSet, <BandSet />)}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

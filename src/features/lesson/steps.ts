@@ -1,0 +1,217 @@
+/**
+ * The lesson's steps as data: what each says, the state of the figure it starts from (a scenario
+ * the store loads), the one thing to try and what it shows, and which parts of the figure matter.
+ * The figure itself is composed in src/app (LessonFigure.tsx); this file names its parts only.
+ *
+ * The arc follows the source lesson (shared/seed): the textbook score is the fire-time; its weak
+ * spot; the shift by 0x1000; the bump; the ceiling; recovery; the real script.
+ */
+import { defaultSettings } from '../../session/operations.ts';
+import type { Operation, Scenario, Settings } from '../../session/operations.ts';
+
+/** The lesson's frozen clock: 2026-11-30T12:00:00.000Z, a round instant whose scores read easily. */
+export const LESSON_NOW = Date.UTC(2026, 10, 30, 12);
+
+/** The uuid ids' seed: the saturation step's order of uuids is the same on every visit (steps.test.ts checks it shows the fallback). */
+export const LESSON_SEED = 25;
+
+/**
+ * The parts of the lesson's figure: the stage's controls and views, the bits of the scores, the
+ * band's last rows (its ceiling) and the slot for the real script.
+ */
+export type FigurePart =
+  'delay' | 'clock' | 'enqueue' | 'scores' | 'bits' | 'band' | 'ceiling' | 'textbookSet' | 'bandSet' | 'recovery' | 'script';
+
+/** Every part, in the order the figure lays them out. */
+export const FIGURE_PARTS: readonly FigurePart[] = [
+  'delay',
+  'clock',
+  'enqueue',
+  'scores',
+  'recovery',
+  'bits',
+  'script',
+  'band',
+  'ceiling',
+  'textbookSet',
+  'bandSet',
+];
+
+/** How a part shows in a step: what the step is about (focus), or there for context (quiet). A part a step does not name is not shown. */
+export type Emphasis = 'focus' | 'quiet';
+
+/**
+ * Which scores a step shows, and which of their digits it marks: the textbook's (now, the
+ * fire-time, its score; marked, the digits the delay adds to now) or the band's (the fire-time, its
+ * floor, the next job's score, its ceiling; marked, the digits that move inside the band).
+ */
+export type ScoreRows = 'textbook' | 'band';
+
+/** One thing a "Try this" button does, through the store's own actions. */
+export type TryStep = { readonly kind: 'delay'; readonly delay: number } | { readonly kind: 'enqueue'; readonly count: number };
+
+export interface TryThis {
+  /** The button's text. */
+  readonly label: string;
+  readonly steps: readonly TryStep[];
+  /** What the reader should see after it. */
+  readonly see: string;
+}
+
+export interface LessonStep {
+  /** A stable name (the e2e test and the script slot use it). */
+  readonly id: 'fire-time' | 'ties' | 'shift' | 'bump' | 'ceiling' | 'recovery' | 'script';
+  readonly title: string;
+  /** A few short paragraphs; text between backticks is shown as code. */
+  readonly paragraphs: readonly string[];
+  /** The settings over the lesson's defaults (frozen at LESSON_NOW, delay 5 s, ms scores) and what was already done. */
+  readonly preset: { readonly settings?: Partial<Settings>; readonly operations: readonly Operation[] };
+  readonly tryThis: TryThis;
+  readonly parts: Readonly<Partial<Record<FigurePart, Emphasis>>>;
+  readonly scores: ScoreRows;
+}
+
+const enqueue = (count: number): Operation => ({ kind: 'enqueue', count, at: LESSON_NOW });
+const delay = (ms: number): Operation => ({ kind: 'delay', delay: ms });
+
+export const LESSON_STEPS: readonly LessonStep[] = [
+  {
+    id: 'fire-time',
+    title: 'The score is the fire-time',
+    paragraphs: [
+      'A queue keeps its delayed jobs in a Redis sorted set, each scored by the moment it should run: now plus its delay. The set is sorted by score, so its head is always the next job due, and a range query up to now finds every job that is.',
+      'The clock here stands still at noon, 30 November 2026. Three jobs were enqueued with delays of 20 s, 5 s and 10 s, in that order: the set lists them by when they run. (This lesson scores milliseconds; textbook queues often use whole seconds.)',
+    ],
+    preset: {
+      settings: { delay: 20_000 },
+      operations: [enqueue(1), delay(5000), enqueue(1), delay(10_000), enqueue(1), delay(5000)],
+    },
+    tryThis: {
+      label: 'Enqueue a job due in 2 s',
+      steps: [
+        { kind: 'delay', delay: 2000 },
+        { kind: 'enqueue', count: 1 },
+      ],
+      see: 'job:4 goes to the head of the set: it came last, but it is due first.',
+    },
+    parts: { delay: 'focus', scores: 'focus', textbookSet: 'focus' },
+    scores: 'textbook',
+  },
+  {
+    id: 'ties',
+    title: 'Its weak spot: a tie',
+    paragraphs: [
+      'Jobs enqueued in the same millisecond with the same delay have the same fire-time, so they get the same score. The set does not keep the order they came in: members with equal scores are ordered by their bytes, compared as text.',
+      'Here the ids are plain numbers and the clock is frozen, so every job lands in one millisecond. Jobs 1 to 9 wait, and so far text order happens to be arrival order.',
+    ],
+    preset: { settings: { idStyle: 'N' }, operations: [enqueue(9)] },
+    tryThis: {
+      label: 'Enqueue 3 more in the same millisecond',
+      steps: [{ kind: 'enqueue', count: 3 }],
+      see: 'Jobs 10, 11 and 12 sort between 1 and 2: compared as text, "10" comes before "2".',
+    },
+    parts: { textbookSet: 'focus', enqueue: 'quiet', clock: 'quiet' },
+    scores: 'textbook',
+  },
+  {
+    id: 'shift',
+    title: 'The shift: twelve free bits',
+    paragraphs: [
+      "BullMQ (since 5.8.6) and EchoMQ still score by the fire-time, but multiply it by `0x1000` first. That is 4,096, two to the twelfth: in binary the fire-time moves twelve places left, and twelve zero bits open up below it: the band's floor.",
+      "Every score from the floor up to the next millisecond's floor, less one (the ceiling), still means this millisecond: a band of 4,096 scores. In decimal only the last four digits move inside it (marked).",
+    ],
+    preset: { settings: { idStyle: 'N' }, operations: [] },
+    tryThis: {
+      label: 'Add 1 ms to the delay',
+      steps: [{ kind: 'delay', delay: 5001 }],
+      see: 'The fire-time goes up by 1 and the floor by 4,096: the bits above the low twelve count up by one, and the low twelve stay zero.',
+    },
+    parts: { bits: 'focus', scores: 'focus', delay: 'quiet' },
+    scores: 'band',
+  },
+  {
+    id: 'bump',
+    title: 'The bump: one above the highest',
+    paragraphs: [
+      "The first job due in a millisecond takes the band's floor. Before it adds a job, BullMQ's script asks the set for the highest score already inside the band; if there is one, the new job takes that score plus one.",
+      'One job already waits here, at the floor. The next one is due in the same millisecond.',
+    ],
+    preset: { settings: { idStyle: 'N' }, operations: [enqueue(1)] },
+    tryThis: {
+      label: 'Enqueue a second job in the same millisecond',
+      steps: [{ kind: 'enqueue', count: 1 }],
+      see: "It scores the floor + 1 (the last digit turns to 1) and fills the band's second slot, while the textbook set gives both jobs one score.",
+    },
+    parts: { scores: 'focus', band: 'focus', bandSet: 'focus', textbookSet: 'quiet' },
+    scores: 'band',
+  },
+  {
+    id: 'ceiling',
+    title: 'A full band: the ceiling',
+    paragraphs: [
+      'A band has 4,096 scores, so it keeps 4,096 jobs of one millisecond apart. Once its highest score is the ceiling, every further job gets the ceiling too, and jobs that share it fall back to member order, as in the textbook set.',
+      'This band is full: 4,096 jobs with random uuids for ids. (With plain numbers, 4097 to 4100 would sort in arrival order as text, and the fallback would stay hidden.)',
+    ],
+    preset: { settings: { idStyle: 'uuid' }, operations: [enqueue(4096)] },
+    tryThis: {
+      label: 'Enqueue 4 more into the full band',
+      steps: [{ kind: 'enqueue', count: 4 }],
+      see: 'All four score the ceiling (…4095) and sort by their uuids: their arrival numbers come out of order.',
+    },
+    parts: { scores: 'focus', band: 'focus', ceiling: 'focus' },
+    scores: 'band',
+  },
+  {
+    id: 'recovery',
+    title: 'Recovery: divide the shift back out',
+    paragraphs: [
+      'To know when to wake, a worker reads the head of the set and divides its score by `0x1000` (getNextDelayedTimestamp). 4,096 is a power of two, so the division is exact: the floor gives back the fire-time itself, a score bumped k times the fire-time plus k/4,096.',
+      "Redis hands the script's answer back as a whole number, so every job of one band wakes the worker at the same millisecond: the fire-time.",
+    ],
+    preset: { settings: { idStyle: 'N' }, operations: [enqueue(3)] },
+    tryThis: {
+      label: 'Enqueue one more',
+      steps: [{ kind: 'enqueue', count: 1 }],
+      see: "Its score / 0x1000 is the fire-time + 3/4096, and it wakes the worker at the fire-time's whole millisecond.",
+    },
+    parts: { recovery: 'focus', scores: 'quiet', bandSet: 'quiet' },
+    scores: 'band',
+  },
+  {
+    id: 'script',
+    title: 'In BullMQ and EchoMQ',
+    paragraphs: [
+      "All of this is one Lua function, getDelayedScore, included by BullMQ's scripts wherever a job enters the delayed set (a delayed add, a retry, a changed delay). EchoMQ ports it in addDelayedJob-6.lua.",
+      "It works out the fire-time and the band's floor and ceiling, asks the set for the band's highest score, and returns the floor, that score + 1, or the ceiling; then `ZADD` writes the job. (The comment atop the file still describes an older scheme: an id counter in the low bits.)",
+      'Every number in this lesson comes from a port of that script, tested against a real redis-server and the real bullmq package.',
+    ],
+    preset: { settings: { idStyle: 'N' }, operations: [enqueue(2)] },
+    tryThis: {
+      label: 'Enqueue a job through the script',
+      steps: [{ kind: 'enqueue', count: 1 }],
+      see: 'The script returns the floor + 2: two jobs were already in this millisecond.',
+    },
+    parts: { script: 'focus', scores: 'quiet', bandSet: 'quiet' },
+    scores: 'band',
+  },
+];
+
+/** The scenario that sets the figure up for `step`: the lesson's defaults, the step's settings, its operations. */
+export function presetScenario(step: LessonStep): Scenario {
+  const initial: Settings = { ...defaultSettings(LESSON_NOW, 'frozen'), textbookUnit: 'ms', ...step.preset.settings };
+  return { seed: LESSON_SEED, initial, operations: step.preset.operations };
+}
+
+/** The 1-based step an address names, clamped to the lesson's steps (none named: the first). */
+export function clampStep(step: number | null): number {
+  if (step === null) return 1;
+  return Math.min(Math.max(1, Math.floor(step)), LESSON_STEPS.length);
+}
+
+/** Text with `code` between backticks, as runs of plain text and code. */
+export function codeRuns(text: string): Array<{ readonly code: boolean; readonly text: string }> {
+  return text
+    .split('`')
+    .map((run, at) => ({ code: at % 2 === 1, text: run }))
+    .filter((run) => run.text !== '');
+}
