@@ -258,7 +258,7 @@ test.describe('the Live panel', () => {
   for (const [width, height] of VIEWPORTS) {
     test(`at ${width}x${height}: no number is cut off`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width, height });
-      await page.goto('/');
+      await page.goto('/?stage');
       const live = page.getByTestId('live-redis');
       await live.scrollIntoViewIfNeeded();
       await live.getByTestId('live-bridge-url').fill(bridge.url);

@@ -13,7 +13,7 @@ async function setDelay(page: Page, delay: number): Promise<void> {
 test('a fresh page: one "Enqueue N at the same millisecond" leaves the textbook set out of due order and the band set in it', async ({
   page,
 }) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();
   await expect(page.getByTestId('band-set')).toContainText('12 members');
   await expect(setRow(page, 'textbook-set', 1)).toContainText('10');
@@ -24,7 +24,7 @@ test('a fresh page: one "Enqueue N at the same millisecond" leaves the textbook 
 test('jobs due at different times in fire-time order are no pair: delay 10,000 then 1,000 reads 0 on both sets', async ({
   page,
 }) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   await setDelay(page, 10_000);
   await page.getByRole('button', { name: 'Enqueue job' }).click();
   await setDelay(page, 1000);
@@ -39,7 +39,7 @@ test('jobs due at different times in fire-time order are no pair: delay 10,000 t
 });
 
 test('ten plain ids in one millisecond: the textbook set is out of due order, the band set is not', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   await freezeClockAt(page, new Date(T0).toISOString());
   const batch = page.getByLabel('N (jobs sharing one timestamp)');
   await batch.fill('10');
@@ -53,7 +53,7 @@ test('ten plain ids in one millisecond: the textbook set is out of due order, th
 });
 
 test('under a live clock the stage’s band keeps the jobs the last enqueue wrote', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?stage');
   await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();
   const summary = page.getByTestId('band-summary');
   await expect(page.getByTestId('band-set')).toContainText('12 members');

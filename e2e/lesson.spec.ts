@@ -160,7 +160,9 @@ const STEP_CHECKS: ReadonlyArray<{ preset: (page: Page) => Promise<void>; tried:
     // the real script: two jobs already in the millisecond, so the next one scores the floor + 2
     preset: async (page) => {
       await expect(page.getByTestId('band-set')).toContainText('2 members');
-      await expect(page.getByTestId('lesson-script-placeholder')).toBeVisible();
+      const stepper = page.getByTestId('script-stepper');
+      await expect(stepper).toBeVisible();
+      await expect(stepper.locator('[aria-current="step"]')).toHaveCount(1);
     },
     tried: async (page) => {
       await expect(cell(setRow(page, 'band-set', 2), 2)).toHaveText(formatScore(BAND.minScore + 2));

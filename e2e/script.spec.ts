@@ -16,15 +16,15 @@ import { T0 } from '../test-support/instants.ts';
 
 const KEY = 'delayed';
 
-/** What the model gives the next job after `jobs` jobs were enqueued at T0 with `delay` (ids job:1, job:2, ...). */
+/** What the model gives the next job after `jobs` jobs were enqueued at T0 with `delay` (the fresh page's plain ids 1, 2, ...). */
 function modelAfter(jobs: number, delay: number) {
   const redis = new MemoryRedis();
-  for (let n = 1; n <= jobs; n++) addDelayedJob(redis, KEY, `job:${n}`, T0, delay);
+  for (let n = 1; n <= jobs; n++) addDelayedJob(redis, KEY, String(n), T0, delay);
   return getDelayedScore(redis, KEY, T0, delay);
 }
 
 async function openStepper(page: Page) {
-  await page.goto('/');
+  await page.goto('/?stage');
   await freezeClockAt(page, new Date(T0).toISOString());
   const stepper = page.getByTestId('script-stepper');
   await stepper.scrollIntoViewIfNeeded();
@@ -85,7 +85,7 @@ test('the stepper marks each line getDelayedScore runs, with its values, for a f
   await listing.press('End');
   await expect(marked).toContainText('return currentMaxScore + 1, delayedTimestamp');
   await expect(marked).toContainText(`returns score ${bump.score}, ${bump.delayedTimestamp}`);
-  await expect(stepper.getByTestId('script-value-result')).toHaveText(`result = { "job:1", "${minScore}" }`);
+  await expect(stepper.getByTestId('script-value-result')).toHaveText(`result = { "1", "${minScore}" }`);
   await expect(stepper.getByTestId('script-value-currentMaxScore')).toHaveText(`currentMaxScore = ${minScore}`);
   await expect(stepper.getByTestId('script-value-band-full')).toHaveText('false');
   await listing.blur(); // the picture without the focus ring
@@ -101,7 +101,7 @@ test('the stepper marks each line getDelayedScore runs, with its values, for a f
   await expect(stepper.getByTestId('script-case')).toContainText('a ceiling job');
   await expect(marked).toContainText('return maxScore, delayedTimestamp');
   await expect(marked).toContainText(`returns score ${ceiling.score}, ${ceiling.delayedTimestamp}`);
-  await expect(stepper.getByTestId('script-value-result')).toHaveText(`result = { "job:4096", "${maxScore}" }`);
+  await expect(stepper.getByTestId('script-value-result')).toHaveText(`result = { "4096", "${maxScore}" }`);
   await expect(stepper.getByTestId('script-value-band-full')).toHaveText('true');
   await listing.press('ArrowUp');
   await expect(marked).toContainText('if currentMaxScore >= maxScore then');

@@ -16,9 +16,15 @@ import { startScripts } from '../scripts/startFiles.ts';
  * per-store memos: +1,232 bytes), 99,789 with the lesson (issue 25: the address check and the
  * lesson chunk's preload list, +494 bytes; the lesson itself is a chunk of its own); the 90 KB
  * target of docs/benchmarks.md is missed either way (most of the start is React 19 and React DOM).
+ * Raised to 102,000 at 101,206 bytes, by what each part of issues 25 and 28 added (built one merge
+ * at a time from 99,295): the due-order tracker and its texts +666, the lesson's address check
+ * +501, the script stepper's traced getDelayedScore +265, a link load's set sizing +204, an
+ * enqueue's index growth left for later tasks +190, the clipping markers +91. All of it is code
+ * the first screen runs. Next step down: the lesson at `/` does not need the stage's code before
+ * it paints; the stage as a chunk of its own would start the lesson from React alone.
  * Growth past the ceiling fails here: raise it only with the figure and the reason.
  */
-const START_BUDGET_BYTES = 100_000;
+const START_BUDGET_BYTES = 102_000;
 
 /** The module script and the chunks it preloads: React and the start code, the Rolldown runtime, and the small modules the start and later parts share (vite.config.ts, start-shared). */
 const START_FILES_AT_MOST = 4;

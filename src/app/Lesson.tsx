@@ -6,15 +6,15 @@ import { LESSON_NOW, LESSON_SEED, LESSON_STEPS, clampStep } from '../features/le
 import { LessonLayout, useWideLesson } from '../features/lesson/LessonLayout.tsx';
 import { applyPreset, applyTry } from '../features/lesson/tryThis.ts';
 import { STAGE_HREF, lessonQuery } from '../features/lesson/lessonAddress.ts';
+import { ScriptStepper } from '../features/script/ScriptStepper.tsx';
 import { LessonFigure } from './LessonFigure.tsx';
 import styles from './LessonFigure.module.css';
 
 /**
- * The slot for the real script in step 7's figure (LessonFigure's `script` part): the Lua stepper
- * (src/features/script/ScriptStepper.tsx) goes here, in this module, so it loads with the lesson's
- * chunk and not in the start script. Null: the figure lists the script's steps in words.
+ * The real script in step 7's figure (LessonFigure's `script` part): the Lua stepper, imported
+ * here so that it loads with the lesson's chunk and not in the start script.
  */
-const SCRIPT_PART: ReactNode = null;
+const SCRIPT_PART: ReactNode = <ScriptStepper compact />;
 
 /** How often the shown "now" follows a live clock, should the reader switch the figure's clock to live. */
 const DISPLAY_TICK_MS = 1000;

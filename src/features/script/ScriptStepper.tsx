@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { license, packageName, path, source, version } from 'virtual:bullmq/getDelayedScore.lua';
 import { groupDigits, plural } from '../../model/format.ts';
@@ -30,7 +30,7 @@ function describeCase(trace: ScriptTrace): string {
  * from the model's own getDelayedScore, run with a tracer (store/script.ts); the line each step
  * marks is found in the file's text (scriptLines.ts).
  */
-export function ScriptStepper() {
+export function ScriptStepper({ compact = false }: { readonly compact?: boolean }) {
   const trace = useAppStore(selectScriptTrace);
   const [wanted, setWanted] = useState(0);
   const headingId = useId();
@@ -56,33 +56,46 @@ export function ScriptStepper() {
   return (
     <section className={panel.panel} aria-labelledby={headingId} data-testid="script-stepper">
       <h2 id={headingId}>The real script: getDelayedScore.lua</h2>
-      <p className={panel.lede}>
-        The file as{' '}
-        <span className="mono" data-testid="script-package">
-          {packageName} {version}
-        </span>{' '}
-        ships it (<span data-testid="script-license">{license}</span> licence), read at build time from{' '}
-        <span className={`mono ${styles.path}`}>{path}</span>. Step through it for the job the page would enqueue now: the values
-        beside the lines come from the page’s own model of this function, run on the band set as it is.
-      </p>
+      {compact ? (
+        <p className={panel.lede}>
+          As{' '}
+          <span className="mono" data-testid="script-package">
+            {packageName} {version}
+          </span>{' '}
+          ships it (<span data-testid="script-license">{license}</span> licence), stepped for the job the figure would enqueue
+          now.
+        </p>
+      ) : (
+        <p className={panel.lede}>
+          The file as{' '}
+          <span className="mono" data-testid="script-package">
+            {packageName} {version}
+          </span>{' '}
+          ships it (<span data-testid="script-license">{license}</span> licence), read at build time from{' '}
+          <span className={`mono ${styles.path}`}>{path}</span>. Step through it for the job the page would enqueue now: the
+          values beside the lines come from the page’s own model of this function, run on the band set as it is.
+        </p>
+      )}
       <p className={styles.case} data-testid="script-case">
         <span className="mono">
           getDelayedScore("{printable(trace.key)}", {trace.timestamp}, {trace.delay})
         </span>{' '}
         is {describeCase(trace)}
       </p>
-      <p className={panel.hint}>
-        Freeze the clock and enqueue one job to see a bump; enqueue 4,096 into one millisecond to see the ceiling.
-      </p>
+      {compact ? null : (
+        <p className={panel.hint}>
+          Freeze the clock and enqueue one job to see a bump; enqueue 4,096 into one millisecond to see the ceiling.
+        </p>
+      )}
       {LOCATED.ok ? (
-        <Listing script={LOCATED.value} trace={trace} at={at} go={go} onKeyDown={onKeyDown} />
+        <Listing script={LOCATED.value} trace={trace} at={at} go={go} onKeyDown={onKeyDown} compact={compact} />
       ) : (
         <p className={panel.error} role="alert">
           This bullmq’s getDelayedScore.lua no longer has the lines the model traces ({LOCATED.unplaced.join(', ')}): the model
           may no longer match the script.
         </p>
       )}
-      <HeaderNote />
+      {compact ? null : <HeaderNote />}
     </section>
   );
 }
@@ -93,9 +106,12 @@ interface ListingProps {
   readonly at: number;
   readonly go: (to: number) => void;
   readonly onKeyDown: (event: KeyboardEvent) => void;
+  /** A listing of a fixed height that scrolls itself to the marked line (the lesson's figure). */
+  readonly compact: boolean;
 }
 
-function Listing({ script, trace, at, go, onKeyDown }: ListingProps) {
+function Listing({ script, trace, at, go, onKeyDown, compact }: ListingProps) {
+  const listingRef = useRef<HTMLDivElement>(null);
   const count = trace.steps.length;
   const current = trace.steps[at]!;
   const currentSpan = script.spans[current.line];
@@ -110,6 +126,16 @@ function Listing({ script, trace, at, go, onKeyDown }: ListingProps) {
   });
   const delayedTimestamp = trace.returned.delayedTimestamp;
   const inSpan = (line: number, span: LineSpan) => line >= span.first && line <= span.last;
+
+  // a listing shorter than the file keeps the marked line in view by scrolling itself only
+  // (scrollIntoView would scroll the page too, and the lesson's page position picks its step)
+  useEffect(() => {
+    const listing = listingRef.current;
+    const marked = listing?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!listing || !marked || listing.scrollHeight <= listing.clientHeight) return;
+    const top = marked.offsetTop - listing.clientHeight / 3;
+    listing.scrollTop = Math.max(0, top);
+  }, [at, currentSpan.first]);
 
   return (
     <div className={styles.stepper}>
@@ -129,7 +155,8 @@ function Listing({ script, trace, at, go, onKeyDown }: ListingProps) {
         </span>
       </div>
       <div
-        className={styles.listing}
+        ref={listingRef}
+        className={compact ? `${styles.listing} ${styles.compact}` : styles.listing}
         tabIndex={0}
         role="group"
         aria-label="getDelayedScore.lua, line by line (arrow keys step, Home and End jump)"
