@@ -1,0 +1,108 @@
+/**
+ * What the bridge's doctor routes answer (GET /api/queues, /api/histogram, /api/jobs): the wire
+ * format, written once for the bridge and the page. Instants are ms since the epoch, `now` is the
+ * server's TIME (seconds and microseconds, floored to the ms), scores stay the text Redis sent.
+ */
+import type { RedisName } from '../bridgeWire.ts';
+import type { JobFacts } from './jobFacts.ts';
+import type { QueueLibrary, ScoreScheme } from './scheme.ts';
+import type { Verdict } from './verdict.ts';
+
+/** The fullest band found, and how much of the set the walk read to find it (bridge/doctorRoutes.ts). */
+export interface FullestBandReading {
+  /** The millisecond holding the most jobs (the earliest of equals). */
+  readonly fireTime: number;
+  readonly jobs: number;
+  /** Jobs sharing the band's ceiling score (BullMQ >= 5.8.6 only; null for schemes without a ceiling). */
+  readonly atCeiling: number | null;
+  /** Members the walk read (a saturated band's members are counted, not read). */
+  readonly scanned: number;
+  /** The walk reached the end of the set; false: it stopped at its budget, and only fire-times up to `scannedTo` were weighed. */
+  readonly complete: boolean;
+  /** The last millisecond the walk weighed. */
+  readonly scannedTo: number;
+}
+
+/** The queue's `<prefix>:<queue>:marker` (BullMQ 5+): its Redis type, its entries (at most 10) and its wake time. */
+export interface MarkerReading {
+  readonly type: string;
+  /** The lowest score (what a worker's BZPOPMIN takes): plain ms, 0 = "jobs are waiting"; null when it holds none. */
+  readonly time: number | null;
+  readonly entries: ReadonlyArray<{ readonly member: string; readonly score: string }>;
+}
+
+/** One queue found by its `meta` hash (BullMQ) or its `id` counter (Bull, bee-queue). */
+export interface QueueRow {
+  readonly prefix: string;
+  readonly name: string;
+  /** The delayed set's key, as bytes (opens with /api/members?key64= and /api/histogram?key64=). */
+  readonly delayedKey: RedisName;
+  readonly library: QueueLibrary;
+  /** As `meta` says it ("6.7.0"); null for Bull and bee-queue, which write none. */
+  readonly version: string | null;
+  readonly scheme: ScoreScheme;
+  /** True when the scheme was assumed (a BullMQ meta with no readable version). */
+  readonly schemeGuessed: boolean;
+  /** ZCARD of the delayed set (0 when it does not exist). */
+  readonly delayed: number;
+  /** ZCOUNT delayed 0 dueBound(now): members due now. */
+  readonly overdue: number;
+  /** now minus the fire-time of the earliest due member; null when none is due. */
+  readonly oldestOverdueMs: number | null;
+  /** The head's fire-time (its score / 0x1000, floored; the score itself for bee-queue); null when empty. */
+  readonly nextFireTime: number | null;
+  /** The head as Redis holds it. */
+  readonly head: { readonly member: RedisName; readonly score: string } | null;
+  /** null when the queue has no marker key (Bull, bee-queue, or none written now). */
+  readonly marker: MarkerReading | null;
+  /** null when the set is empty. */
+  readonly fullestBand: FullestBandReading | null;
+  readonly verdict: Verdict;
+}
+
+/**
+ * GET /api/queues: every queue the walk found, with `now`. `complete` is false when a cluster
+ * master could not be read (named in `unreadNodes`) or the walk stopped at its budget (`truncated`).
+ */
+export interface QueuesReply {
+  readonly now: number;
+  readonly queues: QueueRow[];
+  readonly complete: boolean;
+  readonly truncated: boolean;
+  readonly unreadNodes: string[];
+}
+
+/** GET /api/histogram: jobs per window of fire-times, by ZCOUNT. */
+export interface HistogramReply {
+  readonly key: RedisName;
+  readonly scheme: ScoreScheme;
+  readonly now: number;
+  /** The window holding `now` is where due jobs end: scores up to this are due. */
+  readonly dueBound: string;
+  readonly from: number;
+  readonly to: number;
+  /** Each window's width in ms. */
+  readonly width: number;
+  /** ZCARD of the set. */
+  readonly total: number;
+  /** Jobs before `from` and at or after the last window's end. */
+  readonly before: number;
+  readonly after: number;
+  readonly buckets: ReadonlyArray<{ readonly from: number; readonly to: number; readonly jobs: number }>;
+}
+
+/** One job of GET /api/jobs: its id, its score in the delayed set (null: not delayed now) and what its hash says. */
+export interface JobRow {
+  readonly id: RedisName;
+  readonly score: string | null;
+  /** null when the job is not in the delayed set. */
+  readonly facts: JobFacts | null;
+}
+
+/** GET /api/jobs?queue=<prefix>:<name>&id=...: the jobs asked for, in the order asked. */
+export interface JobsReply {
+  readonly prefix: string;
+  readonly name: string;
+  readonly scheme: ScoreScheme;
+  readonly jobs: JobRow[];
+}
