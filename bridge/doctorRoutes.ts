@@ -368,9 +368,10 @@ export async function histogram(call: ReadOnlyCall, query: URLSearchParams): Pro
   const wrong = asked.find((value) => typeof value === 'string');
   if (typeof wrong === 'string') return badRequest(wrong);
   const bucketsText = query.get('buckets');
-  if (bucketsText !== null && !/^\d{1,4}$/.test(bucketsText))
-    return badRequest(`buckets must be a whole number from 1 to ${MAX_BUCKETS}`);
-  const buckets = bucketsText === null ? DEFAULT_BUCKETS : Number(bucketsText);
+  const buckets = bucketsText === null ? DEFAULT_BUCKETS : /^\d{1,4}$/.test(bucketsText) ? Number(bucketsText) : 0;
+  if (buckets < 1 || buckets > MAX_BUCKETS) return badRequest(`buckets must be a whole number from 1 to ${MAX_BUCKETS}`);
+  if (typeof asked[0] === 'number' && typeof asked[1] === 'number' && asked[1] <= asked[0])
+    return badRequest('to must be later than from');
   const units = unitsPerMs(scheme as ScoreScheme);
 
   const type = await typeOf(call, key);
