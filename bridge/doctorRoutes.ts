@@ -27,11 +27,12 @@ import {
   fireTimeOfScore,
   hasCeiling,
   parseMetaVersion,
+  schemeFromScores,
   schemeOf,
   scoresOf,
   unitsPerMs,
 } from '../src/model/doctor/scheme.ts';
-import type { QueueLibrary, ScoreScheme } from '../src/model/doctor/scheme.ts';
+import type { QueueLibrary, SchemeSource, ScoreScheme } from '../src/model/doctor/scheme.ts';
 import { verdictOf } from '../src/model/doctor/verdict.ts';
 import { printable, printableBytes } from '../src/model/printable.ts';
 import { JOB_HASH_FIELDS, META_VERSION_FIELD } from './allowList.ts';
@@ -169,21 +170,26 @@ async function discover(call: ReadOnlyCall): Promise<{ candidates: Candidate[]; 
   return { candidates: [...found.values()], unreadNodes: [...unread], truncated };
 }
 
+interface Identity {
+  readonly library: QueueLibrary;
+  readonly version: string | null;
+}
+
+/** Members a row reads from the head to tell a versionless BullMQ queue's scheme by its scores. */
+export const SCHEME_SAMPLE = 100;
+
 /** The queue's library and version, or null when its keys are not a queue's (a `meta` that is no hash, an `id` that is no counter). */
-async function identify(
-  call: ReadOnlyCall,
-  candidate: Candidate,
-): Promise<{ library: QueueLibrary; version: string | null; guessed: boolean } | null> {
+async function identify(call: ReadOnlyCall, candidate: Candidate): Promise<Identity | null> {
   const { prefix, name } = candidate;
   if (candidate.meta && (await typeOf(call, keyOf(prefix, name, 'meta'))) === 'hash') {
     const text = await call('HGET', keyOf(prefix, name, 'meta'), META_VERSION_FIELD);
     const meta = parseMetaVersion(isBytes(text) ? bytesOf(text).toString('utf8') : null);
-    return { library: 'bullmq', version: meta?.version ?? null, guessed: meta === null };
+    return { library: 'bullmq', version: meta?.version ?? null };
   }
   if (!candidate.id || (await typeOf(call, keyOf(prefix, name, 'id'))) !== 'string') return null;
   // bee-queue keeps every job in one hash, `<prefix>:<queue>:jobs`; Bull gives each its own
   const beeQueue = (await typeOf(call, keyOf(prefix, name, 'jobs'))) === 'hash';
-  return { library: beeQueue ? 'bee-queue' : 'bull', version: null, guessed: false };
+  return { library: beeQueue ? 'bee-queue' : 'bull', version: null };
 }
 
 /** [member, score text] pairs of a flat WITHSCORES reply. */
@@ -263,17 +269,18 @@ export async function fullestBandOf(
 }
 
 /** One queue's row at `now`. */
-async function queueRow(
-  call: ReadOnlyCall,
-  candidate: Candidate,
-  identity: { library: QueueLibrary; version: string | null; guessed: boolean },
-  now: number,
-): Promise<QueueRow> {
+async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Identity, now: number): Promise<QueueRow> {
   const { prefix, name } = candidate;
-  const scheme = schemeOf(identity.library, identity.version);
   const delayedKey = keyOf(prefix, name, 'delayed');
-  const bound = String(dueBound(now, scheme));
   const isSet = (await typeOf(call, delayedKey)) === 'zset';
+  let scheme = schemeOf(identity.library, identity.version);
+  let schemeFrom: SchemeSource = identity.library !== 'bullmq' ? 'library' : identity.version !== null ? 'meta' : 'assumed';
+  if (schemeFrom === 'assumed' && isSet) {
+    const sample = pairsOf('ZRANGE', await call('ZRANGE', delayedKey, 0, SCHEME_SAMPLE - 1, 'WITHSCORES'));
+    const told = schemeFromScores(sample.map(([member, score]) => [member.toString('latin1'), scoreNumber(score)] as const));
+    if (told !== null) [scheme, schemeFrom] = [told, 'scores'];
+  }
+  const bound = String(dueBound(now, scheme));
   const [delayed, overdue, head, oldest] = isSet
     ? await Promise.all([
         call('ZCARD', delayedKey).then((r) => expectReply('ZCARD', r, isCount)),
@@ -304,7 +311,7 @@ async function queueRow(
     library: identity.library,
     version: identity.version,
     scheme,
-    schemeGuessed: identity.guessed,
+    schemeFrom,
     delayed,
     overdue,
     oldestOverdueMs: oldestFireTime === null ? null : now - oldestFireTime,

@@ -5,7 +5,7 @@
  */
 import type { RedisName } from '../bridgeWire.ts';
 import type { JobFacts } from './jobFacts.ts';
-import type { QueueLibrary, ScoreScheme } from './scheme.ts';
+import type { QueueLibrary, SchemeSource, ScoreScheme } from './scheme.ts';
 import type { Verdict } from './verdict.ts';
 
 /** The fullest band found, and how much of the set the walk read to find it (bridge/doctorRoutes.ts). */
@@ -41,8 +41,11 @@ export interface QueueRow {
   /** As `meta` says it ("6.7.0"); null for Bull and bee-queue, which write none. */
   readonly version: string | null;
   readonly scheme: ScoreScheme;
-  /** True when the scheme was assumed (a BullMQ meta with no readable version). */
-  readonly schemeGuessed: boolean;
+  /**
+   * How the scheme was told: by the library (Bull, bee-queue), by BullMQ's meta version, by the
+   * set's own scores (a BullMQ meta with no version: schemeFromScores), or assumed (`band`: no score told).
+   */
+  readonly schemeFrom: SchemeSource;
   /** ZCARD of the delayed set (0 when it does not exist). */
   readonly delayed: number;
   /** ZCOUNT delayed 0 dueBound(now): members due now. */

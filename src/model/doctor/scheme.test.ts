@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, dueBound, fireTimeOfScore, hasCeiling, parseMetaVersion, schemeOf, scoresOf } from './scheme.ts';
+import {
+  compareVersions,
+  dueBound,
+  fireTimeOfScore,
+  hasCeiling,
+  parseMetaVersion,
+  schemeFromScores,
+  schemeOf,
+  scoresOf,
+} from './scheme.ts';
 
 describe('which library, which scores', () => {
   it('reads BullMQ meta versions', () => {
@@ -37,5 +46,37 @@ describe('which library, which scores', () => {
     expect(dueBound(t, 'bare-ms')).toBe(t);
     expect(scoresOf(t, 'band')).toEqual({ min: t * 4096, max: t * 4096 + 4095 });
     expect(scoresOf(t, 'bare-ms')).toEqual({ min: t, max: t });
+  });
+});
+
+describe('a versionless BullMQ queue’s scheme, told by its scores', () => {
+  const t = 1_796_319_211_616;
+  it('numeric ids in the slot of their counter: the id counter', () => {
+    expect(
+      schemeFromScores([
+        ['1', t * 4096 + 1],
+        ['2', t * 4096 + 2],
+        ['3', (t + 5) * 4096 + 3],
+      ]),
+    ).toBe('id-counter');
+  });
+
+  it('jobs alone in their millisecond in slot 0, or bumped in arrival order: the band', () => {
+    expect(
+      schemeFromScores([
+        ['7', t * 4096],
+        ['8', (t + 1) * 4096],
+        ['9', (t + 1) * 4096 + 1],
+      ]),
+    ).toBe('band');
+  });
+
+  it('no vote from custom ids or ids that are multiples of 4,096', () => {
+    expect(
+      schemeFromScores([
+        ['email-1', t * 4096],
+        ['4096', t * 4096],
+      ]),
+    ).toBeNull();
   });
 });

@@ -78,3 +78,29 @@ export function scoresOf(fireTime: number, scheme: ScoreScheme): { min: number; 
 export function hasCeiling(scheme: ScoreScheme): boolean {
   return scheme === 'band';
 }
+
+/** Where a queue's scheme came from: its library alone, BullMQ's meta version, its scores, or nothing (assumed). */
+export type SchemeSource = 'library' | 'meta' | 'scores' | 'assumed';
+
+/**
+ * The scheme a BullMQ set's own scores show, for a queue whose `meta` names no version (BullMQ
+ * 5.8.5 writes none; later releases write it unless told not to). Under the id-counter scheme a
+ * job with a numeric id N sits in slot N & 0xfff of its millisecond; under the band scheme a job
+ * alone in its millisecond sits in slot 0 and the next ones in 1, 2... in arrival order. Each
+ * numeric id whose N & 0xfff is not 0 votes: its slot equal to it for the counter, otherwise for
+ * the band. Null when no member votes (custom ids, ids that are multiples of 4,096).
+ */
+export function schemeFromScores(entries: ReadonlyArray<readonly [member: string, score: number]>): 'band' | 'id-counter' | null {
+  let counter = 0;
+  let band = 0;
+  for (const [member, score] of entries) {
+    if (!/^\d{1,15}$/.test(member) || !Number.isSafeInteger(score)) continue;
+    const expected = Number(member) % BAND_SLOTS;
+    if (expected === 0) continue;
+    const slot = score - Math.floor(score / BAND_SLOTS) * BAND_SLOTS;
+    if (slot === expected) counter++;
+    else band++;
+  }
+  if (counter === 0 && band === 0) return null;
+  return counter > band ? 'id-counter' : 'band';
+}
