@@ -347,7 +347,14 @@ describe('the doctor only reads', () => {
   it('MONITOR shows only allowed commands, HGET of version and HMGET of job fields, under every new route', async () => {
     for (const close of closers.splice(0)) await close();
     const watch = await monitorRedis(redis.port);
+    // a second bridge, started while MONITOR watches, on another database: its handshake is SELECT
+    const other = await startBridge(
+      { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}/3`, port: 0 },
+      () => undefined,
+    );
     try {
+      const answer = await httpAnswer(`${other.url}/api/queues`, { 'X-Firetime-Bridge': '1' });
+      expect([answer.status, (answer.body as QueuesReply).queues]).toEqual([200, []]);
       await queues();
       await get('/api/histogram?key=bull:overdue:delayed&buckets=50');
       await get('/api/jobs?queue=bull:overdue&id=1&id=2&id=nope');
@@ -359,6 +366,7 @@ describe('the doctor only reads', () => {
         'HGET',
         'HMGET',
         'SCAN',
+        'SELECT',
         'TIME',
         'TYPE',
         'ZCARD',
@@ -367,13 +375,16 @@ describe('the doctor only reads', () => {
         'ZRANGEBYSCORE',
         'ZSCORE',
       ]);
-      expect([...names].every((name) => ALLOWED_COMMANDS.has(name))).toBe(true);
+      // SELECT is ioredis's handshake for a /db in the URL (and AUTH for a password: conformance/bridge.test.ts)
+      expect(seen.filter((command) => command.name === 'SELECT').map((command) => command.args)).toEqual([['3']]);
+      expect([...names].every((name) => name === 'SELECT' || ALLOWED_COMMANDS.has(name))).toBe(true);
       for (const command of seen) {
         if (command.name === 'HGET') expect(command.args.slice(1)).toEqual(['version']);
         if (command.name === 'HMGET') expect(command.args.slice(1)).toEqual(JOB_HASH_FIELDS);
       }
     } finally {
       watch.stop();
+      await other.close();
     }
   });
 });
