@@ -7,9 +7,9 @@
  * - GET /api/histogram: jobs per window of fire-times over a whole set, one ZCOUNT a window;
  * - GET /api/jobs: a few jobs' hashes (HMGET of the job-hash fields only) beside their scores.
  */
-import { performance } from 'node:perf_hooks';
 import { MAX_KEY_BYTES } from '../src/model/bridgeWire.ts';
-import { bandRuns, FullestBand } from '../src/model/doctor/bandScan.ts';
+import { BAND_SEARCH_LIMITS, bandRuns, FullestBand, searchFullestBand } from '../src/model/doctor/bandScan.ts';
+import type { BandCount, BandSearchLimits } from '../src/model/doctor/bandScan.ts';
 import type {
   FullestBandReading,
   HistogramReply,
@@ -65,11 +65,8 @@ export const DISCOVERY_SCAN_COUNT = 1000;
 export const MAX_DISCOVERY_ROUNDS = 4000;
 /** Queues one reply describes at most. */
 export const MAX_QUEUES = 200;
-/** Members per page of the fullest-band walk. */
+/** Members of the head page that seeds the fullest band (and answers a smaller set alone). */
 export const BAND_PAGE = 1000;
-/** The fullest-band walk of one queue stops after this many members read or BAND_SCAN_MS, whichever comes first. */
-export const BAND_SCAN_MEMBERS = 200_000;
-export const BAND_SCAN_MS = 500;
 /** Marker entries a row shows (BullMQ writes two at most: "0" and "1"). */
 export const MARKER_ENTRIES = 10;
 /** Bytes of a job-hash field kept (the rest is dropped and the field flagged `cut`). */
@@ -214,58 +211,55 @@ async function readMarker(call: ReadOnlyCall, key: Buffer): Promise<MarkerReadin
 }
 
 /**
- * The fullest band of a set (bridge side of src/model/doctor/bandScan.ts): pages by score from the
- * head, each band inside a page counted whole, the page's last band counted by ZCOUNT, the next
- * page from the next band's floor; at most BAND_SCAN_MEMBERS members or BAND_SCAN_MS.
+ * The fullest band of a set (src/model/doctor/bandScan.ts): the head page by score seeds it (and
+ * answers a set smaller than a page), then ZCOUNTs of windows between the head and the tail find
+ * the fullest millisecond, within `limits`; the reply says when they ran out first.
  */
 export async function fullestBandOf(
   call: ReadOnlyCall,
   key: Buffer,
   scheme: ScoreScheme,
-  limits: { members: number; ms: number } = { members: BAND_SCAN_MEMBERS, ms: BAND_SCAN_MS },
+  limits: BandSearchLimits = BAND_SEARCH_LIMITS,
 ): Promise<FullestBandReading | null> {
-  const fullest = new FullestBand();
-  const deadline = performance.now() + limits.ms;
-  let min = '-inf';
-  let scanned = 0;
-  let scannedTo = Number.NaN;
-  let complete = false;
-  for (;;) {
-    const page = pairsOf('ZRANGEBYSCORE', await call('ZRANGEBYSCORE', key, min, '+inf', 'WITHSCORES', 'LIMIT', 0, BAND_PAGE));
-    if (page.length === 0) {
-      complete = true;
-      break;
-    }
-    scanned += page.length;
-    const runs = bandRuns(
-      page.map(([, score]) => scoreNumber(score)),
-      scheme,
-    );
-    const last = runs.pop()!;
-    for (const run of runs) fullest.offer(run);
-    scannedTo = last.fireTime;
-    if (page.length < BAND_PAGE) {
-      fullest.offer(last);
-      complete = true;
-      break;
-    }
-    // the page may have stopped inside its last band: count that band whole, go on from the next one
-    const band = scoresOf(last.fireTime, scheme);
-    const jobs = expectReply('ZCOUNT', await call('ZCOUNT', key, String(band.min), String(band.max)), isCount);
-    fullest.offer({ fireTime: last.fireTime, jobs: Math.max(jobs, last.jobs) });
-    const next = scoresOf(last.fireTime + 1, scheme).min;
-    if (!Number.isFinite(next) || next <= band.min) break; // an infinite score: nothing past it to page to
-    min = String(next);
-    if (scanned >= limits.members || performance.now() >= deadline) break;
+  const page = pairsOf('ZRANGEBYSCORE', await call('ZRANGEBYSCORE', key, '-inf', '+inf', 'WITHSCORES', 'LIMIT', 0, BAND_PAGE));
+  if (page.length === 0) return null;
+  const runs = bandRuns(
+    page.map(([, score]) => scoreNumber(score)),
+    scheme,
+  );
+  const seed = new FullestBand();
+  let search: { best: BandCount | null; complete: boolean; atMost: number; counts: number };
+  if (page.length < BAND_PAGE) {
+    for (const run of runs) seed.offer(run);
+    search = { best: seed.value, complete: true, atMost: seed.value!.jobs, counts: 0 };
+  } else {
+    // the page may stop inside its last band: only the bands before it are known whole
+    for (const run of runs.slice(0, -1)) seed.offer(run);
+    const tail = pairsOf('ZRANGE', await call('ZRANGE', key, -1, -1, 'WITHSCORES'))[0]!;
+    const from = clampMs(fireTimeOfScore(scoreNumber(page[0]![1]), scheme));
+    const to = clampMs(fireTimeOfScore(scoreNumber(tail[1]), scheme)) + 1;
+    const units = unitsPerMs(scheme);
+    const count = (a: number, b: number) =>
+      call('ZCOUNT', key, String(a * units), `(${b * units}`).then((r) => expectReply('ZCOUNT', r, isCount));
+    const jobs = await count(from, to);
+    search = await searchFullestBand(count, { from, to, jobs }, seed.value, limits);
+    search = { ...search, counts: search.counts + 1 };
   }
-  const best = fullest.value;
+  const best = search.best;
   if (best === null) return null;
   let atCeiling: number | null = null;
   if (hasCeiling(scheme)) {
     const ceiling = String(scoresOf(best.fireTime, scheme).max);
     atCeiling = expectReply('ZCOUNT', await call('ZCOUNT', key, ceiling, ceiling), isCount);
   }
-  return { fireTime: best.fireTime, jobs: best.jobs, atCeiling, scanned, complete, scannedTo };
+  return {
+    fireTime: best.fireTime,
+    jobs: best.jobs,
+    atCeiling,
+    complete: search.complete,
+    atMost: search.atMost,
+    counts: search.counts,
+  };
 }
 
 /** One queue's row at `now`. */

@@ -123,6 +123,14 @@ beforeAll(async () => {
   const worked = new Queue('worked', { connection: connection(), prefix: 'acme:prod' });
   for (let i = 0; i < 5; i++) await worked.add('late', { i }, { delay: 1000, timestamp: T0 - 20 * MINUTE });
   await worked.add('later', {}, { delay: 10 * MINUTE, timestamp: T0 });
+  // a 4,200-job addBulk in one millisecond (a saturated band: 105 share the ceiling) among 1,500 spread jobs
+  const bulk = new Queue('bulk', { connection: connection() });
+  await bulk.addBulk(
+    Array.from({ length: 4200 }, (_, i) => ({ name: 'burst', data: { i }, opts: { delay: 20 * MINUTE, timestamp: T0 } })),
+  );
+  await bulk.addBulk(
+    Array.from({ length: 1500 }, (_, i) => ({ name: 'spread', data: { i }, opts: { delay: 1000 + i * 1700, timestamp: T0 } })),
+  );
   // a job scheduler: its next job sits in the delayed set as repeat:daily:<ms>
   const scheduled = new Queue('scheduled', { connection: connection() });
   await scheduled.upsertJobScheduler('daily', { pattern: '0 0 * * *' }, { name: 'nightly' });
@@ -150,6 +158,7 @@ beforeAll(async () => {
     .save();
   closers.push(
     () => overdue.close(),
+    () => bulk.close(),
     () => worked.close(),
     () => scheduled.close(),
     () => idle.close(),
@@ -174,6 +183,7 @@ describe('/api/queues on real queues', () => {
     expect(reply.queues.map((q) => [`${q.prefix}:${q.name}`, q.library, q.version, q.scheme, q.schemeFrom])).toEqual([
       ['acme:prod:worked', 'bullmq', '6.7.0', 'band', 'meta'],
       ['bq:bees', 'bee-queue', null, 'bare-ms', 'library'],
+      ['bull:bulk', 'bullmq', '6.7.0', 'band', 'meta'],
       ['bull:idle', 'bullmq', '6.7.0', 'band', 'meta'],
       ['bull:legacy', 'bull', null, 'id-counter', 'library'],
       ['bull:old', 'bullmq', null, 'id-counter', 'scores'],
@@ -203,6 +213,20 @@ describe('/api/queues on real queues', () => {
     expect(row.verdict.words).toMatch(
       /^40 due, oldest (12 min 59 s|13 min( \d+ s)?) late; the marker says \d\d:\d\d:\d\d\.\d{3} UTC, long past: no worker is polling$/,
     );
+  });
+
+  it('a saturated band among 5,700 jobs: found by ZCOUNTs, 105 at its ceiling', async () => {
+    const reply = await queues();
+    const row = rowOf(reply, 'bull', 'bulk');
+    expect(row.fullestBand).toMatchObject({
+      fireTime: T0 + 20 * MINUTE,
+      jobs: 4200,
+      atCeiling: 105,
+      complete: true,
+      atMost: 4200,
+    });
+    expect(row.fullestBand!.counts).toBeGreaterThan(0);
+    expect(row.fullestBand!.counts).toBeLessThan(1000);
   });
 
   it('future jobs only: the marker agrees with the head', async () => {

@@ -8,19 +8,19 @@ import type { JobFacts } from './jobFacts.ts';
 import type { QueueLibrary, SchemeSource, ScoreScheme } from './scheme.ts';
 import type { Verdict } from './verdict.ts';
 
-/** The fullest band found, and how much of the set the walk read to find it (bridge/doctorRoutes.ts). */
+/** The fullest band found, and whether the search could rule out a fuller one (bridge/doctorRoutes.ts). */
 export interface FullestBandReading {
-  /** The millisecond holding the most jobs (the earliest of equals). */
+  /** The millisecond holding the most jobs (of equals, the first found). */
   readonly fireTime: number;
   readonly jobs: number;
   /** Jobs sharing the band's ceiling score (BullMQ >= 5.8.6 only; null for schemes without a ceiling). */
   readonly atCeiling: number | null;
-  /** Members the walk read (a saturated band's members are counted, not read). */
-  readonly scanned: number;
-  /** The walk reached the end of the set; false: it stopped at its budget, and only fire-times up to `scannedTo` were weighed. */
+  /** True when no band holds more jobs; false: the search ran out of counts (src/model/doctor/bandScan.ts). */
   readonly complete: boolean;
-  /** The last millisecond the walk weighed. */
-  readonly scannedTo: number;
+  /** The most jobs the fullest band can hold: `jobs` when complete, else the fullest window the search had left. */
+  readonly atMost: number;
+  /** ZCOUNTs the search sent (0: the head page held the whole set). */
+  readonly counts: number;
 }
 
 /** The queue's `<prefix>:<queue>:marker` (BullMQ 5+): its Redis type, its entries (at most 10) and its wake time. */

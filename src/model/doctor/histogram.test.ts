@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BUCKETS, planHistogram, windowBounds } from './histogram.ts';
-import { bandRuns, FullestBand } from './bandScan.ts';
+import { bandRuns, FullestBand, searchFullestBand } from './bandScan.ts';
 
 describe('histogram windows', () => {
   it('cuts from..to into windows of one whole width', () => {
@@ -51,5 +51,38 @@ describe('the fullest band', () => {
     ])
       fullest.offer(band);
     expect(fullest.value).toEqual({ fireTime: 2, jobs: 5 });
+  });
+});
+
+describe('the fullest band search by window counts', () => {
+  /** A count over fire-times held in a plain list (what ZCOUNT answers on a real set). */
+  const counter = (fires: readonly number[]) => {
+    let calls = 0;
+    const count = (from: number, to: number) => {
+      calls++;
+      return Promise.resolve(fires.filter((ms) => ms >= from && ms < to).length);
+    };
+    return { count, calls: () => calls };
+  };
+
+  it('finds the one full millisecond among spread ones in few counts', async () => {
+    const fires = [...Array.from({ length: 5000 }, (_, i) => i * 10), ...Array.from({ length: 700 }, () => 31_234)];
+    const { count, calls } = counter(fires);
+    const search = await searchFullestBand(count, { from: 0, to: 50_000, jobs: fires.length }, { fireTime: 0, jobs: 1 });
+    expect(search).toMatchObject({ best: { fireTime: 31_234, jobs: 700 }, complete: true, atMost: 700 });
+    expect(calls()).toBe(search.counts);
+    expect(search.counts).toBeLessThan(200);
+  });
+
+  it('keeps the seed when nothing is fuller, and stops at its budget otherwise', async () => {
+    const fires = Array.from({ length: 3000 }, (_, i) => i * 2);
+    const pruned = await searchFullestBand(counter(fires).count, { from: 0, to: 6000, jobs: 3000 }, { fireTime: 4, jobs: 3000 });
+    expect(pruned).toMatchObject({ best: { fireTime: 4, jobs: 3000 }, complete: true, counts: 0 });
+    const cut = await searchFullestBand(counter(fires).count, { from: 0, to: 6000, jobs: 3000 }, null, {
+      split: 4,
+      maxCounts: 12,
+    });
+    expect(cut).toMatchObject({ complete: false, counts: 12 });
+    expect(cut.atMost).toBeGreaterThan(1);
   });
 });
