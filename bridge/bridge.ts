@@ -193,7 +193,7 @@ export async function startBridge(
         case '/api/members':
           return await gated(() => readMembers(call, url.searchParams));
         case '/api/queues':
-          return await gated(() => listQueues(call));
+          return await gated(() => listQueues(call, url.searchParams));
         case '/api/histogram':
           return await gated(() => histogram(call, url.searchParams));
         case '/api/jobs':

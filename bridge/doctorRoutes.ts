@@ -39,6 +39,7 @@ import { JOB_HASH_FIELDS, META_VERSION_FIELD } from './allowList.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 import {
   MAX_NODE_NAME,
+  MAX_SCAN_CURSOR,
   MAX_UNREAD_NODES,
   SkippedNodeError,
   UnexpectedReplyError,
@@ -61,8 +62,12 @@ import type { RouteReply } from './routes.ts';
 export const DISCOVERY_PATTERN = '*:[mi][ed]*';
 /** COUNT hint of each discovery round: a queue of a million jobs holds a million job hashes to walk past. */
 export const DISCOVERY_SCAN_COUNT = 1000;
-/** Discovery rounds per request at most (about 4,000,000 keys); past it the reply says `truncated`. */
-export const MAX_DISCOVERY_ROUNDS = 4000;
+/**
+ * Discovery rounds per request at most (about 200,000 keys, a few hundred ms of Redis's time);
+ * past them the reply gives the cursor to go on from. One request walking a million job hashes
+ * took 5.4 s (bench/doctor.ts): bounded requests keep each reply short and Redis free between them.
+ */
+export const MAX_DISCOVERY_ROUNDS = 200;
 /** Queues one reply describes at most. */
 export const MAX_QUEUES = 200;
 /** Members of the head page that seeds the fullest band (and answers a smaller set alone). */
@@ -124,11 +129,13 @@ interface Candidate {
 }
 
 /** The queue keys the walk found, by queue, and which master it could not read. */
-async function discover(call: ReadOnlyCall): Promise<{ candidates: Candidate[]; unreadNodes: string[]; truncated: boolean }> {
+async function discover(
+  call: ReadOnlyCall,
+  from: string,
+): Promise<{ candidates: Candidate[]; unreadNodes: string[]; cursor: string }> {
   const found = new Map<string, Candidate>();
   const unread = new Set<string>();
-  let cursor = '0';
-  let truncated = true;
+  let cursor = from;
   for (let round = 0; round < MAX_DISCOVERY_ROUNDS; round++) {
     let reply: unknown;
     try {
@@ -137,10 +144,7 @@ async function discover(call: ReadOnlyCall): Promise<{ candidates: Candidate[]; 
       if (!(error instanceof SkippedNodeError)) throw error;
       if (unread.size < MAX_UNREAD_NODES) unread.add(printable(error.node).slice(0, MAX_NODE_NAME));
       cursor = error.next;
-      if (cursor === '0') {
-        truncated = false;
-        break;
-      }
+      if (cursor === '0') break;
       continue;
     }
     const [next, keys] = expectReply(
@@ -159,12 +163,9 @@ async function discover(call: ReadOnlyCall): Promise<{ candidates: Candidate[]; 
     }
     cursor = bytesOf(next).toString('latin1');
     if (!/^\d{1,24}$/.test(cursor)) throw new UnexpectedReplyError('SCAN');
-    if (cursor === '0') {
-      truncated = false;
-      break;
-    }
+    if (cursor === '0') break;
   }
-  return { candidates: [...found.values()], unreadNodes: [...unread], truncated };
+  return { candidates: [...found.values()], unreadNodes: [...unread], cursor };
 }
 
 interface Identity {
@@ -317,13 +318,39 @@ async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Iden
   };
 }
 
-/** GET /api/queues: every queue found, each read at one `now` (the server's TIME, read once). */
-export async function listQueues(call: ReadOnlyCall): Promise<RouteReply> {
-  const { candidates, unreadNodes, truncated: walkCut } = await discover(call);
+/** The queues a request names (?queue=<prefix>:<name>, repeated), or why they cannot be read. */
+function namedQueues(query: URLSearchParams): Candidate[] | string {
+  const names = query.getAll('queue');
+  if (names.length > MAX_QUEUES) return `at most ${MAX_QUEUES} queues a request`;
+  const candidates: Candidate[] = [];
+  for (const text of names) {
+    const bytes = Buffer.from(text, 'utf8');
+    const split = bytes.lastIndexOf(COLON);
+    if (split <= 0 || split === bytes.length - 1 || bytes.length > MAX_KEY_BYTES)
+      return 'name each queue as ?queue=<prefix>:<name> (bull:orders), as /api/queues lists it';
+    candidates.push({ prefix: bytes.subarray(0, split), name: bytes.subarray(split + 1), meta: true, id: true });
+  }
+  return candidates;
+}
+
+/**
+ * GET /api/queues[?cursor=C] walks the keyspace for queues (MAX_DISCOVERY_ROUNDS SCAN rounds from
+ * C; `cursor` says where the next request goes on, '0' when the walk is done) and reads a row for
+ * each queue found; GET /api/queues?queue=<prefix>:<name>[&queue=...] reads the named queues' rows
+ * with no walk (a refresh: the walk costs a pass over every key, a million job hashes included).
+ * Every row is read at one `now`, the server's TIME.
+ */
+export async function listQueues(call: ReadOnlyCall, query: URLSearchParams = new URLSearchParams()): Promise<RouteReply> {
+  const named = namedQueues(query);
+  if (typeof named === 'string') return badRequest(named);
+  const from = query.get('cursor') ?? '0';
+  if (!/^\d{1,20}$/.test(from) || BigInt(from) > MAX_SCAN_CURSOR)
+    return badRequest(`cursor must be the digits a previous reply gave (0 to ${MAX_SCAN_CURSOR})`);
+  const walk = named.length > 0 ? { candidates: named, unreadNodes: [], cursor: '0' } : await discover(call, from);
   const now = await serverNow(call);
-  candidates.sort((a, b) => Buffer.compare(keyOf(a.prefix, a.name), keyOf(b.prefix, b.name)));
+  const candidates = walk.candidates.sort((a, b) => Buffer.compare(keyOf(a.prefix, a.name), keyOf(b.prefix, b.name)));
   const queues: QueueRow[] = [];
-  let truncated = walkCut;
+  let truncated = false;
   for (const candidate of candidates) {
     const identity = await identify(call, candidate);
     if (identity === null) continue;
@@ -333,7 +360,8 @@ export async function listQueues(call: ReadOnlyCall): Promise<RouteReply> {
     }
     queues.push(await queueRow(call, candidate, identity, now));
   }
-  const body: QueuesReply = { now, queues, complete: unreadNodes.length === 0 && !truncated, truncated, unreadNodes };
+  const complete = walk.unreadNodes.length === 0 && walk.cursor === '0' && !truncated;
+  const body: QueuesReply = { now, queues, complete, cursor: walk.cursor, truncated, unreadNodes: walk.unreadNodes };
   return { status: 200, body };
 }
 

@@ -412,3 +412,55 @@ describe('the doctor only reads', () => {
     }
   });
 });
+
+describe('/api/queues by name, and a walk in parts', () => {
+  it('?queue= reads the named queues’ rows with no walk', async () => {
+    const { status, body } = await get<QueuesReply>('/api/queues?queue=bull:overdue&queue=bq:bees&queue=bull:gone');
+    expect(status).toBe(200);
+    expect([body.queues.map((q) => `${q.prefix}:${q.name}`), body.cursor, body.complete]).toEqual([
+      ['bq:bees', 'bull:overdue'],
+      '0',
+      true,
+    ]);
+    for (const row of body.queues) await expectRowMatches(row, body.now);
+    expect((await get('/api/queues?queue=nocolon')).status).toBe(400);
+    expect((await get('/api/queues?cursor=x')).status).toBe(400);
+  });
+
+  it('a keyspace larger than one request walks: the cursor goes on and every queue is found', async () => {
+    const fill = "for i = 1, tonumber(ARGV[1]) do redis.call('SET', 'filler:' .. i, '') end return 1";
+    await redis.client.call('EVAL', fill, 0, 250_000);
+    try {
+      const found: string[] = [];
+      let cursor = '0';
+      let requests = 0;
+      do {
+        const { body } = await get<QueuesReply>(`/api/queues?cursor=${cursor}`);
+        found.push(...body.queues.map((q) => `${q.prefix}:${q.name}`));
+        expect(body.complete).toBe(body.cursor === '0');
+        cursor = body.cursor;
+        requests++;
+      } while (cursor !== '0' && requests < 20);
+      console.log(`doctor: 250,000 more keys walked in ${requests} requests`);
+      expect(requests).toBeGreaterThan(1);
+      // SCAN returns every key at least once; a key may come back in two parts of the walk
+      expect([...new Set(found)].sort()).toEqual([
+        'acme:prod:worked',
+        'bq:bees',
+        'bull:bulk',
+        'bull:idle',
+        'bull:legacy',
+        'bull:old',
+        'bull:overdue',
+        'bull:retried',
+        'bull:scheduled',
+      ]);
+    } finally {
+      await redis.client.call(
+        'EVAL',
+        "for _, k in ipairs(redis.call('KEYS', 'filler:*')) do redis.call('DEL', k) end return 1",
+        0,
+      );
+    }
+  });
+});

@@ -64,13 +64,17 @@ export interface QueueRow {
 }
 
 /**
- * GET /api/queues: every queue the walk found, with `now`. `complete` is false when a cluster
- * master could not be read (named in `unreadNodes`) or the walk stopped at its budget (`truncated`).
+ * GET /api/queues: the queues this part of the walk found (or the ones named with ?queue=), with
+ * `now`. `complete` is false when a cluster master could not be read (named in `unreadNodes`),
+ * the walk goes on (`cursor` is not '0': ask again with ?cursor=) or more than MAX_QUEUES were
+ * found (`truncated`). A queue may come back in two parts of one walk (SCAN returns each key at
+ * least once, not exactly once): the page keeps the last row it read.
  */
 export interface QueuesReply {
   readonly now: number;
   readonly queues: QueueRow[];
   readonly complete: boolean;
+  readonly cursor: string;
   readonly truncated: boolean;
   readonly unreadNodes: string[];
 }
