@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_COMMANDS, RefusedCommandError, readOnlyCall, readOnlyCaller } from './allowList.ts';
+import { ALLOWED_COMMANDS, JOB_HASH_FIELDS, RefusedCommandError, readOnlyCall, readOnlyCaller } from './allowList.ts';
 import type { CommandArg, CommandSender } from './allowList.ts';
 
 /** A client that records what reaches it. */
@@ -15,8 +15,42 @@ function recorder(): CommandSender & { sent: Array<Array<CommandArg>> } {
 }
 
 describe('readOnlyCall', () => {
-  it('allows exactly SCAN, TYPE, ZCARD, ZRANGE and ZRANGEBYSCORE', () => {
-    expect([...ALLOWED_COMMANDS].sort()).toEqual(['SCAN', 'TYPE', 'ZCARD', 'ZRANGE', 'ZRANGEBYSCORE']);
+  it('allows exactly the ten reads', () => {
+    expect([...ALLOWED_COMMANDS].sort()).toEqual([
+      'HGET',
+      'HMGET',
+      'SCAN',
+      'TIME',
+      'TYPE',
+      'ZCARD',
+      'ZCOUNT',
+      'ZRANGE',
+      'ZRANGEBYSCORE',
+      'ZSCORE',
+    ]);
+  });
+
+  it('sends the hash reads with their allowed fields only', async () => {
+    const client = recorder();
+    await readOnlyCall(client, 'HGET', 'bull:q:meta', 'version');
+    await readOnlyCall(client, 'hmget', 'bull:q:7', ...JOB_HASH_FIELDS);
+    await readOnlyCall(client, 'HMGET', Buffer.from('bull:q:7'), Buffer.from('name'));
+    await readOnlyCall(client, 'TIME');
+    expect(client.sent.map(([command]) => command)).toEqual(['HGET', 'HMGET', 'HMGET', 'TIME']);
+  });
+
+  it.each([
+    ['HGET', 'bull:q:7', 'data'],
+    ['HGET', 'bull:q:meta'],
+    ['HGET', 'bull:q:meta', 'version', 'extra'],
+    ['HMGET', 'bull:q:7', 'name', 'data'],
+    ['HMGET', 'bull:q:7', 'stacktrace'],
+    ['HMGET', 'bull:q:7'],
+    ['TIME', 'now'],
+  ])('refuses %s with fields it does not allow (%j...)', async (command, ...args) => {
+    const client = recorder();
+    await expect(readOnlyCall(client, command, ...args)).rejects.toBeInstanceOf(RefusedCommandError);
+    expect(client.sent).toEqual([]);
   });
 
   it('sends an allowed command, in capitals, with its arguments', async () => {
@@ -39,6 +73,13 @@ describe('readOnlyCall', () => {
     'AUTH',
     'ZPOPMIN',
     'SET',
+    'HGETALL',
+    'HSET',
+    'HKEYS',
+    'GET',
+    'MONITOR',
+    'ZREMRANGEBYSCORE',
+    'BZPOPMIN',
     '',
   ])('refuses %j before it reaches the client', async (command) => {
     const client = recorder();
@@ -49,7 +90,7 @@ describe('readOnlyCall', () => {
   it('says which command it refused and what it allows', async () => {
     const call = readOnlyCaller(recorder());
     await expect(call('zadd', 'k', 1, 'm')).rejects.toThrow(
-      'the bridge is read-only: ZADD is not one of SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE',
+      'the bridge is read-only: ZADD is not one of SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME, HGET, HMGET',
     );
   });
 });

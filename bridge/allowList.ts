@@ -4,8 +4,33 @@
  * a request, and this is the one function that holds the Redis client.
  */
 
-/** The commands the bridge may send: SCAN (key listing), TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE. */
-export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set(['SCAN', 'TYPE', 'ZCARD', 'ZRANGE', 'ZRANGEBYSCORE']);
+/**
+ * The commands the bridge may send: SCAN (key and queue listing), TYPE, ZCARD, ZRANGE,
+ * ZRANGEBYSCORE, ZCOUNT and ZSCORE (the delayed and marker sets), TIME (the server's now), HGET
+ * (a queue's `meta` version only) and HMGET (a job hash's JOB_HASH_FIELDS only).
+ */
+export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set([
+  'SCAN',
+  'TYPE',
+  'ZCARD',
+  'ZRANGE',
+  'ZRANGEBYSCORE',
+  'ZCOUNT',
+  'ZSCORE',
+  'TIME',
+  'HGET',
+  'HMGET',
+]);
+
+/**
+ * The job-hash fields HMGET may ask for: what the doctor shows of a job (name, when it was added,
+ * its delay, its attempts, its options). `atm` is where BullMQ 5+ keeps attemptsMade (Bull 3/4
+ * write `attemptsMade`). A job's `data`, `returnvalue` and `stacktrace` are never read.
+ */
+export const JOB_HASH_FIELDS: readonly string[] = ['name', 'timestamp', 'delay', 'attemptsMade', 'atm', 'opts'];
+
+/** The one field HGET may read: the library and version BullMQ writes in `<prefix>:<queue>:meta`. */
+export const META_VERSION_FIELD = 'version';
 
 /** An argument of a command: key and member names go as bytes. */
 export type CommandArg = string | number | Buffer;
@@ -18,10 +43,13 @@ export interface CommandSender {
   callBuffer(command: string, ...args: CommandArg[]): Promise<unknown>;
 }
 
-/** A command the allow-list does not hold; it was never sent. */
+/** A command the allow-list does not hold, or an allowed one with arguments it does not allow; it was never sent. */
 export class RefusedCommandError extends Error {
-  constructor(readonly command: string) {
-    super(`the bridge is read-only: ${command.toUpperCase()} is not one of ${[...ALLOWED_COMMANDS].join(', ')}`);
+  constructor(
+    readonly command: string,
+    reason = `${command.toUpperCase()} is not one of ${[...ALLOWED_COMMANDS].join(', ')}`,
+  ) {
+    super(`the bridge is read-only: ${reason}`);
     this.name = 'RefusedCommandError';
   }
 }
@@ -29,14 +57,39 @@ export class RefusedCommandError extends Error {
 /** A function that sends one allowed command to Redis; bulk replies come back as Buffers. */
 export type ReadOnlyCall = (command: string, ...args: CommandArg[]) => Promise<unknown>;
 
+const argText = (arg: CommandArg | undefined): string | undefined =>
+  arg === undefined ? undefined : Buffer.isBuffer(arg) ? arg.toString('latin1') : String(arg);
+
 /**
- * Sends `command args...` through `client` when the command is on the allow-list; otherwise
- * rejects with RefusedCommandError without touching the client. ZRANGE's STORE-free forms and the
- * other four commands only read.
+ * Why `name args...` is refused though `name` is allowed, or null: the hash reads name their
+ * fields (HGET only `version`, HMGET only job-hash fields), TIME takes no argument.
+ */
+function argumentRefusal(name: string, args: readonly CommandArg[]): string | null {
+  if (name === 'TIME') return args.length === 0 ? null : 'TIME takes no arguments';
+  if (name === 'HGET') {
+    return args.length === 2 && argText(args[1]) === META_VERSION_FIELD
+      ? null
+      : `HGET may read only the field ${META_VERSION_FIELD} (a queue's meta)`;
+  }
+  if (name === 'HMGET') {
+    const fields = args.slice(1).map(argText);
+    return fields.length > 0 && fields.every((field) => field !== undefined && JOB_HASH_FIELDS.includes(field))
+      ? null
+      : `HMGET may read only the job-hash fields ${JOB_HASH_FIELDS.join(', ')}`;
+  }
+  return null;
+}
+
+/**
+ * Sends `command args...` through `client` when the command is on the allow-list (and, for TIME,
+ * HGET and HMGET, its arguments are the allowed ones); otherwise rejects with RefusedCommandError
+ * without touching the client. ZRANGE's STORE-free forms and the other commands only read.
  */
 export function readOnlyCall(client: CommandSender, command: string, ...args: CommandArg[]): Promise<unknown> {
   const name = command.toUpperCase();
   if (!ALLOWED_COMMANDS.has(name)) return Promise.reject(new RefusedCommandError(command));
+  const refusal = argumentRefusal(name, args);
+  if (refusal !== null) return Promise.reject(new RefusedCommandError(command, refusal));
   return client.callBuffer(name, ...args);
 }
 

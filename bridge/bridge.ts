@@ -20,6 +20,7 @@ import { ReadGate } from './readGate.ts';
 import type { ReadGateLimits } from './readGate.ts';
 import { ReplyGuard } from './replyGuard.ts';
 import { health, listKeys, readMembers } from './routes.ts';
+import { histogram, listQueues, readJobs } from './doctorRoutes.ts';
 import type { RouteReply } from './routes.ts';
 import { BRIDGE_REQUEST_HEADER, BRIDGE_REQUEST_VALUE } from '../src/model/bridgeWire.ts';
 import type { ErrorReply } from '../src/model/bridgeWire.ts';
@@ -103,7 +104,7 @@ export interface RedisConnection {
 }
 
 /** The routes that send commands to Redis: only they need BRIDGE_REQUEST_HEADER and a slot of the read gate. */
-const DATA_ROUTES: ReadonlySet<string> = new Set(['/api/keys', '/api/members']);
+const DATA_ROUTES: ReadonlySet<string> = new Set(['/api/keys', '/api/members', '/api/queues', '/api/histogram', '/api/jobs']);
 
 /**
  * Starts the bridge: connects to Redis (a Redis that is down or refuses the password does not stop
@@ -191,11 +192,17 @@ export async function startBridge(
           return await gated(() => listKeys(call, url.searchParams));
         case '/api/members':
           return await gated(() => readMembers(call, url.searchParams));
+        case '/api/queues':
+          return await gated(() => listQueues(call, url.searchParams));
+        case '/api/histogram':
+          return await gated(() => histogram(call, url.searchParams));
+        case '/api/jobs':
+          return await gated(() => readJobs(call, url.searchParams));
         default:
           return errorReply(
             404,
             'bad-request',
-            `no route ${url.pathname.slice(0, 100)} (try /api/health, /api/keys, /api/members)`,
+            `no route ${url.pathname.slice(0, 100)} (try /api/health, /api/keys, /api/members, /api/queues, /api/histogram, /api/jobs)`,
           );
       }
     } catch (error) {

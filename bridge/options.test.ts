@@ -91,7 +91,7 @@ describe('parseBridgeArgs', () => {
 
   it('answers --help with the usage, naming the read-only commands', () => {
     expect(parseBridgeArgs(['--port', '1', '--help'])).toEqual({ kind: 'help' });
-    expect(USAGE).toContain('only ever sends SCAN, TYPE, ZCARD, ZRANGE and ZRANGEBYSCORE');
+    expect(USAGE).toContain('only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME,\nHGET');
   });
 });
 

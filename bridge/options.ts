@@ -55,7 +55,8 @@ export const USAGE = `Usage: npm run bridge -- [options]
                      when --host is not loopback and none is given
 The password may also come from the environment: FIRETIME_REDIS_PASSWORD (npm prints the command line),
 the token from FIRETIME_BRIDGE_TOKEN.
-The bridge only ever sends SCAN, TYPE, ZCARD, ZRANGE and ZRANGEBYSCORE.`;
+The bridge only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME,
+HGET (a queue's meta version) and HMGET (job-hash fields); see README.md for the handshake's own.`;
 
 export type ParsedArgs =
   | { readonly kind: 'options'; readonly options: BridgeOptions }

@@ -15,13 +15,14 @@ import {
   MAX_REPLY_BYTES,
 } from '../src/model/bridgeWire.ts';
 import type { ErrorReply, HealthReply, KeysReply, MembersReply, RedisName } from '../src/model/bridgeWire.ts';
+import type { HistogramReply, JobsReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { DISPLAY_CAP_BYTES, printable, printableBytes } from '../src/model/printable.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 /** A reply before it is serialised: HTTP status and JSON body. */
 export interface RouteReply {
   readonly status: number;
-  readonly body: HealthReply | KeysReply | MembersReply | ErrorReply;
+  readonly body: HealthReply | KeysReply | MembersReply | QueuesReply | HistogramReply | JobsReply | ErrorReply;
   /** Headers of this reply only (Retry-After). */
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -35,7 +36,7 @@ export const DEFAULT_PAGE_SIZE = 1000;
 /** The last start index a page may begin at (ZRANGE takes a signed 64-bit index; sets stay far below). */
 const MAX_START = 2 ** 31 - 1;
 
-function badRequest(message: string): RouteReply {
+export function badRequest(message: string): RouteReply {
   return { status: 400, body: { error: { code: 'bad-request', message } } };
 }
 
@@ -86,16 +87,16 @@ export class BadCursorError extends Error {
 }
 
 /** The most unread nodes one reply names, and the longest name it gives one (printable characters). */
-const MAX_UNREAD_NODES = 100;
-const MAX_NODE_NAME = 120;
+export const MAX_UNREAD_NODES = 100;
+export const MAX_NODE_NAME = 120;
 /** JSON bytes kept free of keys for `unreadNodes`: MAX_UNREAD_NODES names, each at most MAX_NODE_NAME characters escaped. */
 const UNREAD_RESERVE = MAX_UNREAD_NODES * (2 * MAX_NODE_NAME + 3);
 
 /** A bulk or simple string reply (callBuffer gives Buffers; a fake may give text). */
-const isBytes = (value: unknown): value is Buffer | string => Buffer.isBuffer(value) || typeof value === 'string';
+export const isBytes = (value: unknown): value is Buffer | string => Buffer.isBuffer(value) || typeof value === 'string';
 
 /** `reply` when `shape` holds for it; otherwise an UnexpectedReplyError naming `command`. */
-function expectReply<T>(command: string, reply: unknown, shape: (reply: unknown) => reply is T): T {
+export function expectReply<T>(command: string, reply: unknown, shape: (reply: unknown) => reply is T): T {
   if (!shape(reply)) throw new UnexpectedReplyError(command);
   return reply;
 }
@@ -107,11 +108,11 @@ const isScanReply = (reply: unknown): reply is [Buffer | string, Array<Buffer | 
   /^\d{1,20}$/.test(bytesOf(reply[0]).toString('latin1')) &&
   Array.isArray(reply[1]) &&
   reply[1].every(isBytes);
-const isByteList = (reply: unknown): reply is Array<Buffer | string> => Array.isArray(reply) && reply.every(isBytes);
-const isCount = (reply: unknown): reply is number => Number.isSafeInteger(reply) && (reply as number) >= 0;
+export const isByteList = (reply: unknown): reply is Array<Buffer | string> => Array.isArray(reply) && reply.every(isBytes);
+export const isCount = (reply: unknown): reply is number => Number.isSafeInteger(reply) && (reply as number) >= 0;
 
 /** Bytes from a Redis reply (callBuffer gives Buffers; a fake may give text). */
-function bytesOf(reply: unknown): Buffer {
+export function bytesOf(reply: unknown): Buffer {
   return Buffer.isBuffer(reply) ? reply : Buffer.from(String(reply), 'utf8');
 }
 
@@ -133,7 +134,7 @@ function jsonBytes(value: unknown): number {
 }
 
 /** The largest cursor SCAN takes (Redis reads it with strtoul: an unsigned 64-bit number). */
-const MAX_SCAN_CURSOR = 2n ** 64n - 1n;
+export const MAX_SCAN_CURSOR = 2n ** 64n - 1n;
 
 /** GET /api/health: no Redis command. */
 export function health(shownUrl: string): RouteReply {
@@ -200,7 +201,7 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
 }
 
 /** The key a request names: ?key64= (its bytes, base64url) or ?key= (text, sent as UTF-8). */
-function requestedKey(query: URLSearchParams): Buffer | string {
+export function requestedKey(query: URLSearchParams): Buffer | string {
   const key64 = query.get('key64');
   if (key64 !== null) {
     if (!/^[A-Za-z0-9_-]*$/.test(key64) || key64.length % 4 === 1)

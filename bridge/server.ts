@@ -27,7 +27,9 @@ if (parsed.kind === 'help') {
   const options = seeds === null ? withToken : { ...withToken, redisUrl: `redis://${seeds[0]!.host}:${seeds[0]!.port}` };
   const bridge = await startBridge(options, undefined, seeds === null ? undefined : clusterConnection(seeds, options));
   console.log(`firetime bridge on ${bridge.url}, reading ${bridge.shownRedisUrl}`);
-  console.log('read-only: it only ever sends SCAN, TYPE, ZCARD, ZRANGE and ZRANGEBYSCORE');
+  console.log(
+    'read-only: it only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME, HGET (meta version) and HMGET (job fields)',
+  );
   console.log(`pages allowed to read it: ${options.origins.join(', ')}`);
   if (beyondLoopback)
     console.warn(

@@ -23,6 +23,8 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'random-commands.test.ts': 'own-server', // the generator sends FLUSHALL
   'cluster.test.ts': 'own-server', // a cluster of three servers of its own
   'tls.test.ts': 'own-server', // a server with a TLS port
+  'doctor.test.ts': 'own-server', // MONITOR sees every database of a server
+  'doctor-cluster.test.ts': 'own-server', // a cluster of three servers of its own
   'databases.test.ts': { db: 1 },
   'doubles.test.ts': { db: 2 },
   'delayed.test.ts': { db: 3 },

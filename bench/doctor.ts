@@ -1,0 +1,234 @@
+/**
+ * Benchmark: the doctor's reads (GET /api/queues and /api/histogram) on a real redis-server
+ * holding a BullMQ-shaped queue of 1,000,000 delayed jobs (meta with `version`, a marker, an id
+ * counter), in three shapes:
+ * - `spread`: fire-times spread over 3 hours from 30 minutes ago (most jobs alone in their
+ *   millisecond) and one saturated band of 4,200 jobs, no job hashes;
+ * - `spread + hashes`: the same with a job hash for every job, so the queue walk (SCAN) passes
+ *   1,000,000 more keys, as a real queue's does;
+ * - `banded`: 1,000,000 jobs in 250 milliseconds of 4,000 each.
+ * Each read runs 7 times, the reads alternating; the figures are medians: the time to the reply
+ * on this machine, the CPU the bridge (this process) and redis-server spent on it, the Redis
+ * commands it sent (INFO commandstats), and the reply's size. It measures; it never fails on time.
+ *
+ *   npm run bench:doctor
+ *   npm run bench:doctor -- --jobs 200000 --runs 5 --no-write
+ */
+import { performance } from 'node:perf_hooks';
+import { startBridge } from '../bridge/bridge.ts';
+import { DEFAULT_OPTIONS } from '../bridge/options.ts';
+import type { HistogramReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import { startRedisServer } from '../test-support/redisProcess.ts';
+import { RespClient } from '../test-support/resp-client.ts';
+import { figure, report } from './report.ts';
+import { median } from './stats.ts';
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
+const JOBS = option('--jobs', 1_000_000);
+const RUNS = option('--runs', 7);
+const KEY = 'bull:big:delayed';
+const CHUNK = 100_000;
+
+/** ZADDs `count` jobs from id `first` at fire-times base + (a seeded LCG % span); returns the LCG state. */
+const SPREAD_LUA = `
+local x = tonumber(ARGV[5])
+for i = tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1 do
+  x = (x * 1103515245 + 12345) % 2147483648
+  redis.call('ZADD', KEYS[1], (tonumber(ARGV[3]) + x % tonumber(ARGV[4])) * 4096, tostring(i))
+end
+return x`;
+/** `count` jobs in one millisecond, bumped as getDelayedScore bumps them (the ceiling past 4,096). */
+const BAND_LUA = `
+for i = 0, tonumber(ARGV[2]) - 1 do
+  redis.call('ZADD', KEYS[1], tonumber(ARGV[3]) * 4096 + math.min(i, 4095), ARGV[1] .. i)
+end
+return redis.call('ZCARD', KEYS[1])`;
+/** A job hash for ids first..first+count-1, with the fields the doctor reads. */
+const HASHES_LUA = `
+for i = tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1 do
+  redis.call('HSET', 'bull:big:' .. i, 'name', 'job', 'timestamp', ARGV[3], 'delay', '60000', 'opts', '{"attempts":3}')
+end
+return 1`;
+
+interface Sample {
+  wallMs: number;
+  bridgeCpuMs: number;
+  redisCpuMs: number;
+  commands: number;
+  replyKiB: number;
+  body: unknown;
+}
+
+/** Calls per command and redis-server's CPU seconds so far (INFO commandstats, INFO cpu). */
+async function serverCounters(admin: RespClient): Promise<{ calls: number; cpuMs: number }> {
+  const stats = String(await admin.call('INFO', 'commandstats'));
+  const cpu = String(await admin.call('INFO', 'cpu'));
+  let calls = 0;
+  for (const match of stats.matchAll(/^cmdstat_(\w+):calls=(\d+)/gm)) if (match[1] !== 'info') calls += Number(match[2]);
+  const seconds = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(cpu)?.[1] ?? 0);
+  return { calls, cpuMs: (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1000 };
+}
+
+/** One read; with `follow`, every request of a queue walk until its cursor is 0 (the figures summed, `requests` counted). */
+async function measure(admin: RespClient, url: string, follow = false): Promise<Sample & { requests: number }> {
+  const before = await serverCounters(admin);
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  let text: string;
+  // the walk's row of the queue may come in any of its parts: keep the part that holds it
+  let kept: string | null = null;
+  let bytes = 0;
+  let requests = 0;
+  let cursor = '0';
+  do {
+    const response = await fetch(follow ? `${url}?cursor=${cursor}` : url, { headers: { 'X-Firetime-Bridge': '1' } });
+    text = await response.text();
+    if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text.slice(0, 300)}`);
+    bytes += Buffer.byteLength(text);
+    requests++;
+    const part = JSON.parse(text) as QueuesReply;
+    if (part.queues?.some((q) => q.name === 'big')) kept = text;
+    cursor = follow ? part.cursor : '0';
+  } while (cursor !== '0');
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  const after = await serverCounters(admin);
+  return {
+    wallMs,
+    bridgeCpuMs: (used.user + used.system) / 1000,
+    redisCpuMs: after.cpuMs - before.cpuMs,
+    commands: after.calls - before.calls,
+    replyKiB: bytes / 1024,
+    body: JSON.parse(kept ?? text) as unknown,
+    requests,
+  };
+}
+
+interface Read {
+  readonly name: string;
+  readonly path: string;
+  /** Follow the queue walk's cursor to its end. */
+  readonly follow?: boolean;
+  readonly note: (body: unknown) => string;
+}
+
+const bigRow = (body: unknown): string => {
+  const row = (body as QueuesReply).queues.find((q) => q.name === 'big');
+  const band = row?.fullestBand;
+  return row === undefined || band === null || band === undefined
+    ? 'no row'
+    : `${figure(row.overdue)} due; fullest band ${figure(band.jobs)} jobs${band.complete ? '' : ` (search stopped: at most ${figure(band.atMost)})`}, ${figure(band.counts)} ZCOUNTs`;
+};
+
+const READS: readonly Read[] = [
+  { name: '/api/queues, the whole walk', path: '/api/queues', follow: true, note: bigRow },
+  { name: '/api/queues?queue=bull:big', path: '/api/queues?queue=bull:big', note: bigRow },
+  {
+    name: '/api/histogram, 100 windows',
+    path: `/api/histogram?key=${KEY}&buckets=100`,
+    note: (body) => `${figure((body as HistogramReply).total)} jobs, windows of ${figure((body as HistogramReply).width)} ms`,
+  },
+  {
+    name: '/api/histogram, 1,000 windows',
+    path: `/api/histogram?key=${KEY}&buckets=1000`,
+    note: (body) => `windows of ${figure((body as HistogramReply).width)} ms`,
+  },
+];
+
+async function fill(admin: RespClient, shape: 'spread' | 'banded', hashes: boolean, now: number): Promise<void> {
+  await admin.call('FLUSHALL');
+  const base = now - 30 * 60_000;
+  if (shape === 'spread') {
+    let state = 7;
+    for (let first = 1; first <= JOBS - 4200; first += CHUNK)
+      state = Number(
+        await admin.call('EVAL', SPREAD_LUA, 1, KEY, first, Math.min(CHUNK, JOBS - 4200 - first + 1), base, 3 * 3_600_000, state),
+      );
+    await admin.call('EVAL', BAND_LUA, 1, KEY, 'sat', 4200, now + 45 * 60_000);
+  } else {
+    for (let band = 0; band < 250; band++)
+      await admin.call('EVAL', BAND_LUA, 1, KEY, `b${band}:`, JOBS / 250, base + band * 10_000);
+  }
+  if (hashes) for (let first = 1; first <= JOBS; first += CHUNK) await admin.call('EVAL', HASHES_LUA, 0, first, CHUNK, now);
+  const head = (await admin.call('ZRANGE', KEY, 0, 0, 'WITHSCORES')) as string[];
+  await admin.call('HSET', 'bull:big:meta', 'version', 'bullmq:6.7.0', 'opts.maxLenEvents', '10000');
+  await admin.call('ZADD', 'bull:big:marker', Math.floor(Number(head[1]) / 4096), '1');
+  await admin.call('SET', 'bull:big:id', String(JOBS));
+  const size = Number(await admin.call('ZCARD', KEY));
+  if (size !== JOBS) throw new Error(`the set holds ${size} jobs, not ${JOBS}`);
+}
+
+const server = await startRedisServer();
+const admin = await RespClient.connect(server.port);
+const bridge = await startBridge(
+  { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${server.port}`, port: 0, commandTimeoutMs: 30_000 },
+  () => undefined,
+);
+const rows: string[][] = [];
+try {
+  for (const [label, shape, hashes] of [
+    ['spread', 'spread', false],
+    ['spread + hashes', 'spread', true],
+    ['banded', 'banded', false],
+  ] as const) {
+    const filling = performance.now();
+    await fill(admin, shape, hashes, Date.now());
+    const keys = Number(await admin.call('DBSIZE'));
+    console.log(`${label}: ${figure(JOBS)} jobs, ${figure(keys)} keys, filled in ${figure(performance.now() - filling)} ms`);
+    const samples = new Map<string, Array<Sample & { requests: number }>>(READS.map((read) => [read.name, []]));
+    await measure(admin, `${bridge.url}/api/queues`); // warm: the first read compiles the routes
+    for (let run = 0; run < RUNS; run++)
+      for (const read of run % 2 === 0 ? READS : [...READS].reverse())
+        samples.get(read.name)!.push(await measure(admin, `${bridge.url}${read.path}`, read.follow));
+    for (const read of READS) {
+      const runs = samples.get(read.name)!;
+      const mid = (pick: (s: Sample) => number) => median(runs.map(pick));
+      rows.push([
+        `${label} (${figure(keys)} keys)`,
+        runs[0]!.requests > 1 ? `${read.name} (${runs[0]!.requests} requests)` : read.name,
+        figure(mid((s) => s.wallMs)),
+        figure(mid((s) => s.bridgeCpuMs)),
+        figure(mid((s) => s.redisCpuMs)),
+        figure(mid((s) => s.commands)),
+        figure(
+          mid((s) => s.replyKiB),
+          1,
+        ),
+        read.note(runs.at(-1)!.body),
+      ]);
+      console.log(rows.at(-1)!.join(' | '));
+    }
+  }
+} finally {
+  await bridge.close();
+  admin.close();
+  await server.stop();
+}
+
+report('doctor', {
+  script: 'bench:doctor',
+  tables: [
+    {
+      caption: `The doctor's reads on a queue of ${figure(JOBS)} delayed jobs, medians of ${RUNS} runs each (the reads alternating):`,
+      columns: [
+        { title: 'queue' },
+        { title: 'read' },
+        { title: 'reply ms', align: 'right' },
+        { title: 'bridge CPU ms', align: 'right' },
+        { title: 'redis CPU ms', align: 'right' },
+        { title: 'commands', align: 'right' },
+        { title: 'reply KiB', align: 'right' },
+        { title: 'what it found' },
+      ],
+      rows,
+    },
+  ],
+  notes: [
+    '"the whole walk" follows /api/queues?cursor= to its end: each request walks at most 200 SCAN rounds of COUNT 1,000 (so a keyspace of a million job hashes takes several short requests rather than one long one); ?queue= reads a known queue\'s row without the walk, as a refresh does.',
+    '"reply ms" is the time from the request to the whole reply on this shared 2-core machine; the CPU columns are what the bridge (node, this process, the fetch included) and redis-server (INFO cpu) spent on it; "commands" counts what Redis ran for the read (INFO commandstats, INFO itself left out).',
+    "The fullest band is searched with ZCOUNTs of windows (src/model/doctor/bandScan.ts): the fullest window is split in 16 until a single millisecond is the fullest left; a window holding no more jobs than the best band known is pruned. It stops at 3,000 ZCOUNTs and says so (`complete: false`, `atMost`): a set with no band standing out leaves nothing to prune. The histogram is one ZCOUNT a window, whatever the set's size.",
+  ],
+});

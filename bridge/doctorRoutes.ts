@@ -1,0 +1,515 @@
+/**
+ * The delayed-jobs doctor's routes (issue 27), read-only like the rest of the bridge and sent
+ * through the same allow-list:
+ * - GET /api/queues: every BullMQ, Bull and bee-queue queue (SCAN for `*:meta` and `*:id` keys on
+ *   every master), each with its delayed and overdue counts against the server's TIME, the head,
+ *   the marker, the fullest band and the verdict in words (src/model/doctor/);
+ * - GET /api/histogram: jobs per window of fire-times over a whole set, one ZCOUNT a window;
+ * - GET /api/jobs: a few jobs' hashes (HMGET of the job-hash fields only) beside their scores.
+ */
+import { MAX_KEY_BYTES } from '../src/model/bridgeWire.ts';
+import { BAND_SEARCH_LIMITS, bandRuns, FullestBand, searchFullestBand } from '../src/model/doctor/bandScan.ts';
+import type { BandCount, BandSearchLimits } from '../src/model/doctor/bandScan.ts';
+import type {
+  FullestBandReading,
+  HistogramReply,
+  JobRow,
+  JobsReply,
+  MarkerReading,
+  QueueRow,
+  QueuesReply,
+} from '../src/model/doctor/doctorWire.ts';
+import { DEFAULT_BUCKETS, MAX_BUCKETS, planHistogram, windowBounds } from '../src/model/doctor/histogram.ts';
+import { jobFacts } from '../src/model/doctor/jobFacts.ts';
+import type { FieldText, JobHashFields } from '../src/model/doctor/jobFacts.ts';
+import {
+  dueBound,
+  fireTimeOfScore,
+  hasCeiling,
+  parseMetaVersion,
+  schemeFromScores,
+  schemeOf,
+  scoresOf,
+  unitsPerMs,
+} from '../src/model/doctor/scheme.ts';
+import type { QueueLibrary, SchemeSource, ScoreScheme } from '../src/model/doctor/scheme.ts';
+import { verdictOf } from '../src/model/doctor/verdict.ts';
+import { printable, printableBytes } from '../src/model/printable.ts';
+import { JOB_HASH_FIELDS, META_VERSION_FIELD } from './allowList.ts';
+import type { ReadOnlyCall } from './allowList.ts';
+import {
+  MAX_NODE_NAME,
+  MAX_SCAN_CURSOR,
+  MAX_UNREAD_NODES,
+  SkippedNodeError,
+  UnexpectedReplyError,
+  badRequest,
+  bytesOf,
+  expectReply,
+  isByteList,
+  isBytes,
+  isCount,
+  redisName,
+  requestedKey,
+} from './routes.ts';
+import type { RouteReply } from './routes.ts';
+
+/**
+ * One SCAN walk finds both kinds of queue key: `*:[mi][ed]*` matches every key with ":me" or ":id"
+ * in it (so `...:meta` and `...:id`, and few job hashes), and the exact endings are checked here.
+ * Two walks (`*:meta`, then `*:id`) would read the keyspace twice.
+ */
+export const DISCOVERY_PATTERN = '*:[mi][ed]*';
+/** COUNT hint of each discovery round: a queue of a million jobs holds a million job hashes to walk past. */
+export const DISCOVERY_SCAN_COUNT = 1000;
+/**
+ * Discovery rounds per request at most (about 200,000 keys, a few hundred ms of Redis's time);
+ * past them the reply gives the cursor to go on from. One request walking a million job hashes
+ * took 5.4 s (bench/doctor.ts): bounded requests keep each reply short and Redis free between them.
+ */
+export const MAX_DISCOVERY_ROUNDS = 200;
+/** Queues one reply describes at most. */
+export const MAX_QUEUES = 200;
+/** Members of the head page that seeds the fullest band (and answers a smaller set alone). */
+export const BAND_PAGE = 1000;
+/** Marker entries a row shows (BullMQ writes two at most: "0" and "1"). */
+export const MARKER_ENTRIES = 10;
+/** Bytes of a job-hash field kept (the rest is dropped and the field flagged `cut`). */
+export const JOB_FIELD_CAP_BYTES = 4096;
+/** Job ids one /api/jobs request may name. */
+export const MAX_JOB_IDS = 100;
+
+const COLON = 0x3a;
+
+/** The server's now in ms, from TIME (seconds, microseconds). */
+export async function serverNow(call: ReadOnlyCall): Promise<number> {
+  const reply = expectReply(
+    'TIME',
+    await call('TIME'),
+    (r): r is [Buffer | string, Buffer | string] =>
+      Array.isArray(r) &&
+      r.length === 2 &&
+      r.every((part) => isBytes(part) && /^\d{1,20}$/.test(bytesOf(part).toString('latin1'))),
+  );
+  const [seconds, micros] = reply.map((part) => Number(bytesOf(part).toString('latin1')));
+  return seconds! * 1000 + Math.floor(micros! / 1000);
+}
+
+/** A Redis score text as a number ("inf" and "-inf" included). */
+function scoreNumber(text: string): number {
+  if (/^\+?inf$/i.test(text)) return Infinity;
+  if (/^-inf$/i.test(text)) return -Infinity;
+  return Number(text);
+}
+
+const keyOf = (...parts: Array<Buffer | string>) =>
+  Buffer.concat(parts.flatMap((part, i) => [...(i > 0 ? [Buffer.from(':')] : []), Buffer.from(part)]));
+
+const typeOf = async (call: ReadOnlyCall, key: Buffer) =>
+  bytesOf(expectReply('TYPE', await call('TYPE', key), isBytes)).toString('latin1');
+
+/** A queue's key split: `<prefix>:<name>:<suffix>`, the name being the last part without a colon. */
+function splitQueueKey(key: Buffer): { prefix: Buffer; name: Buffer; suffix: string } | null {
+  const last = key.lastIndexOf(COLON);
+  if (last <= 0) return null;
+  const beforeName = key.lastIndexOf(COLON, last - 1);
+  if (beforeName <= 0 || beforeName === last - 1) return null;
+  return {
+    prefix: key.subarray(0, beforeName),
+    name: key.subarray(beforeName + 1, last),
+    suffix: key.subarray(last + 1).toString('latin1'),
+  };
+}
+
+interface Candidate {
+  readonly prefix: Buffer;
+  readonly name: Buffer;
+  meta: boolean;
+  id: boolean;
+}
+
+/** The queue keys the walk found, by queue, and which master it could not read. */
+async function discover(
+  call: ReadOnlyCall,
+  from: string,
+): Promise<{ candidates: Candidate[]; unreadNodes: string[]; cursor: string }> {
+  const found = new Map<string, Candidate>();
+  const unread = new Set<string>();
+  let cursor = from;
+  for (let round = 0; round < MAX_DISCOVERY_ROUNDS; round++) {
+    let reply: unknown;
+    try {
+      reply = await call('SCAN', cursor, 'MATCH', DISCOVERY_PATTERN, 'COUNT', DISCOVERY_SCAN_COUNT);
+    } catch (error) {
+      if (!(error instanceof SkippedNodeError)) throw error;
+      if (unread.size < MAX_UNREAD_NODES) unread.add(printable(error.node).slice(0, MAX_NODE_NAME));
+      cursor = error.next;
+      if (cursor === '0') break;
+      continue;
+    }
+    const [next, keys] = expectReply(
+      'SCAN',
+      reply,
+      (r): r is [Buffer | string, Array<Buffer | string>] =>
+        Array.isArray(r) && r.length === 2 && isBytes(r[0]) && isByteList(r[1]),
+    );
+    for (const raw of keys) {
+      const parts = splitQueueKey(bytesOf(raw));
+      if (parts === null || (parts.suffix !== 'meta' && parts.suffix !== 'id')) continue;
+      const identity = keyOf(parts.prefix, parts.name).toString('base64');
+      const candidate = found.get(identity) ?? { prefix: parts.prefix, name: parts.name, meta: false, id: false };
+      candidate[parts.suffix] = true;
+      found.set(identity, candidate);
+    }
+    cursor = bytesOf(next).toString('latin1');
+    if (!/^\d{1,24}$/.test(cursor)) throw new UnexpectedReplyError('SCAN');
+    if (cursor === '0') break;
+  }
+  return { candidates: [...found.values()], unreadNodes: [...unread], cursor };
+}
+
+interface Identity {
+  readonly library: QueueLibrary;
+  readonly version: string | null;
+}
+
+/** Members a row reads from the head to tell a versionless BullMQ queue's scheme by its scores. */
+export const SCHEME_SAMPLE = 100;
+
+/** The queue's library and version, or null when its keys are not a queue's (a `meta` that is no hash, an `id` that is no counter). */
+async function identify(call: ReadOnlyCall, candidate: Candidate): Promise<Identity | null> {
+  const { prefix, name } = candidate;
+  if (candidate.meta && (await typeOf(call, keyOf(prefix, name, 'meta'))) === 'hash') {
+    const text = await call('HGET', keyOf(prefix, name, 'meta'), META_VERSION_FIELD);
+    const meta = parseMetaVersion(isBytes(text) ? bytesOf(text).toString('utf8') : null);
+    return { library: 'bullmq', version: meta?.version ?? null };
+  }
+  if (!candidate.id || (await typeOf(call, keyOf(prefix, name, 'id'))) !== 'string') return null;
+  // bee-queue keeps every job in one hash, `<prefix>:<queue>:jobs`; Bull gives each its own
+  const beeQueue = (await typeOf(call, keyOf(prefix, name, 'jobs'))) === 'hash';
+  return { library: beeQueue ? 'bee-queue' : 'bull', version: null };
+}
+
+/** [member, score text] pairs of a flat WITHSCORES reply. */
+function pairsOf(command: string, reply: unknown): Array<[Buffer, string]> {
+  const flat = expectReply(command, reply, isByteList);
+  const pairs: Array<[Buffer, string]> = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([bytesOf(flat[i]), bytesOf(flat[i + 1]).toString('latin1')]);
+  return pairs;
+}
+
+/** The marker key: its type and, for a sorted set, its lowest entries; null when there is none. */
+async function readMarker(call: ReadOnlyCall, key: Buffer): Promise<MarkerReading | null> {
+  const type = await typeOf(call, key);
+  if (type === 'none') return null;
+  if (type !== 'zset') return { type, time: null, entries: [] };
+  const entries = pairsOf('ZRANGE', await call('ZRANGE', key, 0, MARKER_ENTRIES - 1, 'WITHSCORES'));
+  return {
+    type,
+    time: entries.length === 0 ? null : scoreNumber(entries[0]![1]),
+    entries: entries.map(([member, score]) => ({ member: printableBytes(member.subarray(0, 256), member.length), score })),
+  };
+}
+
+/**
+ * The fullest band of a set (src/model/doctor/bandScan.ts): the head page by score seeds it (and
+ * answers a set smaller than a page), then ZCOUNTs of windows between the head and the tail find
+ * the fullest millisecond, within `limits`; the reply says when they ran out first.
+ */
+export async function fullestBandOf(
+  call: ReadOnlyCall,
+  key: Buffer,
+  scheme: ScoreScheme,
+  limits: BandSearchLimits = BAND_SEARCH_LIMITS,
+): Promise<FullestBandReading | null> {
+  const page = pairsOf('ZRANGEBYSCORE', await call('ZRANGEBYSCORE', key, '-inf', '+inf', 'WITHSCORES', 'LIMIT', 0, BAND_PAGE));
+  if (page.length === 0) return null;
+  const runs = bandRuns(
+    page.map(([, score]) => scoreNumber(score)),
+    scheme,
+  );
+  const seed = new FullestBand();
+  let search: { best: BandCount | null; complete: boolean; atMost: number; counts: number };
+  if (page.length < BAND_PAGE) {
+    for (const run of runs) seed.offer(run);
+    search = { best: seed.value, complete: true, atMost: seed.value!.jobs, counts: 0 };
+  } else {
+    // the page may stop inside its last band: only the bands before it are known whole
+    for (const run of runs.slice(0, -1)) seed.offer(run);
+    const tail = pairsOf('ZRANGE', await call('ZRANGE', key, -1, -1, 'WITHSCORES'))[0]!;
+    const from = clampMs(fireTimeOfScore(scoreNumber(page[0]![1]), scheme));
+    const to = clampMs(fireTimeOfScore(scoreNumber(tail[1]), scheme)) + 1;
+    const units = unitsPerMs(scheme);
+    const count = (a: number, b: number) =>
+      call('ZCOUNT', key, String(a * units), `(${b * units}`).then((r) => expectReply('ZCOUNT', r, isCount));
+    const jobs = await count(from, to);
+    search = await searchFullestBand(count, { from, to, jobs }, seed.value, limits);
+    search = { ...search, counts: search.counts + 1 };
+  }
+  const best = search.best;
+  if (best === null) return null;
+  let atCeiling: number | null = null;
+  if (hasCeiling(scheme)) {
+    const ceiling = String(scoresOf(best.fireTime, scheme).max);
+    atCeiling = expectReply('ZCOUNT', await call('ZCOUNT', key, ceiling, ceiling), isCount);
+  }
+  return {
+    fireTime: best.fireTime,
+    jobs: best.jobs,
+    atCeiling,
+    complete: search.complete,
+    atMost: search.atMost,
+    counts: search.counts,
+  };
+}
+
+/** One queue's row at `now`. */
+async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Identity, now: number): Promise<QueueRow> {
+  const { prefix, name } = candidate;
+  const delayedKey = keyOf(prefix, name, 'delayed');
+  const isSet = (await typeOf(call, delayedKey)) === 'zset';
+  let scheme = schemeOf(identity.library, identity.version);
+  let schemeFrom: SchemeSource = identity.library !== 'bullmq' ? 'library' : identity.version !== null ? 'meta' : 'assumed';
+  if (schemeFrom === 'assumed' && isSet) {
+    const sample = pairsOf('ZRANGE', await call('ZRANGE', delayedKey, 0, SCHEME_SAMPLE - 1, 'WITHSCORES'));
+    const told = schemeFromScores(sample.map(([member, score]) => [member.toString('latin1'), scoreNumber(score)] as const));
+    if (told !== null) [scheme, schemeFrom] = [told, 'scores'];
+  }
+  const bound = String(dueBound(now, scheme));
+  const [delayed, overdue, head, oldest] = isSet
+    ? await Promise.all([
+        call('ZCARD', delayedKey).then((r) => expectReply('ZCARD', r, isCount)),
+        call('ZCOUNT', delayedKey, 0, bound).then((r) => expectReply('ZCOUNT', r, isCount)),
+        call('ZRANGE', delayedKey, 0, 0, 'WITHSCORES').then((r) => pairsOf('ZRANGE', r)[0] ?? null),
+        call('ZRANGEBYSCORE', delayedKey, 0, bound, 'WITHSCORES', 'LIMIT', 0, 1).then(
+          (r) => pairsOf('ZRANGEBYSCORE', r)[0] ?? null,
+        ),
+      ])
+    : [0, 0, null, null];
+  const marker = identity.library === 'bullmq' ? await readMarker(call, keyOf(prefix, name, 'marker')) : null;
+  const nextFireTime = head === null ? null : fireTimeOfScore(scoreNumber(head[1]), scheme);
+  const oldestFireTime = oldest === null ? null : fireTimeOfScore(scoreNumber(oldest[1]), scheme);
+  const fullestBand = isSet && delayed > 0 ? await fullestBandOf(call, delayedKey, scheme) : null;
+  const verdict = verdictOf({
+    now,
+    library: identity.library,
+    delayed,
+    overdue,
+    oldestOverdueFireTime: oldestFireTime,
+    nextFireTime,
+    markerTime: marker?.time ?? null,
+  });
+  return {
+    prefix: printableBytes(prefix),
+    name: printableBytes(name),
+    delayedKey: redisName(delayedKey),
+    library: identity.library,
+    version: identity.version,
+    scheme,
+    schemeFrom,
+    delayed,
+    overdue,
+    oldestOverdueMs: oldestFireTime === null ? null : now - oldestFireTime,
+    nextFireTime,
+    head: head === null ? null : { member: redisName(head[0]), score: head[1] },
+    marker,
+    fullestBand,
+    verdict,
+  };
+}
+
+/** The queues a request names (?queue=<prefix>:<name>, repeated), or why they cannot be read. */
+function namedQueues(query: URLSearchParams): Candidate[] | string {
+  const names = query.getAll('queue');
+  if (names.length > MAX_QUEUES) return `at most ${MAX_QUEUES} queues a request`;
+  const candidates: Candidate[] = [];
+  for (const text of names) {
+    const bytes = Buffer.from(text, 'utf8');
+    const split = bytes.lastIndexOf(COLON);
+    if (split <= 0 || split === bytes.length - 1 || bytes.length > MAX_KEY_BYTES)
+      return 'name each queue as ?queue=<prefix>:<name> (bull:orders), as /api/queues lists it';
+    candidates.push({ prefix: bytes.subarray(0, split), name: bytes.subarray(split + 1), meta: true, id: true });
+  }
+  return candidates;
+}
+
+/**
+ * GET /api/queues[?cursor=C] walks the keyspace for queues (MAX_DISCOVERY_ROUNDS SCAN rounds from
+ * C; `cursor` says where the next request goes on, '0' when the walk is done) and reads a row for
+ * each queue found; GET /api/queues?queue=<prefix>:<name>[&queue=...] reads the named queues' rows
+ * with no walk (a refresh: the walk costs a pass over every key, a million job hashes included).
+ * Every row is read at one `now`, the server's TIME.
+ */
+export async function listQueues(call: ReadOnlyCall, query: URLSearchParams = new URLSearchParams()): Promise<RouteReply> {
+  const named = namedQueues(query);
+  if (typeof named === 'string') return badRequest(named);
+  const from = query.get('cursor') ?? '0';
+  if (!/^\d{1,20}$/.test(from) || BigInt(from) > MAX_SCAN_CURSOR)
+    return badRequest(`cursor must be the digits a previous reply gave (0 to ${MAX_SCAN_CURSOR})`);
+  const walk = named.length > 0 ? { candidates: named, unreadNodes: [], cursor: '0' } : await discover(call, from);
+  const now = await serverNow(call);
+  const candidates = walk.candidates.sort((a, b) => Buffer.compare(keyOf(a.prefix, a.name), keyOf(b.prefix, b.name)));
+  const queues: QueueRow[] = [];
+  let truncated = false;
+  for (const candidate of candidates) {
+    const identity = await identify(call, candidate);
+    if (identity === null) continue;
+    if (queues.length >= MAX_QUEUES) {
+      truncated = true;
+      break;
+    }
+    queues.push(await queueRow(call, candidate, identity, now));
+  }
+  const complete = walk.unreadNodes.length === 0 && walk.cursor === '0' && !truncated;
+  const body: QueuesReply = { now, queues, complete, cursor: walk.cursor, truncated, unreadNodes: walk.unreadNodes };
+  return { status: 200, body };
+}
+
+const SCHEMES: readonly ScoreScheme[] = ['band', 'id-counter', 'bare-ms'];
+
+function schemeParam(query: URLSearchParams): ScoreScheme | string {
+  const text = query.get('scheme') ?? 'band';
+  return (SCHEMES as readonly string[]).includes(text) ? (text as ScoreScheme) : `scheme must be one of ${SCHEMES.join(', ')}`;
+}
+
+/** A whole millisecond from the query (optional, may be negative), or why not. */
+function msParam(query: URLSearchParams, name: string): number | null | string {
+  const text = query.get(name);
+  if (text === null || text === '') return null;
+  if (!/^-?\d{1,16}$/.test(text) || !Number.isSafeInteger(Number(text)))
+    return `${name} must be whole milliseconds (a safe integer)`;
+  return Number(text);
+}
+
+/** Date's range: the widest fire-time a default window reaches. */
+const FAR = 8.64e15;
+const clampMs = (ms: number) => Math.min(FAR, Math.max(-FAR, Number.isFinite(ms) ? ms : Math.sign(ms) * FAR));
+
+/** GET /api/histogram?key64=|key=&from=&to=&buckets=&scheme=: jobs per window by ZCOUNT (from..to default to head..tail). */
+export async function histogram(call: ReadOnlyCall, query: URLSearchParams): Promise<RouteReply> {
+  const key = requestedKey(query);
+  if (typeof key === 'string') return badRequest(key);
+  if (key.length === 0) return badRequest('name a key: ?key64=<base64url, as /api/keys gives it> or ?key=<text>');
+  if (key.length > MAX_KEY_BYTES) return badRequest(`the key is longer than ${MAX_KEY_BYTES} bytes`);
+  const scheme = schemeParam(query);
+  if (!SCHEMES.includes(scheme as ScoreScheme)) return badRequest(scheme);
+  const asked = [msParam(query, 'from'), msParam(query, 'to')];
+  const wrong = asked.find((value) => typeof value === 'string');
+  if (typeof wrong === 'string') return badRequest(wrong);
+  const bucketsText = query.get('buckets');
+  const buckets = bucketsText === null ? DEFAULT_BUCKETS : /^\d{1,4}$/.test(bucketsText) ? Number(bucketsText) : 0;
+  if (buckets < 1 || buckets > MAX_BUCKETS) return badRequest(`buckets must be a whole number from 1 to ${MAX_BUCKETS}`);
+  if (typeof asked[0] === 'number' && typeof asked[1] === 'number' && asked[1] <= asked[0])
+    return badRequest('to must be later than from');
+  const units = unitsPerMs(scheme as ScoreScheme);
+
+  const type = await typeOf(call, key);
+  if (type === 'none') return { status: 404, body: { error: { code: 'not-found', message: 'No such key now.' } } };
+  if (type !== 'zset')
+    return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
+  const [now, total, first, last] = await Promise.all([
+    serverNow(call),
+    call('ZCARD', key).then((r) => expectReply('ZCARD', r, isCount)),
+    call('ZRANGE', key, 0, 0, 'WITHSCORES').then((r) => pairsOf('ZRANGE', r)[0] ?? null),
+    call('ZRANGE', key, -1, -1, 'WITHSCORES').then((r) => pairsOf('ZRANGE', r)[0] ?? null),
+  ]);
+  const fire = (pair: [Buffer, string] | null, fallback: number) =>
+    pair === null ? fallback : clampMs(fireTimeOfScore(scoreNumber(pair[1]), scheme as ScoreScheme));
+  const from = (asked[0] as number | null) ?? fire(first, now);
+  const to = (asked[1] as number | null) ?? fire(last, now) + 1;
+  const plan = planHistogram(from, to, buckets);
+  if (!plan.ok) return badRequest(plan.message);
+  const end = plan.windows.at(-1)!.to;
+  const [counts, before, after] = await Promise.all([
+    Promise.all(
+      plan.windows.map((window) => {
+        const { min, max } = windowBounds(window, scheme as ScoreScheme);
+        return call('ZCOUNT', key, min, max).then((r) => expectReply('ZCOUNT', r, isCount));
+      }),
+    ),
+    call('ZCOUNT', key, '-inf', `(${from * units}`).then((r) => expectReply('ZCOUNT', r, isCount)),
+    call('ZCOUNT', key, String(end * units), '+inf').then((r) => expectReply('ZCOUNT', r, isCount)),
+  ]);
+  const body: HistogramReply = {
+    key: redisName(key),
+    scheme: scheme as ScoreScheme,
+    now,
+    dueBound: String(dueBound(now, scheme as ScoreScheme)),
+    from,
+    to,
+    width: plan.width,
+    total,
+    before,
+    after,
+    buckets: plan.windows.map((window, i) => ({ from: window.from, to: window.to, jobs: counts[i]! })),
+  };
+  return { status: 200, body };
+}
+
+/** A field of an HMGET reply, cut to JOB_FIELD_CAP_BYTES. */
+function fieldText(reply: unknown): FieldText | null {
+  if (!isBytes(reply)) return null;
+  const bytes = bytesOf(reply);
+  return { text: bytes.subarray(0, JOB_FIELD_CAP_BYTES).toString('utf8'), cut: bytes.length > JOB_FIELD_CAP_BYTES };
+}
+
+/** GET /api/jobs?queue=<prefix>:<name>&id=<id>[&id=...]&id64=<base64url>...: the jobs' scores and hash fields. */
+export async function readJobs(call: ReadOnlyCall, query: URLSearchParams): Promise<RouteReply> {
+  const queue = Buffer.from(query.get('queue') ?? '', 'utf8');
+  const split = queue.lastIndexOf(COLON);
+  if (split <= 0 || split === queue.length - 1)
+    return badRequest('name the queue as ?queue=<prefix>:<name> (bull:orders), as /api/queues lists it');
+  if (queue.length > MAX_KEY_BYTES) return badRequest(`the queue name is longer than ${MAX_KEY_BYTES} bytes`);
+  const [prefix, name] = [queue.subarray(0, split), queue.subarray(split + 1)];
+  const ids: Buffer[] = query.getAll('id').map((id) => Buffer.from(id, 'utf8'));
+  for (const id64 of query.getAll('id64')) {
+    if (!/^[A-Za-z0-9_-]*$/.test(id64) || id64.length % 4 === 1)
+      return badRequest('id64 must be base64url (A-Z a-z 0-9 - _, no padding)');
+    ids.push(Buffer.from(id64, 'base64url'));
+  }
+  if (ids.length === 0) return badRequest('name the jobs: ?id=<job id> (repeat it), or ?id64=<base64url of the member>');
+  if (ids.length > MAX_JOB_IDS) return badRequest(`at most ${MAX_JOB_IDS} jobs a request`);
+  if (ids.some((id) => id.length === 0 || id.length > MAX_KEY_BYTES)) return badRequest(`each id is 1 to ${MAX_KEY_BYTES} bytes`);
+  const asked = query.get('scheme');
+  let scheme: ScoreScheme;
+  if (asked !== null) {
+    const chosen = schemeParam(query);
+    if (!SCHEMES.includes(chosen as ScoreScheme)) return badRequest(chosen);
+    scheme = chosen as ScoreScheme;
+  } else {
+    // a queue with a BullMQ meta reads by its version; without one, as Bull (bee-queue keeps no job hashes)
+    const metaKey = keyOf(prefix, name, 'meta');
+    const version = (await typeOf(call, metaKey)) === 'hash' ? await call('HGET', metaKey, META_VERSION_FIELD) : undefined;
+    if (version === undefined) scheme = schemeOf('bull', null);
+    else
+      scheme = schemeOf('bullmq', parseMetaVersion(isBytes(version) ? bytesOf(version).toString('utf8') : null)?.version ?? null);
+  }
+  const delayedKey = keyOf(prefix, name, 'delayed');
+  const jobs: JobRow[] = await Promise.all(
+    ids.map(async (id): Promise<JobRow> => {
+      const jobKey = keyOf(prefix, name, id);
+      const [scoreReply, fieldsReply] = await Promise.all([
+        call('ZSCORE', delayedKey, id),
+        (async () => ((await typeOf(call, jobKey)) === 'hash' ? call('HMGET', jobKey, ...JOB_HASH_FIELDS) : null))(),
+      ]);
+      const score = isBytes(scoreReply) ? bytesOf(scoreReply).toString('latin1') : null;
+      const values = fieldsReply === null ? [] : expectReply('HMGET', fieldsReply, (r): r is unknown[] => Array.isArray(r));
+      const field = (name: string) => fieldText(values[JOB_HASH_FIELDS.indexOf(name)]);
+      const fields: JobHashFields = {
+        name: field('name'),
+        timestamp: field('timestamp'),
+        delay: field('delay'),
+        attemptsMade: field('attemptsMade'),
+        atm: field('atm'),
+        opts: field('opts'),
+      };
+      return {
+        id: redisName(id),
+        score,
+        facts: score === null ? null : jobFacts(id.toString('utf8'), scoreNumber(score), scheme, fields),
+      };
+    }),
+  );
+  const body: JobsReply = { prefix: printableBytes(prefix), name: printableBytes(name), scheme, jobs };
+  return { status: 200, body };
+}

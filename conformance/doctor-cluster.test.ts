@@ -1,0 +1,205 @@
+/**
+ * The doctor on a three-master Redis Cluster (bridge/cluster.ts): BullMQ 6.7.0 queues whose keys
+ * share a `{hash}` tag per prefix, spread over the masters. /api/queues finds them by SCAN on every
+ * master and reads each queue from its slot's master; its numbers equal the sets counted whole;
+ * MONITOR on every master, from before the bridge connects, shows every command it sends (the
+ * handshake's included: the README lists them for an ACL); with a master stopped the reply says
+ * `complete: false` and names it.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { Cluster } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLOWED_COMMANDS } from '../bridge/allowList.ts';
+import { startBridge } from '../bridge/bridge.ts';
+import type { RunningBridge } from '../bridge/bridge.ts';
+import { clusterConnection, parseClusterSeeds } from '../bridge/cluster.ts';
+import { DEFAULT_OPTIONS } from '../bridge/options.ts';
+import type { HistogramReply, JobsReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import { httpAnswer } from '../test-support/httpAnswer.ts';
+import { monitorRedis, type MonitoredCommand, type RedisMonitor } from '../test-support/redisMonitor.ts';
+import { freePort, startRedisServer, type RedisProcess } from '../test-support/redisProcess.ts';
+import { RespClient } from '../test-support/resp-client.ts';
+
+const MINUTE = 60_000;
+/** Prefixes whose hash tags land on all three masters (checked below). */
+const PREFIXES = ['{a}', '{b}', '{c}', '{d}', '{e}', '{f}'];
+let dir: string;
+let ports: number[];
+const servers = new Map<number, RedisProcess>();
+let writer: Cluster;
+/** The master of each prefix's queue, read before the monitors start (CLUSTER KEYSLOT is the test's, not the bridge's). */
+let owners: string[];
+let bridge: RunningBridge;
+const monitors: RedisMonitor[] = [];
+const T0 = Math.floor(Date.now() / 1000) * 1000;
+
+const nodeArgs = (port: number) => [
+  '--cluster-enabled',
+  'yes',
+  '--cluster-config-file',
+  `nodes-${port}.conf`,
+  '--cluster-node-timeout',
+  '1000',
+  '--dir',
+  dir,
+];
+
+async function clusterOk(): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const states = await Promise.all(
+      ports.map(async (port) => {
+        const client = await RespClient.connect(port).catch(() => null);
+        if (client === null) return false;
+        const info = String(await client.call('CLUSTER', 'INFO'));
+        client.close();
+        return info.includes('cluster_state:ok');
+      }),
+    );
+    if (states.every(Boolean)) return;
+    if (Date.now() > deadline) throw new Error('the cluster did not reach cluster_state:ok within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function masterOf(key: string): Promise<string> {
+  const slot = Number(await writer.call('CLUSTER', 'KEYSLOT', key));
+  const owner = writer.slots[slot]?.[0];
+  if (owner === undefined) throw new Error(`no master for slot ${slot}`);
+  return owner;
+}
+
+async function queues(): Promise<QueuesReply> {
+  const answer = await httpAnswer(`${bridge.url}/api/queues`, { 'X-Firetime-Bridge': '1' });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as QueuesReply;
+}
+
+async function scores(key: string): Promise<number[]> {
+  const flat = (await writer.call('ZRANGE', key, 0, -1, 'WITHSCORES')) as string[];
+  return flat.filter((_, i) => i % 2 === 1).map(Number);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'firetime-doctor-cluster-'));
+  ports = [await freePort(), await freePort(), await freePort()];
+  for (const port of ports) servers.set(port, await startRedisServer({ port, args: nodeArgs(port) }));
+  const created = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-yes'], {
+    encoding: 'utf8',
+  });
+  if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
+  await clusterOk();
+  writer = new Cluster(ports.map((port) => ({ host: '127.0.0.1', port })));
+  for (const [i, prefix] of PREFIXES.entries()) {
+    const queue = new Queue('orders', { connection: writer, prefix });
+    // queue i: i + 1 jobs 5 min late, and 3 jobs in one millisecond 10 min out
+    for (let j = 0; j <= i; j++) await queue.add('late', { j }, { delay: 1000, timestamp: T0 - 5 * MINUTE });
+    for (let j = 0; j < 3; j++) await queue.add('later', { j }, { delay: 10 * MINUTE, timestamp: T0 });
+    await queue.close();
+  }
+  owners = await Promise.all(PREFIXES.map((prefix) => masterOf(`${prefix}:orders:delayed`)));
+  for (const port of ports) monitors.push(await monitorRedis(port));
+  const options = { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${ports[0]}`, port: 0, commandTimeoutMs: 1000 };
+  const seeds = parseClusterSeeds(`redis://127.0.0.1:${ports[0]}`);
+  if (!seeds.ok) throw new Error(seeds.message);
+  bridge = await startBridge(options, () => undefined, clusterConnection(seeds.seeds, options));
+}, 60_000);
+
+afterAll(async () => {
+  for (const watch of monitors) watch.stop();
+  await bridge?.close();
+  writer?.disconnect();
+  for (const server of servers.values()) await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the doctor on a three-master cluster', () => {
+  it('the queues sit on all three masters', async () => {
+    expect(new Set(owners).size).toBe(3);
+  });
+
+  it('finds every queue on every master; the numbers equal the sets counted whole', async () => {
+    const reply = await queues();
+    expect(reply.complete).toBe(true);
+    expect(reply.queues.map((q) => q.prefix)).toEqual(PREFIXES);
+    for (const row of reply.queues) {
+      const set = await scores(`${row.prefix}:orders:delayed`);
+      const fire = set.map((score) => Math.floor(score / 4096));
+      const due = fire.filter((ms) => ms <= reply.now);
+      expect([row.delayed, row.overdue, row.oldestOverdueMs, row.nextFireTime, row.fullestBand?.jobs]).toEqual([
+        set.length,
+        due.length,
+        reply.now - due[0]!,
+        fire[0],
+        Math.max(due.length, 3),
+      ]);
+      expect(row.verdict.words).toMatch(
+        new RegExp(
+          `^${due.length} due, oldest \\d+ min( \\d+ s)? late; the marker says .* UTC, long past: no worker is polling$`,
+        ),
+      );
+    }
+    // the histogram and a job, read from the first queue's master
+    const first = reply.queues[0]!;
+    const histogram = await httpAnswer(`${bridge.url}/api/histogram?key64=${first.delayedKey.base64}&buckets=20`, {
+      'X-Firetime-Bridge': '1',
+    });
+    const body = histogram.body as HistogramReply;
+    const fire = (await scores(`${first.prefix}:orders:delayed`)).map((score) => Math.floor(score / 4096));
+    expect(histogram.status).toBe(200);
+    for (const bucket of body.buckets) expect(bucket.jobs).toBe(fire.filter((ms) => ms >= bucket.from && ms < bucket.to).length);
+    const jobs = await httpAnswer(`${bridge.url}/api/jobs?queue=${encodeURIComponent(`${first.prefix}:orders`)}&id=1`, {
+      'X-Firetime-Bridge': '1',
+    });
+    expect((jobs.body as JobsReply).jobs[0]?.facts).toMatchObject({
+      name: 'late',
+      runAt: T0 - 5 * MINUTE + 1000,
+      runAtDiffers: false,
+    });
+  });
+
+  it('every command the bridge sent, the handshake’s included', async () => {
+    const admins = await Promise.all(ports.map((port) => RespClient.connect(port)));
+    const seen: MonitoredCommand[] = [];
+    for (const [i, watch] of monitors.entries()) seen.push(...(await watch.commandsBefore(admins[i]!, `end-${i}`)));
+    for (const admin of admins) admin.close();
+    // the writer's commands went before the monitors started; after that only the bridge talks to the cluster
+    const names = [
+      ...new Set(
+        seen.map((command) =>
+          command.name === 'CLUSTER' || command.name === 'CLIENT'
+            ? `${command.name} ${command.args[0]?.toUpperCase()}`
+            : command.name,
+        ),
+      ),
+    ].sort();
+    console.log(`doctor on a cluster: the masters saw ${seen.length} commands: ${names.join(', ')}`);
+    // ioredis's own: its slot-map refresher names itself (CLIENT SETNAME) and reads CLUSTER SLOTS;
+    // each node connection's ready check sends INFO. Everything else is the allow-list's.
+    const handshake = ['CLIENT SETNAME', 'CLUSTER SLOTS', 'INFO'];
+    expect(names.filter((name) => !ALLOWED_COMMANDS.has(name))).toEqual(handshake.filter((name) => names.includes(name)));
+    expect(names).toEqual(expect.arrayContaining(['CLUSTER SLOTS', 'SCAN', 'TIME', 'ZCOUNT', 'HGET', 'HMGET', 'ZSCORE']));
+  });
+
+  it('a master stopped: complete is false and the master is named', async () => {
+    const port = Number(owners[0]!.split(':')[1]);
+    await servers.get(port)!.stop();
+    let reply = await httpAnswer(`${bridge.url}/api/queues`, { 'X-Firetime-Bridge': '1' });
+    // TIME may go to the stopped master while the cluster client still holds it: ask again
+    for (let i = 0; i < 20 && reply.status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      reply = await httpAnswer(`${bridge.url}/api/queues`, { 'X-Firetime-Bridge': '1' });
+    }
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const body = reply.body as QueuesReply;
+    console.log(
+      `doctor on a cluster: with ${port} stopped, ${body.queues.length} of ${PREFIXES.length} queues, unread ${body.unreadNodes.join(', ')}`,
+    );
+    expect([body.complete, body.unreadNodes]).toEqual([false, [`127.0.0.1:${port}`]]);
+    expect(body.queues.map((q) => q.prefix)).toEqual(PREFIXES.filter((_, i) => owners[i] !== `127.0.0.1:${port}`));
+  });
+});

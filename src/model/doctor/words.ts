@@ -1,0 +1,43 @@
+/** Durations and instants as the doctor writes them: "4 min 12 s", "13 min", "05:55:50.444 UTC". */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * A span of time in at most two units, the smaller dropped when it is zero: "850 ms", "42 s",
+ * "4 min 12 s", "13 min", "2 h 5 min", "3 d 4 h". Rounded down (a job 59.9 s late is "59 s" late).
+ */
+export function durationText(ms: number): string {
+  const span = Math.max(0, Math.floor(Math.abs(ms)));
+  if (span < SECOND) return `${span} ms`;
+  const units: Array<[number, string]> = [
+    [DAY, 'd'],
+    [HOUR, 'h'],
+    [MINUTE, 'min'],
+    [SECOND, 's'],
+  ];
+  const first = units.findIndex(([size]) => span >= size);
+  const [size, name] = units[first]!;
+  const whole = Math.floor(span / size);
+  const next = units[first + 1];
+  if (next === undefined) return `${whole} ${name}`;
+  const rest = Math.floor((span - whole * size) / next[0]);
+  return rest === 0 ? `${whole} ${name}` : `${whole} ${name} ${rest} ${next[1]}`;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * An instant (ms since the epoch) in UTC: the time of day ("05:55:50.444 UTC") when it falls on the
+ * same UTC day as `now`, the date before it otherwise ("2026-12-02 05:55:50.444 UTC").
+ */
+export function instantText(ms: number, now: number): string {
+  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return `${ms} ms`;
+  const at = new Date(ms);
+  const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}.${pad(at.getUTCMilliseconds(), 3)}`;
+  const day = at.toISOString().split('T')[0]!;
+  const sameDay = Number.isFinite(now) && Math.abs(now) <= 8.64e15 && new Date(now).toISOString().split('T')[0] === day;
+  return sameDay ? `${time} UTC` : `${day} ${time} UTC`;
+}
