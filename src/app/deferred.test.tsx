@@ -286,6 +286,8 @@ describe('the deferred parts (declareParts, useDeferredParts, Deferred)', () => 
     // the first stage chunk's fetch starts as the page mounts, each next one in a task of its own
     expect(events).toEqual(['fetch first']);
     await screen.findByTestId('below, second half');
+    // in the DOM is not yet mounted: the part's effect (its "mount" event) runs after the commit
+    await waitFor(() => expect(events.at(-1)).toBe('mount below, second half'));
     expect(events.filter((event) => event.startsWith('fetch')).slice(0, 3)).toEqual([
       'fetch first',
       'fetch second',

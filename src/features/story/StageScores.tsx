@@ -11,8 +11,7 @@ import { groupDigits } from '../../model/format.ts';
 export function describeNext(kind: NextKind, slot: number): string {
   if (kind === 'floor') return 'the floor: first job in this millisecond';
   if (kind === 'ceiling') return 'the ceiling: the band is full, ties go by member bytes';
-  if (kind === 'stuck')
-    return `floor + ${slot} again: past the cliff the + 1 is rounded away, so it ties the band's highest score (member bytes decide)`;
+  if (kind === 'stuck') return `floor + ${slot} again: + 1 rounds away; ties go by member bytes`;
   return `floor + ${slot}: one tick above the band's highest score`;
 }
 

@@ -15,9 +15,7 @@ describe('"next =" past the cliff', () => {
     expect(next.score).toBe(minScore);
     const text = describeNext(next.kind, next.slot);
     expect(text).not.toMatch(/one tick above/);
-    expect(text).toBe(
-      "floor + 0 again: past the cliff the + 1 is rounded away, so it ties the band's highest score (member bytes decide)",
-    );
+    expect(text).toBe('floor + 0 again: + 1 rounds away; ties go by member bytes');
   });
 
   it('still says one tick above where + 1 moves the score', () => {
