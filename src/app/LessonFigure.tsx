@@ -12,33 +12,6 @@ import type { Emphasis, FigurePart, LessonStep } from '../features/lesson/steps.
 import { CeilingRows, HeadWake, LessonBits, LessonScores } from './lessonParts.tsx';
 import styles from './LessonFigure.module.css';
 
-/**
- * What the lesson figure's slot for the real script holds: the lead places the Lua stepper
- * (src/features/script/ScriptStepper.tsx) here through Lesson's `scriptPart`; until then, a
- * description of the script's steps in the project's own words.
- */
-function ScriptPlaceholder() {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} data-testid="lesson-script-placeholder">
-      <h3 id={headingId} className={styles.heading}>
-        getDelayedScore, line by line
-      </h3>
-      <ol className={styles.scriptSteps}>
-        <li>fire-time = timestamp + delay (the timestamp alone when there is no delay)</li>
-        <li>floor = fire-time × 0x1000; ceiling = (fire-time + 1) × 0x1000 − 1</li>
-        <li>
-          read the band's highest score: <code>ZREVRANGEBYSCORE key ceiling floor WITHSCORES LIMIT 0 1</code>
-        </li>
-        <li>none: the floor; at the ceiling already: the ceiling; else that score + 1</li>
-        <li>
-          the caller writes the job: <code>ZADD key score jobId</code>
-        </li>
-      </ol>
-    </section>
-  );
-}
-
 function TextbookSet() {
   const set = useAppStore(selectTextbookSet);
   return (
@@ -84,7 +57,7 @@ function BandGridPart() {
 export interface LessonFigureProps {
   readonly step: LessonStep;
   /** The real script's part (the Lua stepper); a description of its lines when not given. */
-  readonly scriptPart?: ReactNode;
+  readonly scriptPart: ReactNode;
 }
 
 /**
@@ -119,7 +92,7 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
   ];
   const right = [
     part('bits', parts.bits, <LessonBits />),
-    part('script', parts.script, scriptPart ?? <ScriptPlaceholder />),
+    part('script', parts.script, scriptPart),
     part('ceiling', parts.ceiling, <CeilingRows />),
   ];
   return (
