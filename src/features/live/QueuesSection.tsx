@@ -57,7 +57,7 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl }: QueuesSectionProps)
   const [asked, setAsked] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['queues', asked],
-    queryFn: ({ signal }) => readQueues(asked!, withToken(fetchImpl, token), signal),
+    queryFn: ({ signal }) => readQueues(asked ?? bridgeUrl, withToken(fetchImpl, token), signal),
     enabled: asked !== null,
   });
 
