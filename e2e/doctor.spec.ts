@@ -51,7 +51,9 @@ test('the queues overview shows the overdue jobs of a queue with no worker, and 
   await queues.getByRole('button', { name: 'Read queues' }).click();
 
   await expect(queues.getByTestId('live-queues-status')).toHaveText(
-    new RegExp(`^2 queues at ${bridge.url.replace(/[.]/g, '\\.')}, read at \\d\\d:\\d\\d:\\d\\d\\.\\d{3} UTC \\(the server's clock\\)\\.$`),
+    new RegExp(
+      `^2 queues at ${bridge.url.replace(/[.]/g, '\\.')}, read at \\d\\d:\\d\\d:\\d\\d\\.\\d{3} UTC \\(the server's clock\\)\\.$`,
+    ),
   );
   const mail = queues.locator('[data-testid="live-queue"][data-queue="bull:mail"]');
   await expect(mail.locator('[data-fact="library"] dd')).toHaveText('bullmq 6.7.0');

@@ -76,7 +76,10 @@ function fakeBridge(...answers: Array<() => Promise<Response>>) {
   return { fetchImpl, requests };
 }
 
-const answer = (body: unknown, status = 200) => () => Promise.resolve(json(body, status));
+const answer =
+  (body: unknown, status = 200) =>
+  () =>
+    Promise.resolve(json(body, status));
 
 function renderSection(fetchImpl: Fetch, token = '') {
   return render(
@@ -142,6 +145,7 @@ describe('QueuesSection', () => {
     const { fetchImpl } = fakeBridge(
       answer(reply({ queues: [HEALTHY], complete: false, unreadNodes: ['127.0.0.1:7001'] })),
       answer(reply({ queues: [HEALTHY], complete: false, truncated: true })),
+      answer(reply({ queues: [HEALTHY], complete: false })),
     );
     renderSection(fetchImpl);
     await user.click(refresh());
@@ -151,6 +155,9 @@ describe('QueuesSection', () => {
     );
     await user.click(refresh());
     await vi.waitFor(() => expect(status()).toMatch(/more queues were found than one list holds\.$/));
+    // a walk the bridge calls incomplete for a reason this page does not know
+    await user.click(refresh());
+    await vi.waitFor(() => expect(status()).toMatch(/Not every queue may be listed: the bridge said its walk was incomplete\.$/));
   });
 
   it('shows the bridge’s error in the section, and keeps the last rows it read', async () => {
@@ -174,18 +181,24 @@ describe('QueuesSection', () => {
 
     await user.click(refresh());
     await vi.waitFor(() =>
-      expect(screen.getByTestId('live-queues-problem').textContent).toBe(`${down} Showing the queues as read at 06:09:00.000 UTC.`),
+      expect(screen.getByTestId('live-queues-problem').textContent).toBe(
+        `${down} Showing the queues as read at 06:09:00.000 UTC.`,
+      ),
     );
     expect(screen.getByTestId('live-queue').dataset.queue).toBe('bull:mail');
 
     // an answer that is not the bridge's, and no answer at all
     await user.click(refresh());
     await vi.waitFor(() =>
-      expect(screen.getByTestId('live-queues-problem').textContent).toMatch(/^http:\/\/127\.0\.0\.1:7379 answered \/api\/queues, but not/),
+      expect(screen.getByTestId('live-queues-problem').textContent).toMatch(
+        /^http:\/\/127\.0\.0\.1:7379 answered \/api\/queues, but not/,
+      ),
     );
     await user.click(refresh());
     await vi.waitFor(() =>
-      expect(screen.getByTestId('live-queues-problem').textContent).toMatch(/^Cannot reach the bridge at http:\/\/127\.0\.0\.1:7379\./),
+      expect(screen.getByTestId('live-queues-problem').textContent).toMatch(
+        /^Cannot reach the bridge at http:\/\/127\.0\.0\.1:7379\./,
+      ),
     );
   });
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { verdictOf } from '../../model/doctor/verdict.ts';
 import type { QueueRow } from '../../model/doctor/doctorWire.ts';
 import { durationText, instantText } from '../../model/doctor/words.ts';
@@ -55,15 +55,22 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl }: QueuesSectionProps)
   const headingId = useId();
   // the bridge the user last asked: typing an address reads nothing until Read queues is pressed
   const [asked, setAsked] = useState<string | null>(null);
+  const client = useQueryClient();
+  const queryKey = ['queues', asked];
   const query = useQuery({
-    queryKey: ['queues', asked],
+    queryKey,
     queryFn: ({ signal }) => readQueues(asked ?? bridgeUrl, withToken(fetchImpl, token), signal),
     enabled: asked !== null,
   });
 
   function refresh() {
-    if (asked === bridgeUrl) void query.refetch();
-    else setAsked(bridgeUrl);
+    if (asked !== bridgeUrl) {
+      setAsked(bridgeUrl);
+      return;
+    }
+    // a read still running is cancelled (its signal aborts the request), then read again: refetch
+    // alone would join a first read that has no answer yet rather than replace it
+    void client.cancelQueries({ queryKey }).then(() => query.refetch());
   }
 
   const problem =

@@ -115,7 +115,7 @@ export async function readQueues(base: string, fetchImpl: Fetch, signal?: AbortS
   let cursor = '0';
   let complete = true;
   let truncated = false;
-  let now = 0;
+  let now: number;
   let pages = 0;
   do {
     const body = await getJson(base, `/api/queues?cursor=${encodeURIComponent(cursor)}`, fetchImpl, signal);
@@ -128,8 +128,7 @@ export async function readQueues(base: string, fetchImpl: Fetch, signal?: AbortS
       found.set(`${shown.prefix}\u0000${shown.name}`, { row: shown, now: body.now });
     }
     if (Array.isArray(body.unreadNodes))
-      for (const node of body.unreadNodes.slice(0, 100))
-        if (typeof node === 'string') unread.add(printable(node).slice(0, 120));
+      for (const node of body.unreadNodes.slice(0, 100)) if (typeof node === 'string') unread.add(printable(node).slice(0, 120));
     truncated ||= body.truncated === true;
     complete &&= body.complete || body.cursor !== '0';
     cursor = body.cursor;
