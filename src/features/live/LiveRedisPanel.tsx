@@ -17,6 +17,7 @@ import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN, MAX_KEY_BYTES } from '../../mo
 import { printable } from '../../model/printable.ts';
 import { bandStrip, busiestBand, decodeLiveSet, liveBand } from '../../store/live.ts';
 import { liveLinkFromSearch } from './liveLink.ts';
+import { QueuesSection } from './QueuesSection.tsx';
 import type { LiveLink } from './liveLink.ts';
 import type { LiveRow, LiveSet } from '../../store/live.ts';
 import { BandGrid } from '../../ui/bandGrid/BandGrid.tsx';
@@ -241,6 +242,7 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
           {snapshot !== null ? ` Showing the set as read at ${clock(snapshot.readAt)} UTC.` : ''}
         </p>
       ) : null}
+      <QueuesSection bridgeUrl={bridgeUrl} token={token} fetchImpl={fetchImpl} />
       {keys !== null ? <KeyList keys={keys} chosen={chosenKey} onChoose={choose} /> : null}
       {set !== null ? <LiveSetViews set={set} chosenBand={chosenBand} onChooseBand={setChosenBand} version={version} /> : null}
     </section>

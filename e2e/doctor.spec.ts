@@ -1,0 +1,82 @@
+/**
+ * The Live panel's queues overview against a real redis-server, the real bridge and real BullMQ
+ * 6.7.0 queues with no worker: jobs added with a 1 s delay and read 1.5 s later are overdue, and
+ * the row and the verdict say so; a queue whose job is an hour away is waiting, its marker on it.
+ */
+import { expect, test } from '@playwright/test';
+import { Queue } from 'bullmq';
+import { startBridge } from '../bridge/bridge.ts';
+import type { RunningBridge } from '../bridge/bridge.ts';
+import { DEFAULT_OPTIONS } from '../bridge/options.ts';
+import { startRedisServer } from '../test-support/redisProcess.ts';
+import type { RedisProcess } from '../test-support/redisProcess.ts';
+
+test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+
+const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
+const OVERDUE_JOBS = 3;
+
+let redis: RedisProcess;
+let bridge: RunningBridge;
+let bridgeOpen = false;
+
+test.beforeAll(async () => {
+  redis = await startRedisServer();
+  const connection = { host: '127.0.0.1', port: redis.port };
+  const mail = new Queue('mail', { connection });
+  const later = new Queue('later', { connection });
+  for (let i = 0; i < OVERDUE_JOBS; i++) await mail.add('send', { i }, { delay: 1000 });
+  await later.add('report', {}, { delay: 3_600_000 });
+  await Promise.all([mail.close(), later.close()]);
+  // no worker: once their second has passed, the mail jobs stay in the delayed set, due
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  bridge = await startBridge(
+    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] },
+    () => undefined,
+  );
+  bridgeOpen = true;
+});
+
+test.afterAll(async () => {
+  if (bridgeOpen) await bridge.close();
+  await redis?.stop();
+});
+
+test('the queues overview shows the overdue jobs of a queue with no worker, and the verdict says so', async ({ page }) => {
+  await page.goto('/?stage');
+  const live = page.getByTestId('live-redis');
+  await live.scrollIntoViewIfNeeded();
+  await live.getByTestId('live-bridge-url').fill(bridge.url);
+  const queues = live.getByTestId('live-queues');
+  await queues.getByRole('button', { name: 'Read queues' }).click();
+
+  await expect(queues.getByTestId('live-queues-status')).toHaveText(
+    new RegExp(
+      `^2 queues at ${bridge.url.replace(/[.]/g, '\\.')}, read at \\d\\d:\\d\\d:\\d\\d\\.\\d{3} UTC \\(the server's clock\\)\\.$`,
+    ),
+  );
+  const mail = queues.locator('[data-testid="live-queue"][data-queue="bull:mail"]');
+  await expect(mail.locator('[data-fact="library"] dd')).toHaveText('bullmq 6.7.0');
+  await expect(mail.locator('[data-fact="delayed"] dd')).toHaveText(String(OVERDUE_JOBS));
+  await expect(mail.locator('[data-fact="overdue"] dd')).toHaveText(String(OVERDUE_JOBS));
+  await expect(mail.locator('[data-fact="oldest"] dd')).toHaveText(/^\d+ (ms|s) late$/);
+  await expect(mail.getByTestId('live-queue-verdict')).toHaveText(
+    new RegExp(
+      `^${OVERDUE_JOBS} due, oldest \\d+ (ms|s) late; the marker says \\d\\d:\\d\\d:\\d\\d\\.\\d{3} UTC, ` +
+        '(long past: no worker is polling|a moment ago: a polling worker takes them now)$',
+    ),
+  );
+
+  const later = queues.locator('[data-testid="live-queue"][data-queue="bull:later"]');
+  await expect(later.locator('[data-fact="overdue"] dd')).toHaveText('0');
+  await expect(later.getByTestId('live-queue-verdict')).toHaveText(/^next job in 59 min \d+ s; the marker agrees$/);
+  await expect(queues.getByRole('alert')).toHaveCount(0);
+
+  // the bridge gone: the section says so where it reads, and keeps the rows it had
+  await bridge.close();
+  bridgeOpen = false;
+  await queues.getByRole('button', { name: 'Read queues' }).click();
+  await expect(queues.getByTestId('live-queues-problem')).toContainText(`Cannot reach the bridge at ${bridge.url}`);
+  await expect(queues.getByTestId('live-queues-problem')).toContainText('Showing the queues as read at');
+  await expect(mail.locator('[data-fact="overdue"] dd')).toHaveText(String(OVERDUE_JOBS));
+});

@@ -1,0 +1,187 @@
+import { useId, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { verdictOf } from '../../model/doctor/verdict.ts';
+import type { QueueRow } from '../../model/doctor/doctorWire.ts';
+import { durationText, instantText } from '../../model/doctor/words.ts';
+import { groupDigits, plural } from '../../model/format.ts';
+import panel from '../../ui/panel.module.css';
+import { BridgeRequestError, withToken } from './bridgeClient.ts';
+import type { Fetch } from './bridgeClient.ts';
+import { readQueues } from './queuesClient.ts';
+import type { QueueReading, QueuesOverview } from './queuesClient.ts';
+import styles from './QueuesSection.module.css';
+
+interface QueuesSectionProps {
+  /** The bridge's origin, as the panel's field holds it. */
+  readonly bridgeUrl: string;
+  readonly token: string;
+  readonly fetchImpl: Fetch;
+}
+
+/**
+ * One client for the section's lifetime. Retries are off: a failed read is a bridge or Redis
+ * that said no (down, slow, refused), and asking again at once walks the keyspace again for the
+ * same answer; the Read queues button is the retry. Nothing refetches on its own (focus, reconnect,
+ * mount): each read is a SCAN over every key, sent only when the user asks.
+ */
+function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        refetchOnMount: false,
+      },
+    },
+  });
+}
+
+/**
+ * The queues overview of the Live panel (issue 27): every queue the bridge's GET /api/queues finds,
+ * one row each with its counts against the server's clock, and the doctor's verdict in words.
+ */
+export function QueuesSection(props: QueuesSectionProps) {
+  const [client] = useState(newQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <QueuesOverviewView {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function QueuesOverviewView({ bridgeUrl, token, fetchImpl }: QueuesSectionProps) {
+  const headingId = useId();
+  // the bridge the user last asked: typing an address reads nothing until Read queues is pressed
+  const [asked, setAsked] = useState<string | null>(null);
+  const client = useQueryClient();
+  const queryKey = ['queues', asked];
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => readQueues(asked ?? bridgeUrl, withToken(fetchImpl, token), signal),
+    enabled: asked !== null,
+  });
+
+  function refresh() {
+    if (asked !== bridgeUrl) {
+      setAsked(bridgeUrl);
+      return;
+    }
+    // a read still running is cancelled (its signal aborts the request), then read again: refetch
+    // alone would join a first read that has no answer yet rather than replace it
+    void client.cancelQueries({ queryKey }).then(() => query.refetch());
+  }
+
+  const problem =
+    query.error === null
+      ? null
+      : query.error instanceof BridgeRequestError
+        ? query.error.message
+        : 'The bridge gave an answer the panel cannot read.';
+
+  return (
+    <section className={styles.queues} aria-labelledby={headingId} data-testid="live-queues">
+      <div className={styles.head}>
+        <h3 id={headingId}>Queues</h3>
+        <button type="button" className="secondary" onClick={refresh}>
+          Read queues
+        </button>
+      </div>
+      <p className={panel.hint} role="status" data-testid="live-queues-status">
+        {statusText(asked, query.isFetching, query.data)}
+      </p>
+      {problem !== null ? (
+        <p className={styles.problem} role="alert" data-testid="live-queues-problem">
+          {problem}
+          {query.data !== undefined ? ` Showing the queues as read at ${instantText(query.data.now, query.data.now)}.` : ''}
+        </p>
+      ) : null}
+      {query.data !== undefined && query.data.queues.length > 0 ? (
+        <ul className={styles.list} aria-label="Queues the bridge found">
+          {query.data.queues.map((reading) => (
+            <QueueItem key={`${reading.row.prefix}\u0000${reading.row.name}`} reading={reading} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function statusText(asked: string | null, fetching: boolean, data: QueuesOverview | undefined): string {
+  if (fetching) return 'Reading the queues from the bridge…';
+  if (asked === null || data === undefined)
+    return 'Not read yet: Read queues finds every BullMQ, Bull and bee-queue queue through the bridge (a SCAN of every key).';
+  const found =
+    data.queues.length === 0
+      ? `No queue found at ${asked} (BullMQ writes <prefix>:<queue>:meta, Bull and bee-queue <prefix>:<queue>:id)`
+      : `${plural(data.queues.length, 'queue', 'queues')} at ${asked}, read at ${instantText(data.now, data.now)} (the server's clock)`;
+  return `${found}.${incompleteText(data)}`;
+}
+
+/** Why the list may miss queues, in words; '' when it holds every one. */
+function incompleteText(data: QueuesOverview): string {
+  if (data.complete) return '';
+  const reasons: string[] = [];
+  if (data.unreadNodes.length > 0) reasons.push(`the bridge could not read ${data.unreadNodes.join(', ')}`);
+  if (data.stoppedEarly) reasons.push('the key walk was stopped before its end');
+  if (data.truncated) reasons.push('more queues were found than one list holds');
+  if (reasons.length === 0) reasons.push('the bridge said its walk was incomplete');
+  return ` Not every queue may be listed: ${reasons.join('; ')}.`;
+}
+
+const library = (row: QueueRow) => (row.version === null ? row.library : `${row.library} ${row.version}`);
+
+function markerText(row: QueueRow, now: number): string {
+  if (row.marker === null) return row.library === 'bullmq' ? 'none' : `none (${row.library} keeps none)`;
+  if (row.marker.time === null) return 'empty';
+  if (row.marker.time === 0) return '0: jobs are waiting';
+  return instantText(row.marker.time, now);
+}
+
+function fullestBandText(row: QueueRow, now: number): string {
+  const band = row.fullestBand;
+  if (band === null) return '—';
+  const ceiling = band.atCeiling === null || band.atCeiling === 0 ? '' : `, ${groupDigits(band.atCeiling)} at the ceiling`;
+  const unsure = band.complete ? '' : ` (the search stopped: another band may hold up to ${groupDigits(band.atMost)})`;
+  return `${instantText(band.fireTime, now)}: ${plural(band.jobs, 'job', 'jobs')}${ceiling}${unsure}`;
+}
+
+function QueueItem({ reading }: { reading: QueueReading }) {
+  const { row, now } = reading;
+  const verdict = verdictOf({
+    now,
+    library: row.library,
+    delayed: row.delayed,
+    overdue: row.overdue,
+    oldestOverdueFireTime: row.oldestOverdueMs === null ? null : now - row.oldestOverdueMs,
+    nextFireTime: row.nextFireTime,
+    markerTime: row.marker?.time ?? null,
+  });
+  const name = `${row.prefix}:${row.name}`;
+  const facts: Array<[string, string, string]> = [
+    ['library', 'Library', library(row)],
+    ['delayed', 'Delayed', groupDigits(row.delayed)],
+    ['overdue', 'Overdue', groupDigits(row.overdue)],
+    ['oldest', 'Oldest overdue', row.oldestOverdueMs === null ? '—' : `${durationText(row.oldestOverdueMs)} late`],
+    ['next', 'Next fire-time', row.nextFireTime === null ? '—' : instantText(row.nextFireTime, now)],
+    ['band', 'Fullest band', fullestBandText(row, now)],
+    ['marker', 'Marker', markerText(row, now)],
+  ];
+  return (
+    <li className={styles.item} data-testid="live-queue" data-queue={name} data-verdict={verdict.kind}>
+      <p className={styles.name}>{name}</p>
+      <p className={styles.verdict} data-testid="live-queue-verdict">
+        {verdict.words}
+      </p>
+      <dl className={styles.facts}>
+        {facts.map(([id, label, value]) => (
+          <div key={id} data-fact={id}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}

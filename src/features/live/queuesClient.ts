@@ -1,0 +1,151 @@
+/**
+ * The queues overview's read: GET /api/queues from the bridge, following its cursor until the
+ * walk is done, each reply checked for the shape the bridge sends (src/model/doctor/doctorWire.ts)
+ * before anything of it is shown. No DOM, no React.
+ */
+import type { FullestBandReading, MarkerReading, QueueRow, QueuesReply } from '../../model/doctor/doctorWire.ts';
+import { printable } from '../../model/printable.ts';
+import { BridgeRequestError, getJson } from './bridgeClient.ts';
+import type { Fetch } from './bridgeClient.ts';
+
+/**
+ * Requests one overview may send: each bridge reply walks at most about 200,000 keys, so this
+ * covers a keyspace of some millions of keys; past it the overview says it stopped early.
+ */
+export const MAX_QUEUE_PAGES = 25;
+/** Queues one overview keeps at most (the bridge sends at most 200 a reply). */
+export const MAX_LISTED_QUEUES = 1000;
+
+/** What the overview shows of a queue: the bridge's row, with the `now` of the reply it came in. */
+export interface QueueReading {
+  readonly row: QueueRow;
+  /** The server's TIME when the row was read (ms). */
+  readonly now: number;
+}
+
+export interface QueuesOverview {
+  readonly queues: QueueReading[];
+  /** True when every master was read, the walk reached its end and no queue was left out. */
+  readonly complete: boolean;
+  /** Cluster masters the bridge could not read (their queues are missing), as printable text. */
+  readonly unreadNodes: string[];
+  /** The bridge found more queues than one reply (or this overview) holds. */
+  readonly truncated: boolean;
+  /** The walk was cut at MAX_QUEUE_PAGES requests before its end. */
+  readonly stoppedEarly: boolean;
+  /** The last reply's server time. */
+  readonly now: number;
+}
+
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isInstant = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const orNull =
+  <T>(check: (v: unknown) => v is T) =>
+  (v: unknown): v is T | null =>
+    v === null || check(v);
+
+function isMarker(v: unknown): v is MarkerReading {
+  const m = v as MarkerReading;
+  return typeof m === 'object' && m !== null && typeof m.type === 'string' && orNull(isInstant)(m.time);
+}
+
+function isFullestBand(v: unknown): v is FullestBandReading {
+  const b = v as FullestBandReading;
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    isInstant(b.fireTime) &&
+    isCount(b.jobs) &&
+    orNull(isCount)(b.atCeiling) &&
+    typeof b.complete === 'boolean' &&
+    isCount(b.atMost)
+  );
+}
+
+function isQueueRow(v: unknown): v is QueueRow {
+  const r = v as QueueRow;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.prefix === 'string' &&
+    typeof r.name === 'string' &&
+    (r.library === 'bullmq' || r.library === 'bull' || r.library === 'bee-queue') &&
+    (r.version === null || typeof r.version === 'string') &&
+    isCount(r.delayed) &&
+    isCount(r.overdue) &&
+    orNull(isInstant)(r.oldestOverdueMs) &&
+    orNull(isInstant)(r.nextFireTime) &&
+    orNull(isMarker)(r.marker) &&
+    orNull(isFullestBand)(r.fullestBand)
+  );
+}
+
+function isQueuesReply(v: unknown): v is QueuesReply {
+  const r = v as QueuesReply;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    isInstant(r.now) &&
+    Array.isArray(r.queues) &&
+    r.queues.every(isQueueRow) &&
+    typeof r.complete === 'boolean' &&
+    typeof r.cursor === 'string' &&
+    /^\d{1,24}$/.test(r.cursor)
+  );
+}
+
+/** A row's texts escaped again (whoever sent them): the page shows them as text only, this keeps hidden characters visible. */
+function shownRow(row: QueueRow): QueueRow {
+  return {
+    ...row,
+    prefix: printable(row.prefix),
+    name: printable(row.name),
+    version: row.version === null ? null : printable(row.version).slice(0, 64),
+    marker: row.marker === null ? null : { ...row.marker, type: printable(row.marker.type).slice(0, 32) },
+  };
+}
+
+/**
+ * Every queue the bridge at `base` finds: /api/queues, then again from each reply's cursor until
+ * it is '0' (or MAX_QUEUE_PAGES requests). A queue found twice in one walk keeps the later row.
+ */
+export async function readQueues(base: string, fetchImpl: Fetch, signal?: AbortSignal): Promise<QueuesOverview> {
+  const found = new Map<string, QueueReading>();
+  const unread = new Set<string>();
+  let cursor = '0';
+  let complete = true;
+  let truncated = false;
+  let now: number;
+  let pages = 0;
+  do {
+    const body = await getJson(base, `/api/queues?cursor=${encodeURIComponent(cursor)}`, fetchImpl, signal);
+    if (!isQueuesReply(body))
+      throw new BridgeRequestError('not-a-bridge', `${base} answered /api/queues, but not as the firetime bridge does.`);
+    pages += 1;
+    now = body.now;
+    for (const row of body.queues) {
+      const shown = shownRow(row);
+      found.set(`${shown.prefix}\u0000${shown.name}`, { row: shown, now: body.now });
+    }
+    if (Array.isArray(body.unreadNodes))
+      for (const node of body.unreadNodes.slice(0, 100)) if (typeof node === 'string') unread.add(printable(node).slice(0, 120));
+    truncated ||= body.truncated === true;
+    complete &&= body.complete || body.cursor !== '0';
+    cursor = body.cursor;
+  } while (cursor !== '0' && pages < MAX_QUEUE_PAGES && found.size < MAX_LISTED_QUEUES);
+  const stoppedEarly = cursor !== '0';
+  truncated ||= found.size > MAX_LISTED_QUEUES;
+  const queues = [...found.values()]
+    .sort((a, b) => compareText(a.row.prefix, b.row.prefix) || compareText(a.row.name, b.row.name))
+    .slice(0, MAX_LISTED_QUEUES);
+  return {
+    queues,
+    complete: complete && !stoppedEarly && !truncated && unread.size === 0,
+    unreadNodes: [...unread],
+    truncated,
+    stoppedEarly,
+    now,
+  };
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
