@@ -1,8 +1,10 @@
 /**
  * The JavaScript the built page loads before it is interactive: the scripts `dist/index.html`
- * names (its module script and the chunks it preloads), with their gzip sizes (zlib level 9, as
- * docs/benchmarks.md's figures count them). Read by `npm run bench:ui` (which prints the sizes) and by the
- * browser tests (e2e/start-files.spec.ts, which hold them to the budget).
+ * names (its module script and the chunks it preloads), and for each page (the lesson at `/`, the
+ * free stage at `?stage`) those with the page's own chunk and every chunk it imports, all fetched
+ * before the page renders; with their gzip sizes (zlib level 9, as docs/benchmarks.md's figures
+ * count them). Read by `npm run bench:ui` (which prints the sizes) and by the browser tests
+ * (e2e/start-files.spec.ts, which hold them to the budget).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,4 +32,29 @@ export function startScripts(dist = 'dist'): BuiltScript[] {
   return builtScripts(dist)
     .filter((name) => html.includes(`/assets/${name}`))
     .map((name) => ({ name, gzipBytes: gzipBytes(dist, name) }));
+}
+
+/** The pages the start script chooses between, by the source file of each one's chunk (src/app/main.tsx). */
+export const PAGE_CHUNKS = { lesson: 'Lesson', stage: 'App' } as const;
+
+export type StartPage = keyof typeof PAGE_CHUNKS;
+
+/**
+ * What a fresh load of `page` fetches before it renders: the start scripts, the page's chunk and,
+ * transitively, the chunks those import statically (Vite's preload list for the page's import is
+ * the same set, with the CSS). Imports a chunk makes later, with import(), are not counted.
+ */
+export function pageStartScripts(page: StartPage, dist = 'dist'): BuiltScript[] {
+  const own = builtScripts(dist).filter((name) => new RegExp(`^${PAGE_CHUNKS[page]}-[\\w-]+\\.js$`).test(name));
+  if (own.length !== 1) throw new Error(`expected one ${PAGE_CHUNKS[page]} chunk in ${dist}/assets, found ${own.length}`);
+  const found = new Set<string>();
+  const visit = (name: string) => {
+    if (found.has(name)) return;
+    found.add(name);
+    // a static import in the built code: `from"./x.js"` or, for its side effects alone, `import"./x.js"`
+    for (const match of readFileSync(join(dist, 'assets', name), 'utf8').matchAll(/\b(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+      visit(match[1]!);
+  };
+  [...startScripts(dist).map((script) => script.name), ...own].forEach(visit);
+  return [...found].map((name) => ({ name, gzipBytes: gzipBytes(dist, name) }));
 }

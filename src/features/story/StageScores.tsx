@@ -56,7 +56,7 @@ export function StageScores() {
       </h2>
       <div className={styles.score}>
         <span className={styles.scoreLabel}>Fire-time = now + delay</span>
-        <span className={`mono ${styles.big}`} data-testid="fire-time-ms" data-number="fire-time">
+        <span className={`mono ${styles.figure}`} data-testid="fire-time-ms" data-number="fire-time">
           {data.fireTime} ms
         </span>
         <span className={`mono ${panel.hint}`} data-testid="fire-time-iso" data-number="fire-time-iso">
@@ -65,7 +65,7 @@ export function StageScores() {
       </div>
       <div className={styles.score}>
         <span className={styles.scoreLabel}>Textbook score (the fire-time)</span>
-        <span className={`mono ${styles.big}`} data-testid="textbook-score" data-number="textbook-score">
+        <span className={`mono ${styles.figure}`} data-testid="textbook-score" data-number="textbook-score">
           {formatScore(data.textbookScore)}
         </span>
         <UnitSwitch unit={data.textbookUnit} locked={unitLocked} noteId={unitNoteId} />
