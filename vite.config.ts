@@ -35,17 +35,18 @@ export default defineConfig(({ command }) => ({
   build: {
     // The modulepreload polyfill only helps browsers without <link rel="modulepreload"> (Safari
     // before 17) fetch chunks a little earlier; they load the same modules without it. Leaving it
-    // out keeps ~0.3 KB gzip off the start bundle, whose budget is 90 KB.
+    // out keeps ~0.3 KB gzip off the start bundle (its target is 90 KB, docs/benchmarks.md).
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
-              // Small modules that the start script and the later parts both import (the store's
-              // context, score and number formatting, a memo helper): left to the automatic
-              // splitting, each became a start chunk of a few hundred bytes of its own. One chunk
-              // holds them, so the page starts with one script and at most three preloads
+              // Small modules that both pages (the lesson's and the stage's chunks) and the later
+              // parts import (the store's context, score and number formatting, a memo helper):
+              // left to the automatic splitting, each became a chunk of a few hundred bytes of its
+              // own. One chunk holds them (with React, which they import), preloaded by index.html,
+              // so the page starts with one script and at most three preloads
               // (e2e/start-files.spec.ts holds it to that).
               name: 'start-shared',
               test: /\/src\/(store\/(StoreContext\.tsx|memo\.ts)|model\/(format|uuid|printable)\.ts|model\/protocol\/score\.ts|model\/redis\/doubles\.ts|session\/input\.ts|ui\/panel\.module\.css)/,

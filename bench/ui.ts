@@ -45,7 +45,7 @@ import config from '../playwright.config.ts';
 import { buildAndPreview, preview, waitForServer } from './preview.ts';
 import { PAGE_PORT, PAGE_URL, T0_ISO } from './page.ts';
 import { markTimes } from './stats.ts';
-import { builtScripts, gzipBytes, startScripts } from '../scripts/startFiles.ts';
+import { builtScripts, gzipBytes, pageStartScripts } from '../scripts/startFiles.ts';
 import { report } from './report.ts';
 
 const FULL_BAND = 4096;
@@ -504,12 +504,12 @@ async function main(): Promise<void> {
     const { playFrames, playDragFrames, played } = await measurePlay(browser);
     const burst = await measureBurst(browser);
 
-    // 4. Production JS, gzip: all of it, and what the page loads before it is interactive
-    //    (the scripts index.html names; the explorations and the worker load later).
+    // 4. Production JS, gzip: all of it, and what the stage loads before it renders (the scripts
+    //    index.html names, the stage's chunk and its imports; the explorations and the worker load later).
     const assets = join('dist', 'assets');
     const gzipKb = (name: string) => gzipBytes('dist', name) / 1024;
     const jsFiles = builtScripts();
-    const start = startScripts();
+    const start = pageStartScripts('stage');
     const initialFiles = start.map((script) => script.name);
     const totalKb = jsFiles.reduce((sum, name) => sum + gzipKb(name), 0);
     const initialKb = start.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
@@ -559,7 +559,7 @@ async function main(): Promise<void> {
       ['enqueue 4,096 same-ms + render, 95,904 already in', `${loadedRun.toFixed(1)} ms`, '<= 150 ms', loadedRun <= 150],
       ...burstRows(burst),
       [
-        'production JS, gzip, loaded at start',
+        'production JS, gzip, loaded before the stage renders',
         `${initialKb.toFixed(1)} KB (${initialFiles.length} file(s))`,
         '<= 90 KB',
         initialKb <= 90,
