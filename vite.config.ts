@@ -31,6 +31,11 @@ export default defineConfig(({ command }) => ({
   // bullmqScript: the installed bullmq's getDelayedScore.lua for the script stepper (virtual:bullmq/getDelayedScore.lua).
   plugins: [react(), firetimeEmbeds(process.env, extraConnect), bullmqScript()],
   ...devServer(command),
+  // The dev server's dependency scan starts from the pages it serves, not from examples/ (whose
+  // pages load the built card, which the scan cannot resolve: it then skipped pre-bundling, found
+  // each dependency as a chunk first imported it, and reloaded the page at each new one, which ran
+  // two copies of React when the stage's chunk brought zustand after React had loaded).
+  optimizeDeps: { entries: ['index.html', 'embed/index.html'] },
   preview: { headers: securityHeaders(productionPolicy(extraConnect)), cors: false },
   build: {
     // The modulepreload polyfill only helps browsers without <link rel="modulepreload"> (Safari
