@@ -28,12 +28,12 @@ import type { BuiltScript } from '../scripts/startFiles.ts';
  *
  * The stage made a chunk of its own (as the lesson was), measured at bbdfe95 + that change:
  * - the start script, which both pages fetch first (React, the address check, the store's context
- *   and the other start-shared modules): 75,734 bytes, down from 101,178;
- * - the lesson at `/`, before it paints: 121,824 bytes (19 files), down from 123,597: the start,
+ *   and the other start-shared modules): 75,728 bytes, down from 101,178;
+ * - the lesson at `/`, before it paints: 121,819 bytes (19 files), down from 123,597: the start,
  *   the lesson's chunk with its figure (set views, band grid, script stepper) and the code it shares
- *   with the stage (store, session, model, the stage's controls: three chunks of 23,642 bytes);
- * - the free stage at `?stage`, before it paints: 103,191 bytes (7 files), up from 101,178: the
- *   same code as before in more files (the start, the shared three, the stage's own 3,815); its
+ *   with the stage (store, session, model, the stage's controls: three chunks of 23,646 bytes);
+ * - the free stage at `?stage`, before it paints: 103,181 bytes (7 files), up from 101,178: the
+ *   same code as before in more files (the start, the shared three, the stage's own 3,807); its
  *   parts (band grid, set views, play, the panels below) load after its first render.
  * The 90 KB target of docs/benchmarks.md is missed by each page (most of the start is React 19 and
  * React DOM).
@@ -78,4 +78,22 @@ test(`the lesson at / fetches at most ${bytes(LESSON_START_BUDGET_BYTES)} bytes 
 test(`the free stage fetches at most ${bytes(STAGE_START_BUDGET_BYTES)} bytes of JavaScript before it paints`, () => {
   const scripts = pageStartScripts('stage');
   expect(total(scripts), each(scripts)).toBeLessThanOrEqual(STAGE_START_BUDGET_BYTES);
+});
+
+test("a lesson whose chunk does not come opens the stage; with neither chunk, index.html's frame says the code did not load", async ({
+  page,
+}) => {
+  const lessonChunk = pageStartScripts('lesson').find((script) => script.name.startsWith(`${PAGE_CHUNKS.lesson}-`))!;
+  const stageChunk = pageStartScripts('stage').find((script) => script.name.startsWith(`${PAGE_CHUNKS.stage}-`))!;
+  await page.route(`**/assets/${lessonChunk.name}`, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByTestId('stage')).toBeVisible();
+  await expect(page.getByTestId('lesson')).toHaveCount(0);
+
+  await page.route(`**/assets/${stageChunk.name}`, (route) => route.abort());
+  await page.goto('/?stage');
+  await expect(page.getByRole('alert')).toHaveText(
+    "The page's code did not load (offline, or a newer version is out): reload the page to try again.",
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'firetime' })).toBeVisible();
 });
