@@ -8,12 +8,10 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefusedCommandError, readOnlyCall } from '../bridge/allowList.ts';
-import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { clusterConnection, clusterSender, parseClusterSeeds } from '../bridge/cluster.ts';
-import { DEFAULT_OPTIONS } from '../bridge/options.ts';
+import { clusterSender } from '../bridge/cluster.ts';
 import { fixtureEvalArgs, fixtureJobs } from '../test-support/delayedFixture.ts';
-import { startRedisCluster, type RedisCluster } from '../test-support/redisCluster.ts';
+import { startClusterBridge, startRedisCluster, type RedisCluster } from '../test-support/redisCluster.ts';
 import type { ErrorReply, KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:4317';
@@ -67,11 +65,7 @@ beforeAll(async () => {
   writer = cluster.writer;
   for (const key of KEYS) await writeFixture(key);
   await writer.set('bull:string:delayed', 'not a set');
-  const options = { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${cluster.ports[0]}`, port: 0, commandTimeoutMs: 1000 };
-  const seeds = parseClusterSeeds(`redis://127.0.0.1:${cluster.ports[0]}`);
-  if (!seeds.ok) throw new Error(seeds.message);
-  // one seed is enough: the cluster client finds the other masters from it
-  bridge = await startBridge(options, () => undefined, clusterConnection(seeds.seeds, options));
+  bridge = await startClusterBridge(cluster);
 }, 60_000);
 
 afterAll(async () => {

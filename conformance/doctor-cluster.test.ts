@@ -9,14 +9,11 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_COMMANDS } from '../bridge/allowList.ts';
-import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { clusterConnection, parseClusterSeeds } from '../bridge/cluster.ts';
-import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import type { HistogramReply, JobsReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { httpAnswer } from '../test-support/httpAnswer.ts';
 import { monitorRedis, type MonitoredCommand, type RedisMonitor } from '../test-support/redisMonitor.ts';
-import { startRedisCluster, type RedisCluster } from '../test-support/redisCluster.ts';
+import { startClusterBridge, startRedisCluster, type RedisCluster } from '../test-support/redisCluster.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 
 const MINUTE = 60_000;
@@ -53,10 +50,7 @@ beforeAll(async () => {
   }
   owners = await Promise.all(PREFIXES.map((prefix) => cluster.masterOf(`${prefix}:orders:delayed`)));
   for (const port of cluster.ports) monitors.push(await monitorRedis(port));
-  const options = { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${cluster.ports[0]}`, port: 0, commandTimeoutMs: 1000 };
-  const seeds = parseClusterSeeds(`redis://127.0.0.1:${cluster.ports[0]}`);
-  if (!seeds.ok) throw new Error(seeds.message);
-  bridge = await startBridge(options, () => undefined, clusterConnection(seeds.seeds, options));
+  bridge = await startClusterBridge(cluster);
 }, 60_000);
 
 afterAll(async () => {

@@ -9,6 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster } from 'ioredis';
+import { startBridge, type RunningBridge } from '../bridge/bridge.ts';
+import { clusterConnection, parseClusterSeeds } from '../bridge/cluster.ts';
+import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { RespClient } from './resp-client.ts';
 import { freePort, startRedisServer, type RedisProcess } from './redisProcess.ts';
 
@@ -101,4 +104,12 @@ export async function startRedisCluster(name: string): Promise<RedisCluster> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The bridge on a free port, reading the cluster from its first master alone: the cluster client finds the others. */
+export async function startClusterBridge(cluster: RedisCluster): Promise<RunningBridge> {
+  const options = { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${cluster.ports[0]}`, port: 0, commandTimeoutMs: 1000 };
+  const seeds = parseClusterSeeds(options.redisUrl);
+  if (!seeds.ok) throw new Error(seeds.message);
+  return startBridge(options, () => undefined, clusterConnection(seeds.seeds, options));
 }
