@@ -33,6 +33,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { buildAndPreview, preview, waitForServer } from './preview.ts';
 import { figure, report } from './report.ts';
+import { cpuMs, rendererMainThreads, startTrace, topLevelTasks, type RunningTrace } from './trace.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4328);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -62,17 +63,6 @@ const tasks = (page: Page): Promise<Task[]> => page.evaluate('window.__tasks');
 const now = (page: Page): Promise<number> => page.evaluate('performance.now()');
 const longest = (list: Task[]) => list.reduce((max, task) => Math.max(max, task.duration), 0);
 
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly pid: number;
-  readonly tid: number;
-  readonly args?: { readonly name?: string };
-}
-
 /** What one row cost the page's main thread, in CPU time (ms). */
 interface Cpu {
   /** The main thread's CPU time over the row: its top-level tasks' thread time summed. */
@@ -93,12 +83,11 @@ interface Cpu {
  */
 class CpuMeter {
   readonly #cdp: CDPSession;
-  #events: TraceEvent[] = [];
+  #trace: RunningTrace | null = null;
   #before = 0;
 
   private constructor(cdp: CDPSession) {
     this.#cdp = cdp;
-    cdp.on('Tracing.dataCollected', (data) => this.#events.push(...(data.value as unknown as TraceEvent[])));
   }
 
   static async attach(page: Page): Promise<CpuMeter> {
@@ -118,28 +107,23 @@ class CpuMeter {
   }
 
   async start(): Promise<void> {
-    this.#events = [];
     this.#before = await this.#taskDuration();
-    await this.#cdp.send('Tracing.start', { categories: 'toplevel,__metadata', transferMode: 'ReportEvents' });
+    this.#trace = await startTrace(this.#cdp, 'toplevel,__metadata');
   }
 
   /** Ends the stretch; `navigated`: a navigation came between (TaskDuration started again), so only the trace counts. */
   async stop(navigated = false): Promise<Cpu> {
-    const complete = new Promise<void>((resolve) => this.#cdp.once('Tracing.tracingComplete', () => resolve()));
-    await this.#cdp.send('Tracing.end');
-    await complete;
+    if (this.#trace === null) throw new Error('CpuMeter.stop() without start()');
+    const events = await this.#trace.stop();
+    this.#trace = null;
     const after = await this.#taskDuration();
-    const mains = this.#events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const onMain = (e: TraceEvent) => mains.some((m) => m.pid === e.pid && m.tid === e.tid);
-    const tasks = this.#events.filter(
-      (e) => e.ph === 'X' && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') && onMain(e),
-    );
+    const tasks = topLevelTasks(events, rendererMainThreads(events));
     let total = 0;
     let longest = 0;
     let longestWall = 0;
     let over200 = 0;
     for (const task of tasks) {
-      const cpu = (task.tdur ?? 0) / 1000;
+      const cpu = cpuMs(task);
       total += cpu;
       if (cpu > 200) over200++;
       if (cpu > longest) {

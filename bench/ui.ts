@@ -47,6 +47,7 @@ import { PAGE_PORT, PAGE_URL, T0_ISO } from './page.ts';
 import { markTimes } from './stats.ts';
 import { builtScripts, gzipBytes, pageStartScripts } from '../scripts/startFiles.ts';
 import { report } from './report.ts';
+import { cpuMs, startTrace, topLevelTasks, type TraceEvent } from './trace.ts';
 
 const FULL_BAND = 4096;
 const TOTAL_JOBS = 100_000;
@@ -266,16 +267,6 @@ interface BurstRuns {
   readonly cpu: number[];
 }
 
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly pid: number;
-  readonly tid: number;
-}
-
 /**
  * 5. A burst of 10,000 same-ms jobs on a fresh page (1366x900, band panel in view as in 1.): the
  * first click after the page has loaded and settled, then ENQUEUE_RUNS - 1 more, each on emptied sets.
@@ -294,9 +285,7 @@ async function measureBurst(browser: Browser): Promise<BurstRuns> {
     await page.getByTestId('live-redis').waitFor({ state: 'attached' });
     await page.waitForTimeout(idleBeforeBurst());
     const cdp = await page.context().newCDPSession(page);
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
-    await cdp.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
+    const trace = await startTrace(cdp, 'toplevel,blink.user_timing');
     const wall: number[] = [];
     for (let run = 0; run < ENQUEUE_RUNS; run++) {
       await settle(page);
@@ -305,9 +294,7 @@ async function measureBurst(browser: Browser): Promise<BurstRuns> {
       await page.evaluate(`performance.mark('burst-end')`);
       await resetInPlace(page);
     }
-    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.end');
-    await complete;
+    const events = await trace.stop();
     await cdp.detach();
     return { wall, cpu: mainThreadCpu(events) };
   } finally {
@@ -321,13 +308,12 @@ function mainThreadCpu(events: TraceEvent[]): number[] {
   const ends = markTimes(events, 'burst-end');
   const main = events.find((e) => e.name === 'burst-start');
   if (main === undefined) return [];
-  const tasks = events.filter(
-    (e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && e.pid === main.pid && e.tid === main.tid,
-  );
+  // the marks come from the page's main thread (this trace has no thread names to find it by)
+  const tasks = topLevelTasks(events, [main]);
   return starts.map((start, i) => {
     const end = ends[i] ?? Number.POSITIVE_INFINITY;
     // a task is counted when it starts inside the run (the mark itself comes from a task before the click)
-    return tasks.filter((e) => e.ts > start && e.ts < end).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+    return tasks.filter((e) => e.ts > start && e.ts < end).reduce((sum, e) => sum + cpuMs(e), 0);
   });
 }
 

@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceRedis, type ConformanceRedis } from './databases.ts';
 import { RespClient } from '../test-support/resp-client.ts';
+import { monitorRedis } from '../test-support/redisMonitor.ts';
 import { ALLOWED_COMMANDS, RefusedCommandError, readOnlyCall } from '../bridge/allowList.ts';
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
@@ -199,49 +200,6 @@ describe('the bridge on the suite redis-server', () => {
   });
 });
 
-interface Monitor {
-  /**
-   * Sends `ECHO <marker>` on `admin` and resolves, once MONITOR shows that ECHO, with every
-   * command it showed before it: Redis runs commands one at a time and MONITOR reports them in
-   * that order, so nothing sent earlier can still be missing.
-   */
-  commandsBefore(admin: RespClient, marker: string): Promise<string[]>;
-  stop(): void;
-}
-
-/** Watches a redis-server with MONITOR (raw socket: RespClient reads one reply per call). */
-async function monitor(port: number, password: string): Promise<Monitor> {
-  const socket = connect({ port, host: '127.0.0.1' });
-  let text = '';
-  let waiting: { until: string; resolve: () => void } | null = null;
-  socket.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-    if (waiting !== null && text.includes(waiting.until)) waiting.resolve();
-  });
-  const seen = (until: string) =>
-    new Promise<void>((resolve) => {
-      waiting = { until, resolve };
-      if (text.includes(until)) resolve();
-    });
-  await new Promise<void>((resolve) => socket.once('connect', resolve));
-  const ready = seen('+OK\r\n+OK\r\n');
-  socket.write(`AUTH ${password}\r\nMONITOR\r\n`);
-  await ready;
-  return {
-    async commandsBefore(admin, marker) {
-      const shown = seen(`"ECHO" "${marker}"`);
-      expect(await admin.call('ECHO', marker)).toBe(marker);
-      await shown;
-      const before = text.slice(0, text.indexOf(`"ECHO" "${marker}"`));
-      // lines look like: +1700000000.123456 [0 127.0.0.1:5555] "ZCARD" "key"
-      return [...before.matchAll(/^\+\d+\.\d+ \[[^\]]*\] "([^"]*)"(.*)$/gm)].map((m) =>
-        `${m[1]!.toUpperCase()}${m[1]!.toUpperCase() === 'AUTH' ? m[2] : ''}`.trim(),
-      );
-    },
-    stop: () => socket.destroy(),
-  };
-}
-
 describe('the bridge and a Redis that needs a password', () => {
   const password = 'pa55:w@rd-in-test';
   const encoded = encodeURIComponent(password);
@@ -303,7 +261,7 @@ describe('the bridge and a Redis that needs a password', () => {
 
   it('with the password (URL or --password): reads, and Redis sees only allowed commands', async () => {
     const expected = pairs(await admin.call('ZRANGE', 'bull:secret:delayed', 0, -1, 'WITHSCORES'));
-    const watch = await monitor(server.port, password);
+    const watch = await monitorRedis(server.port, password);
     try {
       for (const options of [
         bridgeOptions(`redis://:${encoded}@127.0.0.1:${server.port}`),
@@ -330,7 +288,9 @@ describe('the bridge and a Redis that needs a password', () => {
       }
       // only the bridges talk to this server while it is watched: the connection's AUTH (which
       // MONITOR shows redacted), then nothing outside the allow-list
-      const seen = await watch.commandsBefore(admin, 'end-of-bridge-reads');
+      const seen = (await watch.commandsBefore(admin, 'end-of-bridge-reads')).map((command) =>
+        command.name === 'AUTH' ? `AUTH ${command.args.map((arg) => `"${arg}"`).join(' ')}` : command.name,
+      );
       expect(new Set(seen)).toEqual(new Set(['AUTH "(redacted)"', 'SCAN', 'TYPE', 'ZCARD', 'ZRANGE']));
       expect(seen.filter((command) => !command.startsWith('AUTH')).every((command) => ALLOWED_COMMANDS.has(command))).toBe(true);
     } finally {

@@ -5,21 +5,13 @@
  * from its slot's master page by page, a write is refused before it is sent, and a master stopped
  * and started again mid-session gives a clear error, then answers again.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'node:http';
-import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefusedCommandError, readOnlyCall } from '../bridge/allowList.ts';
-import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { clusterConnection, clusterSender, parseClusterSeeds } from '../bridge/cluster.ts';
-import { DEFAULT_OPTIONS } from '../bridge/options.ts';
+import { clusterSender } from '../bridge/cluster.ts';
 import { fixtureEvalArgs, fixtureJobs } from '../test-support/delayedFixture.ts';
-import { RespClient } from '../test-support/resp-client.ts';
-import { freePort, startRedisServer, type RedisProcess } from '../test-support/redisProcess.ts';
+import { startClusterBridge, startRedisCluster, type RedisCluster } from '../test-support/redisCluster.ts';
 import type { ErrorReply, KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:4317';
@@ -27,49 +19,9 @@ const KEYS = Array.from({ length: 9 }, (_, i) => `bull:q${i}:delayed`);
 /** The first five jobs of the bridge fixture: same-ms bumps; the full fixture on one key. */
 const SMALL = fixtureJobs().slice(0, 5);
 
-let dir: string;
-let ports: number[];
-const servers = new Map<number, RedisProcess>();
-let writer: Cluster;
+let cluster: RedisCluster;
+let writer: RedisCluster['writer'];
 let bridge: RunningBridge;
-
-const nodeArgs = (port: number) => [
-  '--cluster-enabled',
-  'yes',
-  '--cluster-config-file',
-  `nodes-${port}.conf`,
-  '--cluster-node-timeout',
-  '1000',
-  '--dir',
-  dir,
-];
-
-/** Resolves once every node reports cluster_state:ok (polled every 50 ms, 20 s at most). */
-async function clusterOk(): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const states = await Promise.all(
-      ports.map(async (port) => {
-        const client = await RespClient.connect(port).catch(() => null);
-        if (client === null) return false;
-        const info = String(await client.call('CLUSTER', 'INFO'));
-        client.close();
-        return info.includes('cluster_state:ok');
-      }),
-    );
-    if (states.every(Boolean)) return;
-    if (Date.now() > deadline) throw new Error('the cluster did not reach cluster_state:ok within 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** host:port of the master that serves the key's slot (ioredis's slot map, after CLUSTER KEYSLOT). */
-async function masterOf(key: string): Promise<string> {
-  const slot = Number(await writer.call('CLUSTER', 'KEYSLOT', key));
-  const owner = writer.slots[slot]?.[0];
-  if (owner === undefined) throw new Error(`no master for slot ${slot}`);
-  return owner;
-}
 
 async function writeFixture(key: string): Promise<void> {
   await writer.del(key);
@@ -109,34 +61,21 @@ async function fromCluster(key: string): Promise<Array<[string, string]>> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'firetime-cluster-'));
-  ports = [await freePort(), await freePort(), await freePort()];
-  for (const port of ports) servers.set(port, await startRedisServer({ port, args: nodeArgs(port) }));
-  const created = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-yes'], {
-    encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
-  await clusterOk();
-  writer = new Cluster(ports.map((port) => ({ host: '127.0.0.1', port })));
+  cluster = await startRedisCluster('cluster');
+  writer = cluster.writer;
   for (const key of KEYS) await writeFixture(key);
   await writer.set('bull:string:delayed', 'not a set');
-  const options = { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${ports[0]}`, port: 0, commandTimeoutMs: 1000 };
-  const seeds = parseClusterSeeds(`redis://127.0.0.1:${ports[0]}`);
-  if (!seeds.ok) throw new Error(seeds.message);
-  // one seed is enough: the cluster client finds the other masters from it
-  bridge = await startBridge(options, () => undefined, clusterConnection(seeds.seeds, options));
+  bridge = await startClusterBridge(cluster);
 }, 60_000);
 
 afterAll(async () => {
   await bridge?.close();
-  writer?.disconnect();
-  for (const server of servers.values()) await server.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await cluster?.stop();
 });
 
 describe('the bridge on a three-master cluster', () => {
   it('the keys sit on all three masters', async () => {
-    const owners = new Set(await Promise.all(KEYS.map(masterOf)));
+    const owners = new Set(await Promise.all(KEYS.map(cluster.masterOf)));
     expect(owners.size).toBe(3);
   });
 
@@ -169,8 +108,8 @@ describe('the bridge on a three-master cluster', () => {
 
   it('a master stopped mid-session: a clear error, then the set again once it is back', async () => {
     const key = KEYS[1]!;
-    const port = Number((await masterOf(key)).split(':')[1]);
-    await servers.get(port)!.stop();
+    const port = Number((await cluster.masterOf(key)).split(':')[1]);
+    await cluster.stopMaster(port);
 
     const down = await get(`/api/members?key=${encodeURIComponent(key)}`);
     // refused at once (502, redis-down) or, when the closed socket is noticed late, after --timeout (504)
@@ -183,7 +122,7 @@ describe('the bridge on a three-master cluster', () => {
     );
 
     // the key walk goes past the stopped master and names it: its keys are missing, and the reply says so
-    const owners = await Promise.all(KEYS.map(masterOf));
+    const owners = await Promise.all(KEYS.map(cluster.masterOf));
     const listed: string[] = [];
     const unread = new Set<string>();
     let cursor = '0';
@@ -202,8 +141,7 @@ describe('the bridge on a three-master cluster', () => {
     expect([...unread]).toEqual([`127.0.0.1:${port}`]);
     expect(listed.sort()).toEqual(KEYS.filter((_, i) => owners[i] !== `127.0.0.1:${port}`).sort());
 
-    servers.set(port, await startRedisServer({ port, args: nodeArgs(port) }));
-    await clusterOk();
+    await cluster.restartMaster(port);
     await writeFixture(key); // persistence is off: the restarted master came back empty
     // the bridge reconnects on its own: wait for that (polled every 100 ms, 10 s at most)
     let answer = await get(`/api/members?key=${encodeURIComponent(key)}`);

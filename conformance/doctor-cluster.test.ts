@@ -6,72 +6,26 @@
  * handshake's included: the README lists them for an ACL); with a master stopped the reply says
  * `complete: false` and names it.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_COMMANDS } from '../bridge/allowList.ts';
-import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { clusterConnection, parseClusterSeeds } from '../bridge/cluster.ts';
-import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import type { HistogramReply, JobsReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { httpAnswer } from '../test-support/httpAnswer.ts';
 import { monitorRedis, type MonitoredCommand, type RedisMonitor } from '../test-support/redisMonitor.ts';
-import { freePort, startRedisServer, type RedisProcess } from '../test-support/redisProcess.ts';
+import { startClusterBridge, startRedisCluster, type RedisCluster } from '../test-support/redisCluster.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 
 const MINUTE = 60_000;
 /** Prefixes whose hash tags land on all three masters (checked below). */
 const PREFIXES = ['{a}', '{b}', '{c}', '{d}', '{e}', '{f}'];
-let dir: string;
-let ports: number[];
-const servers = new Map<number, RedisProcess>();
-let writer: Cluster;
+let cluster: RedisCluster;
+let writer: RedisCluster['writer'];
 /** The master of each prefix's queue, read before the monitors start (CLUSTER KEYSLOT is the test's, not the bridge's). */
 let owners: string[];
 let bridge: RunningBridge;
 const monitors: RedisMonitor[] = [];
 const T0 = Math.floor(Date.now() / 1000) * 1000;
-
-const nodeArgs = (port: number) => [
-  '--cluster-enabled',
-  'yes',
-  '--cluster-config-file',
-  `nodes-${port}.conf`,
-  '--cluster-node-timeout',
-  '1000',
-  '--dir',
-  dir,
-];
-
-async function clusterOk(): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const states = await Promise.all(
-      ports.map(async (port) => {
-        const client = await RespClient.connect(port).catch(() => null);
-        if (client === null) return false;
-        const info = String(await client.call('CLUSTER', 'INFO'));
-        client.close();
-        return info.includes('cluster_state:ok');
-      }),
-    );
-    if (states.every(Boolean)) return;
-    if (Date.now() > deadline) throw new Error('the cluster did not reach cluster_state:ok within 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function masterOf(key: string): Promise<string> {
-  const slot = Number(await writer.call('CLUSTER', 'KEYSLOT', key));
-  const owner = writer.slots[slot]?.[0];
-  if (owner === undefined) throw new Error(`no master for slot ${slot}`);
-  return owner;
-}
 
 async function queues(): Promise<QueuesReply> {
   const answer = await httpAnswer(`${bridge.url}/api/queues`, { 'X-Firetime-Bridge': '1' });
@@ -85,15 +39,8 @@ async function scores(key: string): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'firetime-doctor-cluster-'));
-  ports = [await freePort(), await freePort(), await freePort()];
-  for (const port of ports) servers.set(port, await startRedisServer({ port, args: nodeArgs(port) }));
-  const created = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-yes'], {
-    encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
-  await clusterOk();
-  writer = new Cluster(ports.map((port) => ({ host: '127.0.0.1', port })));
+  cluster = await startRedisCluster('doctor-cluster');
+  writer = cluster.writer;
   for (const [i, prefix] of PREFIXES.entries()) {
     const queue = new Queue('orders', { connection: writer, prefix });
     // queue i: i + 1 jobs 5 min late, and 3 jobs in one millisecond 10 min out
@@ -101,20 +48,15 @@ beforeAll(async () => {
     for (let j = 0; j < 3; j++) await queue.add('later', { j }, { delay: 10 * MINUTE, timestamp: T0 });
     await queue.close();
   }
-  owners = await Promise.all(PREFIXES.map((prefix) => masterOf(`${prefix}:orders:delayed`)));
-  for (const port of ports) monitors.push(await monitorRedis(port));
-  const options = { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${ports[0]}`, port: 0, commandTimeoutMs: 1000 };
-  const seeds = parseClusterSeeds(`redis://127.0.0.1:${ports[0]}`);
-  if (!seeds.ok) throw new Error(seeds.message);
-  bridge = await startBridge(options, () => undefined, clusterConnection(seeds.seeds, options));
+  owners = await Promise.all(PREFIXES.map((prefix) => cluster.masterOf(`${prefix}:orders:delayed`)));
+  for (const port of cluster.ports) monitors.push(await monitorRedis(port));
+  bridge = await startClusterBridge(cluster);
 }, 60_000);
 
 afterAll(async () => {
   for (const watch of monitors) watch.stop();
   await bridge?.close();
-  writer?.disconnect();
-  for (const server of servers.values()) await server.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await cluster?.stop();
 });
 
 describe('the doctor on a three-master cluster', () => {
@@ -163,7 +105,7 @@ describe('the doctor on a three-master cluster', () => {
   });
 
   it('every command the bridge sent, the handshake’s included', async () => {
-    const admins = await Promise.all(ports.map((port) => RespClient.connect(port)));
+    const admins = await Promise.all(cluster.ports.map((port) => RespClient.connect(port)));
     const seen: MonitoredCommand[] = [];
     for (const [i, watch] of monitors.entries()) seen.push(...(await watch.commandsBefore(admins[i]!, `end-${i}`)));
     for (const admin of admins) admin.close();
@@ -187,7 +129,7 @@ describe('the doctor on a three-master cluster', () => {
 
   it('a master stopped: complete is false and the master is named', async () => {
     const port = Number(owners[0]!.split(':')[1]);
-    await servers.get(port)!.stop();
+    await cluster.stopMaster(port);
     let reply = await httpAnswer(`${bridge.url}/api/queues`, { 'X-Firetime-Bridge': '1' });
     // TIME may go to the stopped master while the cluster client still holds it: ask again
     for (let i = 0; i < 20 && reply.status !== 200; i++) {

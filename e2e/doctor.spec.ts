@@ -2,8 +2,14 @@
  * The Live panel's queues overview against a real redis-server, the real bridge and real BullMQ
  * 6.7.0 queues with no worker: jobs added with a 1 s delay and read 1.5 s later are overdue, and
  * the row and the verdict say so; a queue whose job is an hour away is waiting, its marker on it.
+ * The same steps run on the build (vite preview, playwright.config.ts) and under the Vite dev
+ * server, where React's StrictMode mounts every component twice and the reads must still end in
+ * the rows and the verdict.
  */
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { startDemoPage } from '../scripts/demoPage.ts';
+import type { DemoPage } from '../scripts/demoPage.ts';
 import { Queue } from 'bullmq';
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
@@ -17,10 +23,22 @@ const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4
 const OVERDUE_JOBS = 3;
 
 let redis: RedisProcess;
+/** The Vite dev server, with the project's vite.config.ts, on a free port (what live-demo serves under dev). */
+let dev: DemoPage;
 let bridge: RunningBridge;
 let bridgeOpen = false;
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dev = await startDemoPage('dev', 0, false);
+});
+
+test.afterAll(async () => {
+  await dev?.close();
+});
+
+// a Redis, its queues and a bridge for each test: the jobs are as late in each, and the steps end by closing the bridge
+test.beforeEach(async () => {
   redis = await startRedisServer();
   const connection = { host: '127.0.0.1', port: redis.port };
   const mail = new Queue('mail', { connection });
@@ -31,19 +49,33 @@ test.beforeAll(async () => {
   // no worker: once their second has passed, the mail jobs stay in the delayed set, due
   await new Promise((resolve) => setTimeout(resolve, 1500));
   bridge = await startBridge(
-    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] },
+    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN, dev.url] },
     () => undefined,
   );
   bridgeOpen = true;
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   if (bridgeOpen) await bridge.close();
+  bridgeOpen = false;
   await redis?.stop();
 });
 
-test('the queues overview shows the overdue jobs of a queue with no worker, and the verdict says so', async ({ page }) => {
-  await page.goto('/?stage');
+for (const { server, origin } of [
+  { server: 'vite preview', origin: () => APP_ORIGIN },
+  { server: 'the Vite dev server', origin: () => dev.url },
+]) {
+  test(`under ${server}: the queues overview shows the overdue jobs of a queue with no worker, and the verdict says so`, async ({
+    page,
+  }) => {
+    // under dev, the first visit compiles the modules it asks for
+    test.setTimeout(120_000);
+    await queuesOverviewSteps(page, origin());
+  });
+}
+
+async function queuesOverviewSteps(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/?stage`);
   const live = page.getByTestId('live-redis');
   await live.scrollIntoViewIfNeeded();
   await live.getByTestId('live-bridge-url').fill(bridge.url);
@@ -79,4 +111,4 @@ test('the queues overview shows the overdue jobs of a queue with no worker, and 
   await expect(queues.getByTestId('live-queues-problem')).toContainText(`Cannot reach the bridge at ${bridge.url}`);
   await expect(queues.getByTestId('live-queues-problem')).toContainText('Showing the queues as read at');
   await expect(mail.locator('[data-fact="overdue"] dd')).toHaveText(String(OVERDUE_JOBS));
-});
+}

@@ -56,7 +56,8 @@ export async function monitorRedis(port: number, password?: string): Promise<Red
   return {
     async commandsBefore(admin, marker) {
       const shown = seen(`"ECHO" "${marker}"`);
-      await admin.call('ECHO', marker);
+      const echoed = await admin.call('ECHO', marker);
+      if (echoed !== marker) throw new Error(`ECHO ${marker} answered ${String(echoed)}`);
       await shown;
       const before = text.slice(start, text.indexOf(`"ECHO" "${marker}"`));
       return before

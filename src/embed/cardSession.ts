@@ -4,7 +4,7 @@
  * scenario those operations make, so "open in firetime" carries the card's state as a `#s=` link.
  */
 import { seededUuid } from '../model/uuid.ts';
-import { countInversions } from '../model/strategies/arrivalOrder.ts';
+import { countDueInversions } from '../model/strategies/dueOrder.ts';
 import { decodeScore } from '../model/protocol/score.ts';
 import { Session } from '../session/session.ts';
 import type { Operation, Settings } from '../session/operations.ts';
@@ -107,8 +107,8 @@ export function rowsOf(reader: SetReader, arrivals: ReadonlyMap<string, number>,
 /**
  * Pairs of jobs the set lists against due order (fire-time, then arrival): the badge a card shows
  * beside each set. `fireTimeOf` reads a row's fire-time from its score (the textbook's score is
- * the fire-time; the band's is fire-time x 0x1000). Counted with the model's countInversions over
- * each row's place in due order; swap this one function to change what the cards count.
+ * the fire-time; the band's is fire-time x 0x1000). Counted with the model's countDueInversions, as
+ * the stage counts; swap this one function to change what the cards count.
  */
 export function outOfDueOrder(
   reader: SetReader,
@@ -116,11 +116,10 @@ export function outOfDueOrder(
   fireTimeOf: (score: number) => number,
 ): number {
   const rows = rowsOf(reader, arrivals, reader.size);
-  const due = rows.map((row, index) => ({ fireTime: fireTimeOf(row.score), arrival: row.arrival, index }));
-  due.sort((a, b) => a.fireTime - b.fireTime || a.arrival - b.arrival);
-  const place = new Float64Array(rows.length);
-  due.forEach((row, rank) => (place[row.index] = rank));
-  return countInversions(place);
+  return countDueInversions(
+    rows.map((row) => fireTimeOf(row.score)),
+    rows.map((row) => row.arrival),
+  );
 }
 
 /** A band score's fire-time. */

@@ -146,3 +146,59 @@ describe('dueOrderRanks', () => {
     );
   });
 });
+
+/** The pairs i < j with values[i] > values[j], one by one. */
+function bruteInversions(values: readonly number[]): number {
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    for (let j = i + 1; j < values.length; j++) if (values[i]! > values[j]!) count++;
+  }
+  return count;
+}
+
+/** The pairs out of arrival order: every job due at the same time, so arrival alone decides. */
+const byArrival = (arrivals: ArrayLike<number>) => countDueInversions(new Float64Array(arrivals.length), arrivals);
+
+describe('countDueInversions with one fire-time for every job: the pairs out of arrival order', () => {
+  it('is 0 for an empty or single-element list', () => {
+    expect(byArrival([])).toBe(0);
+    expect(byArrival([7])).toBe(0);
+  });
+
+  it('is 0 for arrival order and n(n-1)/2 for reversed order', () => {
+    const sorted = Array.from({ length: 1000 }, (_, i) => i + 1);
+    expect(byArrival(sorted)).toBe(0);
+    expect(byArrival([...sorted].reverse())).toBe((1000 * 999) / 2);
+  });
+
+  it('does not count equal arrivals as a pair', () => {
+    expect(byArrival([3, 3, 3])).toBe(0);
+    expect(byArrival([2, 1, 1])).toBe(2);
+  });
+
+  it('counts the textbook member-order fallback: ids 10, 11, 9 in set order', () => {
+    // arrivals 9, 10, 11 read back in member-byte order "10" < "11" < "9"
+    expect(byArrival([10, 11, 9])).toBe(2);
+  });
+
+  it('leaves its input untouched and accepts typed arrays', () => {
+    const input = Int32Array.from([5, 4, 3, 2, 1]);
+    expect(byArrival(input)).toBe(10);
+    expect(Array.from(input)).toEqual([5, 4, 3, 2, 1]);
+  });
+
+  it('matches the O(n^2) count', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 200 }), (values) => {
+        expect(byArrival(values)).toBe(bruteInversions(values));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finishes on 100,000 reversed arrivals with the exact count', () => {
+    const n = 100_000;
+    const reversed = Float64Array.from({ length: n }, (_, i) => n - i);
+    expect(byArrival(reversed)).toBe((n * (n - 1)) / 2);
+  });
+});

@@ -11,8 +11,7 @@
  */
 import { MemoryRedis } from '../redis/memoryRedis.ts';
 import type { Arrival } from './arrivalStreams.ts';
-import { countInversions } from './arrivalOrder.ts';
-import { dueOrderRanks } from './dueOrder.ts';
+import { countDueInversions, dueOrderRanks } from './dueOrder.ts';
 import { fireTimeOf } from '../protocol/score.ts';
 import { STRATEGIES, type Strategy, type StrategyId } from './strategies.ts';
 
@@ -148,7 +147,8 @@ export function* compareStrategies(
     if (order.length !== n) throw new Error(`${strategy.id} promoted ${order.length} of ${n} jobs`);
     done += n;
     yield { done, total, strategy: strategy.id, phase: 'promote' };
-    const inversions = countInversions(order);
+    // one fire-time for all: the promoted order is compared with the due ranks alone
+    const inversions = countDueInversions(new Float64Array(n), order);
     const ties = countTies(scores);
     outcomes.push({
       id: strategy.id,
