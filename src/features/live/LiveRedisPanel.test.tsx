@@ -319,6 +319,39 @@ describe('LiveRedisPanel', () => {
     expect(urls.length).toBe(before + 2);
   });
 
+  it('a tick while a read runs joins that read: its request is not cancelled, and its answer is shown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const bridge = fakeBridge({ 'bull:mail:delayed': ENTRIES });
+    const answer = bridge.fetchImpl.getMockImplementation()!;
+    render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} />);
+    await connectAndChoose(user, 'bull:mail:delayed');
+    const calls = bridge.fetchImpl.mock.calls.length;
+    // the next listing waits for a release; the members read after it answers at once
+    let release = () => undefined as void;
+    bridge.fetchImpl.mockImplementationOnce(
+      (url, init) =>
+        new Promise<Response>((resolve) => {
+          release = () => void answer(url, init).then(resolve);
+        }),
+    );
+    const seconds = screen.getByTestId('live-refresh-seconds');
+    await user.clear(seconds);
+    await user.type(seconds, '1');
+    await user.click(screen.getByTestId('live-auto'));
+    await act(() => vi.advanceTimersByTimeAsync(3500));
+    expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 1);
+    const held = bridge.fetchImpl.mock.calls[calls]![1].signal;
+    expect(held.aborted).toBe(false);
+    await user.click(screen.getByTestId('live-auto'));
+    await act(async () => release());
+    await waitFor(() => expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 2));
+    expect(bridge.fetchImpl.mock.calls.slice(calls).map(([url]) => new URL(url).pathname)).toEqual(['/api/keys', '/api/members']);
+    expect(held.aborted).toBe(false);
+    await waitFor(() => expect(screen.getByTestId('live-status').textContent).toMatch(/bull:mail:delayed read at /));
+    expect(screen.queryByTestId('live-problem')).toBeNull();
+  });
+
   it('skips a refresh tick while the last read is still running', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { QueueRow, QueuesReply } from '../../model/doctor/doctorWire.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
 import type { Fetch } from './bridgeClient.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { newLiveQueryClient } from './liveQueryClient.ts';
 import { QueuesSection } from './QueuesSection.tsx';
 
 const BRIDGE = 'http://127.0.0.1:7379';
@@ -84,7 +86,9 @@ const answer =
 function renderSection(fetchImpl: Fetch, token = '') {
   return render(
     <StrictMode>
-      <QueuesSection bridgeUrl={BRIDGE} token={token} fetchImpl={fetchImpl} />
+      <QueryClientProvider client={newLiveQueryClient()}>
+        <QueuesSection bridgeUrl={BRIDGE} token={token} fetchImpl={fetchImpl} />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

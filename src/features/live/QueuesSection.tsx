@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { verdictOf } from '../../model/doctor/verdict.ts';
 import type { QueueRow } from '../../model/doctor/doctorWire.ts';
 import { durationText, instantText } from '../../model/doctor/words.ts';
@@ -19,36 +19,12 @@ interface QueuesSectionProps {
 }
 
 /**
- * One client for the section's lifetime. Retries are off: a failed read is a bridge or Redis
- * that said no (down, slow, refused), and asking again at once walks the keyspace again for the
- * same answer; the Read queues button is the retry. Nothing refetches on its own (focus, reconnect,
- * mount): each read is a SCAN over every key, sent only when the user asks.
- */
-function newQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: false,
-        staleTime: Infinity,
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-        refetchOnMount: false,
-      },
-    },
-  });
-}
-
-/**
  * The queues overview of the Live panel (issue 27): every queue the bridge's GET /api/queues finds,
  * one row each with its counts against the server's clock, and the doctor's verdict in words.
+ * Reads through the panel's QueryClient (liveQueryClient.ts), which the panel provides.
  */
 export function QueuesSection(props: QueuesSectionProps) {
-  const [client] = useState(newQueryClient);
-  return (
-    <QueryClientProvider client={client}>
-      <QueuesOverviewView {...props} />
-    </QueryClientProvider>
-  );
+  return <QueuesOverviewView {...props} />;
 }
 
 function QueuesOverviewView({ bridgeUrl, token, fetchImpl }: QueuesSectionProps) {
