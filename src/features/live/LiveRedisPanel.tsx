@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { newLiveQueryClient } from './liveQueryClient.ts';
 import {
@@ -18,6 +18,9 @@ import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN, MAX_KEY_BYTES } from '../../mo
 import { printable } from '../../model/printable.ts';
 import { busiestBand, decodeLiveSet } from '../../store/live.ts';
 import { liveLinkFromSearch } from './liveLink.ts';
+import { setChanges } from '../../store/liveChanges.ts';
+import type { QueuesOverview } from './queuesClient.ts';
+import { ChangesView } from './ChangesView.tsx';
 import { QueuesSection } from './QueuesSection.tsx';
 import { LiveSetViews } from './LiveSetViews.tsx';
 import type { LiveLink } from './liveLink.ts';
@@ -53,9 +56,11 @@ interface Listing {
   readonly pattern: string;
 }
 
-/** A set's head as read, decoded; the query's dataUpdatedAt is when it was read. */
+/** A set's head as read, decoded, when (this page's clock), and the read of the same set before it. */
 interface SetReading {
   readonly set: LiveSet;
+  readonly readAt: number;
+  readonly before: { readonly set: LiveSet; readonly readAt: number } | null;
 }
 
 // Query keys carry whether a token is sent, never the token itself.
@@ -81,9 +86,14 @@ function keysQuery(listing: Listing, fetchImpl: Fetch) {
 function setQuery(listing: Listing, key: ListedKey, fetchImpl: Fetch) {
   return {
     queryKey: setQueryKey(listing, key),
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<SetReading> => {
+    queryFn: async ({ signal, client }: { signal: AbortSignal; client: QueryClient }): Promise<SetReading> => {
       const head = await readSetHead(listing.bridgeUrl, key, withToken(fetchImpl, listing.token), signal);
-      return { set: decodeLiveSet(key.text, head.size, head.entries) };
+      const last = client.getQueryData<SetReading>(setQueryKey(listing, key));
+      return {
+        set: decodeLiveSet(key.text, head.size, head.entries),
+        readAt: Date.now(),
+        before: last === undefined ? null : { set: last.set, readAt: last.readAt },
+      };
     },
     // a head holds up to 20,000 members: comparing two reads member by member to keep the old
     // object costs more than it saves, and a set left unshown is dropped at once
@@ -130,6 +140,8 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
   const [chosenBand, setChosenBand] = useState<number | null>(null);
   const [autoRefresh, setAutoRefresh] = useState(false);
   const [refreshSeconds, setRefreshSeconds] = useState(5);
+  const [queuesRead, setQueuesRead] = useState<{ overview: QueuesOverview; readAt: number } | null>(null);
+  const onQueuesRead = useCallback((overview: QueuesOverview, readAt: number) => setQueuesRead({ overview, readAt }), []);
 
   const unasked: Listing = { bridgeUrl, token, pattern };
   // A tick of refetchInterval asks the query for a fetch without cancelRefetch: while a listing
@@ -163,7 +175,23 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
 
   const busy = keys.isFetching || head.isFetching;
   const set = chosenKey !== null ? (head.data?.set ?? null) : null;
-  const readAt = head.dataUpdatedAt;
+  const readAt = head.data?.readAt ?? 0;
+  const changes = useMemo(() => {
+    const reading = chosenKey === null ? undefined : head.data;
+    if (reading === undefined || reading.before === null || chosenKey === null) return null;
+    // the server's clock at this read: a queue row of this set gives the server's now at the
+    // queues read, moved on by the time this page counted between the two reads
+    const row = queuesRead?.overview.queues.find((q) => nameId(q.row.delayedKey) === keyId(chosenKey));
+    const clock =
+      row === undefined || queuesRead === null
+        ? { now: reading.readAt, server: false, scheme: 'band' as const }
+        : { now: row.now + (reading.readAt - queuesRead.readAt), server: true, scheme: row.row.scheme };
+    return {
+      since: reading.before.readAt,
+      server: clock.server,
+      changes: setChanges(reading.before.set, reading.set, clock.now, clock.scheme),
+    };
+  }, [head.data, chosenKey, queuesRead]);
   const keysListed = keys.data ?? null;
   // the read that failed last, if it failed after its own last success
   const failed = [keys, head]
@@ -259,8 +287,16 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
           {set !== null ? ` Showing the set as read at ${clock(readAt)} UTC.` : ''}
         </p>
       ) : null}
-      <QueuesSection bridgeUrl={bridgeUrl} token={token} fetchImpl={fetchImpl} />
+      <QueuesSection
+        bridgeUrl={bridgeUrl}
+        token={token}
+        fetchImpl={fetchImpl}
+        link={link.bridgeUrl === null ? null : { bridgeUrl: link.bridgeUrl, queues: link.queues ?? [] }}
+        refreshMs={autoRefresh ? refreshSeconds * 1000 : false}
+        onRead={onQueuesRead}
+      />
       {keysListed !== null ? <KeyList keys={keysListed} chosen={chosenKey} onChoose={choose} /> : null}
+      {set !== null && changes !== null ? <ChangesView {...changes} /> : null}
       {set !== null ? <LiveSetViews set={set} chosenBand={shownBand} onChooseBand={setChosenBand} version={readAt} /> : null}
     </section>
   );
