@@ -237,4 +237,23 @@ describe('QueuesSection', () => {
     expect(requests[0]!.signal.aborted).toBe(true);
     expect(screen.queryByTestId('live-queues-problem')).toBeNull();
   });
+
+  it('says per queue how its delayed and overdue counts moved since the last read', async () => {
+    const user = userEvent.setup();
+    const later = { ...STUCK, delayed: 3002, overdue: 2290 };
+    const { fetchImpl } = fakeBridge(
+      answer(reply({ queues: [STUCK, HEALTHY] })),
+      answer(reply({ now: NOW + 5000, queues: [later, HEALTHY] })),
+    );
+    renderSection(fetchImpl);
+    await user.click(refresh());
+    await screen.findAllByTestId('live-queue');
+    expect(screen.queryAllByTestId('live-queue-change')).toEqual([]);
+    await user.click(refresh());
+    await screen.findAllByTestId('live-queue-change');
+    expect(within(queueItem('bull:mail')).getByTestId('live-queue-change').textContent).toBe(
+      'Since 06:09:00.000 UTC: delayed 3,000 → 3,002, overdue 2,281 → 2,290.',
+    );
+    expect(within(queueItem('bull:pdf')).getByTestId('live-queue-change').textContent).toBe('No change since 06:09:00.000 UTC.');
+  });
 });

@@ -54,7 +54,8 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
     link === null ? null : { bridgeUrl: link.bridgeUrl, names: link.queues.length > 0 ? link.queues : null },
   );
   const client = useQueryClient();
-  const queryKey = ['queues', asked?.bridgeUrl ?? null, asked?.names ?? 'every queue'];
+  // one query a bridge, however its queues are found: each read keeps the one before it
+  const queryKey = ['queues', asked?.bridgeUrl ?? null];
   const fetchWithToken = withToken(fetchImpl, token);
   const keep = (before: QueuesRead | undefined, overview: QueuesOverview): QueuesRead => ({
     ...overview,
@@ -83,10 +84,11 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
   }, [query.data, readAt, onRead]);
 
   function refresh() {
-    if (asked === null || asked.bridgeUrl !== bridgeUrl || asked.names !== null) {
+    if (asked === null || asked.bridgeUrl !== bridgeUrl) {
       setAsked({ bridgeUrl, names: null });
       return;
     }
+    if (asked.names !== null) setAsked({ bridgeUrl, names: null });
     // a read still running is cancelled (its signal aborts the request), then every key walked
     // again: refetch alone would join a first read that has no answer yet rather than replace it
     void client
