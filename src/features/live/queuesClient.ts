@@ -158,7 +158,8 @@ const NAME_BYTES_PER_REQUEST = 6000;
 /**
  * The rows of the queues named (`<prefix>:<name>`, as ?queue= takes them), read with no walk:
  * GET /api/queues?queue=...&queue=..., in as many requests as the names need. A named queue the
- * bridge no longer finds (its meta or id key gone) is simply not in the answer.
+ * bridge no longer finds (its meta or id key gone) is simply not in the answer. At least one name:
+ * the overview's `now` is the server's.
  */
 export async function readNamedQueues(
   base: string,
@@ -166,6 +167,7 @@ export async function readNamedQueues(
   fetchImpl: Fetch,
   signal?: AbortSignal,
 ): Promise<QueuesOverview> {
+  if (names.length === 0) throw new RangeError('readNamedQueues needs at least one queue name');
   const batches: string[][] = [];
   let batch: string[] = [];
   let bytes = 0;
@@ -198,7 +200,6 @@ export async function readNamedQueues(
       for (const node of body.unreadNodes.slice(0, 100)) if (typeof node === 'string') unread.add(printable(node).slice(0, 120));
     complete &&= body.complete;
   }
-  if (batches.length === 0) now = Date.now();
   const queues = [...found.values()].sort(
     (a, b) => compareText(a.row.prefix, b.row.prefix) || compareText(a.row.name, b.row.name),
   );
