@@ -493,6 +493,18 @@ describe('LiveRedisPanel', () => {
         `Moved3 (${new Date(T + 6000).toISOString()} → ${new Date(T + 60_000).toISOString()})`,
       );
       expect(document.querySelector('img')).toBeNull();
+      // and each added or moved member marked in the decoded list
+      const marks = [...screen.getByTestId('live-flags').querySelectorAll('[data-member]')].map((row) => [
+        row.getAttribute('data-member'),
+        row.getAttribute('data-change'),
+      ]);
+      expect(marks).toEqual([
+        ['4', null],
+        ['3', 'moved'],
+        ['5', 'added'],
+        ['6', 'added'],
+        [HOSTILE, 'added'],
+      ]);
       await user.click(screen.getByRole('button', { name: 'Refresh' }));
       await waitFor(() => expect(screen.getByTestId('live-changes-line').textContent).toMatch(/^No change since /));
     });

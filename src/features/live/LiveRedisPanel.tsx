@@ -23,6 +23,7 @@ import type { QueuesOverview } from './queuesClient.ts';
 import { ChangesView } from './ChangesView.tsx';
 import { QueuesSection } from './QueuesSection.tsx';
 import { LiveSetViews } from './LiveSetViews.tsx';
+import type { RowChange } from './LiveSetViews.tsx';
 import type { LiveLink } from './liveLink.ts';
 import type { LiveSet } from '../../store/live.ts';
 import { NumberField, ValidatedField } from '../../ui/ValidatedField.tsx';
@@ -203,6 +204,13 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
       : keys.isSuccess || head.isSuccess
         ? null
         : link.problem;
+  const rowMarks = useMemo(() => {
+    if (changes === null) return undefined;
+    const marks = new Map<string, RowChange>();
+    for (const row of changes.changes.added) marks.set(row.member, 'added');
+    for (const move of changes.changes.moved) marks.set(move.member, 'moved');
+    return marks;
+  }, [changes]);
   const shownBand = useMemo(
     () =>
       set === null
@@ -297,7 +305,9 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
       />
       {keysListed !== null ? <KeyList keys={keysListed} chosen={chosenKey} onChoose={choose} /> : null}
       {set !== null && changes !== null ? <ChangesView {...changes} /> : null}
-      {set !== null ? <LiveSetViews set={set} chosenBand={shownBand} onChooseBand={setChosenBand} version={readAt} /> : null}
+      {set !== null ? (
+        <LiveSetViews set={set} chosenBand={shownBand} onChooseBand={setChosenBand} version={readAt} changed={rowMarks} />
+      ) : null}
     </section>
   );
 }
