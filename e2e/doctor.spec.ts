@@ -107,6 +107,9 @@ test('a link naming a queue reads it at once; two jobs added, Refresh says "2 ad
     // read at once, with no click, and only the queue named
     await expect(row.locator('[data-fact="delayed"] dd')).toHaveText('1');
     await expect(queues.getByTestId('live-queue')).toHaveCount(1);
+    await expect(queues.getByTestId('live-queues-status')).toContainText('Read by name');
+    await queues.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('live-link-queues.png') });
 
     await news.add('digest', { n: 1 }, { delay: 3_600_000 });
     await news.add('digest', { n: 2 }, { delay: 3_600_000 });
