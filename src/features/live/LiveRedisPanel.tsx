@@ -78,7 +78,11 @@ function keysQuery(listing: Listing, fetchImpl: Fetch) {
     queryKey: keysQueryKey(listing),
     queryFn: async ({ signal, client }: { signal: AbortSignal; client: QueryClient }): Promise<KeyListing> => {
       const listed = await listKeys(listing.bridgeUrl, listing.pattern, withToken(fetchImpl, listing.token), signal);
-      void client.invalidateQueries({ queryKey: ['live', 'set', listing.bridgeUrl, listing.token !== ''] });
+      // a head read still running is joined, not cancelled (as a refresh tick never cancels a read)
+      void client.invalidateQueries(
+        { queryKey: ['live', 'set', listing.bridgeUrl, listing.token !== ''] },
+        { cancelRefetch: false },
+      );
       return { ...listed, pattern: listing.pattern };
     },
   };
@@ -141,8 +145,11 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
   const [chosenBand, setChosenBand] = useState<number | null>(null);
   const [autoRefresh, setAutoRefresh] = useState(false);
   const [refreshSeconds, setRefreshSeconds] = useState(5);
-  const [queuesRead, setQueuesRead] = useState<{ overview: QueuesOverview; readAt: number } | null>(null);
-  const onQueuesRead = useCallback((overview: QueuesOverview, readAt: number) => setQueuesRead({ overview, readAt }), []);
+  const [queuesRead, setQueuesRead] = useState<{ overview: QueuesOverview; readAt: number; bridgeUrl: string } | null>(null);
+  const onQueuesRead = useCallback(
+    (overview: QueuesOverview, readAt: number, from: string) => setQueuesRead({ overview, readAt, bridgeUrl: from }),
+    [],
+  );
 
   const unasked: Listing = { bridgeUrl, token, pattern };
   // A tick of refetchInterval asks the query for a fetch without cancelRefetch: while a listing
@@ -182,7 +189,10 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
     if (reading === undefined || reading.before === null || chosenKey === null) return null;
     // the server's clock at this read: a queue row of this set gives the server's now at the
     // queues read, moved on by the time this page counted between the two reads
-    const row = queuesRead?.overview.queues.find((q) => nameId(q.row.delayedKey) === keyId(chosenKey));
+    const row =
+      queuesRead?.bridgeUrl !== listing?.bridgeUrl
+        ? undefined
+        : queuesRead?.overview.queues.find((q) => nameId(q.row.delayedKey) === keyId(chosenKey));
     const clock =
       row === undefined || queuesRead === null
         ? { now: reading.readAt, server: false, scheme: 'band' as const }
@@ -192,7 +202,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
       server: clock.server,
       changes: setChanges(reading.before.set, reading.set, clock.now, clock.scheme),
     };
-  }, [head.data, chosenKey, queuesRead]);
+  }, [head.data, chosenKey, queuesRead, listing]);
   const keysListed = keys.data ?? null;
   // the read that failed last, if it failed after its own last success
   const failed = [keys, head]

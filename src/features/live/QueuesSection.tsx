@@ -22,7 +22,7 @@ interface QueuesSectionProps {
   /** The panel's auto-refresh (ms), or false: each tick reads the listed queues again by name, never by a walk. */
   readonly refreshMs?: number | false;
   /** Told each overview read, and when (this page's clock): the panel takes the server's clock from it. */
-  readonly onRead?: (overview: QueuesOverview, readAt: number) => void;
+  readonly onRead?: (overview: QueuesOverview, readAt: number, bridgeUrl: string) => void;
 }
 
 /** What the section asked for: the bridge, and the queues by name (null: walk every key to find them). */
@@ -81,9 +81,10 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
   });
 
   const readAt = query.dataUpdatedAt;
+  const readFrom = asked?.bridgeUrl ?? null;
   useEffect(() => {
-    if (query.data !== undefined) onRead?.(query.data, readAt);
-  }, [query.data, readAt, onRead]);
+    if (query.data !== undefined && readFrom !== null) onRead?.(query.data, readAt, readFrom);
+  }, [query.data, readAt, readFrom, onRead]);
 
   function refresh() {
     if (asked === null || asked.bridgeUrl !== bridgeUrl) {
