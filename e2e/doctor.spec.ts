@@ -112,3 +112,51 @@ async function queuesOverviewSteps(page: Page, origin: string): Promise<void> {
   await expect(queues.getByTestId('live-queues-problem')).toContainText('Showing the queues as read at');
   await expect(mail.locator('[data-fact="overdue"] dd')).toHaveText(String(OVERDUE_JOBS));
 }
+
+test('a link naming a queue reads it at once; two jobs added, Refresh says "2 added" in the set and the queue', async ({
+  page,
+}, testInfo) => {
+  const connection = { host: '127.0.0.1', port: redis.port };
+  const news = new Queue('news', { connection });
+  await news.add('digest', { n: 0 }, { delay: 3_600_000 });
+  const linked = await startBridge(
+    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] },
+    () => undefined,
+  );
+  try {
+    const search = new URLSearchParams({
+      bridge: linked.url,
+      pattern: 'bull:news:*',
+      key: 'bull:news:delayed',
+      queue: 'bull:news',
+    });
+    await page.goto(`/?stage&${search.toString()}`);
+    const live = page.getByTestId('live-redis');
+    await live.scrollIntoViewIfNeeded();
+    await expect(live.getByTestId('live-set-view')).toContainText('1 member');
+    const queues = live.getByTestId('live-queues');
+    const row = queues.locator('[data-testid="live-queue"][data-queue="bull:news"]');
+    // read at once, with no click, and only the queue named
+    await expect(row.locator('[data-fact="delayed"] dd')).toHaveText('1');
+    await expect(queues.getByTestId('live-queue')).toHaveCount(1);
+    await expect(queues.getByTestId('live-queues-status')).toContainText('Read by name');
+    await queues.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('live-link-queues.png') });
+
+    await news.add('digest', { n: 1 }, { delay: 3_600_000 });
+    await news.add('digest', { n: 2 }, { delay: 3_600_000 });
+    await live.getByRole('button', { name: 'Refresh' }).click();
+    await expect(live.getByTestId('live-changes-line')).toHaveText(/^Since \d\d:\d\d:\d\d\.\d{3} UTC: 2 added\.$/);
+    await expect(live.getByTestId('live-set-view')).toContainText('3 members');
+    await live.getByTestId('live-changes').getByText('The members').click();
+    await expect(live.getByTestId('live-changes-added')).toHaveText('Added2, 3');
+
+    await queues.getByRole('button', { name: 'Read queues' }).click();
+    await expect(row.getByTestId('live-queue-change')).toHaveText(/^Since \d\d:\d\d:\d\d\.\d{3} UTC: delayed 1 → 3\.$/);
+    await live.getByTestId('live-changes').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('live-changes.png') });
+  } finally {
+    await news.close();
+    await linked.close();
+  }
+});

@@ -24,12 +24,17 @@ const ENTRIES: Array<[string, string]> = [
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** A bridge in a function: answers /api/keys and /api/members from `sets` (keys and members as UTF-8 text), records the URLs. */
+/** The set reads among the requests (a link also reads the queues, beside them). */
+const setReads = (urls: URL[]) => urls.filter((url) => url.pathname !== '/api/queues');
+
+/** A bridge in a function: answers /api/keys and /api/members from `sets` (and /api/queues with none) (keys and members as UTF-8 text), records the URLs. */
 function fakeBridge(sets: Record<string, Array<[string, string]>>, unreadNodes: string[] = []) {
   const urls: URL[] = [];
   const fetchImpl = vi.fn<Fetch>((url) => {
     const parsed = new URL(url);
     urls.push(parsed);
+    if (parsed.pathname === '/api/queues')
+      return Promise.resolve(json({ now: T, queues: [], complete: true, cursor: '0', truncated: false, unreadNodes: [] }));
     if (parsed.pathname === '/api/keys') {
       return Promise.resolve(
         json({
@@ -90,11 +95,15 @@ describe('LiveRedisPanel', () => {
     const link = liveLinkFromSearch('?bridge=http%3A%2F%2F127.0.0.1%3A7381&pattern=bull%3A*&key=bull%3Ademo%3Adelayed');
     render(<LiveRedisPanel fetchImpl={fetchImpl} link={link} />);
     await screen.findByTestId('live-set-view');
-    expect(urls.map((url) => `${url.origin}${url.pathname}`)).toEqual([
+    expect(setReads(urls).map((url) => `${url.origin}${url.pathname}`)).toEqual([
       'http://127.0.0.1:7381/api/keys',
       'http://127.0.0.1:7381/api/members',
     ]);
-    expect(urls[0]!.searchParams.get('pattern')).toBe('bull:*');
+    expect(setReads(urls)[0]!.searchParams.get('pattern')).toBe('bull:*');
+    // and the queues, at once, by a walk (the link names none)
+    expect(urls.filter((url) => url.pathname === '/api/queues').map((url) => `${url.origin}${url.search}`)).toEqual([
+      'http://127.0.0.1:7381?cursor=0',
+    ]);
     expect((screen.getByTestId('live-bridge-url') as HTMLInputElement).value).toBe('http://127.0.0.1:7381');
     expect(
       within(screen.getByTestId('live-keys')).getByRole('button', { name: 'bull:demo:delayed' }).getAttribute('aria-pressed'),
@@ -126,8 +135,13 @@ describe('LiveRedisPanel', () => {
     expect(screen.queryByTestId('live-problem')).toBeNull();
     expect(screen.getByTestId('live-status').textContent).toMatch(/^1 sorted set match bull:\*; bull:demo:delayed read at /);
     // the first mount's list request was cut short, unanswered; the second mount's read ran once, to its end
-    expect(fetchImpl.mock.calls.map(([url]) => new URL(url).pathname)).toEqual(['/api/keys', '/api/keys', '/api/members']);
-    expect(urls.map((url) => url.pathname)).toEqual(['/api/keys', '/api/members']);
+    expect(setReads(fetchImpl.mock.calls.map(([url]) => new URL(url))).map((url) => url.pathname)).toEqual([
+      '/api/keys',
+      '/api/keys',
+      '/api/members',
+    ]);
+    expect(setReads(urls).map((url) => url.pathname)).toEqual(['/api/keys', '/api/members']);
+    await waitFor(() => expect(urls.filter((url) => url.pathname === '/api/queues')).toHaveLength(1));
   });
 
   it('a link with a bad bridge address reads nothing and says why', () => {
@@ -319,6 +333,39 @@ describe('LiveRedisPanel', () => {
     expect(urls.length).toBe(before + 2);
   });
 
+  it('a tick while a read runs joins that read: its request is not cancelled, and its answer is shown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const bridge = fakeBridge({ 'bull:mail:delayed': ENTRIES });
+    const answer = bridge.fetchImpl.getMockImplementation()!;
+    render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} />);
+    await connectAndChoose(user, 'bull:mail:delayed');
+    const calls = bridge.fetchImpl.mock.calls.length;
+    // the next listing waits for a release; the members read after it answers at once
+    let release = () => undefined as void;
+    bridge.fetchImpl.mockImplementationOnce(
+      (url, init) =>
+        new Promise<Response>((resolve) => {
+          release = () => void answer(url, init).then(resolve);
+        }),
+    );
+    const seconds = screen.getByTestId('live-refresh-seconds');
+    await user.clear(seconds);
+    await user.type(seconds, '1');
+    await user.click(screen.getByTestId('live-auto'));
+    await act(() => vi.advanceTimersByTimeAsync(3500));
+    expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 1);
+    const held = bridge.fetchImpl.mock.calls[calls]![1].signal;
+    expect(held.aborted).toBe(false);
+    await user.click(screen.getByTestId('live-auto'));
+    await act(async () => release());
+    await waitFor(() => expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 2));
+    expect(bridge.fetchImpl.mock.calls.slice(calls).map(([url]) => new URL(url).pathname)).toEqual(['/api/keys', '/api/members']);
+    expect(held.aborted).toBe(false);
+    await waitFor(() => expect(screen.getByTestId('live-status').textContent).toMatch(/bull:mail:delayed read at /));
+    expect(screen.queryByTestId('live-problem')).toBeNull();
+  });
+
   it('skips a refresh tick while the last read is still running', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -334,5 +381,144 @@ describe('LiveRedisPanel', () => {
     await act(() => vi.advanceTimersByTimeAsync(3500));
     expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 1);
     expect(screen.getByTestId('live-status').textContent).toBe('Reading from the bridge…');
+  });
+
+  describe('what changed since the last read, and the queues a link reads', () => {
+    /** Bridge: the sets in `sets` (mutable), and a queue row for bull:mail at server time `serverNow`. */
+    function bridgeWithQueue(sets: Record<string, Array<[string, string]>>, serverNow: () => number) {
+      const base = fakeBridge(sets);
+      const answer = base.fetchImpl.getMockImplementation()!;
+      base.fetchImpl.mockImplementation((url, init) => {
+        const parsed = new URL(url);
+        if (parsed.pathname !== '/api/queues') return answer(url, init);
+        base.urls.push(parsed);
+        const entries = sets['bull:mail:delayed'] ?? [];
+        const row = {
+          prefix: 'bull',
+          name: 'mail',
+          delayedKey: named('bull:mail:delayed'),
+          library: 'bullmq',
+          version: '6.7.0',
+          scheme: 'band',
+          schemeFrom: 'meta',
+          delayed: entries.length,
+          overdue: 0,
+          oldestOverdueMs: null,
+          nextFireTime: null,
+          head: null,
+          marker: null,
+          fullestBand: null,
+          verdict: { kind: 'empty', words: '' },
+        };
+        return Promise.resolve(
+          json({ now: serverNow(), queues: [row], complete: true, cursor: '0', truncated: false, unreadNodes: [] }),
+        );
+      });
+      return base;
+    }
+
+    const LINK = '?bridge=http%3A%2F%2F127.0.0.1%3A7381&pattern=bull%3A*&key=bull%3Amail%3Adelayed';
+    const score = (ms: number) => String(ms * 0x1000);
+
+    it('a link with ?queue= reads only those queues, at once, and auto-refresh reads them again by name', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const bridge = bridgeWithQueue({ 'bull:mail:delayed': [['1', score(T)]] }, () => T);
+      render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(`${LINK}&queue=bull%3Amail`)} />);
+      await screen.findByTestId('live-set-view');
+      const queues = () => bridge.urls.filter((u) => u.pathname === '/api/queues').map((u) => u.search);
+      await waitFor(() => expect(queues()).toEqual(['?queue=bull%3Amail']));
+      expect(await screen.findByTestId('live-queue')).toBeTruthy();
+      expect(screen.getByTestId('live-queues-status').textContent).toContain('Read by name');
+      const seconds = screen.getByTestId('live-refresh-seconds');
+      await user.clear(seconds);
+      await user.type(seconds, '1');
+      await user.click(screen.getByTestId('live-auto'));
+      await act(() => vi.advanceTimersByTimeAsync(2100));
+      await waitFor(() => expect(queues()).toEqual(['?queue=bull%3Amail', '?queue=bull%3Amail', '?queue=bull%3Amail']));
+    });
+
+    it('after a walk, an auto-refresh tick reads the listed queues by name, never walking again', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const bridge = bridgeWithQueue({ 'bull:mail:delayed': [['1', score(T)]] }, () => T);
+      render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(LINK)} />);
+      await screen.findByTestId('live-queue');
+      const seconds = screen.getByTestId('live-refresh-seconds');
+      await user.clear(seconds);
+      await user.type(seconds, '1');
+      await user.click(screen.getByTestId('live-auto'));
+      await act(() => vi.advanceTimersByTimeAsync(1100));
+      const queues = () => bridge.urls.filter((u) => u.pathname === '/api/queues').map((u) => u.search);
+      await waitFor(() => expect(queues()).toEqual(['?cursor=0', '?queue=bull%3Amail']));
+      await user.click(screen.getByTestId('live-auto'));
+      await user.click(screen.getByRole('button', { name: 'Read queues' }));
+      await waitFor(() => expect(queues()).toEqual(['?cursor=0', '?queue=bull%3Amail', '?cursor=0']));
+    });
+
+    it('says what was promoted, removed, added and moved since the last read, by the server’s clock', async () => {
+      const user = userEvent.setup();
+      const sets: Record<string, Array<[string, string]>> = {
+        'bull:mail:delayed': [
+          ['1', score(T - 1000)],
+          ['2', score(T + 5000)],
+          ['3', score(T + 6000)],
+          ['4', score(T + 7000)],
+        ],
+      };
+      const bridge = bridgeWithQueue(sets, () => T);
+      render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(LINK)} />);
+      await screen.findByTestId('live-queue');
+      await screen.findByTestId('live-set-view');
+      expect(screen.queryByTestId('live-changes')).toBeNull();
+      // 1 was due at T (promoted, most likely); 2 was not (removed); 3 backed off; 5 and 6 are new
+      sets['bull:mail:delayed'] = [
+        ['4', score(T + 7000)],
+        ['3', score(T + 60_000)],
+        ['5', score(T + 8000)],
+        ['6', score(T + 9000)],
+        [HOSTILE, score(T + 9500)],
+      ];
+      await user.click(screen.getByRole('button', { name: 'Refresh' }));
+      const line = await screen.findByTestId('live-changes-line');
+      expect(line.textContent).toMatch(
+        /^Since \d\d:\d\d:\d\d\.\d{3} UTC: 1 promoted \(were due\), 1 removed \(not yet due\), 3 added, 1 moved\.$/,
+      );
+      const view = screen.getByTestId('live-changes');
+      expect(view.textContent).toContain("Due by the server's clock");
+      expect(view.textContent).toContain('two reads cannot tell a promote from a remove');
+      expect(screen.getByTestId('live-changes-promoted').textContent).toBe('Promoted (were due)1');
+      expect(screen.getByTestId('live-changes-added').textContent).toBe(`Added5, 6, ${HOSTILE}`);
+      expect(screen.getByTestId('live-changes-moved').textContent).toBe(
+        `Moved3 (${new Date(T + 6000).toISOString()} → ${new Date(T + 60_000).toISOString()})`,
+      );
+      expect(document.querySelector('img')).toBeNull();
+      // and each added or moved member marked in the decoded list
+      const marks = [...screen.getByTestId('live-flags').querySelectorAll('[data-member]')].map((row) => [
+        row.getAttribute('data-member'),
+        row.getAttribute('data-change'),
+      ]);
+      expect(marks).toEqual([
+        ['4', null],
+        ['3', 'moved'],
+        ['5', 'added'],
+        ['6', 'added'],
+        [HOSTILE, 'added'],
+      ]);
+      await user.click(screen.getByRole('button', { name: 'Refresh' }));
+      await waitFor(() => expect(screen.getByTestId('live-changes-line').textContent).toMatch(/^No change since /));
+    });
+
+    it('judges due by this page’s clock, and says so, when no queue row names the set', async () => {
+      const user = userEvent.setup();
+      const past = Date.now() - 60_000;
+      const sets: Record<string, Array<[string, string]>> = { 'bull:mail:delayed': [['1', score(past)]] };
+      render(<LiveRedisPanel fetchImpl={fakeBridge(sets).fetchImpl} />);
+      await connectAndChoose(user, 'bull:mail:delayed');
+      sets['bull:mail:delayed'] = [];
+      await user.click(screen.getByRole('button', { name: 'Refresh' }));
+      expect((await screen.findByTestId('live-changes-line')).textContent).toMatch(/: 1 promoted \(were due\)\.$/);
+      expect(screen.getByTestId('live-changes').textContent).toContain("Due by this page's clock");
+    });
   });
 });

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { newLiveQueryClient } from './liveQueryClient.ts';
 import {
   BridgeRequestError,
   keyFromText,
@@ -16,8 +18,12 @@ import { DEFAULT_BRIDGE_URL, DEFAULT_KEY_PATTERN, MAX_KEY_BYTES } from '../../mo
 import { printable } from '../../model/printable.ts';
 import { busiestBand, decodeLiveSet } from '../../store/live.ts';
 import { liveLinkFromSearch } from './liveLink.ts';
+import { setChanges } from '../../store/liveChanges.ts';
+import type { QueuesOverview } from './queuesClient.ts';
+import { ChangesView } from './ChangesView.tsx';
 import { QueuesSection } from './QueuesSection.tsx';
 import { LiveSetViews } from './LiveSetViews.tsx';
+import type { RowChange } from './LiveSetViews.tsx';
 import type { LiveLink } from './liveLink.ts';
 import type { LiveSet } from '../../store/live.ts';
 import { NumberField, ValidatedField } from '../../ui/ValidatedField.tsx';
@@ -33,13 +39,6 @@ const pageFetch: Fetch = (url, init) => fetch(url, init);
 /** What the page's address asks of the panel (`?bridge=...&pattern=...&key=...`, as npm run live-demo prints it). */
 const pageLink = (): LiveLink => liveLinkFromSearch(typeof window === 'undefined' ? '' : window.location.search);
 
-interface Snapshot {
-  readonly set: LiveSet;
-  /** keyId of the key it was read from. */
-  readonly keyId: string;
-  readonly readAt: number;
-}
-
 /** A key's identity: its bytes, or the digest of a long key's bytes (the text of two keys may read alike). */
 const keyId = (key: ListedKey) => nameId(key);
 
@@ -51,6 +50,66 @@ interface KeyListing {
   readonly pattern: string;
 }
 
+/** What List keys (or Refresh, or the link) asked for: the fields as they were when pressed. */
+interface Listing {
+  readonly bridgeUrl: string;
+  readonly token: string;
+  readonly pattern: string;
+}
+
+/** A set's head as read, decoded, when (this page's clock), and the read of the same set before it. */
+interface SetReading {
+  readonly set: LiveSet;
+  readonly readAt: number;
+  readonly before: { readonly set: LiveSet; readonly readAt: number } | null;
+}
+
+// Query keys carry whether a token is sent, never the token itself.
+const keysQueryKey = (listing: Listing) => ['live', 'keys', listing.bridgeUrl, listing.token !== '', listing.pattern] as const;
+const setQueryKey = (listing: Listing, key: ListedKey) =>
+  ['live', 'set', listing.bridgeUrl, listing.token !== '', keyId(key)] as const;
+
+/**
+ * The key list. Each listing that lands marks the heads read from the same bridge stale, so the
+ * chosen set is read again after it (as List keys, Refresh and each tick always did), not beside it.
+ */
+function keysQuery(listing: Listing, fetchImpl: Fetch) {
+  return {
+    queryKey: keysQueryKey(listing),
+    queryFn: async ({ signal, client }: { signal: AbortSignal; client: QueryClient }): Promise<KeyListing> => {
+      const listed = await listKeys(listing.bridgeUrl, listing.pattern, withToken(fetchImpl, listing.token), signal);
+      // a head read still running is joined, not cancelled (as a refresh tick never cancels a read)
+      void client.invalidateQueries(
+        { queryKey: ['live', 'set', listing.bridgeUrl, listing.token !== ''] },
+        { cancelRefetch: false },
+      );
+      return { ...listed, pattern: listing.pattern };
+    },
+  };
+}
+
+function setQuery(listing: Listing, key: ListedKey, fetchImpl: Fetch) {
+  return {
+    queryKey: setQueryKey(listing, key),
+    queryFn: async ({ signal, client }: { signal: AbortSignal; client: QueryClient }): Promise<SetReading> => {
+      const head = await readSetHead(listing.bridgeUrl, key, withToken(fetchImpl, listing.token), signal);
+      const last = client.getQueryData<SetReading>(setQueryKey(listing, key));
+      return {
+        set: decodeLiveSet(key.text, head.size, head.entries),
+        readAt: Date.now(),
+        before: last === undefined ? null : { set: last.set, readAt: last.readAt },
+      };
+    },
+    // a head holds up to 20,000 members: comparing two reads member by member to keep the old
+    // object costs more than it saves, and a set left unshown is dropped at once
+    structuralSharing: false,
+    gcTime: 0,
+  };
+}
+
+const messageOf = (error: Error) =>
+  error instanceof BridgeRequestError ? error.message : 'The bridge gave an answer the panel cannot read.';
+
 /**
  * The Live Redis panel: connects to the read-only bridge (`npm run bridge`), lists the sorted sets
  * matching a pattern, and shows a chosen delayed set through the simulation's own views: SetView
@@ -58,104 +117,119 @@ interface KeyListing {
  * member. Everything from Redis (keys, members, scores) is rendered as text only. A bridge or
  * Redis that cannot be reached is said in the panel; nothing else on the page depends on it.
  * A page address naming a bridge (`link`, read from the query string) sets the fields and lists
- * the keys at once, and reads the named key.
+ * the keys at once, and reads the named key. Its reads go through one TanStack Query client
+ * (liveQueryClient.ts), shared with the Queues section.
  */
-export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl?: Fetch; link?: LiveLink }) {
+export function LiveRedisPanel(props: { fetchImpl?: Fetch; link?: LiveLink }) {
+  const [client] = useState(newLiveQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <LivePanelView {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl?: Fetch; link?: LiveLink }) {
   const headingId = useId();
+  const client = useQueryClient();
   const [bridgeUrl, setBridgeUrl] = useState(link.bridgeUrl ?? DEFAULT_BRIDGE_URL);
   const [token, setToken] = useState('');
   const [pattern, setPattern] = useState(link.pattern ?? DEFAULT_KEY_PATTERN);
-  const [keys, setKeys] = useState<KeyListing | null>(null);
+  // a link that names a bridge lists its keys at once, as List keys would
+  const [listing, setListing] = useState<Listing | null>(() =>
+    link.bridgeUrl === null ? null : { bridgeUrl: link.bridgeUrl, token: '', pattern: link.pattern ?? DEFAULT_KEY_PATTERN },
+  );
   const [chosenKey, setChosenKey] = useState<ListedKey | null>(
     link.bridgeUrl === null || link.key === null ? null : keyFromText(link.key),
   );
-  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [chosenBand, setChosenBand] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(link.problem);
-  const [busy, setBusy] = useState(false);
   const [autoRefresh, setAutoRefresh] = useState(false);
   const [refreshSeconds, setRefreshSeconds] = useState(5);
-  const [version, setVersion] = useState(0);
-  const request = useRef(0);
-  const inFlight = useRef<AbortController | null>(null);
-  const loading = useRef(false);
-  /** The request number of the link's read once started; null before (or after an unmount cut it short). */
-  const linkRequest = useRef<number | null>(null);
-
-  useEffect(
-    () => () => {
-      // StrictMode (and an <Activity> shown again) mounts the effects a second time: a link read
-      // cancelled here must run again then, or the panel is left showing "Cancelled."
-      if (loading.current && linkRequest.current === request.current) linkRequest.current = null;
-      inFlight.current?.abort();
-    },
+  const [queuesRead, setQueuesRead] = useState<{ overview: QueuesOverview; readAt: number; bridgeUrl: string } | null>(null);
+  const onQueuesRead = useCallback(
+    (overview: QueuesOverview, readAt: number, from: string) => setQueuesRead({ overview, readAt, bridgeUrl: from }),
     [],
   );
 
-  /** Lists the keys (when asked) and re-reads the chosen key; a newer load supersedes an older one. */
-  const load = useCallback(
-    async (what: { listKeys: boolean; key: ListedKey | null }) => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      const id = ++request.current;
-      loading.current = true;
-      setBusy(true);
-      const fetchWithToken = withToken(fetchImpl, token);
-      try {
-        if (what.listKeys) {
-          const listed = await listKeys(bridgeUrl, pattern, fetchWithToken, controller.signal);
-          if (id !== request.current) return;
-          setKeys({ ...listed, pattern });
-        }
-        if (what.key !== null) {
-          const head = await readSetHead(bridgeUrl, what.key, fetchWithToken, controller.signal);
-          if (id !== request.current) return;
-          const set = decodeLiveSet(what.key.text, head.size, head.entries);
-          setSnapshot({ set, keyId: keyId(what.key), readAt: Date.now() });
-          setChosenBand((band) => (band !== null && set.bands.some((b) => b.fireTime === band) ? band : busiestBand(set)));
-          setVersion((v) => v + 1);
-        }
-        setProblem(null);
-      } catch (error) {
-        if (id !== request.current) return;
-        setProblem(error instanceof BridgeRequestError ? error.message : 'The bridge gave an answer the panel cannot read.');
-      } finally {
-        if (id === request.current) {
-          loading.current = false;
-          setBusy(false);
-        }
-      }
-    },
-    [bridgeUrl, token, pattern, fetchImpl],
-  );
+  const unasked: Listing = { bridgeUrl, token, pattern };
+  // A tick of refetchInterval asks the query for a fetch without cancelRefetch: while a listing
+  // (or the set read it leads to) still runs, the tick joins that fetch instead of cancelling it.
+  const keys = useQuery({
+    ...keysQuery(listing ?? unasked, fetchImpl),
+    enabled: listing !== null,
+    // a new pattern or bridge keeps the last list on screen until its own answer comes
+    placeholderData: keepPreviousData,
+    refetchInterval: autoRefresh ? refreshSeconds * 1000 : false,
+  });
+  // the chosen set is read once a listing has landed (a link's key after its list), and again
+  // whenever a later listing marks it stale (keysQuery)
+  const head = useQuery({
+    ...setQuery(listing ?? unasked, chosenKey ?? keyFromText(''), fetchImpl),
+    enabled: listing !== null && chosenKey !== null && keys.data !== undefined && !keys.isFetching,
+  });
 
-  const refresh = useCallback(() => void load({ listKeys: true, key: chosenKey }), [load, chosenKey]);
-
-  // a link that names a bridge: read it once, as List keys would (and the named key)
-  useEffect(() => {
-    if (linkRequest.current !== null || link.bridgeUrl === null) return;
-    void load({ listKeys: true, key: link.key === null ? null : keyFromText(link.key) });
-    // load numbered its request before its first await
-    linkRequest.current = request.current;
-  }, [link, load]);
-
-  useEffect(() => {
-    if (!autoRefresh) return;
-    // a tick while a read is still running skips: it would cancel that read
-    const timer = setInterval(() => {
-      if (!loading.current) refresh();
-    }, refreshSeconds * 1000);
-    return () => clearInterval(timer);
-  }, [autoRefresh, refreshSeconds, refresh]);
+  /** List keys and Refresh: lists with the fields as they are now (the chosen set is read after). */
+  function listAndRead() {
+    const asked: Listing = { bridgeUrl, token, pattern };
+    setListing(asked);
+    void client.fetchQuery({ ...keysQuery(asked, fetchImpl), staleTime: 0 }).catch(() => undefined);
+  }
 
   function choose(key: ListedKey) {
     setChosenKey(key);
     setChosenBand(null);
-    void load({ listKeys: false, key });
+    if (listing !== null) void client.fetchQuery({ ...setQuery(listing, key, fetchImpl), staleTime: 0 }).catch(() => undefined);
   }
 
-  const set = snapshot !== null && chosenKey !== null && snapshot.keyId === keyId(chosenKey) ? snapshot.set : null;
+  const busy = keys.isFetching || head.isFetching;
+  const set = chosenKey !== null ? (head.data?.set ?? null) : null;
+  const readAt = head.data?.readAt ?? 0;
+  const changes = useMemo(() => {
+    const reading = chosenKey === null ? undefined : head.data;
+    if (reading === undefined || reading.before === null || chosenKey === null) return null;
+    // the server's clock at this read: a queue row of this set gives the server's now at the
+    // queues read, moved on by the time this page counted between the two reads
+    const row =
+      queuesRead?.bridgeUrl !== listing?.bridgeUrl
+        ? undefined
+        : queuesRead?.overview.queues.find((q) => nameId(q.row.delayedKey) === keyId(chosenKey));
+    const clock =
+      row === undefined || queuesRead === null
+        ? { now: reading.readAt, server: false, scheme: 'band' as const }
+        : { now: row.now + (reading.readAt - queuesRead.readAt), server: true, scheme: row.row.scheme };
+    return {
+      since: reading.before.readAt,
+      server: clock.server,
+      changes: setChanges(reading.before.set, reading.set, clock.now, clock.scheme),
+    };
+  }, [head.data, chosenKey, queuesRead, listing]);
+  const keysListed = keys.data ?? null;
+  // the read that failed last, if it failed after its own last success
+  const failed = [keys, head]
+    .filter((q) => q.error !== null && q.errorUpdatedAt >= q.dataUpdatedAt)
+    .sort((a, b) => b.errorUpdatedAt - a.errorUpdatedAt)[0];
+  const problem =
+    failed !== undefined && failed.error !== null
+      ? messageOf(failed.error)
+      : keys.isSuccess || head.isSuccess
+        ? null
+        : link.problem;
+  const rowMarks = useMemo(() => {
+    if (changes === null) return undefined;
+    const marks = new Map<string, RowChange>();
+    for (const row of changes.changes.added) marks.set(row.member, 'added');
+    for (const move of changes.changes.moved) marks.set(move.member, 'moved');
+    return marks;
+  }, [changes]);
+  const shownBand = useMemo(
+    () =>
+      set === null
+        ? null
+        : chosenBand !== null && set.bands.some((b) => b.fireTime === chosenBand)
+          ? chosenBand
+          : busiestBand(set),
+    [set, chosenBand],
+  );
 
   return (
     <section className={panel.panel} aria-labelledby={headingId} data-testid="live-redis">
@@ -191,10 +265,15 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
           testId="live-pattern"
         />
         <div className={`${panel.row} ${styles.buttons}`}>
-          <button type="button" onClick={() => void load({ listKeys: true, key: chosenKey })} disabled={busy}>
+          <button type="button" onClick={listAndRead} disabled={busy}>
             List keys
           </button>
-          <button type="button" className="secondary" onClick={refresh} disabled={busy || (keys === null && chosenKey === null)}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={listAndRead}
+            disabled={busy || (keysListed === null && chosenKey === null)}
+          >
             Refresh
           </button>
         </div>
@@ -218,22 +297,32 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
         </div>
       </div>
       <p className={panel.hint} role="status" data-testid="live-status">
-        {statusText(busy, keys, snapshot)}
+        {statusText(busy, keysListed, set === null ? null : { set, readAt })}
       </p>
       {problem !== null ? (
         <p className={`${styles.problem}`} role="alert" data-testid="live-problem">
           {problem}
-          {snapshot !== null ? ` Showing the set as read at ${clock(snapshot.readAt)} UTC.` : ''}
+          {set !== null ? ` Showing the set as read at ${clock(readAt)} UTC.` : ''}
         </p>
       ) : null}
-      <QueuesSection bridgeUrl={bridgeUrl} token={token} fetchImpl={fetchImpl} />
-      {keys !== null ? <KeyList keys={keys} chosen={chosenKey} onChoose={choose} /> : null}
-      {set !== null ? <LiveSetViews set={set} chosenBand={chosenBand} onChooseBand={setChosenBand} version={version} /> : null}
+      <QueuesSection
+        bridgeUrl={bridgeUrl}
+        token={token}
+        fetchImpl={fetchImpl}
+        link={link.bridgeUrl === null ? null : { bridgeUrl: link.bridgeUrl, queues: link.queues ?? [] }}
+        refreshMs={autoRefresh ? refreshSeconds * 1000 : false}
+        onRead={onQueuesRead}
+      />
+      {keysListed !== null ? <KeyList keys={keysListed} chosen={chosenKey} onChoose={choose} /> : null}
+      {set !== null && changes !== null ? <ChangesView {...changes} /> : null}
+      {set !== null ? (
+        <LiveSetViews set={set} chosenBand={shownBand} onChooseBand={setChosenBand} version={readAt} changed={rowMarks} />
+      ) : null}
     </section>
   );
 }
 
-function statusText(busy: boolean, keys: KeyListing | null, snapshot: Snapshot | null): string {
+function statusText(busy: boolean, keys: KeyListing | null, snapshot: { set: LiveSet; readAt: number } | null): string {
   if (busy) return 'Reading from the bridge…';
   if (keys === null) return 'Not connected yet: start the bridge, then List keys.';
   const unread =

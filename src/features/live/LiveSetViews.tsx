@@ -44,11 +44,14 @@ export function LiveSetViews({
   chosenBand,
   onChooseBand,
   version,
+  changed,
 }: {
   set: LiveSet;
   chosenBand: number | null;
   onChooseBand: (fireTime: number) => void;
   version: number;
+  /** Members added or moved since the last read (ChangesView), marked in the decoded list. */
+  changed?: ReadonlyMap<string, RowChange> | undefined;
 }) {
   const readRows = useCallback((start: number, end: number): SetRow[] => set.rows.slice(start, end + 1), [set]);
   const band = useMemo(() => (chosenBand === null ? null : liveBand(set, chosenBand)), [set, chosenBand]);
@@ -110,7 +113,7 @@ export function LiveSetViews({
           <BandGrid {...band} />
         </div>
       ) : null}
-      <FlagsList rows={set.rows} />
+      <FlagsList rows={set.rows} changed={changed} />
     </div>
   );
 }
@@ -125,7 +128,10 @@ const FLAG_COLUMNS: readonly RowColumn[] = [
   { heading: 'Flags' },
 ];
 
-function FlagsList({ rows }: { rows: readonly LiveRow[] }) {
+/** What happened to a member since the last read, as its row in the decoded list says it. */
+export type RowChange = 'added' | 'moved';
+
+function FlagsList({ rows, changed }: { rows: readonly LiveRow[]; changed?: ReadonlyMap<string, RowChange> | undefined }) {
   return (
     <div className={styles.flagsBlock}>
       <h3>Each member decoded</h3>
@@ -136,15 +142,15 @@ function FlagsList({ rows }: { rows: readonly LiveRow[] }) {
         rowHeight={ROW_HEIGHT}
         label="Members decoded"
         testId="live-flags"
-        renderRow={(index) => <FlagRow row={rows[index]!} />}
+        renderRow={(index) => <FlagRow row={rows[index]!} change={changed?.get(rows[index]!.member)} />}
       />
     </div>
   );
 }
 
-function FlagRow({ row }: { row: LiveRow }) {
+function FlagRow({ row, change }: { row: LiveRow; change?: RowChange | undefined }) {
   return (
-    <div className={styles.flagRow} data-flags={row.flags.join(' ')} data-member={row.member}>
+    <div className={styles.flagRow} data-flags={row.flags.join(' ')} data-member={row.member} data-change={change}>
       <LabelledCell label="Position" className={styles.num}>
         {String(row.position)}
       </LabelledCell>
@@ -163,6 +169,9 @@ function FlagRow({ row }: { row: LiveRow }) {
             {FLAG_TEXT[flag].badge}
           </span>
         ))}
+        {change !== undefined ? (
+          <span className={styles.changeMark}>{change === 'added' ? 'new since last read' : 'moved since last read'}</span>
+        ) : null}
       </span>
     </div>
   );

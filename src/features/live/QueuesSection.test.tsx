@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { QueueRow, QueuesReply } from '../../model/doctor/doctorWire.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
 import type { Fetch } from './bridgeClient.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { newLiveQueryClient } from './liveQueryClient.ts';
 import { QueuesSection } from './QueuesSection.tsx';
 
 const BRIDGE = 'http://127.0.0.1:7379';
@@ -84,7 +86,9 @@ const answer =
 function renderSection(fetchImpl: Fetch, token = '') {
   return render(
     <StrictMode>
-      <QueuesSection bridgeUrl={BRIDGE} token={token} fetchImpl={fetchImpl} />
+      <QueryClientProvider client={newLiveQueryClient()}>
+        <QueuesSection bridgeUrl={BRIDGE} token={token} fetchImpl={fetchImpl} />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }
@@ -232,5 +236,24 @@ describe('QueuesSection', () => {
     await screen.findByTestId('live-queue');
     expect(requests[0]!.signal.aborted).toBe(true);
     expect(screen.queryByTestId('live-queues-problem')).toBeNull();
+  });
+
+  it('says per queue how its delayed and overdue counts moved since the last read', async () => {
+    const user = userEvent.setup();
+    const later = { ...STUCK, delayed: 3002, overdue: 2290 };
+    const { fetchImpl } = fakeBridge(
+      answer(reply({ queues: [STUCK, HEALTHY] })),
+      answer(reply({ now: NOW + 5000, queues: [later, HEALTHY] })),
+    );
+    renderSection(fetchImpl);
+    await user.click(refresh());
+    await screen.findAllByTestId('live-queue');
+    expect(screen.queryAllByTestId('live-queue-change')).toEqual([]);
+    await user.click(refresh());
+    await screen.findAllByTestId('live-queue-change');
+    expect(within(queueItem('bull:mail')).getByTestId('live-queue-change').textContent).toBe(
+      'Since 06:09:00.000 UTC: delayed 3,000 → 3,002, overdue 2,281 → 2,290.',
+    );
+    expect(within(queueItem('bull:pdf')).getByTestId('live-queue-change').textContent).toBe('No change since 06:09:00.000 UTC.');
   });
 });

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { verdictOf } from '../../model/doctor/verdict.ts';
 import type { QueueRow } from '../../model/doctor/doctorWire.ts';
 import { durationText, instantText } from '../../model/doctor/words.ts';
@@ -7,7 +8,7 @@ import { groupDigits, plural } from '../../model/format.ts';
 import panel from '../../ui/panel.module.css';
 import { BridgeRequestError, withToken } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
-import { readQueues } from './queuesClient.ts';
+import { queueNameOf, readNamedQueues, readQueues } from './queuesClient.ts';
 import type { QueueReading, QueuesOverview } from './queuesClient.ts';
 import styles from './QueuesSection.module.css';
 
@@ -16,61 +17,87 @@ interface QueuesSectionProps {
   readonly bridgeUrl: string;
   readonly token: string;
   readonly fetchImpl: Fetch;
+  /** A page link naming the bridge: read its queues at once (only those it names, when it names some). */
+  readonly link?: { readonly bridgeUrl: string; readonly queues: readonly string[] } | null;
+  /** The panel's auto-refresh (ms), or false: each tick reads the listed queues again by name, never by a walk. */
+  readonly refreshMs?: number | false;
+  /** Told each overview read, and when (this page's clock): the panel takes the server's clock from it. */
+  readonly onRead?: (overview: QueuesOverview, readAt: number, bridgeUrl: string) => void;
 }
 
-/**
- * One client for the section's lifetime. Retries are off: a failed read is a bridge or Redis
- * that said no (down, slow, refused), and asking again at once walks the keyspace again for the
- * same answer; the Read queues button is the retry. Nothing refetches on its own (focus, reconnect,
- * mount): each read is a SCAN over every key, sent only when the user asks.
- */
-function newQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: false,
-        staleTime: Infinity,
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-        refetchOnMount: false,
-      },
-    },
-  });
+/** What the section asked for: the bridge, and the queues by name (null: walk every key to find them). */
+interface QueuesAsked {
+  readonly bridgeUrl: string;
+  readonly names: readonly string[] | null;
 }
+
+/** An overview, with the one read before it under the same ask (for the counts before -> now). */
+type QueuesRead = QueuesOverview & { readonly before: QueuesRead | null };
+
+/** The names to refresh the listed queues by; the ones that cannot be named (not UTF-8) wait for a walk. */
+const namesOf = (overview: QueuesOverview) =>
+  overview.queues.map((q) => queueNameOf(q.row)).filter((name): name is string => name !== null);
 
 /**
  * The queues overview of the Live panel (issue 27): every queue the bridge's GET /api/queues finds,
  * one row each with its counts against the server's clock, and the doctor's verdict in words.
+ * Reads through the panel's QueryClient (liveQueryClient.ts), which the panel provides.
  */
 export function QueuesSection(props: QueuesSectionProps) {
-  const [client] = useState(newQueryClient);
-  return (
-    <QueryClientProvider client={client}>
-      <QueuesOverviewView {...props} />
-    </QueryClientProvider>
-  );
+  return <QueuesOverviewView {...props} />;
 }
 
-function QueuesOverviewView({ bridgeUrl, token, fetchImpl }: QueuesSectionProps) {
+function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshMs = false, onRead }: QueuesSectionProps) {
   const headingId = useId();
-  // the bridge the user last asked: typing an address reads nothing until Read queues is pressed
-  const [asked, setAsked] = useState<string | null>(null);
+  // what the user (or the link) last asked: typing an address reads nothing until Read queues is pressed
+  const [asked, setAsked] = useState<QueuesAsked | null>(() =>
+    link === null ? null : { bridgeUrl: link.bridgeUrl, names: link.queues.length > 0 ? link.queues : null },
+  );
   const client = useQueryClient();
-  const queryKey = ['queues', asked];
+  // one query a bridge, however its queues are found: each read keeps the one before it
+  const queryKey = ['queues', asked?.bridgeUrl ?? null];
+  const fetchWithToken = withToken(fetchImpl, token);
+  const keep = (before: QueuesRead | undefined, overview: QueuesOverview): QueuesRead => ({
+    ...overview,
+    // one read back is kept, not the chain of every read
+    before: before === undefined ? null : { ...before, before: null },
+  });
+  const walk = async ({ signal, client }: { signal: AbortSignal; client: QueryClient }) =>
+    keep(client.getQueryData<QueuesRead>(queryKey), await readQueues(asked?.bridgeUrl ?? bridgeUrl, fetchWithToken, signal));
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => readQueues(asked ?? bridgeUrl, withToken(fetchImpl, token), signal),
+    // the first read walks (or reads the link's queues); a later one, a refresh tick, reads the
+    // queues already listed by name, so a tick never walks the keyspace: Read queues walks it
+    queryFn: async ({ signal, client }) => {
+      const known = client.getQueryData<QueuesRead>(queryKey);
+      const names = asked?.names ?? (known === undefined ? null : namesOf(known));
+      if (names === null) return walk({ signal, client });
+      // nothing listed to read by name (a walk found no queue): the tick leaves it as read
+      if (names.length === 0 && known !== undefined) return known;
+      return keep(known, await readNamedQueues(asked?.bridgeUrl ?? bridgeUrl, names, fetchWithToken, signal));
+    },
     enabled: asked !== null,
+    refetchInterval: refreshMs,
   });
 
+  const readAt = query.dataUpdatedAt;
+  const readFrom = asked?.bridgeUrl ?? null;
+  useEffect(() => {
+    if (query.data !== undefined && readFrom !== null) onRead?.(query.data, readAt, readFrom);
+  }, [query.data, readAt, readFrom, onRead]);
+
   function refresh() {
-    if (asked !== bridgeUrl) {
-      setAsked(bridgeUrl);
+    if (asked === null || asked.bridgeUrl !== bridgeUrl) {
+      setAsked({ bridgeUrl, names: null });
       return;
     }
-    // a read still running is cancelled (its signal aborts the request), then read again: refetch
-    // alone would join a first read that has no answer yet rather than replace it
-    void client.cancelQueries({ queryKey }).then(() => query.refetch());
+    if (asked.names !== null) setAsked({ bridgeUrl, names: null });
+    // a read still running is cancelled (its signal aborts the request), then every key walked
+    // again: refetch alone would join a first read that has no answer yet rather than replace it
+    void client
+      .cancelQueries({ queryKey })
+      .then(() => client.fetchQuery({ queryKey, queryFn: walk, staleTime: 0 }))
+      .catch(() => undefined);
   }
 
   const problem =
@@ -89,7 +116,7 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl }: QueuesSectionProps)
         </button>
       </div>
       <p className={panel.hint} role="status" data-testid="live-queues-status">
-        {statusText(asked, query.isFetching, query.data)}
+        {statusText(asked?.bridgeUrl ?? null, query.isFetching, query.data)}
       </p>
       {problem !== null ? (
         <p className={styles.problem} role="alert" data-testid="live-queues-problem">
@@ -100,7 +127,13 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl }: QueuesSectionProps)
       {query.data !== undefined && query.data.queues.length > 0 ? (
         <ul className={styles.list} aria-label="Queues the bridge found">
           {query.data.queues.map((reading) => (
-            <QueueItem key={`${reading.row.prefix}\u0000${reading.row.name}`} reading={reading} />
+            <QueueItem
+              key={`${reading.row.prefix}\u0000${reading.row.name}`}
+              reading={reading}
+              before={query.data?.before?.queues.find(
+                (q) => q.row.prefix === reading.row.prefix && q.row.name === reading.row.name,
+              )}
+            />
           ))}
         </ul>
       ) : null}
@@ -116,7 +149,8 @@ function statusText(asked: string | null, fetching: boolean, data: QueuesOvervie
     data.queues.length === 0
       ? `No queue found at ${asked} (BullMQ writes <prefix>:<queue>:meta, Bull and bee-queue <prefix>:<queue>:id)`
       : `${plural(data.queues.length, 'queue', 'queues')} at ${asked}, read at ${instantText(data.now, data.now)} (the server's clock)`;
-  return `${found}.${incompleteText(data)}`;
+  const byName = data.readBy === 'name' ? ' Read by name: Read queues walks every key for queues added since.' : '';
+  return `${found}.${incompleteText(data)}${byName}`;
 }
 
 /** Why the list may miss queues, in words; '' when it holds every one. */
@@ -147,7 +181,18 @@ function fullestBandText(row: QueueRow, now: number): string {
   return `${instantText(band.fireTime, now)}: ${plural(band.jobs, 'job', 'jobs')}${ceiling}${unsure}`;
 }
 
-function QueueItem({ reading }: { reading: QueueReading }) {
+/** The counts before -> now, where the last read of the same queue differs ('' when none does). */
+function changeText(before: QueueReading | undefined, row: QueueRow): string {
+  if (before === undefined) return '';
+  const parts: string[] = [];
+  if (before.row.delayed !== row.delayed) parts.push(`delayed ${groupDigits(before.row.delayed)} → ${groupDigits(row.delayed)}`);
+  if (before.row.overdue !== row.overdue) parts.push(`overdue ${groupDigits(before.row.overdue)} → ${groupDigits(row.overdue)}`);
+  return parts.length === 0
+    ? `No change since ${instantText(before.now, before.now)}.`
+    : `Since ${instantText(before.now, before.now)}: ${parts.join(', ')}.`;
+}
+
+function QueueItem({ reading, before }: { reading: QueueReading; before?: QueueReading | undefined }) {
   const { row, now } = reading;
   const verdict = verdictOf({
     now,
@@ -174,6 +219,11 @@ function QueueItem({ reading }: { reading: QueueReading }) {
       <p className={styles.verdict} data-testid="live-queue-verdict">
         {verdict.words}
       </p>
+      {before !== undefined ? (
+        <p className={panel.hint} data-testid="live-queue-change">
+          {changeText(before, row)}
+        </p>
+      ) : null}
       <dl className={styles.facts}>
         {facts.map(([id, label, value]) => (
           <div key={id} data-fact={id}>

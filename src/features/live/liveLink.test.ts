@@ -33,4 +33,14 @@ describe('liveLinkFromSearch', () => {
   it('keeps only the origin of a bridge address that passes', () => {
     expect(liveLinkFromSearch('?bridge=http%3A%2F%2F127.0.0.1%3A7379%2F').bridgeUrl).toBe('http://127.0.0.1:7379');
   });
+
+  it('reads the queues a link names (repeatable), once each, and leaves out one that is not <prefix>:<name>', () => {
+    const search = liveLinkSearch({ bridgeUrl: 'http://127.0.0.1:7381', queues: ['bull:mail', 'my:app:pdf', 'bull:mail'] });
+    expect(search).toBe('?bridge=http%3A%2F%2F127.0.0.1%3A7381&queue=bull%3Amail&queue=my%3Aapp%3Apdf&queue=bull%3Amail');
+    expect(liveLinkFromSearch(search).queues).toEqual(['bull:mail', 'my:app:pdf']);
+    const bad = liveLinkFromSearch('?bridge=http%3A%2F%2F127.0.0.1%3A7381&queue=nocolon&queue=bull%3A&queue=bull%3Aok');
+    expect(bad.queues).toEqual(['bull:ok']);
+    expect(bad.problem).toContain('The link\'s queue "nocolon" was not used');
+    expect(bad.problem).toContain('The link\'s queue "bull:" was not used');
+  });
 });

@@ -4,7 +4,7 @@
  * before anything of it is shown. No DOM, no React.
  */
 import type { FullestBandReading, MarkerReading, QueueRow, QueuesReply } from '../../model/doctor/doctorWire.ts';
-import { printable } from '../../model/printable.ts';
+import { bytesFromBase64, printable } from '../../model/printable.ts';
 import { BridgeRequestError, getJson } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
 
@@ -35,6 +35,8 @@ export interface QueuesOverview {
   readonly stoppedEarly: boolean;
   /** The last reply's server time. */
   readonly now: number;
+  /** How the queues were found: a walk of every key, or by name (?queue=, a refresh of known queues). */
+  readonly readBy: 'walk' | 'name';
 }
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -145,7 +147,91 @@ export async function readQueues(base: string, fetchImpl: Fetch, signal?: AbortS
     truncated,
     stoppedEarly,
     now,
+    readBy: 'walk',
   };
+}
+
+/** The most queues one by-name request names (the bridge's MAX_QUEUES), and the most bytes of names it carries. */
+const NAMES_PER_REQUEST = 200;
+const NAME_BYTES_PER_REQUEST = 6000;
+
+/**
+ * The rows of the queues named (`<prefix>:<name>`, as ?queue= takes them), read with no walk:
+ * GET /api/queues?queue=...&queue=..., in as many requests as the names need. A named queue the
+ * bridge no longer finds (its meta or id key gone) is simply not in the answer. At least one name:
+ * the overview's `now` is the server's.
+ */
+export async function readNamedQueues(
+  base: string,
+  names: readonly string[],
+  fetchImpl: Fetch,
+  signal?: AbortSignal,
+): Promise<QueuesOverview> {
+  if (names.length === 0) throw new RangeError('readNamedQueues needs at least one queue name');
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let bytes = 0;
+  for (const name of names) {
+    const size = encodeURIComponent(name).length + 7;
+    if (batch.length > 0 && (batch.length >= NAMES_PER_REQUEST || bytes + size > NAME_BYTES_PER_REQUEST)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(name);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  const found = new Map<string, QueueReading>();
+  const unread = new Set<string>();
+  let complete = true;
+  let now = Number.NaN;
+  for (const names of batches) {
+    const query = names.map((name) => `queue=${encodeURIComponent(name)}`).join('&');
+    const body = await getJson(base, `/api/queues?${query}`, fetchImpl, signal);
+    if (!isQueuesReply(body))
+      throw new BridgeRequestError('not-a-bridge', `${base} answered /api/queues, but not as the firetime bridge does.`);
+    now = body.now;
+    for (const row of body.queues) {
+      const shown = shownRow(row);
+      found.set(`${shown.prefix}\u0000${shown.name}`, { row: shown, now: body.now });
+    }
+    if (Array.isArray(body.unreadNodes))
+      for (const node of body.unreadNodes.slice(0, 100)) if (typeof node === 'string') unread.add(printable(node).slice(0, 120));
+    complete &&= body.complete;
+  }
+  const queues = [...found.values()].sort(
+    (a, b) => compareText(a.row.prefix, b.row.prefix) || compareText(a.row.name, b.row.name),
+  );
+  return {
+    queues,
+    complete: complete && unread.size === 0,
+    unreadNodes: [...unread],
+    truncated: false,
+    stoppedEarly: false,
+    now,
+    readBy: 'name',
+  };
+}
+
+const DELAYED_SUFFIX = new TextEncoder().encode(':delayed');
+
+/**
+ * The name to read a listed queue again by (?queue=<prefix>:<name>): from its delayed key's bytes,
+ * since the row's prefix and name are printable text (escaped). Null for a queue whose name is not
+ * UTF-8 or whose key the bridge shortened: it can be found again only by a walk.
+ */
+export function queueNameOf(row: QueueRow): string | null {
+  if (row.delayedKey.sha256 !== undefined) return null;
+  const bytes = bytesFromBase64(row.delayedKey.base64);
+  if (bytes === null || bytes.length <= DELAYED_SUFFIX.length) return null;
+  const tail = bytes.subarray(bytes.length - DELAYED_SUFFIX.length);
+  if (!tail.every((b, i) => b === DELAYED_SUFFIX[i])) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, bytes.length - DELAYED_SUFFIX.length));
+  } catch {
+    return null;
+  }
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
