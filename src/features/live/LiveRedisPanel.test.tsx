@@ -93,8 +93,11 @@ describe('LiveRedisPanel', () => {
     expect(urls.map((url) => `${url.origin}${url.pathname}`)).toEqual([
       'http://127.0.0.1:7381/api/keys',
       'http://127.0.0.1:7381/api/members',
+      // the set's queue, for the library that wrote it (useKeyScheme)
+      'http://127.0.0.1:7381/api/queues',
     ]);
     expect(urls[0]!.searchParams.get('pattern')).toBe('bull:*');
+    expect(urls[2]!.searchParams.getAll('queue')).toEqual(['bull:demo']);
     expect((screen.getByTestId('live-bridge-url') as HTMLInputElement).value).toBe('http://127.0.0.1:7381');
     expect(
       within(screen.getByTestId('live-keys')).getByRole('button', { name: 'bull:demo:delayed' }).getAttribute('aria-pressed'),
@@ -126,8 +129,14 @@ describe('LiveRedisPanel', () => {
     expect(screen.queryByTestId('live-problem')).toBeNull();
     expect(screen.getByTestId('live-status').textContent).toMatch(/^1 sorted set match bull:\*; bull:demo:delayed read at /);
     // the first mount's list request was cut short, unanswered; the second mount's read ran once, to its end
-    expect(fetchImpl.mock.calls.map(([url]) => new URL(url).pathname)).toEqual(['/api/keys', '/api/keys', '/api/members']);
-    expect(urls.map((url) => url.pathname)).toEqual(['/api/keys', '/api/members']);
+    // then the set's queue is looked up once (useKeyScheme)
+    expect(fetchImpl.mock.calls.map(([url]) => new URL(url).pathname)).toEqual([
+      '/api/keys',
+      '/api/keys',
+      '/api/members',
+      '/api/queues',
+    ]);
+    expect(urls.map((url) => url.pathname).slice(0, 2)).toEqual(['/api/keys', '/api/members']);
   });
 
   it('a link with a bad bridge address reads nothing and says why', () => {

@@ -18,6 +18,7 @@ import { busiestBand, decodeLiveSet } from '../../store/live.ts';
 import { liveLinkFromSearch } from './liveLink.ts';
 import { QueuesSection } from './QueuesSection.tsx';
 import { LiveSetViews } from './LiveSetViews.tsx';
+import { useKeyScheme } from './useKeyScheme.ts';
 import type { LiveLink } from './liveLink.ts';
 import type { LiveSet } from '../../store/live.ts';
 import { NumberField, ValidatedField } from '../../ui/ValidatedField.tsx';
@@ -156,6 +157,7 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
   }
 
   const set = snapshot !== null && chosenKey !== null && snapshot.keyId === keyId(chosenKey) ? snapshot.set : null;
+  const detected = useKeyScheme(bridgeUrl, token, fetchImpl, set?.key ?? null);
 
   return (
     <section className={panel.panel} aria-labelledby={headingId} data-testid="live-redis">
@@ -228,7 +230,9 @@ export function LiveRedisPanel({ fetchImpl = pageFetch, link = pageLink() }: { f
       ) : null}
       <QueuesSection bridgeUrl={bridgeUrl} token={token} fetchImpl={fetchImpl} />
       {keys !== null ? <KeyList keys={keys} chosen={chosenKey} onChoose={choose} /> : null}
-      {set !== null ? <LiveSetViews set={set} chosenBand={chosenBand} onChooseBand={setChosenBand} version={version} /> : null}
+      {set !== null ? (
+        <LiveSetViews set={set} chosenBand={chosenBand} onChooseBand={setChosenBand} version={version} detected={detected} />
+      ) : null}
     </section>
   );
 }
