@@ -41,7 +41,7 @@ export function MarkerView({ set, clockOffset }: { set: LiveSet; clockOffset: nu
   const head = set.rows[0] ?? null;
   return (
     <div className={styles.marker} data-testid="live-marker">
-      <h3>A queue’s marker, not a delayed set</h3>
+      <h3>{printable(set.key)}: a queue’s marker, not a delayed set</h3>
       <p className={styles.wake} data-testid="live-marker-wake">
         {head === null ? 'The marker is empty: no wake is set.' : markerWakeText(head.score, now)}
       </p>
