@@ -96,6 +96,15 @@ describe('LiveSetViews by scheme', () => {
     expect(screen.getByTestId('live-marker-wake').textContent).toBe('The worker’s next wake: 12:04:12.000 UTC (48 s ago).');
   });
 
+  it('a marker holding a bumped head (a fractional ms) is still a marker', () => {
+    vi.useFakeTimers({ now: T });
+    show('bull:mail:marker', [['1', String(T - 13 * 60_000 + 0.000244140625)]], null);
+    expect(screen.getByTestId('live-marker-wake').textContent).toBe(
+      'The worker’s next wake: 11:47:00.000 UTC (12 min 59 s ago).',
+    );
+    expect(screen.getByTestId('live-marker').textContent).toContain('this page’s clock');
+  });
+
   it('a marker key holding something else is read as a set', () => {
     show('bull:mail:marker', [['1', shifted(T, 0)]], null);
     expect(screen.queryByTestId('live-marker')).toBeNull();

@@ -165,9 +165,12 @@ export function isBandScore(score: number): boolean {
   return bandScoreProblem(score) === null;
 }
 
-/** True when the score is a plausible instant in plain ms (2000 to 2200): see DecodedPaste.plainMsScores. */
+/**
+ * True when the score is a plausible instant in plain ms (2000 to 2200): see DecodedPaste.plainMsScores.
+ * Not only whole numbers: a BullMQ marker holds the head's score / 0x1000, fractional when the head was bumped.
+ */
 export function isPlainMsInstant(score: number): boolean {
-  return Number.isInteger(score) && score >= MS_TIMESTAMPS.from && score < MS_TIMESTAMPS.to;
+  return score >= MS_TIMESTAMPS.from && score < MS_TIMESTAMPS.to;
 }
 
 /** Flags in the order a row lists them; a set of flags is a bit mask over this order. */
