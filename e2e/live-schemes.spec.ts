@@ -73,7 +73,7 @@ test("a BullMQ queue's marker key reads as the worker's next wake", async ({ pag
   await screenshot(marker, testInfo, 'live-marker-390');
 });
 
-test("a Bull queue's delayed set is read by its scheme, told by the queue's row", async ({ page }) => {
+test("a Bull queue's delayed set is read by its scheme, told by the queue's row", async ({ page }, testInfo) => {
   await page.goto('/?stage');
   const live = await openKey(page, 'bull:legacy:delayed');
   await expect(live.getByTestId('live-read-as')).toContainText(
@@ -86,6 +86,7 @@ test("a Bull queue's delayed set is read by its scheme, told by the queue's row"
   await expect(live.getByTestId('live-band-select')).toHaveCount(0);
   await expect(live.getByTestId('live-summary')).not.toContainText('bumped');
   await expect(live.getByTestId('live-summary')).toContainText('in 1 millisecond.');
+  await screenshot(live.getByTestId('live-read-as').locator('..').locator('..'), testInfo, 'live-bull-1280');
 
   // chosen as BullMQ's band, the same scores say first and bumped, and the band grid is back
   await live.getByTestId('live-scheme').selectOption('band');
