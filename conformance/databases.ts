@@ -38,6 +38,7 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'bee-queue.test.ts': { db: 11 },
   'kue.test.ts': { db: 12 },
   'script-trace.test.ts': { db: 13 },
+  'schemes.test.ts': { db: 15 },
 };
 
 /** What a conformance file talks to: its server's port, its database, a client already in it. */

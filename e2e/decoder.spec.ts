@@ -160,3 +160,44 @@ test('the decoder: a paste of 200,000 lines is held outside the field, and neith
   console.log(figures);
   testInfo.annotations.push({ type: 'measured', description: figures });
 });
+
+test('the decoder: Bull scores read by the chosen scheme, and detected from the ids', async ({ page }, testInfo) => {
+  await page.goto('/?stage');
+  const decoder = page.getByTestId('score-decoder');
+  await decoder.scrollIntoViewIfNeeded();
+  // Bull 3/4: ids 4094, 4095 and 4096 in one millisecond take slots 4094, 4095 and 0 (id & 0xfff)
+  const T = Date.UTC(2026, 10, 30, 9, 0, 0, 0);
+  const score = (id: number) => String(T * 0x1000 + (id % 0x1000));
+  const paste = [4094, 4095, 4096].flatMap((id, i) => [`${2 * i + 1}) "${id}"`, `${2 * i + 2}) "${score(id)}"`]).join('\n');
+  await decoder.getByLabel('Scores to decode').fill(paste);
+  const summary = decoder.getByTestId('decoder-summary');
+  // read as BullMQ's band the same scores say bumped, ceiling and first
+  await expect(summary.locator('[data-flag="ceiling"]')).toHaveText(/^1 at the ceiling/);
+  await expect(decoder.getByTestId('decoder-read-as')).toContainText('look like Bull 3–4 or BullMQ before 5.8.6’s');
+
+  const chooser = decoder.getByLabel('Scores written by');
+  await expect(chooser).toHaveValue('band');
+  await chooser.selectOption({ label: 'Detect from the ids' });
+  await expect(decoder.getByTestId('decoder-read-as')).toHaveText(
+    'Scores read as written by Bull 3–4 or BullMQ before 5.8.6 (detected from the ids).',
+  );
+  await expect(summary).toContainText('3 scores in 1 millisecond (1 with several jobs)');
+  await expect(summary.locator('[data-flag="idSlot"]')).toHaveText(/^3 with the slot its id gives/);
+  for (const flag of ['first', 'bumped', 'ceiling']) await expect(summary.locator(`[data-flag="${flag}"]`)).toHaveCount(0);
+  const rows = decoder.getByTestId('decoder-rows').getByRole('listitem');
+  await expect(rows.nth(1)).toContainText('Slot: 4095');
+  await expect(rows.nth(1)).toContainText('slot = id & 0xfff');
+  await screenshot(decoder, testInfo, 'decoder-scheme-1280');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await screenshot(decoder, testInfo, 'decoder-scheme-390');
+
+  // a marker's next wake pasted: plain ms, said so
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await chooser.selectOption({ label: 'BullMQ 5.8.6 or later' });
+  await decoder.getByLabel('Scores to decode').fill(String(T));
+  await expect(decoder.getByTestId('decoder-plain-ms')).toContainText('1 score is itself an instant in plain ms');
+  await expect(decoder.getByTestId('decoder-plain-ms')).toContainText('marker');
+  await chooser.selectOption({ label: 'bee-queue' });
+  await expect(rows.first()).toContainText('Fire-time (UTC): 2026-11-30T09:00:00.000Z');
+  await expect(decoder.getByTestId('decoder-plain-ms')).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIFF_FIRE_TIME, bandOf } from '../model/protocol/score.ts';
-import { bandStrip, busiestBand, decodeLiveSet, liveBand } from './live.ts';
+import { bandStrip, busiestBand, decodeLiveSet, liveBand, liveSetAs } from './live.ts';
 
 const T = Date.UTC(2026, 10, 30, 12);
 const { minScore, maxScore } = bandOf(T);
@@ -149,5 +149,58 @@ describe('liveBand and bandStrip', () => {
       { fireTime: T, count: 6 },
       { fireTime: T + 1, count: 0 },
     ]);
+  });
+});
+
+describe('decodeLiveSet by scheme', () => {
+  // Bull 3/4 and BullMQ < 5.8.6: the low 12 bits are the id counter's; 4095 at slot 4095 is no ceiling
+  const bull: Array<[string, string]> = [
+    ['1', String(minScore + 1)],
+    ['4095', String(maxScore)],
+    ['4097', String(bandOf(T + 3).minScore + 1)],
+    ['custom', String(bandOf(T + 3).minScore + 9)],
+  ];
+
+  it('id-counter: fire-time and slot, the slot checked against the id, no band flags', () => {
+    const set = decodeLiveSet('bull:q:delayed', 4, bull, 'id-counter');
+    expect(set.scheme).toBe('id-counter');
+    expect(set.rows.map((row) => [row.fireTime, row.slot, row.flags])).toEqual([
+      [T, 1, ['idSlot']],
+      [T, 4095, ['idSlot']],
+      [T + 3, 1, ['idSlot']],
+      [T + 3, 9, ['notIdSlot']],
+    ]);
+    expect(set.flagCounts).toMatchObject({ first: 0, bumped: 0, ceiling: 0, idSlot: 3, notIdSlot: 1 });
+    expect(set.bands).toEqual([
+      { fireTime: T, count: 2 },
+      { fireTime: T + 3, count: 2 },
+    ]);
+  });
+
+  it('bare-ms: the score is the fire-time, due order by it', () => {
+    const set = decodeLiveSet(
+      'bq:q:delayed',
+      3,
+      [
+        ['10', String(T)],
+        ['2', String(T)],
+        ['3', String(T + 5)],
+      ],
+      'bare-ms',
+    );
+    expect(set.rows.map((row) => [row.fireTime, row.slot, row.flags])).toEqual([
+      [T, null, ['shared']],
+      [T, null, ['shared']],
+      [T + 5, null, []],
+    ]);
+    // id 10 listed before 2 in the same ms: one pair out of due order
+    expect(set.outOfOrderPairs).toBe(1);
+  });
+
+  it('liveSetAs reads the same members again by another scheme', () => {
+    const band = decodeLiveSet('bull:q:delayed', 4, bull);
+    expect(band.flagCounts).toMatchObject({ ceiling: 1, bumped: 3 });
+    expect(liveSetAs(band, 'id-counter')).toEqual(decodeLiveSet('bull:q:delayed', 4, bull, 'id-counter'));
+    expect(liveSetAs(band, 'band')).toBe(band);
   });
 });

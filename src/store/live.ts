@@ -3,13 +3,15 @@
  * delayed set, as the bridge read it (ZRANGE ... WITHSCORES pages), made ready for the
  * simulation's views: rows for SetView, a band for BandGrid, and the score decoder's flags for
  * every member. Scores stay the text Redis replied; their values come from doubles.ts, their
- * fire-time and slot from score.ts, their flags from scoreDecoder.ts.
+ * fire-time and slot from score.ts (by the scheme of the library that wrote them, see
+ * src/model/doctor/scheme.ts), their flags from scoreDecoder.ts.
  */
 import { countDueInversions, dueOrderRanks } from '../model/strategies/dueOrder.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
-import { bandOf, decodeScore, isPastCliff } from '../model/protocol/score.ts';
-import { SCORE_FLAGS, scoreFlags } from '../model/decoder/scoreDecoder.ts';
+import { bandOf, isPastCliff } from '../model/protocol/score.ts';
+import { SCORE_FLAGS, decodeAs, scoreFlags } from '../model/decoder/scoreDecoder.ts';
 import type { ScoreFlag } from '../model/decoder/scoreDecoder.ts';
+import type { ScoreScheme } from '../model/doctor/scheme.ts';
 import type { BandSlot, BandView } from './band.ts';
 import type { SetRow } from './sets.ts';
 
@@ -17,7 +19,7 @@ import type { SetRow } from './sets.ts';
 export interface LiveRow extends SetRow {
   /** The score's value; null when Redis sent text that is not a number (never from a real server). */
   readonly score: number | null;
-  /** decodeScore's millisecond and slot; null for an infinite or unreadable score. */
+  /** The score's millisecond and slot under the set's scheme; null for an infinite or unreadable score (the slot under bare-ms too). */
   readonly fireTime: number | null;
   readonly slot: number | null;
   /** scoreFlags of the score, plus 'shared' when a neighbour holds the same score. */
@@ -31,6 +33,8 @@ export interface LiveRow extends SetRow {
 
 export interface LiveSet {
   readonly key: string;
+  /** The scheme the scores were read by. */
+  readonly scheme: ScoreScheme;
   /** ZCARD when the first page was read. */
   readonly size: number;
   /** The members read, in set order (the head of the set when it holds more than the panel reads). */
@@ -53,10 +57,16 @@ export interface LiveSet {
 const COUNTER_ID = /^(?:0|[1-9]\d{0,14})$/;
 
 /**
- * Decodes the entries of ZRANGE key 0 n WITHSCORES ([member, score text] pairs) into a LiveSet.
+ * Decodes the entries of ZRANGE key 0 n WITHSCORES ([member, score text] pairs) into a LiveSet,
+ * reading the scores by `scheme` (BullMQ's band unless told).
  * Equal scores sit next to each other in a sorted set, so 'shared' only looks at neighbours.
  */
-export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<readonly [string, string]>): LiveSet {
+export function decodeLiveSet(
+  key: string,
+  size: number,
+  entries: ReadonlyArray<readonly [string, string]>,
+  scheme: ScoreScheme = 'band',
+): LiveSet {
   const count = entries.length;
   const scores = entries.map(([, text]) => parseScoreArg(text));
   const isCounter = entries.map(([member]) => COUNTER_ID.test(member));
@@ -66,7 +76,7 @@ export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<
   // Due order can only place the rows with an arrival and a fire-time; the others are left out of it.
   const counted: number[] = [];
   for (let i = 0; i < count; i++) if (isCounter[i] && Number.isFinite(scores[i] ?? Number.NaN)) counted.push(i);
-  const countedFire = counted.map((i) => decodeScore(scores[i]!).fireTime);
+  const countedFire = counted.map((i) => decodeAs(scores[i]!, scheme).fireTime);
   const countedArrival = counted.map((i) => arrivals[i]!);
   const countedRanks = dueOrderRanks(countedFire, countedArrival);
   const outOfOrder = new Uint8Array(count);
@@ -77,8 +87,8 @@ export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<
   const rows: LiveRow[] = entries.map(([member, scoreText], i) => {
     const score = scores[i] ?? null;
     const finite = score !== null && Number.isFinite(score);
-    const { fireTime, slot } = finite ? decodeScore(score) : { fireTime: null, slot: null };
-    const flags: ScoreFlag[] = score === null ? ['notBand'] : [...scoreFlags(score)];
+    const { fireTime, slot } = finite ? decodeAs(score, scheme) : { fireTime: null, slot: null };
+    const flags: ScoreFlag[] = score === null ? ['notBand'] : scoreFlags(score, scheme, member);
     if (score !== null && (scores[i - 1] === score || scores[i + 1] === score)) flags.push('shared');
     for (const flag of flags) flagCounts[flag]++;
     if (fireTime !== null && !flags.includes('notBand')) perBand.set(fireTime, (perBand.get(fireTime) ?? 0) + 1);
@@ -97,6 +107,7 @@ export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<
 
   return {
     key,
+    scheme,
     size,
     rows,
     arrivalKnown,
@@ -105,6 +116,17 @@ export function decodeLiveSet(key: string, size: number, entries: ReadonlyArray<
     flagCounts,
     bands: [...perBand].map(([fireTime, n]) => ({ fireTime, count: n })).sort((a, b) => a.fireTime - b.fireTime),
   };
+}
+
+/** The set read again by another scheme (from the members and score texts it holds). */
+export function liveSetAs(set: LiveSet, scheme: ScoreScheme): LiveSet {
+  if (scheme === set.scheme) return set;
+  return decodeLiveSet(
+    set.key,
+    set.size,
+    set.rows.map((row) => [row.member, row.scoreText] as const),
+    scheme,
+  );
 }
 
 /**

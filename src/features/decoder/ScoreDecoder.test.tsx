@@ -102,4 +102,35 @@ describe('ScoreDecoder', () => {
     expect(summary()).toMatch(/^Nothing to decode/);
     expect(screen.queryByTestId('decoder-rows')).toBeNull();
   });
+
+  it('reads Bull scores by the chosen scheme, and offers the scheme the ids show', async () => {
+    const user = userEvent.setup();
+    render(<ScoreDecoder />);
+    await user.click(screen.getByLabelText('Scores to decode'));
+    // Bull 3/4: ids 4094 and 4095 in one ms take slots 4094 and 4095 (the band scheme says bumped and ceiling)
+    await user.paste(`1) "4094"\n2) "${minScore + 4094}"\n3) "4095"\n4) "${minScore + 4095}"`);
+    await user.click(screen.getByRole('button', { name: 'Decode' }));
+    expect(tableRows()[1]!.textContent).toMatch(/Flags: ceiling/);
+    expect(screen.getByTestId('decoder-read-as').textContent).toMatch(/look like Bull 3–4 or BullMQ before 5\.8\.6’s/);
+    const chooser = screen.getByLabelText('Scores written by');
+    await user.selectOptions(chooser, 'Detect from the ids');
+    expect(screen.getByTestId('decoder-read-as').textContent).toBe(
+      'Scores read as written by Bull 3–4 or BullMQ before 5.8.6 (detected from the ids).',
+    );
+    expect(tableRows().map((row) => row.querySelector('[data-flags]')?.getAttribute('data-flags'))).toEqual(['idSlot', 'idSlot']);
+    expect(summary()).toMatch(/2 scores in 1 millisecond \(1 with several jobs\)/);
+    expect(summary()).not.toMatch(/bumped|ceiling|saturated/);
+    await user.selectOptions(chooser, 'bee-queue');
+    expect(tableRows()[0]!.textContent).toMatch(/Slot: —.*looks like a BullMQ score/);
+  });
+
+  it('says a plain-ms score may be a marker', () => {
+    vi.useFakeTimers();
+    render(<ScoreDecoder />);
+    fireEvent.change(screen.getByLabelText('Scores to decode'), { target: { value: `${T}` } });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(screen.getByTestId('decoder-plain-ms').textContent).toMatch(/1 score is itself an instant in plain ms.*marker/);
+  });
 });

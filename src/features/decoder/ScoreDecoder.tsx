@@ -2,7 +2,8 @@ import { memo, useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, ChangeEvent, ClipboardEvent, DragEvent } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { exampleCliPaste } from '../../model/decoder/decoderExample.ts';
-import type { DecodedScore } from '../../model/decoder/scoreDecoder.ts';
+import type { DecodedScore, SchemeChoice } from '../../model/decoder/scoreDecoder.ts';
+import type { ScoreScheme } from '../../model/doctor/scheme.ts';
 import type { PasteLayout } from '../../model/decoder/redisCliOutput.ts';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { HeadedRowList, type RowColumn } from '../../ui/HeadedRowList.tsx';
@@ -14,7 +15,8 @@ import type { DecodedRows } from './packedPaste.ts';
 import { isoTime } from '../../ui/isoTime.ts';
 import panel from '../../ui/panel.module.css';
 import styles from './ScoreDecoder.module.css';
-import { FLAG_TEXT } from '../../ui/flagText.ts';
+import { flagText } from '../../ui/flagText.ts';
+import { SCHEME_RULE, SCHEME_TEXT, SchemeChooser } from '../../ui/SchemeChooser.tsx';
 import { LabelledCell } from '../../ui/LabelledCell.tsx';
 import flagStyles from '../../ui/flags.module.css';
 import { groupDigits, plural } from '../../model/format.ts';
@@ -61,6 +63,9 @@ export function ScoreDecoder() {
   const [decodingLines, setDecodingLines] = useState(0);
   const { decoded, pending, cancelled, decode, cancel } = useDecodedPaste();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [choice, setChoice] = useState<SchemeChoice>('band');
+  /** The choice for a decode a timer starts later. */
+  const choiceNow = useRef<SchemeChoice>('band');
 
   useEffect(
     () => () => {
@@ -73,7 +78,13 @@ export function ScoreDecoder() {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
     setDecodingLines(lines);
-    decode(value);
+    decode(value, choiceNow.current);
+  }
+
+  function choose(next: SchemeChoice) {
+    setChoice(next);
+    choiceNow.current = next;
+    if (decoded !== null || held !== null) decodeNow(held?.text ?? field.current?.value ?? '', held?.lines);
   }
 
   /** Puts a text in the field (leaving a held one) and decodes it. */
@@ -170,6 +181,23 @@ export function ScoreDecoder() {
           </p>
         )}
       </div>
+      <div className={styles.scheme}>
+        <SchemeChooser<'detect'>
+          value={choice}
+          onChange={choose}
+          detect={
+            choice === 'detect' || (decoded?.idScheme ?? null) !== null
+              ? { value: 'detect', label: 'Detect from the ids' }
+              : undefined
+          }
+          testId="decoder-scheme"
+        />
+        <p className={panel.hint}>
+          {choice === 'detect'
+            ? 'Read by what the counter ids show: under Bull 3–4 and BullMQ before 5.8.6 a job’s slot is its id & 0xfff.'
+            : SCHEME_RULE[choice]}
+        </p>
+      </div>
       <div className={`${panel.row} ${styles.actions}`}>
         <button type="button" onClick={() => decodeNow(held?.text ?? field.current?.value ?? '', held?.lines)}>
           Decode
@@ -191,14 +219,14 @@ export function ScoreDecoder() {
           Decoding cancelled: Decode starts it again.
         </p>
       ) : null}
-      {decoded ? <DecodedView decoded={decoded} /> : null}
+      {decoded ? <DecodedView decoded={decoded} choice={choice} /> : null}
     </section>
   );
 }
 
 /** The decoded paste: summary, table, lines not read. Memoised: it changes only with a new decode. */
-const DecodedView = memo(function DecodedView({ decoded }: { decoded: DecodedRows }) {
-  const { rowCount, unreadableCount, skippedCount, notReadCount, flagCounts } = decoded;
+const DecodedView = memo(function DecodedView({ decoded, choice }: { decoded: DecodedRows; choice: SchemeChoice }) {
+  const { rowCount, unreadableCount, skippedCount, notReadCount, flagCounts, scheme } = decoded;
   if (decoded.layout === 'empty' && notReadCount === 0) {
     return (
       <p className={panel.hint} role="status" data-testid="decoder-summary">
@@ -209,16 +237,34 @@ const DecodedView = memo(function DecodedView({ decoded }: { decoded: DecodedRow
   return (
     <div className={styles.result}>
       <div className={styles.summary} role="status" data-testid="decoder-summary">
+        <p className={styles.counts} data-testid="decoder-read-as">
+          Scores read as written by <strong>{SCHEME_TEXT[scheme]}</strong>
+          {schemeNote(decoded, choice)}.
+        </p>
         <p className={styles.counts} data-number="decoder-counts">
           Read as {LAYOUT_TEXT[decoded.layout]}: <strong>{plural(rowCount, 'score', 'scores')}</strong> in{' '}
-          {plural(decoded.bands, 'millisecond band', 'millisecond bands')} ({groupDigits(decoded.crowdedBands)} with several jobs,{' '}
-          {groupDigits(decoded.saturatedBands)} saturated)
-          {decoded.multiLineMembers > 0
-            ? `, ${plural(decoded.multiLineMembers, 'member', 'members')} across several lines`
-            : ''}; {plural(unreadableCount, 'unreadable line', 'unreadable lines')}
+          {scheme === 'band' ? (
+            <>
+              {plural(decoded.bands, 'millisecond band', 'millisecond bands')} ({groupDigits(decoded.crowdedBands)} with several
+              jobs, {groupDigits(decoded.saturatedBands)} saturated)
+            </>
+          ) : (
+            <>
+              {plural(decoded.bands, 'millisecond', 'milliseconds')} ({groupDigits(decoded.crowdedBands)} with several jobs)
+            </>
+          )}
+          {decoded.multiLineMembers > 0 ? `, ${plural(decoded.multiLineMembers, 'member', 'members')} across several lines` : ''};{' '}
+          {plural(unreadableCount, 'unreadable line', 'unreadable lines')}
           {skippedCount > 0 ? `, ${plural(skippedCount, 'line', 'lines')} skipped (prompts, empty replies)` : ''}.
         </p>
-        <FlagCounts counts={flagCounts} label="Rows by flag" />
+        {scheme !== 'bare-ms' && decoded.plainMsScores > 0 ? (
+          <p className={panel.hint} data-testid="decoder-plain-ms">
+            {plural(decoded.plainMsScores, 'score is', 'scores are')} itself an instant in plain ms (2000 to 2200), not a
+            fire-time x 0x1000: a BullMQ marker key (<code>&lt;queue&gt;:marker</code>) holds the worker’s next wake that way (0:
+            jobs are waiting), and bee-queue writes its fire-times so. Choose bee-queue above to read them as ms.
+          </p>
+        ) : null}
+        <FlagCounts counts={flagCounts} label="Rows by flag" scheme={scheme} />
       </div>
       {rowCount > 0 ? <ScoreTable decoded={decoded} /> : null}
       {notReadCount > 0 ? <NotReadList decoded={decoded} /> : null}
@@ -248,12 +294,20 @@ function ScoreTable({ decoded }: { decoded: DecodedRows }) {
       label="Decoded scores"
       testId="decoder-rows"
       frameTestId="decoder-table"
-      renderRow={(index) => <ScoreRow row={decoded.rowAt(index)} />}
+      renderRow={(index) => <ScoreRow row={decoded.rowAt(index)} scheme={decoded.scheme} />}
     />
   );
 }
 
-function ScoreRow({ row }: { row: DecodedScore }) {
+/** How the scheme was told, after its name; and, when the ids show another scheme than the one chosen, that. */
+function schemeNote(decoded: DecodedRows, choice: SchemeChoice): string {
+  if (choice === 'detect') return decoded.detected ? ' (detected from the ids)' : ' (no counter id tells the scheme: assumed)';
+  if (decoded.idScheme !== null && decoded.idScheme !== decoded.scheme)
+    return `, as chosen; the ids and slots look like ${SCHEME_TEXT[decoded.idScheme]}’s (Detect from the ids reads them so)`;
+  return ', as chosen';
+}
+
+function ScoreRow({ row, scheme }: { row: DecodedScore; scheme: ScoreScheme }) {
   const member = row.member === null ? '—' : printable(row.member, '(empty member)');
   const exact = formatScore(row.score);
   const scoreTitle = exact === row.scoreText ? exact : `${exact} (pasted as ${row.scoreText})`;
@@ -279,7 +333,7 @@ function ScoreRow({ row }: { row: DecodedScore }) {
         <span className="visually-hidden">Flags: </span>
         {row.flags.map((flag) => (
           <span key={flag} className={flagStyles.badge} data-flag={flag}>
-            {flag === 'shared' ? `shared ×${groupDigits(row.sharedBy)}` : FLAG_TEXT[flag].badge}
+            {flag === 'shared' ? `shared ×${groupDigits(row.sharedBy)}` : flagText(flag, scheme).badge}
           </span>
         ))}
         {row.notBandReason !== null ? <span className={styles.reason}>{row.notBandReason}</span> : null}

@@ -25,7 +25,7 @@ class FakeWorker {
     this.terminated = true;
   }
   answer(request: DecodeRequest) {
-    const reply: DecodeReply = { id: request.id, packed: structuredClone(packPaste(decodePaste(request.text))) };
+    const reply: DecodeReply = { id: request.id, packed: structuredClone(packPaste(decodePaste(request.text, request.scheme))) };
     this.onmessage?.({ data: reply } as MessageEvent<DecodeReply>);
   }
 }
@@ -62,6 +62,18 @@ describe('useDecodedPaste', () => {
     expect(result.current.decoded?.rowAt(0)).toMatchObject({ line: 1, score: 1764460800000, flags: ['notBand', 'shared'] });
     unmount();
     expect(worker!.terminated).toBe(true);
+  });
+
+  it('sends the scheme with the text, and the same text by another scheme is decoded again', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const { result } = renderHook(() => useDecodedPaste());
+    act(() => result.current.decode(longText('1764460800000')));
+    act(() => result.current.decode(longText('1764460800000'), 'bare-ms'));
+    const [worker] = FakeWorker.made;
+    expect(worker!.requests.map((request) => request.scheme)).toEqual(['band', 'bare-ms']);
+    act(() => worker!.answer(worker!.requests[1]!));
+    expect(result.current.decoded).toMatchObject({ scheme: 'bare-ms', flagCounts: { notBand: 0 } });
+    expect(result.current.decoded?.rowAt(0)).toMatchObject({ fireTime: 1764460800000, slot: null, flags: ['shared'] });
   });
 
   it('decodes in place when the worker fails to start', () => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { decodePaste } from '../../model/decoder/scoreDecoder.ts';
+import type { SchemeChoice } from '../../model/decoder/scoreDecoder.ts';
 import { fromDecoded, fromPacked } from './packedPaste.ts';
 import type { DecodedRows } from './packedPaste.ts';
 import type { DecodeReply, DecodeRequest } from './decodeMessages.ts';
@@ -14,7 +15,8 @@ export interface DecodedPasteState {
   readonly pending: boolean;
   /** The last decode was cancelled (decoded still holds the one before). */
   readonly cancelled: boolean;
-  readonly decode: (text: string) => void;
+  /** Decodes `text`, its scores read by `scheme` (BullMQ's band unless told). */
+  readonly decode: (text: string, scheme?: SchemeChoice) => void;
   /** Stops the decode in the worker (the worker is ended; the next long text starts another). */
   readonly cancel: () => void;
 }
@@ -31,7 +33,7 @@ export function useDecodedPaste(): DecodedPasteState {
   const [cancelled, setCancelled] = useState(false);
   const worker = useRef<Worker | null>(null);
   const workerFailed = useRef(false);
-  const latest = useRef<DecodeRequest>({ id: 0, text: '' });
+  const latest = useRef<DecodeRequest>({ id: 0, text: '', scheme: 'band' });
   /** The id of the request the worker is decoding, if any. */
   const inFlight = useRef<number | null>(null);
 
@@ -43,14 +45,14 @@ export function useDecodedPaste(): DecodedPasteState {
     [],
   );
 
-  const decode = useCallback((text: string) => {
+  const decode = useCallback((text: string, scheme: SchemeChoice = 'band') => {
     // the very text the worker is decoding (Decode pressed after a paste): its answer is on the way
-    if (inFlight.current === latest.current.id && text === latest.current.text) return;
-    const request = { id: latest.current.id + 1, text };
+    if (inFlight.current === latest.current.id && text === latest.current.text && scheme === latest.current.scheme) return;
+    const request = { id: latest.current.id + 1, text, scheme };
     latest.current = request;
     setCancelled(false);
     if (text.length < WORKER_THRESHOLD || typeof Worker !== 'function' || workerFailed.current) {
-      setDecoded(fromDecoded(decodePaste(text)));
+      setDecoded(fromDecoded(decodePaste(text, scheme)));
       setPending(false);
       return;
     }
@@ -67,7 +69,7 @@ export function useDecodedPaste(): DecodedPasteState {
         started.terminate();
         worker.current = null;
         inFlight.current = null;
-        setDecoded(fromDecoded(decodePaste(latest.current.text)));
+        setDecoded(fromDecoded(decodePaste(latest.current.text, latest.current.scheme)));
         setPending(false);
       };
       worker.current = started;
@@ -81,7 +83,7 @@ export function useDecodedPaste(): DecodedPasteState {
     if (!worker.current || inFlight.current === null) return;
     worker.current.terminate();
     worker.current = null;
-    latest.current = { id: latest.current.id + 1, text: '' };
+    latest.current = { id: latest.current.id + 1, text: '', scheme: latest.current.scheme };
     inFlight.current = null;
     setPending(false);
     setCancelled(true);

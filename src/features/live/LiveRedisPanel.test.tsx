@@ -100,10 +100,16 @@ describe('LiveRedisPanel', () => {
       'http://127.0.0.1:7381/api/members',
     ]);
     expect(setReads(urls)[0]!.searchParams.get('pattern')).toBe('bull:*');
-    // and the queues, at once, by a walk (the link names none)
-    expect(urls.filter((url) => url.pathname === '/api/queues').map((url) => `${url.origin}${url.search}`)).toEqual([
-      'http://127.0.0.1:7381?cursor=0',
-    ]);
+    // and the queues: at once by a walk (the link names none), and the set's own queue by name,
+    // for the library that wrote it (useKeyScheme)
+    await waitFor(() =>
+      expect(
+        urls
+          .filter((url) => url.pathname === '/api/queues')
+          .map((url) => `${url.origin}${url.search}`)
+          .sort(),
+      ).toEqual(['http://127.0.0.1:7381?cursor=0', 'http://127.0.0.1:7381?queue=bull%3Ademo']),
+    );
     expect((screen.getByTestId('live-bridge-url') as HTMLInputElement).value).toBe('http://127.0.0.1:7381');
     expect(
       within(screen.getByTestId('live-keys')).getByRole('button', { name: 'bull:demo:delayed' }).getAttribute('aria-pressed'),
@@ -141,7 +147,8 @@ describe('LiveRedisPanel', () => {
       '/api/members',
     ]);
     expect(setReads(urls).map((url) => url.pathname)).toEqual(['/api/keys', '/api/members']);
-    await waitFor(() => expect(urls.filter((url) => url.pathname === '/api/queues')).toHaveLength(1));
+    // the link's walk of the queues, and the set's queue looked up once (useKeyScheme)
+    await waitFor(() => expect(urls.filter((url) => url.pathname === '/api/queues')).toHaveLength(2));
   });
 
   it('a link with a bad bridge address reads nothing and says why', () => {
@@ -426,8 +433,13 @@ describe('LiveRedisPanel', () => {
       const bridge = bridgeWithQueue({ 'bull:mail:delayed': [['1', score(T)]] }, () => T);
       render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(`${LINK}&queue=bull%3Amail`)} />);
       await screen.findByTestId('live-set-view');
-      const queues = () => bridge.urls.filter((u) => u.pathname === '/api/queues').map((u) => u.search);
-      await waitFor(() => expect(queues()).toEqual(['?queue=bull%3Amail']));
+      // the section's reads, and once the set's own queue looked up for its library (useKeyScheme)
+      const queues = () =>
+        bridge.urls
+          .filter((u) => u.pathname === '/api/queues')
+          .map((u) => u.search)
+          .sort();
+      await waitFor(() => expect(queues()).toEqual(['?queue=bull%3Amail', '?queue=bull%3Amail']));
       expect(await screen.findByTestId('live-queue')).toBeTruthy();
       expect(screen.getByTestId('live-queues-status').textContent).toContain('Read by name');
       const seconds = screen.getByTestId('live-refresh-seconds');
@@ -435,7 +447,7 @@ describe('LiveRedisPanel', () => {
       await user.type(seconds, '1');
       await user.click(screen.getByTestId('live-auto'));
       await act(() => vi.advanceTimersByTimeAsync(2100));
-      await waitFor(() => expect(queues()).toEqual(['?queue=bull%3Amail', '?queue=bull%3Amail', '?queue=bull%3Amail']));
+      await waitFor(() => expect(queues()).toEqual(Array<string>(4).fill('?queue=bull%3Amail')));
     });
 
     it('after a walk, an auto-refresh tick reads the listed queues by name, never walking again', async () => {
@@ -449,11 +461,16 @@ describe('LiveRedisPanel', () => {
       await user.type(seconds, '1');
       await user.click(screen.getByTestId('live-auto'));
       await act(() => vi.advanceTimersByTimeAsync(1100));
-      const queues = () => bridge.urls.filter((u) => u.pathname === '/api/queues').map((u) => u.search);
-      await waitFor(() => expect(queues()).toEqual(['?cursor=0', '?queue=bull%3Amail']));
+      // the walk, the set's own queue looked up once for its library (useKeyScheme), then the tick's by-name read
+      const queues = () =>
+        bridge.urls
+          .filter((u) => u.pathname === '/api/queues')
+          .map((u) => u.search)
+          .sort();
+      await waitFor(() => expect(queues()).toEqual(['?cursor=0', '?queue=bull%3Amail', '?queue=bull%3Amail']));
       await user.click(screen.getByTestId('live-auto'));
       await user.click(screen.getByRole('button', { name: 'Read queues' }));
-      await waitFor(() => expect(queues()).toEqual(['?cursor=0', '?queue=bull%3Amail', '?cursor=0']));
+      await waitFor(() => expect(queues()).toEqual(['?cursor=0', '?cursor=0', '?queue=bull%3Amail', '?queue=bull%3Amail']));
     });
 
     it('says what was promoted, removed, added and moved since the last read, by the server’s clock', async () => {

@@ -24,6 +24,7 @@ import { ChangesView } from './ChangesView.tsx';
 import { QueuesSection } from './QueuesSection.tsx';
 import { LiveSetViews } from './LiveSetViews.tsx';
 import type { RowChange } from './LiveSetViews.tsx';
+import { useKeyScheme } from './useKeyScheme.ts';
 import type { LiveLink } from './liveLink.ts';
 import type { LiveSet } from '../../store/live.ts';
 import { NumberField, ValidatedField } from '../../ui/ValidatedField.tsx';
@@ -230,6 +231,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
           : busiestBand(set),
     [set, chosenBand],
   );
+  const detected = useKeyScheme(bridgeUrl, token, fetchImpl, set?.key ?? null);
 
   return (
     <section className={panel.panel} aria-labelledby={headingId} data-testid="live-redis">
@@ -316,7 +318,14 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
       {keysListed !== null ? <KeyList keys={keysListed} chosen={chosenKey} onChoose={choose} /> : null}
       {set !== null && changes !== null ? <ChangesView {...changes} /> : null}
       {set !== null ? (
-        <LiveSetViews set={set} chosenBand={shownBand} onChooseBand={setChosenBand} version={readAt} changed={rowMarks} />
+        <LiveSetViews
+          set={set}
+          chosenBand={shownBand}
+          onChooseBand={setChosenBand}
+          version={readAt}
+          changed={rowMarks}
+          detected={detected}
+        />
       ) : null}
     </section>
   );

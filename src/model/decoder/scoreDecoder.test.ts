@@ -88,8 +88,11 @@ describe('decodePaste', () => {
         first: 2,
         bumped: BAND_SLOTS - 2,
         ceiling: 4,
+        idSlot: 0,
+        notIdSlot: 0,
         previousCeiling: 0,
         pastCliff: 0,
+        looksShifted: 0,
         notBand: 0,
         shared: 4,
       });
@@ -139,5 +142,124 @@ describe('decodePaste', () => {
     expect(decoded.flagCounts.ceiling).toBe(Math.floor(100_000 / BAND_SLOTS));
     expect(decoded.flagCounts.shared).toBe(100_000);
     expect(decoded.bands).toBe(1);
+  });
+});
+
+/** A WITHSCORES reply as redis-cli prints it in a terminal, from [member, score] pairs. */
+const cliPairs = (pairs: ReadonlyArray<readonly [string, number]>) =>
+  printCliArray(
+    pairs.flatMap(([member, score]) => [member, String(score)]),
+    'numbered',
+  );
+/** Fire-times from 2000 to the 2039 cliff (where a shifted score's low bits stay exact). */
+const shiftedFireTime = fc.integer({ min: EARLIEST_BAND_FIRE_TIME, max: CLIFF_FIRE_TIME - 1 });
+
+describe('decodePaste by scheme', () => {
+  it('id-counter: the slot is the id & 0xfff, never first, bumped or ceiling', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 2 ** 40 }), shiftedFireTime), { minLength: 1, maxLength: 30 }),
+        (jobs) => {
+          const pairs = jobs.map(([id, fireTime]) => [String(id), fireTime * BAND_SLOTS + (id % BAND_SLOTS)] as const);
+          const decoded = decodePaste(cliPairs(pairs), 'id-counter');
+          expect(decoded.scheme).toBe('id-counter');
+          expect(decoded.rows.map((row) => [row.member, row.fireTime, row.slot])).toEqual(
+            jobs.map(([id, fireTime]) => [String(id), fireTime, id % BAND_SLOTS]),
+          );
+          for (const row of decoded.rows) expect(row.flags.filter((flag) => flag !== 'shared')).toEqual(['idSlot']);
+          expect(decoded.flagCounts.first + decoded.flagCounts.bumped + decoded.flagCounts.ceiling).toBe(0);
+          expect(decoded.saturatedBands).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it("id-counter: a custom id or a slot that is not the id's is flagged", () => {
+    const { rows } = decodePaste(
+      cliPairs([
+        ['mail-7', band.minScore + 9],
+        ['12', band.minScore + 13],
+        ['4096', band.maxScore],
+      ]),
+      'id-counter',
+    );
+    expect(rows.map((row) => row.flags)).toEqual([['notIdSlot'], ['notIdSlot'], ['notIdSlot']]);
+    // a score list has no members: no id to compare
+    expect(decodePaste(`${band.minScore + 9}`, 'id-counter').rows[0]!.flags).toEqual([]);
+  });
+
+  it('the band scheme reads the same Bull scores as bumped and ceiling', () => {
+    const { flagCounts } = decodePaste(
+      cliPairs([
+        ['4095', band.maxScore],
+        ['5', band.minScore + 5],
+      ]),
+    );
+    expect(flagCounts).toMatchObject({ ceiling: 1, bumped: 1, idSlot: 0 });
+  });
+
+  it('bare-ms: the fire-time is the score, no slot', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: EARLIEST_BAND_FIRE_TIME, max: Date.UTC(2200, 0, 1) })),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (jobs) => {
+          const decoded = decodePaste(cliPairs(jobs.map(([id, at]) => [String(id), at])), 'bare-ms');
+          expect(decoded.rows.map((row) => [row.fireTime, row.slot, row.notBandReason])).toEqual(
+            jobs.map(([, at]) => [at, null, null]),
+          );
+          for (const row of decoded.rows) expect(row.flags.filter((flag) => flag !== 'shared')).toEqual([]);
+          expect(decoded.plainMsScores).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it('bare-ms: a shifted score is said to look like a BullMQ one; seconds and garbage are not ms', () => {
+    const { rows } = decodePaste(`${band.minScore}\n${T / 1000}\n-1\n0.5\n${bandOf(Date.UTC(2045, 0, 1)).minScore}`, 'bare-ms');
+    expect(rows.map((row) => row.flags)).toEqual([
+      ['looksShifted'],
+      ['notBand'],
+      ['notBand'],
+      ['notBand'],
+      ['looksShifted', 'notBand'],
+    ]);
+    expect(rows[0]!.fireTime).toBe(band.minScore);
+    expect(rows[1]!.notBandReason).toMatch(/in seconds/);
+  });
+
+  it('counts plain ms instants (a marker, a bee-queue score) under the shifted schemes', () => {
+    expect(decodePaste(`${T}\n0\n${band.minScore}`).plainMsScores).toBe(1);
+    expect(decodePaste(`${T}`, 'id-counter').plainMsScores).toBe(1);
+  });
+
+  it('detect: the scheme the counter ids show, else the band', () => {
+    const legacy = cliPairs([
+      ['1', band.minScore + 1],
+      ['2', band.minScore + 2],
+      ['3', bandOf(T + 5).minScore + 3],
+    ]);
+    expect(decodePaste(legacy, 'detect')).toMatchObject({ scheme: 'id-counter', detected: true, idScheme: 'id-counter' });
+    expect(decodePaste(legacy)).toMatchObject({ scheme: 'band', detected: false, idScheme: 'id-counter' });
+    const bumped = cliPairs([
+      ['7', band.minScore],
+      ['8', band.minScore + 1],
+    ]);
+    expect(decodePaste(bumped, 'detect')).toMatchObject({ scheme: 'band', detected: true });
+    expect(decodePaste(`${band.minScore}`, 'detect')).toMatchObject({ scheme: 'band', detected: false, idScheme: null });
+  });
+
+  it('never throws on any text under any scheme', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom('band', 'id-counter', 'bare-ms', 'detect' as const),
+        (text, choice) => {
+          expect(decodePaste(text, choice).rows.length).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
   });
 });

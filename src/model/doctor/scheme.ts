@@ -90,7 +90,7 @@ export type SchemeSource = 'library' | 'meta' | 'scores' | 'assumed';
  * numeric id whose N & 0xfff is not 0 votes: its slot equal to it for the counter, otherwise for
  * the band. Null when no member votes (custom ids, ids that are multiples of 4,096).
  */
-export function schemeFromScores(entries: ReadonlyArray<readonly [member: string, score: number]>): 'band' | 'id-counter' | null {
+export function schemeFromScores(entries: Iterable<readonly [member: string, score: number]>): 'band' | 'id-counter' | null {
   let counter = 0;
   let band = 0;
   for (const [member, score] of entries) {
