@@ -41,7 +41,7 @@ const MENU_BANDS = 100;
 function liveDescription(set: LiveSet): string {
   const walk = 'The set as ZRANGE walks it, scores exactly as Redis replied them.';
   if (set.arrivalKnown)
-    return `${walk} Arrival is the job id: BullMQ counts ids up as jobs are added; due order is the score’s millisecond, then the id.`;
+    return `${walk} Arrival is the job id: BullMQ and Bull count ids up as jobs are added; due order is the score’s millisecond, then the id.`;
   // arrival is null only for the other ids of a set that has counter ids too
   if (set.rows.some((row) => row.arrival === null))
     return `${walk} Arrival is the job id where it is a counter id; the other ids (a scheduler’s repeat: jobs, custom ids) have no arrival number (–), and the due-order count leaves them out.`;
