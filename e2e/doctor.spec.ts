@@ -16,6 +16,7 @@ import type { RunningBridge } from '../bridge/bridge.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
+import { RespClient } from '../test-support/resp-client.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
@@ -158,5 +159,100 @@ test('a link naming a queue reads it at once; two jobs added, Refresh says "2 ad
   } finally {
     await news.close();
     await linked.close();
+  }
+});
+
+test('the queue detail: the whole set by ZCOUNT, a window read in pages, each job with its name, attempt, backoff and true run-at', async ({
+  page,
+}, testInfo) => {
+  const connection = { host: '127.0.0.1', port: redis.port };
+  const retry = new Queue('retry', { connection });
+  const client = await RespClient.connect(redis.port);
+  try {
+    await retry.add('charge', { n: 1 }, { delay: 60_000, attempts: 3, backoff: { type: 'exponential', delay: 1000 } });
+    const moved = await retry.add('charge', { n: 2 }, { delay: 60_000 });
+    // changeDelay scores by the time it is called: 50 ms later than the add, so the run-at moves
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await moved.changeDelay(120_000);
+    for (let i = 0; i < 150; i++) await retry.add('plain', { i }, { delay: 600_000 });
+
+    await page.goto('/?stage');
+    const live = page.getByTestId('live-redis');
+    await live.scrollIntoViewIfNeeded();
+    await live.getByTestId('live-bridge-url').fill(bridge.url);
+    const queues = live.getByTestId('live-queues');
+    await queues.getByRole('button', { name: 'Read queues' }).click();
+    await queues.getByRole('button', { name: 'Open bull:retry' }).click();
+
+    const detail = queues.getByTestId('queue-detail');
+    const histogram = detail.getByTestId('queue-detail-histogram');
+    // the histogram counts every job of the set, as ZCARD does; each window as ZCOUNT does
+    const zcard = Number(await client.call('ZCARD', 'bull:retry:delayed'));
+    expect(zcard).toBe(152);
+    await expect(histogram).toHaveAttribute('data-total', String(zcard));
+    const windows = histogram.locator('li');
+    const counts = (await windows.evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-jobs'))))) as number[];
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(zcard);
+
+    // the first window holding jobs: the charge a minute away, with its retries
+    const filled = windows.locator('button:not([disabled])');
+    await filled.first().click();
+    await expect(detail.getByTestId('queue-detail-page-status')).toHaveText(
+      /^Jobs 1–1 of 1 in this window \(ranks 1–1 of the set's 152\)\.$/,
+    );
+    const jobs = detail.getByTestId('queue-detail-job');
+    await expect(jobs).toHaveCount(1);
+    await expect(jobs.first().getByTestId('queue-detail-what')).toHaveText('charge');
+    await expect(jobs.first().getByTestId('queue-detail-attempt')).toHaveText('attempt 1 of 3, exponential backoff from 1000 ms');
+    await expect(jobs.first().getByTestId('queue-detail-runat')).toHaveText(/^runs \d\d:\d\d:\d\d\.\d{3} UTC$/);
+
+    // the next: the charge changeDelay moved, its true run-at the score's, not timestamp + delay
+    await detail.getByRole('button', { name: 'Whole set' }).click();
+    await filled.nth(1).click();
+    await expect(detail.getByTestId('queue-detail-page-status')).toHaveText(
+      /^Jobs 1–1 of 1 in this window \(ranks 2–2 of the set's 152\)\.$/,
+    );
+    await expect(jobs.first().getByTestId('queue-detail-attempt')).toHaveText('attempt 1 of 1');
+    await expect(jobs.first().getByTestId('queue-detail-runat')).toHaveText(
+      /^runs \d\d:\d\d:\d\d\.\d{3} UTC, not timestamp \+ delay = \d\d:\d\d:\d\d\.\d{3} UTC: moved after it was added/,
+    );
+    // the score shown is the one Redis holds
+    const score = await client.call('ZSCORE', 'bull:retry:delayed', moved.id!);
+    await expect(jobs.first()).toContainText(String(score));
+
+    // the 150 plain jobs, in pages of 100
+    await detail.getByRole('button', { name: 'Whole set' }).click();
+    await windows.locator('button:not([disabled])').last().click();
+    await expect(detail.getByTestId('queue-detail-page-status')).toHaveText(
+      /^Jobs 1–100 of 150 in this window \(ranks 3–102 of the set's 152\)\.$/,
+    );
+    await detail.getByRole('button', { name: 'Next page' }).click();
+    await expect(detail.getByTestId('queue-detail-page-status')).toHaveText(
+      /^Jobs 101–150 of 150 in this window \(ranks 103–152 of the set's 152\)\.$/,
+    );
+    await expect(jobs).toHaveCount(50);
+    await expect(jobs.first().getByTestId('queue-detail-what')).toHaveText('plain');
+
+    // a job found by id: its millisecond's page, its row marked; one not delayed said so
+    await detail.getByTestId('queue-detail-find').fill(moved.id!);
+    await detail.getByRole('button', { name: 'Find' }).click();
+    await expect(detail.locator('[data-testid="queue-detail-job"][data-marked]')).toHaveAttribute('data-member', moved.id!);
+    await detail.getByTestId('queue-detail-find').fill('no-such-job');
+    await detail.getByRole('button', { name: 'Find' }).click();
+    await expect(detail.getByTestId('queue-detail-found')).toHaveText('Job no-such-job is not in the delayed set now.');
+    await detail.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('queue-detail.png'), fullPage: false });
+    // on a phone the detail wraps: nothing in it is wider than the detail itself
+    await page.setViewportSize({ width: 390, height: 844 });
+    await detail.scrollIntoViewIfNeeded();
+    const overflow = await detail.evaluate((element) => {
+      const right = element.getBoundingClientRect().right;
+      return [...element.querySelectorAll('*')].filter((child) => child.getBoundingClientRect().right > right + 1).length;
+    });
+    expect(overflow).toBe(0);
+    await page.screenshot({ path: testInfo.outputPath('queue-detail-phone.png'), fullPage: false });
+  } finally {
+    client.close();
+    await retry.close();
   }
 });

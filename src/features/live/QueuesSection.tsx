@@ -11,6 +11,7 @@ import type { Fetch } from './bridgeClient.ts';
 import { queueNameOf, readNamedQueues, readQueues } from './queuesClient.ts';
 import type { QueueReading, QueuesOverview } from './queuesClient.ts';
 import styles from './QueuesSection.module.css';
+import { QueueDetail } from './QueueDetail.tsx';
 
 interface QueuesSectionProps {
   /** The bridge's origin, as the panel's field holds it. */
@@ -54,6 +55,8 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
     link === null ? null : { bridgeUrl: link.bridgeUrl, names: link.queues.length > 0 ? link.queues : null },
   );
   const client = useQueryClient();
+  /** The queue whose detail is open (`<prefix>:<name>`), below the list. */
+  const [opened, setOpened] = useState<string | null>(null);
   // one query a bridge, however its queues are found: each read keeps the one before it
   const queryKey = ['queues', asked?.bridgeUrl ?? null];
   const fetchWithToken = withToken(fetchImpl, token);
@@ -85,6 +88,8 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
   useEffect(() => {
     if (query.data !== undefined && readFrom !== null) onRead?.(query.data, readAt, readFrom);
   }, [query.data, readAt, readFrom, onRead]);
+
+  const openedReading = query.data?.queues.find((q) => `${q.row.prefix}:${q.row.name}` === opened);
 
   function refresh() {
     if (asked === null || asked.bridgeUrl !== bridgeUrl) {
@@ -133,9 +138,21 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
               before={query.data?.before?.queues.find(
                 (q) => q.row.prefix === reading.row.prefix && q.row.name === reading.row.name,
               )}
+              open={opened === `${reading.row.prefix}:${reading.row.name}`}
+              onOpen={() => setOpened(`${reading.row.prefix}:${reading.row.name}`)}
             />
           ))}
         </ul>
+      ) : null}
+      {openedReading !== undefined && readFrom !== null ? (
+        <QueueDetail
+          key={opened}
+          reading={openedReading}
+          bridgeUrl={readFrom}
+          token={token}
+          fetchImpl={fetchImpl}
+          onClose={() => setOpened(null)}
+        />
       ) : null}
     </section>
   );
@@ -192,7 +209,17 @@ function changeText(before: QueueReading | undefined, row: QueueRow): string {
     : `Since ${instantText(before.now, before.now)}: ${parts.join(', ')}.`;
 }
 
-function QueueItem({ reading, before }: { reading: QueueReading; before?: QueueReading | undefined }) {
+function QueueItem({
+  reading,
+  before,
+  open,
+  onOpen,
+}: {
+  reading: QueueReading;
+  before?: QueueReading | undefined;
+  open: boolean;
+  onOpen: () => void;
+}) {
   const { row, now } = reading;
   const verdict = verdictOf({
     now,
@@ -215,7 +242,12 @@ function QueueItem({ reading, before }: { reading: QueueReading; before?: QueueR
   ];
   return (
     <li className={styles.item} data-testid="live-queue" data-queue={name} data-verdict={verdict.kind}>
-      <p className={styles.name}>{name}</p>
+      <div className={styles.head}>
+        <p className={styles.name}>{name}</p>
+        <button type="button" className="secondary" aria-pressed={open} onClick={onOpen}>
+          Open {name}
+        </button>
+      </div>
       <p className={styles.verdict} data-testid="live-queue-verdict">
         {verdict.words}
       </p>

@@ -1,0 +1,172 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { HistogramReply, JobRow, QueueRow } from '../../model/doctor/doctorWire.ts';
+import { named } from '../../../test-support/redisNameFixture.ts';
+import type { Fetch } from './bridgeClient.ts';
+import { newLiveQueryClient } from './liveQueryClient.ts';
+import { QueueDetail } from './QueueDetail.tsx';
+
+const BRIDGE = 'http://127.0.0.1:7379';
+const NOW = Date.UTC(2026, 11, 2, 6, 9);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const ROW: QueueRow = {
+  prefix: 'bull',
+  name: 'mail',
+  delayedKey: named('bull:mail:delayed'),
+  library: 'bullmq',
+  version: '6.7.0',
+  scheme: 'band',
+  schemeFrom: 'meta',
+  delayed: 250,
+  overdue: 0,
+  oldestOverdueMs: null,
+  nextFireTime: NOW + 1000,
+  head: null,
+  marker: null,
+  fullestBand: { fireTime: NOW + 5000, jobs: 5000, atCeiling: 904, complete: true, atMost: 5000, counts: 3 },
+  verdict: { kind: 'waiting', words: '' },
+};
+
+/** The set: 10 jobs before the span asked, then 230 in the window NOW..NOW+10 s, 10 after. */
+function histogram(from: number | null): HistogramReply {
+  const zoomed = from !== null;
+  return {
+    key: ROW.delayedKey,
+    scheme: 'band',
+    now: NOW,
+    dueBound: String((NOW + 1) * 4096 - 1),
+    from: zoomed ? from : NOW - 10_000,
+    to: zoomed ? from + 10_000 : NOW + 20_000,
+    width: 10_000,
+    total: 250,
+    before: zoomed ? 10 : 0,
+    after: zoomed ? 10 : 0,
+    buckets: zoomed
+      ? [{ from, to: from + 10_000, jobs: 230 }]
+      : [
+          { from: NOW - 10_000, to: NOW, jobs: 10 },
+          { from: NOW, to: NOW + 10_000, jobs: 230 },
+          { from: NOW + 10_000, to: NOW + 20_000, jobs: 10 },
+        ],
+  };
+}
+
+const job = (id: string): JobRow => ({
+  id: named(id),
+  score: String((NOW + 1000) * 4096),
+  facts: {
+    found: true,
+    name: 'send',
+    attempt: { n: 2, of: 3 },
+    backoff: { type: 'fixed', delay: 500 },
+    scheduler: null,
+    plannedRunAt: NOW,
+    runAt: NOW + 1000,
+    runAtDiffers: true,
+    cutFields: [],
+  },
+});
+
+function fakeBridge(fail: { jobs?: boolean } = {}) {
+  const urls: URL[] = [];
+  const fetchImpl = vi.fn<Fetch>((url) => {
+    const parsed = new URL(url);
+    urls.push(parsed);
+    const q = parsed.searchParams;
+    if (parsed.pathname === '/api/histogram')
+      return Promise.resolve(json(histogram(q.has('from') ? Number(q.get('from')) : null)));
+    if (parsed.pathname === '/api/members') {
+      const start = Number(q.get('start'));
+      const count = Number(q.get('count'));
+      const entries = Array.from({ length: count }, (_, i) => [named(String(start + i)), String((NOW + 1000) * 4096 + i)]);
+      return Promise.resolve(json({ key: ROW.delayedKey, size: 250, start, entries, truncated: false }));
+    }
+    if (parsed.pathname === '/api/jobs') {
+      if (fail.jobs) return Promise.resolve(json({ error: { code: 'redis-down', message: 'Redis is down.' } }, 502));
+      const ids = q.getAll('id');
+      if (ids.length > 0)
+        return Promise.resolve(
+          json({ prefix: 'bull', name: 'mail', scheme: 'band', jobs: [{ id: named(ids[0]!), score: null, facts: null }] }),
+        );
+      const asked = q.getAll('id64').map((id) => Buffer.from(id, 'base64url').toString('utf8'));
+      return Promise.resolve(json({ prefix: 'bull', name: 'mail', scheme: 'band', jobs: asked.map(job) }));
+    }
+    return Promise.resolve(json({ error: { code: 'not-found', message: 'no' } }, 404));
+  });
+  return { urls, fetchImpl };
+}
+
+function renderDetail(bridge: ReturnType<typeof fakeBridge>) {
+  render(
+    <QueryClientProvider client={newLiveQueryClient()}>
+      <QueueDetail
+        reading={{ row: ROW, now: NOW }}
+        bridgeUrl={BRIDGE}
+        token=""
+        fetchImpl={bridge.fetchImpl}
+        onClose={() => undefined}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+describe('QueueDetail', () => {
+  it('counts the whole set by windows, marks the due ones and the saturated band', async () => {
+    renderDetail(fakeBridge());
+    const histogramView = await screen.findByTestId('queue-detail-histogram');
+    expect(histogramView.getAttribute('data-total')).toBe('250');
+    const windows = within(histogramView).getAllByRole('listitem');
+    expect(windows.map((w) => w.getAttribute('data-jobs'))).toEqual(['10', '230', '10']);
+    expect(windows[0]!.hasAttribute('data-due')).toBe(true);
+    expect(windows[1]!.hasAttribute('data-now')).toBe(true);
+    expect(windows[1]!.hasAttribute('data-saturated')).toBe(true);
+    expect(windows[1]!.textContent).toContain('a saturated band: 5,000 jobs in 06:09:05.000 UTC');
+    expect(windows[2]!.hasAttribute('data-due')).toBe(false);
+  });
+
+  it('reads a picked window from its rank (the jobs before it), in pages of 100, each job with its facts', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge();
+    renderDetail(bridge);
+    const histogramView = await screen.findByTestId('queue-detail-histogram');
+    await user.click(within(histogramView).getAllByRole('button', { name: /230 jobs/ })[0]!);
+    expect((await screen.findByTestId('queue-detail-page-status')).textContent).toBe(
+      "Jobs 1–100 of 230 in this window (ranks 11–110 of the set's 250).",
+    );
+    const page = () =>
+      bridge.urls
+        .filter((u) => u.pathname === '/api/members')
+        .map((u) => [u.searchParams.get('start'), u.searchParams.get('count')]);
+    expect(page()).toEqual([['10', '100']]);
+    const first = (await screen.findAllByTestId('queue-detail-job'))[0]!;
+    expect(await within(first).findByText('attempt 2 of 3, fixed backoff from 500 ms')).toBeTruthy();
+    expect(within(first).getByTestId('queue-detail-runat').textContent).toBe(
+      "runs 06:09:01.000 UTC, not timestamp + delay = 06:09:00.000 UTC: moved after it was added (a retry's backoff, changeDelay or moveToDelayed)",
+    );
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(
+      (await screen.findByText("Jobs 201–230 of 230 in this window (ranks 211–240 of the set's 250).")).textContent,
+    ).toBeTruthy();
+    expect(page().at(-1)).toEqual(['210', '30']);
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says where a typed id is wrong and that a job is not delayed; a failed read is said, the page kept', async () => {
+    const user = userEvent.setup();
+    renderDetail(fakeBridge({ jobs: true }));
+    await screen.findByTestId('queue-detail-histogram');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect(screen.getByTestId('queue-detail-found').textContent).toMatch(/^Type a job id/);
+    expect(screen.getByTestId('queue-detail-find').getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getAllByRole('button', { name: /230 jobs/ })[0]!);
+    expect(await screen.findByTestId('queue-detail-problem')).toBeTruthy();
+    expect(screen.getByTestId('queue-detail-problem').textContent).toContain('Redis is down.');
+    // the members read, without their facts
+    expect(screen.getAllByTestId('queue-detail-job')).toHaveLength(100);
+  });
+});

@@ -1,0 +1,327 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RedisName } from '../../model/bridgeWire.ts';
+import type { HistogramReply, JobRow } from '../../model/doctor/doctorWire.ts';
+import { jobAttemptText, jobWhatText, runAtText } from '../../model/doctor/jobWords.ts';
+import { fireTimeOfScore } from '../../model/doctor/scheme.ts';
+import { durationText, instantText } from '../../model/doctor/words.ts';
+import { groupDigits, plural } from '../../model/format.ts';
+import { printable } from '../../model/printable.ts';
+import panel from '../../ui/panel.module.css';
+import { BridgeRequestError, withToken } from './bridgeClient.ts';
+import type { Fetch } from './bridgeClient.ts';
+import { DETAIL_PAGE, findJob, readHistogram, readJobs, readMembersPage } from './detailClient.ts';
+import type { QueueReading } from './queuesClient.ts';
+import styles from './QueueDetail.module.css';
+
+interface QueueDetailProps {
+  readonly reading: QueueReading;
+  readonly bridgeUrl: string;
+  readonly token: string;
+  readonly fetchImpl: Fetch;
+  readonly onClose: () => void;
+}
+
+/** Fire-times from..to (ms, to exclusive). */
+interface Range {
+  readonly from: number;
+  readonly to: number;
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof BridgeRequestError ? error.message : 'The bridge gave an answer the panel cannot read.';
+
+/** A job id as typed in "Find a job": 1 to 512 characters, no control characters. */
+function parseJobId(text: string): { ok: true; id: string } | { ok: false; message: string } {
+  const id = text.trim();
+  if (id === '') return { ok: false, message: 'Type a job id, e.g. 42 (BullMQ numbers its jobs) or a custom id.' };
+  if (id.length > 512) return { ok: false, message: 'At most 512 characters.' };
+  if (/\p{Cc}/u.test(id)) return { ok: false, message: 'No control characters in a job id.' };
+  return { ok: true, id };
+}
+
+/**
+ * One queue's delayed set in full (issue 27, "the whole set" and "jobs, not just ids"): a histogram of
+ * every fire-time by ZCOUNT (any size of set), a window picked to zoom in and read in pages from its
+ * rank, each page's jobs with their names, attempts, backoff and true run-at, and a job found by id.
+ */
+export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: QueueDetailProps) {
+  const { row } = reading;
+  const headingId = useId();
+  const fieldId = useId();
+  const queue = `${row.prefix}:${row.name}`;
+  const send = withToken(fetchImpl, token);
+  const client = useQueryClient();
+  const [range, setRange] = useState<Range | null>(null);
+  const [page, setPage] = useState(0);
+  const [marked, setMarked] = useState<string | null>(null);
+  const [lookupText, setLookupText] = useState('');
+  const [lookupNote, setLookupNote] = useState<{ text: string; problem: boolean } | null>(null);
+  const base = ['queue-detail', bridgeUrl, token !== '', row.delayedKey.base64, row.scheme] as const;
+
+  const histogram = useQuery({
+    queryKey: [...base, 'histogram', range?.from ?? null, range?.to ?? null],
+    queryFn: ({ signal }) => readHistogram(bridgeUrl, row.delayedKey, row.scheme, range, send, signal),
+    placeholderData: keepPreviousData,
+  });
+  const shown = histogram.data;
+  // the page is read only once the histogram of this very range is in: its `before` is the rank
+  const current = shown !== undefined && !histogram.isPlaceholderData && range !== null ? shown : undefined;
+  const inRange = current === undefined ? 0 : current.buckets.reduce((sum, b) => sum + b.jobs, 0);
+  const start = current === undefined ? 0 : current.before + page * DETAIL_PAGE;
+  const count = Math.max(0, Math.min(DETAIL_PAGE, inRange - page * DETAIL_PAGE));
+  const members = useQuery({
+    queryKey: [...base, 'members', start, count],
+    queryFn: ({ signal }) => readMembersPage(bridgeUrl, row.delayedKey, start, count, send, signal),
+    enabled: current !== undefined && count > 0,
+    placeholderData: keepPreviousData,
+  });
+  const entries = members.data?.entries ?? [];
+  // a member shortened by the bridge (over 4 KB) cannot be named back to it
+  const ids = entries.map(([member]) => member).filter((member) => member.sha256 === undefined);
+  const jobs = useQuery({
+    queryKey: [...base, 'jobs', ids.map((id) => id.base64).join(',')],
+    queryFn: ({ signal }) => readJobs(bridgeUrl, queue, ids, row.scheme, send, signal),
+    enabled: ids.length > 0 && !members.isPlaceholderData,
+  });
+  const jobOf = new Map<string, JobRow>((jobs.data ?? []).map((job) => [job.id.base64, job]));
+
+  const failed = [histogram, members, jobs].find((q) => q.error !== null);
+
+  function zoom(next: Range | null) {
+    setRange(next);
+    setPage(0);
+    setMarked(null);
+  }
+
+  async function find(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseJobId(lookupText);
+    if (!parsed.ok) {
+      setLookupNote({ text: parsed.message, problem: true });
+      return;
+    }
+    try {
+      const job = await client.fetchQuery({
+        queryKey: [...base, 'find', parsed.id],
+        queryFn: ({ signal }) => findJob(bridgeUrl, queue, parsed.id, row.scheme, send, signal),
+        staleTime: 0,
+      });
+      if (job.score === null || job.facts === null) {
+        setLookupNote({ text: `Job ${printable(parsed.id)} is not in the delayed set now.`, problem: false });
+        return;
+      }
+      // its millisecond, read from its first member: the job is on that millisecond's first pages
+      zoom({ from: job.facts.runAt, to: job.facts.runAt + 1 });
+      setMarked(job.id.base64);
+      setLookupNote({ text: `Job ${job.id.text}: ${runAtText(job.facts, reading.now)}.`, problem: false });
+    } catch (error) {
+      setLookupNote({ text: messageOf(error), problem: true });
+    }
+  }
+
+  return (
+    <section className={styles.detail} aria-labelledby={headingId} data-testid="queue-detail" data-queue={queue}>
+      <div className={styles.head}>
+        <h4 id={headingId}>{queue}: the whole delayed set</h4>
+        <button type="button" className="secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {failed !== undefined ? (
+        <p className={styles.problem} role="alert" data-testid="queue-detail-problem">
+          {messageOf(failed.error)}
+        </p>
+      ) : null}
+      {shown !== undefined ? (
+        <Histogram
+          reading={reading}
+          histogram={shown}
+          zoomed={range !== null}
+          loading={histogram.isFetching}
+          onZoom={(window) => zoom(window)}
+          onWhole={() => zoom(null)}
+        />
+      ) : (
+        <p className={panel.hint}>Reading the histogram…</p>
+      )}
+      <form className={styles.find} onSubmit={(event) => void find(event)}>
+        <label htmlFor={fieldId}>Find a job by id</label>
+        <input
+          id={fieldId}
+          value={lookupText}
+          onChange={(event) => setLookupText(event.target.value)}
+          aria-invalid={lookupNote?.problem === true}
+          data-testid="queue-detail-find"
+        />
+        <button type="submit" className="secondary">
+          Find
+        </button>
+      </form>
+      {lookupNote !== null ? (
+        <p
+          className={lookupNote.problem ? styles.problem : panel.hint}
+          role={lookupNote.problem ? 'alert' : 'status'}
+          data-testid="queue-detail-found"
+        >
+          {lookupNote.text}
+        </p>
+      ) : null}
+      {current !== undefined ? (
+        <div className={styles.page} data-testid="queue-detail-page">
+          <div className={styles.head}>
+            <p className={panel.hint} data-testid="queue-detail-page-status">
+              {inRange === 0
+                ? 'No job falls due in this window.'
+                : `Jobs ${groupDigits(page * DETAIL_PAGE + 1)}–${groupDigits(page * DETAIL_PAGE + count)} of ${groupDigits(inRange)} in this window (ranks ${groupDigits(start + 1)}–${groupDigits(start + count)} of the set's ${groupDigits(current.total)}).`}
+            </p>
+            <button type="button" className="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+              Previous page
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={(page + 1) * DETAIL_PAGE >= inRange}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next page
+            </button>
+          </div>
+          <ol className={styles.jobs} aria-label={`Jobs of ${queue} in this window`}>
+            {entries.map(([member, score], index) => (
+              <JobItem
+                rank={start + index + 1}
+                key={member.base64 + (member.sha256 ?? '')}
+                member={member}
+                score={score}
+                job={jobOf.get(member.base64)}
+                reading={reading}
+                marked={member.base64 === marked}
+              />
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Histogram({
+  reading,
+  histogram,
+  zoomed,
+  loading,
+  onZoom,
+  onWhole,
+}: {
+  reading: QueueReading;
+  histogram: HistogramReply;
+  zoomed: boolean;
+  loading: boolean;
+  onZoom: (window: Range) => void;
+  onWhole: () => void;
+}) {
+  const { now } = histogram;
+  const most = Math.max(1, ...histogram.buckets.map((b) => b.jobs));
+  const band = reading.row.fullestBand;
+  const saturated = band !== null && band.jobs > 4096 ? band.fireTime : null;
+  const outside = [
+    histogram.before > 0 ? `${groupDigits(histogram.before)} before` : '',
+    histogram.after > 0 ? `${groupDigits(histogram.after)} after` : '',
+  ].filter(Boolean);
+  return (
+    <div className={styles.histogram} data-testid="queue-detail-histogram" data-total={histogram.total}>
+      <p className={panel.hint} data-testid="queue-detail-summary">
+        {plural(histogram.total, 'delayed job', 'delayed jobs')} (ZCARD); {plural(histogram.buckets.length, 'window', 'windows')}{' '}
+        of {durationText(histogram.width)} from {instantText(histogram.from, now)}, each counted by ZCOUNT
+        {outside.length > 0 ? `; ${outside.join(' and ')} this span` : ''}. The server's now: {instantText(now, now)}
+        {loading ? ' (reading…)' : ''}.
+      </p>
+      <div className={styles.head}>
+        {zoomed ? (
+          <button type="button" className="secondary" onClick={onWhole}>
+            Whole set
+          </button>
+        ) : null}
+        <span className={panel.hint}>Pick a window to read its jobs.</span>
+      </div>
+      <ol className={styles.windows} aria-label="Jobs per window of fire-times">
+        {histogram.buckets.map((b) => {
+          const due = b.from <= now;
+          const holdsNow = b.from <= now && now < b.to;
+          const full = saturated !== null && b.from <= saturated && saturated < b.to;
+          const label = `${instantText(b.from, now)}: ${plural(b.jobs, 'job', 'jobs')}${holdsNow ? ' (now)' : due ? ' (due)' : ''}${full ? ` (a saturated band: ${groupDigits(band!.jobs)} jobs in ${instantText(saturated, now)})` : ''}`;
+          return (
+            <li
+              key={b.from}
+              data-jobs={b.jobs}
+              data-due={due || undefined}
+              data-now={holdsNow || undefined}
+              data-saturated={full || undefined}
+            >
+              <button
+                type="button"
+                className={styles.window}
+                disabled={b.jobs === 0}
+                onClick={() => onZoom({ from: b.from, to: b.to })}
+                aria-label={label}
+                title={label}
+              >
+                <span className={styles.bar} style={{ width: `${(b.jobs / most) * 100}%` }} />
+                <span className={styles.windowText}>{label}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+function JobItem({
+  rank,
+  member,
+  score,
+  job,
+  reading,
+  marked,
+}: {
+  rank: number;
+  member: RedisName;
+  score: string;
+  job: JobRow | undefined;
+  reading: QueueReading;
+  marked: boolean;
+}) {
+  const facts = job?.facts ?? null;
+  const runAt =
+    facts !== null
+      ? runAtText(facts, reading.now)
+      : `runs ${instantText(fireTimeOfScore(Number(score), reading.row.scheme), reading.now)}`;
+  return (
+    <li
+      className={styles.job}
+      data-testid="queue-detail-job"
+      data-member={member.text}
+      data-marked={marked || undefined}
+      data-moved={facts?.runAtDiffers || undefined}
+    >
+      <span className={styles.rank} data-number>
+        {groupDigits(rank)}.
+      </span>
+      <span className={styles.member}>{member.text}</span>
+      <span className={styles.score} data-number>
+        <span className="visually-hidden">score </span>
+        {score}
+      </span>
+      <span data-testid="queue-detail-what">
+        {facts === null ? (job === undefined ? '…' : 'not in the delayed set now') : jobWhatText(facts, reading.now)}
+      </span>
+      <span data-testid="queue-detail-attempt">{facts === null ? '' : jobAttemptText(facts)}</span>
+      <span className={facts?.runAtDiffers ? styles.moved : undefined} data-testid="queue-detail-runat">
+        {runAt}
+      </span>
+    </li>
+  );
+}
