@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { RedisName } from '../../model/bridgeWire.ts';
 import type { HistogramReply, JobRow } from '../../model/doctor/doctorWire.ts';
 import { jobAttemptText, jobWhatText, runAtText } from '../../model/doctor/jobWords.ts';
-import { fireTimeOfScore } from '../../model/doctor/scheme.ts';
+import { fireTimeOfScore, hasCeiling } from '../../model/doctor/scheme.ts';
+import { BAND_SLOTS } from '../../model/protocol/score.ts';
 import { durationText, instantText } from '../../model/doctor/words.ts';
 import { groupDigits, plural } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
@@ -225,7 +226,7 @@ function Histogram({
   const { now } = histogram;
   const most = Math.max(1, ...histogram.buckets.map((b) => b.jobs));
   const band = reading.row.fullestBand;
-  const saturated = band !== null && band.jobs > 4096 ? band.fireTime : null;
+  const saturated = hasCeiling(reading.row.scheme) && band !== null && band.jobs > BAND_SLOTS ? band.fireTime : null;
   const outside = [
     histogram.before > 0 ? `${groupDigits(histogram.before)} before` : '',
     histogram.after > 0 ? `${groupDigits(histogram.after)} after` : '',
@@ -250,8 +251,15 @@ function Histogram({
         {histogram.buckets.map((b) => {
           const due = b.from <= now;
           const holdsNow = b.from <= now && now < b.to;
-          const full = saturated !== null && b.from <= saturated && saturated < b.to;
-          const label = `${instantText(b.from, now)}: ${plural(b.jobs, 'job', 'jobs')}${holdsNow ? ' (now)' : due ? ' (due)' : ''}${full ? ` (a saturated band: ${groupDigits(band!.jobs)} jobs in ${instantText(saturated, now)})` : ''}`;
+          // the queue's fullest band, and any one-millisecond window holding more jobs than a band has slots
+          const fullest = saturated !== null && b.from <= saturated && saturated < b.to;
+          const full = fullest || (hasCeiling(reading.row.scheme) && b.to - b.from === 1 && b.jobs > BAND_SLOTS);
+          const saturation = fullest
+            ? ` (a saturated band: ${groupDigits(band!.jobs)} jobs in ${instantText(saturated, now)})`
+            : full
+              ? ' (a saturated band)'
+              : '';
+          const label = `${instantText(b.from, now)}: ${plural(b.jobs, 'job', 'jobs')}${holdsNow ? ' (now)' : due ? ' (due)' : ''}${saturation}`;
           return (
             <li
               key={b.from}
