@@ -162,7 +162,8 @@ export async function getJson(base: string, path: string, fetchImpl: Fetch, sign
   return body;
 }
 
-function isRedisName(value: unknown): value is RedisName {
+/** A key or member as the bridge sends it (bridgeWire.ts RedisName). */
+export function isRedisName(value: unknown): value is RedisName {
   const name = value as RedisName;
   return (
     typeof name === 'object' &&
@@ -194,7 +195,8 @@ function isKeysReply(body: unknown): body is KeysReply {
   );
 }
 
-function isMembersReply(body: unknown): body is MembersReply {
+/** A /api/members reply's shape. */
+export function isMembersReply(body: unknown): body is MembersReply {
   const reply = body as MembersReply;
   return (
     typeof reply === 'object' &&

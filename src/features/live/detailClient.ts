@@ -8,7 +8,7 @@ import type { MembersReply, RedisName } from '../../model/bridgeWire.ts';
 import type { HistogramReply, JobRow, JobsReply } from '../../model/doctor/doctorWire.ts';
 import type { ScoreScheme } from '../../model/doctor/scheme.ts';
 import { printable } from '../../model/printable.ts';
-import { BridgeRequestError, getJson } from './bridgeClient.ts';
+import { BridgeRequestError, getJson, isMembersReply, isRedisName } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
 
 /** Jobs one page of the detail shows (and one /api/jobs request reads: the bridge takes up to 100). */
@@ -18,13 +18,6 @@ export const DETAIL_WINDOWS = 40;
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const isInstant = (v: unknown): v is number => Number.isSafeInteger(v);
-const isName = (v: unknown): v is RedisName =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as RedisName).base64 === 'string' &&
-  /^[A-Za-z0-9_-]*$/.test((v as RedisName).base64) &&
-  typeof (v as RedisName).text === 'string' &&
-  isCount((v as RedisName).byteLength);
 const notBridge = (base: string, path: string) =>
   new BridgeRequestError('not-a-bridge', `${base} answered ${path}, but not as the firetime bridge does.`);
 
@@ -85,21 +78,14 @@ export async function readMembersPage(
     fetchImpl,
     signal,
   );
-  const reply = body as MembersReply;
-  if (
-    typeof reply !== 'object' ||
-    reply === null ||
-    !isCount(reply.size) ||
-    !Array.isArray(reply.entries) ||
-    !reply.entries.every((e) => Array.isArray(e) && e.length === 2 && isName(e[0]) && typeof e[1] === 'string')
-  )
-    throw notBridge(base, '/api/members');
-  return { ...reply, entries: reply.entries.map(([member, score]) => [{ ...member, text: printable(member.text) }, score]) };
+  if (!isMembersReply(body)) throw notBridge(base, '/api/members');
+  return { ...body, entries: body.entries.map(([member, score]) => [{ ...member, text: printable(member.text) }, score]) };
 }
 
 function isJobRow(v: unknown): v is JobRow {
   const r = v as JobRow;
-  if (typeof r !== 'object' || r === null || !isName(r.id) || !(r.score === null || typeof r.score === 'string')) return false;
+  if (typeof r !== 'object' || r === null || !isRedisName(r.id) || !(r.score === null || typeof r.score === 'string'))
+    return false;
   if (r.facts === null) return true;
   const f = r.facts;
   return (
