@@ -6,6 +6,7 @@ import type { HistogramReply, JobRow } from '../../model/doctor/doctorWire.ts';
 import { jobAttemptText, jobWhatText, runAtText } from '../../model/doctor/jobWords.ts';
 import { fireTimeOfScore, hasCeiling } from '../../model/doctor/scheme.ts';
 import { BAND_SLOTS } from '../../model/protocol/score.ts';
+import { parseScoreArg } from '../../model/redis/doubles.ts';
 import { durationText, instantText } from '../../model/doctor/words.ts';
 import { groupDigits, plural } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
@@ -303,10 +304,13 @@ function JobItem({
   marked: boolean;
 }) {
   const facts = job?.facts ?? null;
+  const value = parseScoreArg(score);
   const runAt =
     facts !== null
       ? runAtText(facts, reading.now)
-      : `runs ${instantText(fireTimeOfScore(Number(score), reading.row.scheme), reading.now)}`;
+      : value === null || !Number.isFinite(value)
+        ? 'no run-at: the score is not a finite number'
+        : `runs ${instantText(fireTimeOfScore(value, reading.row.scheme), reading.now)}`;
   return (
     <li
       className={styles.job}
