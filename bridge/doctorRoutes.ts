@@ -453,7 +453,11 @@ function fieldText(reply: unknown): FieldText | null {
   return { text: bytes.subarray(0, JOB_FIELD_CAP_BYTES).toString('utf8'), cut: bytes.length > JOB_FIELD_CAP_BYTES };
 }
 
-/** GET /api/jobs?queue=<prefix>:<name>&id=<id>[&id=...]&id64=<base64url>...: the jobs' scores and hash fields. */
+/**
+ * GET /api/jobs?queue=<prefix>:<name>&id=<id>[&id=...]&id64=<base64url>...[&rank=1]: the jobs' scores
+ * and hash fields; with rank=1 also how many members score lower than each (ZCOUNT -inf (score), the
+ * rank a page opens at to show the job, without ZRANK on the allow-list).
+ */
 export async function readJobs(call: ReadOnlyCall, query: URLSearchParams): Promise<RouteReply> {
   const queue = Buffer.from(query.get('queue') ?? '', 'utf8');
   const split = queue.lastIndexOf(COLON);
@@ -470,6 +474,9 @@ export async function readJobs(call: ReadOnlyCall, query: URLSearchParams): Prom
   if (ids.length === 0) return badRequest('name the jobs: ?id=<job id> (repeat it), or ?id64=<base64url of the member>');
   if (ids.length > MAX_JOB_IDS) return badRequest(`at most ${MAX_JOB_IDS} jobs a request`);
   if (ids.some((id) => id.length === 0 || id.length > MAX_KEY_BYTES)) return badRequest(`each id is 1 to ${MAX_KEY_BYTES} bytes`);
+  const rankText = query.get('rank');
+  if (rankText !== null && rankText !== '1') return badRequest('rank is 1 (count the members scored lower) or left out');
+  const withRank = rankText === '1';
   const asked = query.get('scheme');
   let scheme: ScoreScheme;
   if (asked !== null) {
@@ -493,6 +500,9 @@ export async function readJobs(call: ReadOnlyCall, query: URLSearchParams): Prom
         (async () => ((await typeOf(call, jobKey)) === 'hash' ? call('HMGET', jobKey, ...JOB_HASH_FIELDS) : null))(),
       ]);
       const score = isBytes(scoreReply) ? bytesOf(scoreReply).toString('latin1') : null;
+      // the score as Redis wrote it, so `(score` excludes exactly this score and no neighbour
+      const lower =
+        withRank && score !== null ? expectReply('ZCOUNT', await call('ZCOUNT', delayedKey, '-inf', `(${score}`), isCount) : null;
       const values = fieldsReply === null ? [] : expectReply('HMGET', fieldsReply, (r): r is unknown[] => Array.isArray(r));
       const field = (name: string) => fieldText(values[JOB_HASH_FIELDS.indexOf(name)]);
       const fields: JobHashFields = {
@@ -503,11 +513,12 @@ export async function readJobs(call: ReadOnlyCall, query: URLSearchParams): Prom
         atm: field('atm'),
         opts: field('opts'),
       };
-      return {
+      const row: JobRow = {
         id: redisName(id),
         score,
         facts: score === null ? null : jobFacts(id.toString('utf8'), scoreNumber(score), scheme, fields),
       };
+      return withRank ? { ...row, lower } : row;
     }),
   );
   const body: JobsReply = { prefix: printableBytes(prefix), name: printableBytes(name), scheme, jobs };

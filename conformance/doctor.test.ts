@@ -332,6 +332,41 @@ describe('/api/jobs on real queues', () => {
   });
 });
 
+describe('/api/jobs?rank=1: where a found job stands in its set', () => {
+  it('in the 4,200-job band and among Bull 4 jobs, the count of lower scores is the rank ZRANK gives', async () => {
+    // jobs deep in the saturated band (4,000 is past the ceiling: ties sort by bytes after the lower scores)
+    for (const [queue, ids] of [
+      ['bull:bulk', ['1', '2100', '4096', '4150', '5000']],
+      ['bull:legacy', ['1', '17', '33']],
+    ] as const) {
+      const query = ids.map((id) => `id=${id}`).join('&');
+      const { status, body } = await get<JobsReply>(`/api/jobs?queue=${queue}&${query}&rank=1`);
+      expect(status).toBe(200);
+      for (const [i, id] of ids.entries()) {
+        const key = `${queue}:delayed`;
+        const score = String(await redis.client.call('ZSCORE', key, id));
+        const lower = Number(await redis.client.call('ZCOUNT', key, '-inf', `(${score}`));
+        const ties = Number(await redis.client.call('ZCOUNT', key, score, score));
+        const rank = Number(await redis.client.call('ZRANK', key, id));
+        expect(body.jobs[i]!.lower).toBe(lower);
+        // the job is among its ties, which follow every lower score
+        expect(rank).toBeGreaterThanOrEqual(lower);
+        expect(rank).toBeLessThan(lower + ties);
+        if (ties === 1) expect(body.jobs[i]!.lower).toBe(rank);
+      }
+    }
+  });
+
+  it('a job not delayed has no rank; without rank=1 none is counted; any other rank is a 400', async () => {
+    const { body } = await get<JobsReply>('/api/jobs?queue=bull:bulk&id=no-such-job&id=7&rank=1');
+    expect(body.jobs[0]).toMatchObject({ score: null, facts: null, lower: null });
+    expect(typeof body.jobs[1]!.lower).toBe('number');
+    const plain = await get<JobsReply>('/api/jobs?queue=bull:bulk&id=7');
+    expect('lower' in plain.body.jobs[0]!).toBe(false);
+    expect((await get('/api/jobs?queue=bull:bulk&id=7&rank=yes')).status).toBe(400);
+  });
+});
+
 describe('/api/histogram on real queues', () => {
   it.each([
     ['the overdue queue, head to tail', 'bull:overdue:delayed', 'band', ''],
@@ -383,6 +418,7 @@ describe('the doctor only reads', () => {
       await get('/api/histogram?key=bull:overdue:delayed&buckets=50');
       await get('/api/jobs?queue=bull:overdue&id=1&id=2&id=nope');
       await get('/api/jobs?queue=bull:legacy&id=1');
+      await get('/api/jobs?queue=bull:bulk&id=4100&rank=1');
       const seen = await watch.commandsBefore(redis.client, 'end-of-doctor-reads');
       const names = new Set(seen.map((command) => command.name));
       console.log(`doctor: MONITOR saw ${seen.length} commands: ${[...names].sort().join(', ')}`);

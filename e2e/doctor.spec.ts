@@ -152,8 +152,9 @@ test('a link naming a queue reads it at once; two jobs added, Refresh says "2 ad
     await live.getByTestId('live-changes').getByText('The members').click();
     await expect(live.getByTestId('live-changes-added')).toHaveText('Added2, 3');
 
-    await queues.getByRole('button', { name: 'Read queues' }).click();
+    // the same Refresh read the queue again, by name (no walk: still the one queue named)
     await expect(row.getByTestId('live-queue-change')).toHaveText(/^Since \d\d:\d\d:\d\d\.\d{3} UTC: delayed 1 → 3\.$/);
+    await expect(queues.getByTestId('live-queues-status')).toContainText('Read by name');
     await live.getByTestId('live-changes').scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('live-changes.png') });
   } finally {
@@ -233,10 +234,11 @@ test('the queue detail: the whole set by ZCOUNT, a window read in pages, each jo
     await expect(jobs).toHaveCount(50);
     await expect(jobs.first().getByTestId('queue-detail-what')).toHaveText('plain');
 
-    // a job found by id: its millisecond's page, its row marked; one not delayed said so
+    // a job found by id: the page of its millisecond that holds it, its row marked; one not delayed said so
     await detail.getByTestId('queue-detail-find').fill(moved.id!);
     await detail.getByRole('button', { name: 'Find' }).click();
     await expect(detail.locator('[data-testid="queue-detail-job"][data-marked]')).toHaveAttribute('data-member', moved.id!);
+    await expect(detail.getByTestId('queue-detail-found')).toHaveText(/; 1 job is ahead of it in the set\.$/);
     await detail.getByTestId('queue-detail-find').fill('no-such-job');
     await detail.getByRole('button', { name: 'Find' }).click();
     await expect(detail.getByTestId('queue-detail-found')).toHaveText('Job no-such-job is not in the delayed set now.');

@@ -473,6 +473,22 @@ describe('LiveRedisPanel', () => {
       await waitFor(() => expect(queues()).toEqual(['?cursor=0', '?cursor=0', '?queue=bull%3Amail', '?queue=bull%3Amail']));
     });
 
+    it('Refresh reads the queues already read again, by name; List keys leaves them', async () => {
+      const user = userEvent.setup();
+      const bridge = bridgeWithQueue({ 'bull:mail:delayed': [['1', score(T)]] }, () => T);
+      render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(LINK)} />);
+      await screen.findByTestId('live-queue');
+      const walks = () => bridge.urls.filter((u) => u.pathname === '/api/queues' && u.search === '?cursor=0').length;
+      const byName = () => bridge.urls.filter((u) => u.pathname === '/api/queues' && u.search === '?queue=bull%3Amail').length;
+      // the link's walk, and the set's queue looked up once for its library (useKeyScheme)
+      await waitFor(() => expect([walks(), byName()]).toEqual([1, 1]));
+      await user.click(screen.getByRole('button', { name: 'List keys' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' }).hasAttribute('disabled')).toBe(false));
+      expect([walks(), byName()]).toEqual([1, 1]);
+      await user.click(screen.getByRole('button', { name: 'Refresh' }));
+      await waitFor(() => expect([walks(), byName()]).toEqual([1, 2]));
+    });
+
     it('says what was promoted, removed, added and moved since the last read, by the server’s clock', async () => {
       const user = userEvent.setup();
       const sets: Record<string, Array<[string, string]>> = {

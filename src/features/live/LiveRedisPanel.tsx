@@ -176,6 +176,12 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
     void client.fetchQuery({ ...keysQuery(asked, fetchImpl), staleTime: 0 }).catch(() => undefined);
   }
 
+  /** Refresh: List keys again, and the queues already read from this bridge again by name (as a tick does). */
+  function refresh() {
+    listAndRead();
+    void client.refetchQueries({ queryKey: ['queues', bridgeUrl], exact: true, type: 'active' }).catch(() => undefined);
+  }
+
   function choose(key: ListedKey) {
     setChosenKey(key);
     setChosenBand(null);
@@ -238,8 +244,8 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
       <h2 id={headingId}>Live Redis</h2>
       <p className={panel.lede}>
         Look at a real delayed set through the same views as the simulation. Start the bridge beside your Redis with{' '}
-        <code>npm run bridge -- --redis redis://127.0.0.1:6379</code>: it only reads (SCAN, TYPE, ZCARD, ZRANGE), listens on this
-        machine only and answers only this page. The simulation above does not depend on it.
+        <code>npm run bridge -- --redis redis://127.0.0.1:6379</code>: it only reads (every command it sends is listed in the
+        README), listens on this machine only and answers only this page. The simulation above does not depend on it.
       </p>
       <div className={styles.controls}>
         <ValidatedField
@@ -273,7 +279,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
           <button
             type="button"
             className="secondary"
-            onClick={listAndRead}
+            onClick={refresh}
             disabled={busy || (keysListed === null && chosenKey === null)}
           >
             Refresh

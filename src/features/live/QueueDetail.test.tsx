@@ -71,7 +71,7 @@ const job = (id: string): JobRow => ({
   },
 });
 
-function fakeBridge(fail: { jobs?: boolean } = {}) {
+function fakeBridge(fail: { jobs?: boolean } = {}, delayed: ReadonlyMap<string, number> = new Map()) {
   const urls: URL[] = [];
   const fetchImpl = vi.fn<Fetch>((url) => {
     const parsed = new URL(url);
@@ -88,9 +88,20 @@ function fakeBridge(fail: { jobs?: boolean } = {}) {
     if (parsed.pathname === '/api/jobs') {
       if (fail.jobs) return Promise.resolve(json({ error: { code: 'redis-down', message: 'Redis is down.' } }, 502));
       const ids = q.getAll('id');
+      const lower = delayed.get(ids[0] ?? '');
+      const rank = q.get('rank') === '1';
       if (ids.length > 0)
         return Promise.resolve(
-          json({ prefix: 'bull', name: 'mail', scheme: 'band', jobs: [{ id: named(ids[0]!), score: null, facts: null }] }),
+          json({
+            prefix: 'bull',
+            name: 'mail',
+            scheme: 'band',
+            jobs: [
+              lower === undefined
+                ? { id: named(ids[0]!), score: null, facts: null, ...(rank ? { lower: null } : {}) }
+                : { ...job(ids[0]!), ...(rank ? { lower } : {}) },
+            ],
+          }),
         );
       const asked = q.getAll('id64').map((id) => Buffer.from(id, 'base64url').toString('utf8'));
       return Promise.resolve(json({ prefix: 'bull', name: 'mail', scheme: 'band', jobs: asked.map(job) }));
@@ -154,6 +165,38 @@ describe('QueueDetail', () => {
     ).toBeTruthy();
     expect(page().at(-1)).toEqual(['210', '30']);
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('opens a found job at the page that holds it, its row marked, and says how many are ahead of it', async () => {
+    const user = userEvent.setup();
+    // job 150: 150 members score lower, 10 of them before its window, so it is the 141st of the window
+    const bridge = fakeBridge({}, new Map([['150', 150]]));
+    renderDetail(bridge);
+    await screen.findByTestId('queue-detail-histogram');
+    await user.type(screen.getByTestId('queue-detail-find'), '150');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect((await screen.findByTestId('queue-detail-found')).textContent).toMatch(/; 150 jobs are ahead of it in the set\.$/);
+    expect(
+      (await screen.findByText("Jobs 101–200 of 230 in this window (ranks 111–210 of the set's 250).")).textContent,
+    ).toBeTruthy();
+    const marked = (await screen.findAllByTestId('queue-detail-job')).filter((row) => row.hasAttribute('data-marked'));
+    expect(marked.map((row) => row.getAttribute('data-member'))).toEqual(['150']);
+    // the find asked for the rank and the window it falls in
+    const find = bridge.urls.find((url) => url.pathname === '/api/jobs' && url.searchParams.has('id'))!;
+    expect(find.searchParams.get('rank')).toBe('1');
+    const window = bridge.urls.filter((url) => url.pathname === '/api/histogram').at(-1)!;
+    expect(Number(window.searchParams.get('to')) - Number(window.searchParams.get('from'))).toBe(1);
+  });
+
+  it('a rank past the window (the set moved meanwhile) opens the window’s last page', async () => {
+    const user = userEvent.setup();
+    renderDetail(fakeBridge({}, new Map([['9', 5000]])));
+    await screen.findByTestId('queue-detail-histogram');
+    await user.type(screen.getByTestId('queue-detail-find'), '9');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect(
+      (await screen.findByText("Jobs 201–230 of 230 in this window (ranks 211–240 of the set's 250).")).textContent,
+    ).toBeTruthy();
   });
 
   it('says where a typed id is wrong and that a job is not delayed; a failed read is said, the page kept', async () => {

@@ -43,6 +43,13 @@ function parseJobId(text: string): { ok: true; id: string } | { ok: false; messa
   return { ok: true, id };
 }
 
+/** The page (of DETAIL_PAGE) that shows the member `inWindow` places into a window, kept within the window's pages. */
+function pageOf(inWindow: number, window: HistogramReply): number {
+  const jobs = window.buckets.reduce((sum, b) => sum + b.jobs, 0);
+  const last = Math.max(0, Math.ceil(jobs / DETAIL_PAGE) - 1);
+  return Math.min(last, Math.max(0, Math.floor(inWindow / DETAIL_PAGE)));
+}
+
 /**
  * One queue's delayed set in full (issue 27, "the whole set" and "jobs, not just ids"): a histogram of
  * every fire-time by ZCOUNT (any size of set), a window picked to zoom in and read in pages from its
@@ -114,10 +121,20 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
         setLookupNote({ text: `Job ${printable(parsed.id)} is not in the delayed set now.`, problem: false });
         return;
       }
-      // its millisecond, read from its first member: the job is on that millisecond's first pages
-      zoom({ from: job.facts.runAt, to: job.facts.runAt + 1 });
+      // its millisecond, opened at the page that holds it: the members before the window (the
+      // histogram's `before`) and before the job (the bridge's count of lower scores) give the page
+      const window = { from: job.facts.runAt, to: job.facts.runAt + 1 };
+      const counted = await client.fetchQuery({
+        queryKey: [...base, 'histogram', window.from, window.to],
+        queryFn: ({ signal }) => readHistogram(bridgeUrl, row.delayedKey, row.scheme, window, send, signal),
+        staleTime: 0,
+      });
+      const lower = job.lower ?? null;
+      zoom(window);
+      setPage(lower === null ? 0 : pageOf(lower - counted.before, counted));
       setMarked(job.id.base64);
-      setLookupNote({ text: `Job ${job.id.text}: ${runAtText(job.facts, reading.now)}.`, problem: false });
+      const ahead = lower === null ? '' : `; ${plural(lower, 'job is', 'jobs are')} ahead of it in the set`;
+      setLookupNote({ text: `Job ${job.id.text}: ${runAtText(job.facts, reading.now)}${ahead}.`, problem: false });
     } catch (error) {
       setLookupNote({ text: messageOf(error), problem: true });
     }

@@ -146,7 +146,10 @@ export async function readJobs(
   return reply.jobs.map(shownJob);
 }
 
-/** The one job named by its id as the user typed it (UTF-8): its score in the delayed set (null: not delayed now) and its facts. */
+/**
+ * The one job named by its id as the user typed it (UTF-8): its score in the delayed set (null: not
+ * delayed now), its facts, and how many members score lower (the rank its page starts from).
+ */
 export async function findJob(
   base: string,
   queue: string,
@@ -155,7 +158,7 @@ export async function findJob(
   fetchImpl: Fetch,
   signal?: AbortSignal,
 ): Promise<JobRow> {
-  const query = new URLSearchParams({ queue, scheme, id });
+  const query = new URLSearchParams({ queue, scheme, id, rank: '1' });
   const body = await getJson(base, `/api/jobs?${query.toString()}`, fetchImpl, signal);
   const reply = body as JobsReply;
   if (
@@ -166,5 +169,8 @@ export async function findJob(
     !isJobRow(reply.jobs[0])
   )
     throw notBridge(base, '/api/jobs');
-  return shownJob(reply.jobs[0]);
+  const found = reply.jobs[0];
+  // an older bridge sends no rank: the job is then looked for from its millisecond's first member
+  const lower = isCount(found.lower) && found.score !== null ? found.lower : null;
+  return { ...shownJob(found), lower };
 }

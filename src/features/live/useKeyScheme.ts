@@ -72,7 +72,8 @@ export function useKeyScheme(
 ): KeyQueue | null | undefined {
   const queue = key === null ? null : (queueOfKey(key)?.queue ?? null);
   const lookup = useQuery({
-    queryKey: ['key-queue', bridgeUrl, token, queue],
+    // whether a token is sent, never the token itself (as every key of the panel's queries)
+    queryKey: ['key-queue', bridgeUrl, token !== '', queue],
     queryFn: ({ signal }) =>
       getJson(bridgeUrl, `/api/queues?queue=${encodeURIComponent(queue!)}`, withToken(fetchImpl, token), signal).then(
         (body) => keyQueueFrom(body, queue!, Date.now()),

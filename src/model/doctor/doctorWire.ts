@@ -104,6 +104,11 @@ export interface JobRow {
   readonly score: string | null;
   /** null when the job is not in the delayed set. */
   readonly facts: JobFacts | null;
+  /**
+   * Asked with rank=1 only: how many members of the delayed set score lower (null: not in it).
+   * Members of the very same score (past the ceiling) sort by bytes after these.
+   */
+  readonly lower?: number | null;
 }
 
 /** GET /api/jobs?queue=<prefix>:<name>&id=...: the jobs asked for, in the order asked. */
