@@ -51,6 +51,21 @@ describe('setChanges', () => {
     expect(changes.horizon).toBe((T + 2) * 0x1000);
   });
 
+  it('says when the newer read held only the head: a member it lacks may have moved past its end', () => {
+    // 2 moved from T + 1 to T + 50, past where the newer read of 2 members stopped: gone, as far as it shows
+    const before = head([at('1', T + 1), at('2', T + 1, 1), at('3', T + 3)]);
+    const partial = setChanges(before, head([at('1', T + 1), at('3', T + 3), at('2', T + 50)], 2), T);
+    expect(names(partial.goneNotDue)).toEqual(['2']);
+    expect(partial.newerPartial).toBe(true);
+    // read whole, the same move is a move, and a member lacking is gone for sure
+    const whole = setChanges(before, head([at('1', T + 1), at('3', T + 3), at('2', T + 50)]), T);
+    expect([whole.goneNotDue, whole.moved.map((m) => m.member), whole.newerPartial]).toEqual([[], ['2'], false]);
+    // only the older read partial: what the newer lacks below the horizon was removed
+    expect(setChanges(head([at('1', T + 1), at('2', T + 2), at('3', T + 3)], 2), head([at('2', T + 2)]), T).newerPartial).toBe(
+      false,
+    );
+  });
+
   it('property: against the true change of two whole sets, restricted to what both heads reached (a member moved past a head’s end reads as gone or added)', () => {
     const member = fc.integer({ min: 1, max: 60 }).map(String);
     const set = fc.uniqueArray(fc.tuple(member, fc.integer({ min: 0, max: 40 })), { selector: ([m]) => m, maxLength: 40 });

@@ -43,6 +43,11 @@ export interface SetChanges {
   readonly moved: readonly MovedMember[];
   /** The score from which on nothing was compared for gone and added; null when both reads held the whole set. */
   readonly horizon: number | null;
+  /**
+   * The newer read held only the head: a member it lacks may have moved past its last score rather
+   * than left the set, so "removed" then means removed or moved beyond the part read.
+   */
+  readonly newerPartial: boolean;
 }
 
 /** The lowest score a partial read did not fully reach: its last row's score; +Infinity for a read of the whole set. */
@@ -90,6 +95,7 @@ export function setChanges(before: SetRead, after: SetRead, now: number, scheme:
     added,
     moved,
     horizon: horizon === Number.POSITIVE_INFINITY ? null : horizon,
+    newerPartial: after.rows.length < after.size,
   };
 }
 

@@ -542,6 +542,48 @@ describe('LiveRedisPanel', () => {
       await waitFor(() => expect(screen.getByTestId('live-changes-line').textContent).toMatch(/^No change since /));
     });
 
+    it('a queue’s own set, queues not read: due by the server’s clock from its row, times in its library’s units', async () => {
+      const user = userEvent.setup();
+      // a bee-queue set (bare ms) on a server whose clock is 10 minutes ahead of this page's
+      const pageNow = Date.now();
+      const ahead = 10 * 60_000;
+      const sets: Record<string, Array<[string, string]>> = {
+        'bq:bees:delayed': [
+          ['1', String(pageNow + 5 * 60_000)],
+          ['2', String(pageNow + 20 * 60_000)],
+        ],
+      };
+      const base = fakeBridge(sets);
+      const answer = base.fetchImpl.getMockImplementation()!;
+      base.fetchImpl.mockImplementation((url, init) => {
+        const parsed = new URL(url);
+        if (parsed.pathname !== '/api/queues' || parsed.searchParams.get('queue') !== 'bq:bees') return answer(url, init);
+        const row = {
+          prefix: 'bq',
+          name: 'bees',
+          delayedKey: named('bq:bees:delayed'),
+          library: 'bee-queue',
+          version: null,
+          scheme: 'bare-ms',
+          schemeFrom: 'library',
+        };
+        return Promise.resolve(
+          json({ now: Date.now() + ahead, queues: [row], complete: true, cursor: '0', truncated: false, unreadNodes: [] }),
+        );
+      });
+      render(<LiveRedisPanel fetchImpl={base.fetchImpl} />);
+      await connectAndChoose(user, 'bq:bees:delayed');
+      await waitFor(() => expect(screen.getByTestId('live-redis').textContent).toContain('bee-queue'));
+      sets['bq:bees:delayed'] = [['2', String(pageNow + 30 * 60_000)]];
+      await user.click(screen.getByRole('button', { name: 'Refresh' }));
+      // 1 was due five minutes ago by the server's clock (not yet by this page's)
+      expect((await screen.findByTestId('live-changes-line')).textContent).toMatch(/: 1 promoted \(were due\), 1 moved\.$/);
+      expect(screen.getByTestId('live-changes').textContent).toContain("Due by the server's clock");
+      expect(screen.getByTestId('live-changes-moved').textContent).toBe(
+        `Moved2 (${new Date(pageNow + 20 * 60_000).toISOString()} → ${new Date(pageNow + 30 * 60_000).toISOString()})`,
+      );
+    });
+
     it('judges due by this page’s clock, and says so, when no queue row names the set', async () => {
       const user = userEvent.setup();
       const past = Date.now() - 60_000;

@@ -21,6 +21,8 @@ import { liveLinkFromSearch } from './liveLink.ts';
 import { setChanges } from '../../store/liveChanges.ts';
 import type { QueuesOverview } from './queuesClient.ts';
 import { ChangesView } from './ChangesView.tsx';
+import type { DueClock } from './ChangesView.tsx';
+import type { ScoreScheme } from '../../model/doctor/scheme.ts';
 import { QueuesSection } from './QueuesSection.tsx';
 import { LiveSetViews } from './LiveSetViews.tsx';
 import type { RowChange } from './LiveSetViews.tsx';
@@ -191,25 +193,30 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
   const busy = keys.isFetching || head.isFetching;
   const set = chosenKey !== null ? (head.data?.set ?? null) : null;
   const readAt = head.data?.readAt ?? 0;
+  const detected = useKeyScheme(bridgeUrl, token, fetchImpl, set?.key ?? null);
   const changes = useMemo(() => {
     const reading = chosenKey === null ? undefined : head.data;
     if (reading === undefined || reading.before === null || chosenKey === null) return null;
     // the server's clock at this read: a queue row of this set gives the server's now at the
-    // queues read, moved on by the time this page counted between the two reads
+    // queues read, moved on by the time this page counted between the two reads; the set's own
+    // queue looked up for its library gives the server's clock as an offset from this page's
     const row =
       queuesRead?.bridgeUrl !== listing?.bridgeUrl
         ? undefined
         : queuesRead?.overview.queues.find((q) => nameId(q.row.delayedKey) === keyId(chosenKey));
-    const clock =
-      row === undefined || queuesRead === null
-        ? { now: reading.readAt, server: false, scheme: 'band' as const }
-        : { now: row.now + (reading.readAt - queuesRead.readAt), server: true, scheme: row.row.scheme };
+    const clock: { now: number; from: DueClock; scheme: ScoreScheme } =
+      row !== undefined && queuesRead !== null
+        ? { now: row.now + (reading.readAt - queuesRead.readAt), from: 'server', scheme: row.row.scheme }
+        : detected
+          ? { now: reading.readAt + detected.clockOffset, from: 'server', scheme: detected.scheme }
+          : { now: reading.readAt, from: 'page', scheme: 'band' };
     return {
       since: reading.before.readAt,
-      server: clock.server,
+      clock: clock.from,
+      scheme: clock.scheme,
       changes: setChanges(reading.before.set, reading.set, clock.now, clock.scheme),
     };
-  }, [head.data, chosenKey, queuesRead, listing]);
+  }, [head.data, chosenKey, queuesRead, listing, detected]);
   const keysListed = keys.data ?? null;
   // the read that failed last, if it failed after its own last success
   const failed = [keys, head]
@@ -237,7 +244,6 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
           : busiestBand(set),
     [set, chosenBand],
   );
-  const detected = useKeyScheme(bridgeUrl, token, fetchImpl, set?.key ?? null);
 
   return (
     <section className={panel.panel} aria-labelledby={headingId} data-testid="live-redis">
