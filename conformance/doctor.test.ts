@@ -468,6 +468,7 @@ describe('an ACL user holding only the commands README.md lists', () => {
             '/api/queues?queue=bull:overdue',
             '/api/histogram?key=bull:overdue:delayed&buckets=10',
             '/api/jobs?queue=bull:overdue&id=1',
+            '/api/jobs?queue=bull:overdue&id=1&rank=1',
           ]) {
             const answer = await httpAnswer(`${acl.url}${path}`, { 'X-Firetime-Bridge': '1' });
             // database 3 is empty: its set reads are 404, which is Redis answering, not refusing
