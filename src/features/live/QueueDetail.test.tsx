@@ -126,6 +126,40 @@ function renderDetail(bridge: ReturnType<typeof fakeBridge>) {
 }
 
 describe('QueueDetail', () => {
+  it('marks a window holding more jobs than its bands have slots as holding a saturated band', async () => {
+    // 10,000 jobs in 2 ms (8,192 slots): one of those bands holds more than 4,096; 8,192 in 2 ms may not
+    const counts = [8192, 10_000, 4097];
+    const widths = [2, 2, 1];
+    const bridge = fakeBridge();
+    const answer = bridge.fetchImpl.getMockImplementation()!;
+    bridge.fetchImpl.mockImplementation((url, init) => {
+      if (new URL(url).pathname !== '/api/histogram') return answer(url, init);
+      let from = NOW + 60_000;
+      const buckets = counts.map((jobs, i) => {
+        const bucket = { from, to: from + widths[i]!, jobs };
+        from += widths[i]!;
+        return bucket;
+      });
+      const total = counts.reduce((a, b) => a + b, 0);
+      return Promise.resolve(json({ ...histogram(null), from: NOW + 60_000, to: from, width: 2, total, buckets }));
+    });
+    render(
+      <QueryClientProvider client={newLiveQueryClient()}>
+        <QueueDetail
+          reading={{ row: { ...ROW, fullestBand: null }, now: NOW }}
+          bridgeUrl={BRIDGE}
+          token=""
+          fetchImpl={bridge.fetchImpl}
+          onClose={() => undefined}
+        />
+      </QueryClientProvider>,
+    );
+    const windows = within(await screen.findByTestId('queue-detail-histogram')).getAllByRole('listitem');
+    expect(windows.map((w) => w.hasAttribute('data-saturated'))).toEqual([false, true, true]);
+    expect(windows[1]!.textContent).toContain('holds a saturated band: more jobs than 2 ms of bands have slots');
+    expect(windows[2]!.textContent).toContain('(a saturated band)');
+  });
+
   it('counts the whole set by windows, marks the due ones and the saturated band', async () => {
     renderDetail(fakeBridge());
     const histogramView = await screen.findByTestId('queue-detail-histogram');

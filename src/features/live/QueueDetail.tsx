@@ -269,14 +269,18 @@ function Histogram({
         {histogram.buckets.map((b) => {
           const due = b.from <= now;
           const holdsNow = b.from <= now && now < b.to;
-          // the queue's fullest band, and any one-millisecond window holding more jobs than a band has slots
+          // the queue's fullest band, and any window holding more jobs than its milliseconds' bands
+          // have slots: one of its bands then holds more than 4,096 (pigeonhole), though not which
           const fullest = saturated !== null && b.from <= saturated && saturated < b.to;
-          const full = fullest || (hasCeiling(reading.row.scheme) && b.to - b.from === 1 && b.jobs > BAND_SLOTS);
+          const overfull = hasCeiling(reading.row.scheme) && b.jobs > BAND_SLOTS * (b.to - b.from);
+          const full = fullest || overfull;
           const saturation = fullest
             ? ` (a saturated band: ${groupDigits(band!.jobs)} jobs in ${instantText(saturated, now)})`
-            : full
-              ? ' (a saturated band)'
-              : '';
+            : !full
+              ? ''
+              : b.to - b.from === 1
+                ? ' (a saturated band)'
+                : ` (holds a saturated band: more jobs than ${groupDigits(b.to - b.from)} ms of bands have slots)`;
           const label = `${instantText(b.from, now)}: ${plural(b.jobs, 'job', 'jobs')}${holdsNow ? ' (now)' : due ? ' (due)' : ''}${saturation}`;
           return (
             <li
