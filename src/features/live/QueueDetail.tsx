@@ -7,7 +7,7 @@ import { jobAttemptText, jobWhatText, runAtText } from '../../model/doctor/jobWo
 import { fireTimeOfScore, hasCeiling } from '../../model/doctor/scheme.ts';
 import { BAND_SLOTS } from '../../model/protocol/score.ts';
 import { parseScoreArg } from '../../model/redis/doubles.ts';
-import { durationText, instantText } from '../../model/doctor/words.ts';
+import { exactDurationText, instantText } from '../../model/doctor/words.ts';
 import { groupDigits, plural } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
 import panel from '../../ui/panel.module.css';
@@ -253,7 +253,7 @@ function Histogram({
     <div className={styles.histogram} data-testid="queue-detail-histogram" data-total={histogram.total}>
       <p className={panel.hint} data-testid="queue-detail-summary">
         {plural(histogram.total, 'delayed job', 'delayed jobs')} (ZCARD); {plural(histogram.buckets.length, 'window', 'windows')}{' '}
-        of {durationText(histogram.width)} from {instantText(histogram.from, now)}, each counted by ZCOUNT
+        of {exactDurationText(histogram.width)} from {instantText(histogram.from, now)}, each counted by ZCOUNT
         {outside.length > 0 ? `; ${outside.join(' and ')} this span` : ''}. The server's now: {instantText(now, now)}
         {loading ? ' (reading…)' : ''}.
       </p>

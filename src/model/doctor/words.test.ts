@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { durationText, instantText } from './words.ts';
+import { durationText, exactDurationText, instantText } from './words.ts';
 
 describe('the doctor’s words for time', () => {
+  it('says a window’s width exactly: every unit, or the milliseconds when not whole seconds', () => {
+    expect(exactDurationText(1351)).toBe('1,351 ms');
+    expect(exactDurationText(1)).toBe('1 ms');
+    expect(exactDurationText(1000)).toBe('1 s');
+    expect(exactDurationText(120_000)).toBe('2 min');
+    expect(exactDurationText(90_061_000)).toBe('1 d 1 h 1 min 1 s');
+    expect(exactDurationText(86_400_123)).toBe('86,400,123 ms');
+    // where durationText rounds: 1,351 ms is "1 s" there
+    expect(durationText(1351)).toBe('1 s');
+  });
+
   it.each([
     [0, '0 ms'],
     [850, '850 ms'],

@@ -1,4 +1,5 @@
 /** Durations and instants as the doctor writes them: "4 min 12 s", "13 min", "05:55:50.444 UTC". */
+import { groupDigits } from '../format.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -25,6 +26,29 @@ export function durationText(ms: number): string {
   if (next === undefined) return `${whole} ${name}`;
   const rest = Math.floor((span - whole * size) / next[0]);
   return rest === 0 ? `${whole} ${name}` : `${whole} ${name} ${rest} ${next[1]}`;
+}
+
+/**
+ * A width of time said exactly, for counts per window where a rounded width would misplace the
+ * windows: every nonzero unit ("1 d 1 h 1 min 1 s", "2 min"), or the milliseconds grouped
+ * ("1,351 ms") when the width is not whole seconds.
+ */
+export function exactDurationText(ms: number): string {
+  const span = Math.max(0, Math.floor(Math.abs(ms)));
+  if (span % SECOND !== 0 || span === 0) return `${groupDigits(span)} ms`;
+  const parts: string[] = [];
+  let rest = span;
+  for (const [size, name] of [
+    [DAY, 'd'],
+    [HOUR, 'h'],
+    [MINUTE, 'min'],
+    [SECOND, 's'],
+  ] as const) {
+    const whole = Math.floor(rest / size);
+    rest -= whole * size;
+    if (whole > 0) parts.push(`${groupDigits(whole)} ${name}`);
+  }
+  return parts.join(' ');
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
