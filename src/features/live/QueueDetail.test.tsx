@@ -111,11 +111,11 @@ function fakeBridge(fail: { jobs?: boolean } = {}, delayed: ReadonlyMap<string, 
   return { urls, fetchImpl };
 }
 
-function renderDetail(bridge: ReturnType<typeof fakeBridge>) {
+function renderDetail(bridge: ReturnType<typeof fakeBridge>, row: QueueRow = ROW) {
   render(
     <QueryClientProvider client={newLiveQueryClient()}>
       <QueueDetail
-        reading={{ row: ROW, now: NOW }}
+        reading={{ row, now: NOW }}
         bridgeUrl={BRIDGE}
         token=""
         fetchImpl={bridge.fetchImpl}
@@ -143,17 +143,7 @@ describe('QueueDetail', () => {
       const total = counts.reduce((a, b) => a + b, 0);
       return Promise.resolve(json({ ...histogram(null), from: NOW + 60_000, to: from, width: 2, total, buckets }));
     });
-    render(
-      <QueryClientProvider client={newLiveQueryClient()}>
-        <QueueDetail
-          reading={{ row: { ...ROW, fullestBand: null }, now: NOW }}
-          bridgeUrl={BRIDGE}
-          token=""
-          fetchImpl={bridge.fetchImpl}
-          onClose={() => undefined}
-        />
-      </QueryClientProvider>,
-    );
+    renderDetail(bridge, { ...ROW, fullestBand: null });
     const windows = within(await screen.findByTestId('queue-detail-histogram')).getAllByRole('listitem');
     expect(windows.map((w) => w.hasAttribute('data-saturated'))).toEqual([false, true, true]);
     expect(windows[1]!.textContent).toContain('holds a saturated band: more jobs than 2 ms of bands have slots');

@@ -5,6 +5,13 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** The units a span is said in, largest first. */
+const UNITS: ReadonlyArray<readonly [size: number, name: string]> = [
+  [DAY, 'd'],
+  [HOUR, 'h'],
+  [MINUTE, 'min'],
+  [SECOND, 's'],
+];
 
 /**
  * A span of time in at most two units, the smaller dropped when it is zero: "850 ms", "42 s",
@@ -13,16 +20,10 @@ const DAY = 24 * HOUR;
 export function durationText(ms: number): string {
   const span = Math.max(0, Math.floor(Math.abs(ms)));
   if (span < SECOND) return `${span} ms`;
-  const units: Array<[number, string]> = [
-    [DAY, 'd'],
-    [HOUR, 'h'],
-    [MINUTE, 'min'],
-    [SECOND, 's'],
-  ];
-  const first = units.findIndex(([size]) => span >= size);
-  const [size, name] = units[first]!;
+  const first = UNITS.findIndex(([size]) => span >= size);
+  const [size, name] = UNITS[first]!;
   const whole = Math.floor(span / size);
-  const next = units[first + 1];
+  const next = UNITS[first + 1];
   if (next === undefined) return `${whole} ${name}`;
   const rest = Math.floor((span - whole * size) / next[0]);
   return rest === 0 ? `${whole} ${name}` : `${whole} ${name} ${rest} ${next[1]}`;
@@ -38,12 +39,7 @@ export function exactDurationText(ms: number): string {
   if (span % SECOND !== 0 || span === 0) return `${groupDigits(span)} ms`;
   const parts: string[] = [];
   let rest = span;
-  for (const [size, name] of [
-    [DAY, 'd'],
-    [HOUR, 'h'],
-    [MINUTE, 'min'],
-    [SECOND, 's'],
-  ] as const) {
+  for (const [size, name] of UNITS) {
     const whole = Math.floor(rest / size);
     rest -= whole * size;
     if (whole > 0) parts.push(`${groupDigits(whole)} ${name}`);
