@@ -12,7 +12,7 @@ import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { screenshot } from './screenshot.ts';
-import { addBullDelayed } from '../conformance/bullFixture.ts';
+import { addBullDelayed } from '../test-support/bullFixture.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 

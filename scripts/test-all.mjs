@@ -6,6 +6,8 @@
 // the typecheck reads their types and the conformance suite runs their libraries.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tally } from './testTally.mjs';
 
 const VITEST_JSON = '.vitest-results.json';
 const PLAYWRIGHT_JSON = '.playwright-results.json';
@@ -20,11 +22,35 @@ function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
 }
 
+/** Resolves with the port when nothing listens on it on 127.0.0.1 (0 asks the system for a free one), else null. */
+function listenable(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
+    });
+  });
+}
+
+/**
+ * The browser tests' preview port: FIRETIME_E2E_PORT when set (and then it must be free), else one
+ * the system says is free, so another program on the usual port does not stop the browser tests.
+ */
+async function e2ePort() {
+  const asked = process.env.FIRETIME_E2E_PORT;
+  if (asked === undefined) return { port: await listenable(0) };
+  const port = await listenable(Number(asked));
+  return port === null ? { port: null, why: `FIRETIME_E2E_PORT=${asked} is taken by another program` } : { port };
+}
+
 rmSync(VITEST_JSON, { force: true });
 rmSync(PLAYWRIGHT_JSON, { force: true });
 
 if (!run('packages', 'node', ['scripts/sub-packages.mjs'])) {
-  console.log('test-all: the conformance/ and bench/ packages could not be installed');
+  console.log('test-all: the conformance/ and bench/ packages could not be installed, so no test ran');
+  console.log('firetime: 0 passed, 1 failed, 0 skipped');
   process.exit(1);
 }
 
@@ -39,32 +65,20 @@ const vitestOk = run('vitest', 'npx', [
   '--reporter=json',
   `--outputFile.json=${VITEST_JSON}`,
 ]);
-const playwrightOk = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
+const e2e = await e2ePort();
+const playwrightOk =
+  e2e.port !== null &&
+  run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
+    FIRETIME_E2E_PORT: String(e2e.port),
+  });
+if (e2e.port === null) problems.push(`the browser tests did not run: ${e2e.why}`);
+
+const result = tally({
+  problems,
+  vitest: { ok: vitestOk, json: readJson(VITEST_JSON) },
+  playwright: { ok: playwrightOk, json: readJson(PLAYWRIGHT_JSON), started: e2e.port !== null },
 });
-
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-
-const vitest = readJson(VITEST_JSON);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  skipped += vitest.numPendingTests + vitest.numTodoTests;
-} else problems.push('vitest wrote no results');
-if (!vitestOk) problems.push('vitest failed');
-
-const playwright = readJson(PLAYWRIGHT_JSON);
-if (playwright) {
-  passed += playwright.stats.expected + playwright.stats.flaky;
-  failed += playwright.stats.unexpected;
-  skipped += playwright.stats.skipped;
-} else problems.push('playwright wrote no results');
-if (!playwrightOk) problems.push('playwright failed');
-
-if (skipped > 0) problems.push(`${skipped} test(s) skipped`);
-if (passed === 0) problems.push('no test ran');
-for (const problem of problems) console.log(`test-all: ${problem}`);
-console.log(`firetime: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(problems.length === 0 && failed === 0 ? 0 : 1);
+for (const problem of result.problems) console.log(`test-all: ${problem}`);
+console.log(result.line);
+process.exit(result.ok ? 0 : 1);
