@@ -53,12 +53,18 @@ test('ten plain ids in one millisecond: the textbook set is out of due order, th
 });
 
 test('under a live clock the stage’s band keeps the jobs the last enqueue wrote', async ({ page }) => {
+  // the page's clock is Playwright's: runFor moves it two seconds on at once, not in real time
+  await page.clock.install({ time: T0 });
   await page.goto('/?stage');
   await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();
   const summary = page.getByTestId('band-summary');
+  const now = page.getByTestId('clock-now');
   await expect(page.getByTestId('band-set')).toContainText('12 members');
   await expect(summary).toContainText('slots used: 12 of 4,096');
+  const before = await now.textContent();
   // the live clock moves now + delay on by two seconds: the grid stays on the band the jobs are in
-  await page.waitForTimeout(2000);
+  await page.clock.runFor(2000);
+  await expect(now).not.toHaveText(before ?? '');
+  await expect(now).toContainText('(live)');
   await expect(summary).toContainText('slots used: 12 of 4,096');
 });
