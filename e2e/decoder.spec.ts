@@ -58,15 +58,10 @@ test('the decoder: paste the example session, read the flags, see garbage listed
   await expect(rows.last()).toContainText('Member: job:49999');
 });
 
-test('the decoder: a paste of 200,000 lines is held outside the field, and neither it nor keystrokes after it hold the page', async ({
+test('the decoder: a paste of 200,000 lines is held outside the field, decoded in one worker round trip, and drawn only where in view', async ({
   page,
-}, testInfo) => {
+}) => {
   await page.addInitScript(() => {
-    const tasks: number[] = [];
-    Object.assign(window, { __longTasks: tasks });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
     // what goes to the decoding worker and what comes back
     const traffic = { requests: 0, replies: 0, transferredColumns: true };
     Object.assign(window, { __workerTraffic: traffic });
@@ -94,26 +89,6 @@ test('the decoder: a paste of 200,000 lines is held outside the field, and neith
   const field = decoder.getByLabel('Scores to decode');
   const summary = decoder.getByTestId('decoder-summary');
   const rows = decoder.getByTestId('decoder-rows').getByRole('listitem');
-  const longTasks = () => page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
-  /** Waits until no long task came for a second (at most 20 s), then returns the long tasks since the last call. */
-  const settled = async () => {
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const tasks = (window as unknown as { __longTasks: number[] }).__longTasks;
-          const begun = performance.now();
-          let seen = tasks.length;
-          const timer = setInterval(() => {
-            if (tasks.length === seen || performance.now() - begun > 20_000) {
-              clearInterval(timer);
-              resolve();
-            }
-            seen = tasks.length;
-          }, 1000);
-        }),
-    );
-    return longTasks();
-  };
 
   // 100,000 pairs of redis-cli's numbered output (200,000 lines, 3.6 MB), built in a task of its own
   const minScore = bandOf(Date.UTC(2026, 10, 30, 9, 0, 0, 0)).minScore;
@@ -123,8 +98,6 @@ test('the decoder: a paste of 200,000 lines is held outside the field, and neith
     Object.assign(window, { __paste: lines.join('\n') });
   }, minScore);
   await field.focus();
-  await settled();
-  const pasted = Date.now();
   await field.evaluate((area) => {
     const data = new DataTransfer();
     data.setData('text/plain', (window as unknown as { __paste: string }).__paste);
@@ -133,8 +106,6 @@ test('the decoder: a paste of 200,000 lines is held outside the field, and neith
   await expect(summary).toContainText('100,000 scores in 1 millisecond band (1 with several jobs, 1 saturated)', {
     timeout: 30_000,
   });
-  const toSettle = Date.now() - pasted;
-  const pasteTasks = await settled();
 
   // the field holds only the first lines (read-only), the table draws only the rows in view
   await expect(field).toHaveJSProperty('readOnly', true);
@@ -149,16 +120,8 @@ test('the decoder: a paste of 200,000 lines is held outside the field, and neith
   const list = decoder.getByTestId('decoder-rows');
   for (let i = 0; i < 3; i++) await list.press('PageDown');
   await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
-  const keyTasks = await settled();
   expect(await rows.count()).toBeLessThan(40);
   expect(await workerTraffic()).toEqual({ requests: 1, replies: 1, transferredColumns: true });
-
-  // measured, printed, not asserted (issue 28's rule is no task over 200 ms): on two shared cores a
-  // task's length says as much about the other processes as about the page
-  const longest = (tasks: number[]) => Math.round(Math.max(0, ...tasks));
-  const figures = `200,000-line paste: settled in ${toSettle} ms, longest task ${longest(pasteTasks)} ms (${pasteTasks.length} over 50 ms); 6 keystrokes after it: longest task ${longest(keyTasks)} ms (${keyTasks.length} over 50 ms)`;
-  console.log(figures);
-  testInfo.annotations.push({ type: 'measured', description: figures });
 });
 
 test('the decoder: Bull scores read by the chosen scheme, and detected from the ids', async ({ page }, testInfo) => {
