@@ -251,13 +251,20 @@ describe('decodePaste by scheme', () => {
     expect(decodePaste(`${band.minScore}`, 'detect')).toMatchObject({ scheme: 'band', detected: false, idScheme: null });
   });
 
-  it('never throws on any text under any scheme', () => {
+  it('never throws on any text under any scheme, and every row and unreadable line points at a line of the text', () => {
     fc.assert(
       fc.property(
         fc.string({ maxLength: 200 }),
         fc.constantFrom('band', 'id-counter', 'bare-ms', 'detect' as const),
         (text, choice) => {
-          expect(decodePaste(text, choice).rows.length).toBeGreaterThanOrEqual(0);
+          const decoded = decodePaste(text, choice);
+          const lines = text.split(/\r?\n|\r/).length;
+          for (const { line } of [...decoded.rows, ...decoded.unreadable, ...decoded.skipped]) {
+            expect(Number.isInteger(line) && line >= 1 && line <= lines).toBe(true);
+          }
+          // every score shown was parsed as ZADD parses it: a number, never NaN
+          for (const row of decoded.rows) expect(Number.isNaN(row.score)).toBe(false);
+          expect(['band', 'id-counter', 'bare-ms']).toContain(decoded.scheme);
         },
       ),
     );
