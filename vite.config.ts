@@ -73,7 +73,14 @@ export default defineConfig(({ command }) => ({
       },
       {
         extends: true,
-        test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'], setupFiles: ['src/test-setup.ts'] },
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['src/test-setup.ts'],
+          // a test that renders the whole page in jsdom can pass 5 s on two loaded cores
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
