@@ -76,12 +76,18 @@ export const MAX_DISCOVERY_ROUNDS = 200;
  * bridge's memory, for rounds on end.
  */
 export const MAX_DISCOVERY_KEYS = 20_000;
+/**
+ * Time a request's walk may take (ms): no SCAN round starts after it, so a keyspace full of keys
+ * that look like a queue's (each costs a few TYPEs to rule out) is walked in parts that each end
+ * well within the request's deadline, on a busy machine too.
+ */
+export const WALK_BUDGET_MS = 2000;
 /** Keys of one SCAN reply looked at, at most: a server sending more in one round has the rest left out (`truncated`). */
 export const MAX_ROUND_KEYS = 10_000;
 /** Keys (or candidates) handled between two turns of the event loop, so no request holds it for long. */
-export const SLICE = 2000;
-/** Candidates whose keys are typed at once: their TYPEs go out together (a pipeline), not one round trip each. */
-export const IDENTIFY_BATCH = 500;
+export const SLICE = 1000;
+/** Candidates whose keys are typed at once: their TYPEs go out together (a pipeline), not one round trip each, and few enough that sending a batch, or taking in its replies, is a short piece of work. */
+export const IDENTIFY_BATCH = 64;
 /** Queues one reply describes at most (the rest found are named in `toRead`). */
 export const MAX_QUEUES = 200;
 /**
@@ -168,16 +174,21 @@ interface WalkPart {
 /**
  * SCAN rounds from `from`: each round's new candidates go to `take`, which says when the queues
  * found fill a reply. The walk stops there, at the end of the keyspace, after MAX_DISCOVERY_ROUNDS
- * rounds or once MAX_DISCOVERY_KEYS keys came back. The keys are split in slices of SLICE with a
+ * rounds, once MAX_DISCOVERY_KEYS keys came back or once `timeUp` says WALK_BUDGET_MS passed. The keys are split in slices of SLICE with a
  * turn of the event loop between them.
  */
-async function discover(call: ReadOnlyCall, from: string, take: (fresh: Candidate[]) => Promise<boolean>): Promise<WalkPart> {
+async function discover(
+  call: ReadOnlyCall,
+  from: string,
+  take: (fresh: Candidate[]) => Promise<boolean>,
+  timeUp: () => boolean,
+): Promise<WalkPart> {
   const seen = new Set<string>();
   const unread = new Set<string>();
   let cursor = from;
   let keysTaken = 0;
   let cut = false;
-  for (let round = 0; round < MAX_DISCOVERY_ROUNDS && keysTaken < MAX_DISCOVERY_KEYS; round++) {
+  for (let round = 0; round < MAX_DISCOVERY_ROUNDS && keysTaken < MAX_DISCOVERY_KEYS && (round === 0 || !timeUp()); round++) {
     let reply: unknown;
     try {
       reply = await call('SCAN', cursor, 'MATCH', DISCOVERY_PATTERN, 'COUNT', DISCOVERY_SCAN_COUNT);
@@ -480,8 +491,8 @@ async function rowOrWhy(
 
 /**
  * GET /api/queues[?cursor=C] walks the keyspace for queues from C (SCAN rounds until the walk
- * ends, MAX_DISCOVERY_ROUNDS rounds or MAX_DISCOVERY_KEYS keys pass, or the queues found fill a
- * reply; `cursor` says where the next request goes on, '0' when the walk is done) and reads a row
+ * ends, MAX_DISCOVERY_ROUNDS rounds, MAX_DISCOVERY_KEYS keys or WALK_BUDGET_MS pass, or the queues
+ * found fill a reply; `cursor` says where the next request goes on, '0' when the walk is done) and reads a row
  * for each queue found, sorted by bytes; GET /api/queues?queue=<prefix>:<name>[&queue=...]
  * (or queue64=) reads the named queues' rows with no walk (a refresh: the walk costs a pass over
  * every key, a million job hashes included). Every row is read at one `now`, the server's TIME.
@@ -489,7 +500,12 @@ async function rowOrWhy(
  * are spent; the queues found but not read are named in `toRead`, for ?queue64=. A queue whose
  * row cannot be shown is listed in `unreadable` with why, and the others are read.
  */
-export async function listQueues(call: ReadOnlyCall, query: URLSearchParams = new URLSearchParams()): Promise<RouteReply> {
+export async function listQueues(
+  call: ReadOnlyCall,
+  query: URLSearchParams = new URLSearchParams(),
+  clock: () => number = () => performance.now(),
+): Promise<RouteReply> {
+  const startedAt = clock();
   const named = namedQueues(query);
   if (typeof named === 'string') return badRequest(named);
   const from = query.get('cursor') ?? '0';
@@ -499,10 +515,15 @@ export async function listQueues(call: ReadOnlyCall, query: URLSearchParams = ne
   let walk: WalkPart = { unreadNodes: [], cursor: '0', cut: false };
   if (named.length > 0) found.push(...(await identifyAll(call, named)));
   else
-    walk = await discover(call, from, async (fresh) => {
-      for (const queue of await identifyAll(call, fresh)) found.push(queue);
-      return found.length >= MAX_QUEUES;
-    });
+    walk = await discover(
+      call,
+      from,
+      async (fresh) => {
+        for (const queue of await identifyAll(call, fresh)) found.push(queue);
+        return found.length >= MAX_QUEUES;
+      },
+      () => clock() - startedAt >= WALK_BUDGET_MS,
+    );
   const now = await serverNow(call);
   found.sort((a, b) => byId(a.candidate, b.candidate));
   let spent = 0;
