@@ -11,7 +11,7 @@ import type { QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { readOnlyCaller } from './allowList.ts';
 import type { CommandArg, ReadOnlyCall } from './allowList.ts';
 import { BAND_SEARCH_LIMITS } from '../src/model/doctor/bandScan.ts';
-import { listQueues, MAX_QUEUES, MAX_ROW_COMMANDS } from './doctorRoutes.ts';
+import { listQueues, MAX_DISCOVERY_KEYS, MAX_QUEUES, MAX_ROUND_KEYS, MAX_ROW_COMMANDS } from './doctorRoutes.ts';
 
 const NOW = 1_796_319_211_616;
 
@@ -227,4 +227,23 @@ describe('the work of one request', () => {
     const { names } = await walkAll(keyspace);
     expect(names).toHaveLength(30);
   }, 60_000);
+});
+
+describe('a server answering each SCAN round with 50,000 keys', () => {
+  it('is walked by keys, not rounds: two rounds at most, each cut to its bound, and the reply says some were left out', async () => {
+    const sent: string[] = [];
+    const round = Array.from({ length: 50_000 }, (_, i) => `x:k${i}:data`);
+    const call = readOnlyCaller({
+      callBuffer: (command: string, ...args: CommandArg[]) => {
+        sent.push(command);
+        if (command === 'SCAN') return Promise.resolve([String(Number(args[0]) + 1), round]);
+        if (command === 'TIME') return Promise.resolve([String(Math.floor(NOW / 1000)), '0']);
+        return Promise.resolve('none');
+      },
+    });
+    const reply = await listQueues(call, new URLSearchParams());
+    const body = reply.body as QueuesReply;
+    expect(sent.filter((command) => command === 'SCAN').length).toBeLessThanOrEqual(MAX_DISCOVERY_KEYS / MAX_ROUND_KEYS);
+    expect([reply.status, body.truncated, body.complete, body.cursor]).toEqual([200, true, false, '2']);
+  });
 });
