@@ -202,8 +202,7 @@ describe('/api/queues with one master paused (it keeps its connection and says n
     const cluster = Object.assign(new EventEmitter(), {
       status: 'ready',
       nodes: () => nodes,
-      callBuffer: (command: string, ...args: string[]) =>
-        nodes[Math.floor(random() * nodes.length)]!.callBuffer(command, ...args),
+      callBuffer: (command: string) => nodes[Math.floor(random() * nodes.length)]!.callBuffer(command),
     });
     return { cluster, sent };
   }

@@ -163,6 +163,18 @@ function clusterReady(cluster: Pick<Cluster, 'status' | 'once' | 'off'>): Promis
 export function clusterSender(cluster: Cluster): CommandSender {
   /** When each master (host:port) last answered a command sent to it by name (performance.now()). */
   const answeredAt = new Map<string, number>();
+  let refreshedAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * A master of the slot map with no client (ioredis dropped it when it stopped answering) gets
+   * one again only when ioredis next reads the slot map, on its own every few seconds: ask for
+   * that read now (once a second at most), so a master back from a pause is walked again at once.
+   */
+  function reconnectSoon(): void {
+    if (performance.now() - refreshedAt < 1000 || typeof cluster.refreshSlotsCache !== 'function') return;
+    refreshedAt = performance.now();
+    cluster.refreshSlotsCache(() => undefined);
+  }
 
   async function time(args: CommandArg[]): Promise<unknown> {
     await clusterReady(cluster);
@@ -201,7 +213,10 @@ export function clusterSender(cluster: Cluster): CommandSender {
           `cursor names master ${master + 1} of a cluster of ${masters.length}: it is not one this bridge gave now (list the keys again from cursor 0)`,
         );
       const nextMaster = master + 1 < masters.length ? packCursor(master + 1, '0') : '0';
-      if (target.node === undefined) throw new SkippedNodeError(target.address, nextMaster, 'the bridge has no connection to it');
+      if (target.node === undefined) {
+        reconnectSoon();
+        throw new SkippedNodeError(target.address, nextMaster, 'the bridge has no connection to it');
+      }
       const reply = await target.node.callBuffer('SCAN', cursor, ...args.slice(1)).catch((error: unknown) => {
         answeredAt.delete(target.address);
         const failure = clusterFailure(error);
