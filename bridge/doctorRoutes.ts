@@ -86,7 +86,10 @@ export const WALK_BUDGET_MS = 2000;
 export const MAX_ROUND_KEYS = 10_000;
 /** Keys (or candidates) handled between two turns of the event loop, so no request holds it for long. */
 export const SLICE = 1000;
-/** Candidates whose keys are typed at once: their TYPEs go out together (a pipeline), not one round trip each, and few enough that sending a batch, or taking in its replies, is a short piece of work. */
+/**
+ * Candidates whose keys are typed at once: their TYPEs go out together (a pipeline), not one round
+ * trip each, and few enough that sending a batch, or taking in its replies, is a short piece of work.
+ */
 export const IDENTIFY_BATCH = 64;
 /** Queues one reply describes at most (the rest found are named in `toRead`). */
 export const MAX_QUEUES = 200;
@@ -174,8 +177,8 @@ interface WalkPart {
 /**
  * SCAN rounds from `from`: each round's new candidates go to `take`, which says when the queues
  * found fill a reply. The walk stops there, at the end of the keyspace, after MAX_DISCOVERY_ROUNDS
- * rounds, once MAX_DISCOVERY_KEYS keys came back or once `timeUp` says WALK_BUDGET_MS passed. The keys are split in slices of SLICE with a
- * turn of the event loop between them.
+ * rounds, once MAX_DISCOVERY_KEYS keys came back or once `timeUp` says WALK_BUDGET_MS passed. The
+ * keys are split in slices of SLICE with a turn of the event loop between them.
  */
 async function discover(
   call: ReadOnlyCall,
