@@ -16,8 +16,10 @@ import { isLoopbackHost, secretsOf, shownRedisUrl } from './options.ts';
 import type { BridgeOptions } from './options.ts';
 import { scrubSecrets } from './redact.ts';
 import { describeFailure } from './redisErrors.ts';
-import { ReadGate } from './readGate.ts';
+import { READ_GATE_LIMITS, ReadGate } from './readGate.ts';
 import type { ReadGateLimits } from './readGate.ts';
+import { ClientGoneError, DeadlineError, REQUEST_DEADLINE_MS, RequestScope } from './requestScope.ts';
+import type { StartTimer } from './requestScope.ts';
 import { ReplyGuard } from './replyGuard.ts';
 import { health, listKeys, readMembers } from './routes.ts';
 import { histogram, listQueues, readJobs } from './doctorRoutes.ts';
@@ -103,6 +105,12 @@ export interface RedisConnection {
   readonly sender: CommandSender;
 }
 
+/** Bounds of the data requests: the read gate's, and each request's deadline (a timer tests may drive). */
+export interface RequestLimits extends Partial<ReadGateLimits> {
+  readonly deadlineMs?: number;
+  readonly startTimer?: StartTimer;
+}
+
 /** The routes that send commands to Redis: only they need BRIDGE_REQUEST_HEADER and a slot of the read gate. */
 const DATA_ROUTES: ReadonlySet<string> = new Set(['/api/keys', '/api/members', '/api/queues', '/api/histogram', '/api/jobs']);
 
@@ -115,7 +123,7 @@ export async function startBridge(
   options: BridgeOptions,
   log: LogLine = (line) => console.log(line),
   connection?: RedisConnection,
-  readLimits?: ReadGateLimits,
+  readLimits?: RequestLimits,
 ): Promise<RunningBridge> {
   if (!isLoopbackHost(options.host) && options.token === null) {
     throw new Error(
@@ -161,10 +169,23 @@ export async function startBridge(
       return reply;
     });
   await redis.connect().catch(() => undefined); // the 'error' handler has the reason; requests will say it
-  const gate = new ReadGate(readLimits);
+  const gate = new ReadGate({
+    running: readLimits?.running ?? READ_GATE_LIMITS.running,
+    waiting: readLimits?.waiting ?? READ_GATE_LIMITS.waiting,
+    maxWaitMs: readLimits?.maxWaitMs ?? READ_GATE_LIMITS.maxWaitMs,
+  });
+  const deadlineMs = readLimits?.deadlineMs ?? REQUEST_DEADLINE_MS;
 
-  /** Runs one data route in a slot of the read gate; a 503 when none comes free in time. */
-  async function gated(read: () => Promise<RouteReply>): Promise<RouteReply> {
+  /**
+   * Runs one data route in a slot of the read gate (a 503 when none comes free in time), its
+   * commands sent through a RequestScope: they stop, and the slot is freed, when the client goes
+   * away or the request's deadline passes.
+   */
+  async function gated(
+    request: IncomingMessage,
+    response: ServerResponse,
+    read: (call: ReadOnlyCall) => Promise<RouteReply>,
+  ): Promise<RouteReply> {
     const release = await gate.acquire();
     if (release === null) {
       return {
@@ -176,28 +197,37 @@ export async function startBridge(
         headers: { 'Retry-After': '1' },
       };
     }
+    const scope = new RequestScope(call, deadlineMs, readLimits?.startTimer);
+    const gone = () => {
+      if (!response.writableFinished) scope.end(new ClientGoneError());
+    };
+    response.once('close', gone);
+    // the client may have gone while the request waited for its slot
+    if (request.socket.destroyed) gone();
     try {
-      return await read();
+      return await read(scope.call);
     } finally {
+      scope.finish();
+      response.off('close', gone);
       release();
     }
   }
 
-  async function route(request: IncomingMessage, url: URL): Promise<RouteReply> {
+  async function route(request: IncomingMessage, response: ServerResponse, url: URL): Promise<RouteReply> {
     try {
       switch (url.pathname) {
         case '/api/health':
           return health(shownUrl);
         case '/api/keys':
-          return await gated(() => listKeys(call, url.searchParams));
+          return await gated(request, response, (scoped) => listKeys(scoped, url.searchParams));
         case '/api/members':
-          return await gated(() => readMembers(call, url.searchParams));
+          return await gated(request, response, (scoped) => readMembers(scoped, url.searchParams));
         case '/api/queues':
-          return await gated(() => listQueues(call, url.searchParams));
+          return await gated(request, response, (scoped) => listQueues(scoped, url.searchParams));
         case '/api/histogram':
-          return await gated(() => histogram(call, url.searchParams));
+          return await gated(request, response, (scoped) => histogram(scoped, url.searchParams));
         case '/api/jobs':
-          return await gated(() => readJobs(call, url.searchParams));
+          return await gated(request, response, (scoped) => readJobs(scoped, url.searchParams));
         default:
           return errorReply(
             404,
@@ -206,6 +236,15 @@ export async function startBridge(
           );
       }
     } catch (error) {
+      if (error instanceof ClientGoneError) {
+        safeLog(`${request.method ?? 'GET'} ${url.pathname.slice(0, 100)}: ${error.message}: stopped reading`);
+        return errorReply(499, 'busy', error.message);
+      }
+      if (error instanceof DeadlineError) {
+        const message = `The bridge stopped this read after ${error.deadlineMs / 1000} s, the most one request may take: Redis at ${shownUrl} answers too slowly (or a little at a time) for it. Nothing is left running; try again, or read fewer queues at once.`;
+        safeLog(`${request.method ?? 'GET'} ${url.pathname.slice(0, 100)}: 504 redis-timeout: ${message}`);
+        return errorReply(504, 'redis-timeout', message);
+      }
       const failure = describeFailure(error, {
         shownUrl,
         commandTimeoutMs: options.commandTimeoutMs,
@@ -287,7 +326,7 @@ export async function startBridge(
       );
       return;
     }
-    send(response, await route(request, url), decision.headers);
+    send(response, await route(request, response, url), decision.headers);
   }
 
   // Per connection, the responses not yet finished, and the 400 a malformed request is owed once

@@ -5,6 +5,7 @@ import type { KeysReply } from '../src/model/bridgeWire.ts';
 import { readOnlyCaller } from './allowList.ts';
 import { clusterFailure, clusterSender, packCursor, parseClusterSeeds, takeClusterArg, unpackCursor } from './cluster.ts';
 import { listKeys } from './routes.ts';
+import { listQueues } from './doctorRoutes.ts';
 import { startBridge } from './bridge.ts';
 import type { RedisConnection } from './bridge.ts';
 import { DEFAULT_OPTIONS } from './options.ts';
@@ -179,5 +180,53 @@ describe('a forged cluster cursor', () => {
     } finally {
       await bridge.close();
     }
+  });
+});
+
+describe('/api/queues with one master paused (it keeps its connection and says nothing)', () => {
+  /**
+   * Three masters; 7001 is paused: whatever it is sent fails with the command timeout, as ioredis
+   * reports it. The cluster client's own keyless commands go to a master at random, as ioredis's do.
+   */
+  function clusterWithPausedMaster(random: () => number) {
+    const sent: string[] = [];
+    const node = (port: number, paused: boolean) => ({
+      options: { host: '127.0.0.1', port },
+      callBuffer: (command: string) => {
+        sent.push(`${port} ${command}`);
+        if (paused) return Promise.reject(new Error('Command timed out'));
+        return Promise.resolve(command === 'TIME' ? [Buffer.from('1796319211'), Buffer.from('616000')] : [Buffer.from('0'), []]);
+      },
+    });
+    const nodes = [node(7000, false), node(7001, true), node(7002, false)];
+    const cluster = Object.assign(new EventEmitter(), {
+      status: 'ready',
+      nodes: () => nodes,
+      callBuffer: (command: string) => nodes[Math.floor(random() * nodes.length)]!.callBuffer(command),
+    });
+    return { cluster, sent };
+  }
+
+  it('answers every time, complete: false naming the paused master, and never asks it the time', async () => {
+    let seed = 3;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const { cluster, sent } = clusterWithPausedMaster(random);
+    const call = readOnlyCaller(clusterSender(cluster as unknown as Cluster));
+    for (let i = 0; i < 8; i++) {
+      const reply = await listQueues(call, new URLSearchParams());
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body).toMatchObject({ complete: false, unreadNodes: ['127.0.0.1:7001'], queues: [] });
+    }
+    expect(sent.filter((line) => line === '7001 TIME')).toEqual([]);
+  });
+
+  it('once the paused master answers again, the next request reads it whole', async () => {
+    const { cluster } = clusterWithPausedMaster(() => 0);
+    const call = readOnlyCaller(clusterSender(cluster as unknown as Cluster));
+    expect((await listQueues(call, new URLSearchParams())).body).toMatchObject({ complete: false });
+    // resumed: 7001 answers from now on
+    const nodes = cluster.nodes();
+    nodes[1] = { ...nodes[1]!, callBuffer: nodes[0]!.callBuffer };
+    expect((await listQueues(call, new URLSearchParams())).body).toMatchObject({ complete: true, unreadNodes: [] });
   });
 });

@@ -10,7 +10,7 @@
  */
 import { Cluster } from 'ioredis';
 import type { Redis } from 'ioredis';
-import type { CommandSender } from './allowList.ts';
+import type { CommandArg, CommandSender } from './allowList.ts';
 import type { RedisConnection } from './bridge.ts';
 import type { BridgeOptions } from './options.ts';
 import { isUnreachable } from './redisErrors.ts';
@@ -151,11 +151,55 @@ function clusterReady(cluster: Pick<Cluster, 'status' | 'once' | 'off'>): Promis
 
 /**
  * Sends commands to a cluster: SCAN goes to one master at a time (its cursor packed as above, the
- * next master started when one finishes), everything else to the master of its key's slot.
+ * next master started when one finishes), TIME to a master known to answer (below), everything
+ * else to the master of its key's slot.
+ *
+ * TIME names no key, so ioredis would send it to a master of its own choosing, at random: with
+ * one master paused (not gone: its connection stays open and it just says nothing), a request
+ * failed whenever TIME drew that master, after the timeout. TIME goes first to the master that
+ * answered last (the walk's SCANs have just asked every one), then to the others in turn, and a
+ * master that does not answer is passed over.
  */
 export function clusterSender(cluster: Cluster): CommandSender {
+  /** When each master (host:port) last answered a command sent to it by name (performance.now()). */
+  const answeredAt = new Map<string, number>();
+  let refreshedAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * A master of the slot map with no client (ioredis dropped it when it stopped answering) gets
+   * one again only when ioredis next reads the slot map, on its own every few seconds: ask for
+   * that read now (once a second at most), so a master back from a pause is walked again at once.
+   */
+  function reconnectSoon(): void {
+    if (performance.now() - refreshedAt < 1000 || typeof cluster.refreshSlotsCache !== 'function') return;
+    refreshedAt = performance.now();
+    cluster.refreshSlotsCache(() => undefined);
+  }
+
+  async function time(args: CommandArg[]): Promise<unknown> {
+    await clusterReady(cluster);
+    const masters = mastersOf(cluster).filter((master) => master.node !== undefined);
+    const heard = (address: string) => answeredAt.get(address) ?? Number.NEGATIVE_INFINITY;
+    // the most recently heard first; Array.prototype.sort is stable, so the rest keep the address order
+    masters.sort((a, b) => (heard(a.address) === heard(b.address) ? 0 : heard(a.address) > heard(b.address) ? -1 : 1));
+    let failure: unknown = new Error('the cluster has no master the bridge can reach yet');
+    for (const master of masters) {
+      try {
+        const reply = await master.node!.callBuffer('TIME', ...args);
+        answeredAt.set(master.address, performance.now());
+        return reply;
+      } catch (error) {
+        answeredAt.delete(master.address);
+        failure = clusterFailure(error);
+        if (!isUnreachable(failure)) throw failure;
+      }
+    }
+    throw failure;
+  }
+
   return {
     async callBuffer(command, ...args) {
+      if (command === 'TIME') return time(args);
       if (command !== 'SCAN')
         return cluster.callBuffer(command, ...args).catch((error: unknown) => Promise.reject(clusterFailure(error)));
       await clusterReady(cluster);
@@ -169,14 +213,19 @@ export function clusterSender(cluster: Cluster): CommandSender {
           `cursor names master ${master + 1} of a cluster of ${masters.length}: it is not one this bridge gave now (list the keys again from cursor 0)`,
         );
       const nextMaster = master + 1 < masters.length ? packCursor(master + 1, '0') : '0';
-      if (target.node === undefined) throw new SkippedNodeError(target.address, nextMaster, 'the bridge has no connection to it');
+      if (target.node === undefined) {
+        reconnectSoon();
+        throw new SkippedNodeError(target.address, nextMaster, 'the bridge has no connection to it');
+      }
       const reply = await target.node.callBuffer('SCAN', cursor, ...args.slice(1)).catch((error: unknown) => {
+        answeredAt.delete(target.address);
         const failure = clusterFailure(error);
         // a master that is down or silent is skipped and named; any other error (a refused password...) is the request's
         throw isUnreachable(failure)
           ? new SkippedNodeError(target.address, nextMaster, failure instanceof Error ? failure.message : String(failure))
           : failure;
       });
+      answeredAt.set(target.address, performance.now());
       if (!Array.isArray(reply) || !Buffer.isBuffer(reply[0])) return reply; // the routes say it is not a SCAN reply
       const [nextBytes, keys] = reply as [Buffer, unknown];
       const next = nextBytes.toString('latin1');

@@ -8,6 +8,7 @@
  * - GET /api/jobs: a few jobs' hashes (HMGET of the job-hash fields only) beside their scores.
  */
 import { MAX_KEY_BYTES } from '../src/model/bridgeWire.ts';
+import type { RedisName } from '../src/model/bridgeWire.ts';
 import { BAND_SEARCH_LIMITS, bandRuns, FullestBand, searchFullestBand } from '../src/model/doctor/bandScan.ts';
 import type { BandCount, BandSearchLimits } from '../src/model/doctor/bandScan.ts';
 import type {
@@ -18,6 +19,7 @@ import type {
   MarkerReading,
   QueueRow,
   QueuesReply,
+  UnreadableQueue,
 } from '../src/model/doctor/doctorWire.ts';
 import { DEFAULT_BUCKETS, MAX_BUCKETS, planHistogram, windowBounds } from '../src/model/doctor/histogram.ts';
 import { jobFacts } from '../src/model/doctor/jobFacts.ts';
@@ -68,8 +70,37 @@ export const DISCOVERY_SCAN_COUNT = 1000;
  * took 5.4 s (bench/doctor.ts): bounded requests keep each reply short and Redis free between them.
  */
 export const MAX_DISCOVERY_ROUNDS = 200;
-/** Queues one reply describes at most. */
+/**
+ * Keys the walk's replies may bring per request (the rounds stop once this many came back): a
+ * server answering each round with tens of thousands of keys must not hold a request, or the
+ * bridge's memory, for rounds on end.
+ */
+export const MAX_DISCOVERY_KEYS = 20_000;
+/**
+ * Time a request's walk may take (ms): no SCAN round starts after it, so a keyspace full of keys
+ * that look like a queue's (each costs a few TYPEs to rule out) is walked in parts that each end
+ * well within the request's deadline, on a busy machine too.
+ */
+export const WALK_BUDGET_MS = 2000;
+/** Keys of one SCAN reply looked at, at most: a server sending more in one round has the rest left out (`truncated`). */
+export const MAX_ROUND_KEYS = 10_000;
+/** Keys (or candidates) handled between two turns of the event loop, so no request holds it for long. */
+export const SLICE = 1000;
+/**
+ * Candidates whose keys are typed at once: their TYPEs go out together (a pipeline), not one round
+ * trip each, and few enough that sending a batch, or taking in its replies, is a short piece of work.
+ */
+export const IDENTIFY_BATCH = 64;
+/** Queues one reply describes at most (the rest found are named in `toRead`). */
 export const MAX_QUEUES = 200;
+/**
+ * Commands the rows of one reply may send: once spent, the queues not read yet are named in
+ * `toRead` for the next request. The row being read when it runs out is finished, so one reply
+ * sends at most this plus one row's own most (its fullest-band search's counts and a few reads).
+ */
+export const MAX_ROW_COMMANDS = 20_000;
+/** Queue names one reply leaves in `toRead` at most; past it the reply says `truncated`. */
+export const MAX_TO_READ = 2000;
 /** Members of the head page that seeds the fullest band (and answers a smaller set alone). */
 export const BAND_PAGE = 1000;
 /** Marker entries a row shows (BullMQ writes two at most: "0" and "1"). */
@@ -124,19 +155,43 @@ function splitQueueKey(key: Buffer): { prefix: Buffer; name: Buffer; suffix: str
 interface Candidate {
   readonly prefix: Buffer;
   readonly name: Buffer;
-  meta: boolean;
-  id: boolean;
+  /** `<prefix>:<name>` as latin1 text, one character a byte: texts compare as the bytes do, with no copy per comparison. */
+  readonly id: string;
 }
 
-/** The queue keys the walk found, by queue, and which master it could not read. */
+const candidateOf = (prefix: Buffer, name: Buffer): Candidate => ({ prefix, name, id: keyOf(prefix, name).toString('latin1') });
+
+const byId = (a: Candidate, b: Candidate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Lets the event loop turn (sockets, timers, other requests) between two slices of one request's work. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A part of the walk: where it goes on, the masters it could not read, and whether a round was cut. */
+interface WalkPart {
+  readonly unreadNodes: string[];
+  readonly cursor: string;
+  /** A SCAN reply held more than MAX_ROUND_KEYS keys: the rest of that round was left out. */
+  readonly cut: boolean;
+}
+
+/**
+ * SCAN rounds from `from`: each round's new candidates go to `take`, which says when the queues
+ * found fill a reply. The walk stops there, at the end of the keyspace, after MAX_DISCOVERY_ROUNDS
+ * rounds, once MAX_DISCOVERY_KEYS keys came back or once `timeUp` says WALK_BUDGET_MS passed. The
+ * keys are split in slices of SLICE with a turn of the event loop between them.
+ */
 async function discover(
   call: ReadOnlyCall,
   from: string,
-): Promise<{ candidates: Candidate[]; unreadNodes: string[]; cursor: string }> {
-  const found = new Map<string, Candidate>();
+  take: (fresh: Candidate[]) => Promise<boolean>,
+  timeUp: () => boolean,
+): Promise<WalkPart> {
+  const seen = new Set<string>();
   const unread = new Set<string>();
   let cursor = from;
-  for (let round = 0; round < MAX_DISCOVERY_ROUNDS; round++) {
+  let keysTaken = 0;
+  let cut = false;
+  for (let round = 0; round < MAX_DISCOVERY_ROUNDS && keysTaken < MAX_DISCOVERY_KEYS && (round === 0 || !timeUp()); round++) {
     let reply: unknown;
     try {
       reply = await call('SCAN', cursor, 'MATCH', DISCOVERY_PATTERN, 'COUNT', DISCOVERY_SCAN_COUNT);
@@ -151,21 +206,34 @@ async function discover(
       'SCAN',
       reply,
       (r): r is [Buffer | string, Array<Buffer | string>] =>
-        Array.isArray(r) && r.length === 2 && isBytes(r[0]) && isByteList(r[1]),
+        Array.isArray(r) && r.length === 2 && isBytes(r[0]) && Array.isArray(r[1]),
     );
-    for (const raw of keys) {
-      const parts = splitQueueKey(bytesOf(raw));
-      if (parts === null || (parts.suffix !== 'meta' && parts.suffix !== 'id')) continue;
-      const identity = keyOf(parts.prefix, parts.name).toString('base64');
-      const candidate = found.get(identity) ?? { prefix: parts.prefix, name: parts.name, meta: false, id: false };
-      candidate[parts.suffix] = true;
-      found.set(identity, candidate);
+    const nextCursor = bytesOf(next).toString('latin1');
+    if (!/^\d{1,24}$/.test(nextCursor)) throw new UnexpectedReplyError('SCAN');
+    if (keys.length > MAX_ROUND_KEYS) cut = true;
+    const taken = Math.min(keys.length, MAX_ROUND_KEYS);
+    keysTaken += taken;
+    const fresh: Candidate[] = [];
+    for (let start = 0; start < taken; start += SLICE) {
+      if (start > 0) await nextTurn();
+      for (let i = start; i < Math.min(taken, start + SLICE); i++) {
+        const raw = keys[i];
+        if (!isBytes(raw)) throw new UnexpectedReplyError('SCAN');
+        const key = bytesOf(raw);
+        const parts = splitQueueKey(key);
+        if (parts === null || (parts.suffix !== 'meta' && parts.suffix !== 'id')) continue;
+        // the key up to its last colon is `<prefix>:<name>`: one candidate, however many of its keys come back
+        const id = key.toString('latin1', 0, key.lastIndexOf(COLON));
+        if (seen.has(id)) continue;
+        seen.add(id);
+        fresh.push({ prefix: parts.prefix, name: parts.name, id });
+      }
     }
-    cursor = bytesOf(next).toString('latin1');
-    if (!/^\d{1,24}$/.test(cursor)) throw new UnexpectedReplyError('SCAN');
-    if (cursor === '0') break;
+    cursor = nextCursor;
+    const full = fresh.length > 0 && (await take(fresh));
+    if (cursor === '0' || full) break;
   }
-  return { candidates: [...found.values()], unreadNodes: [...unread], cursor };
+  return { unreadNodes: [...unread], cursor, cut };
 }
 
 interface Identity {
@@ -176,18 +244,51 @@ interface Identity {
 /** Members a row reads from the head to tell a versionless BullMQ queue's scheme by its scores. */
 export const SCHEME_SAMPLE = 100;
 
-/** The queue's library and version, or null when its keys are not a queue's (a `meta` that is no hash, an `id` that is no counter). */
+/**
+ * The queue's library and version, or null when its keys are not a queue's. A BullMQ queue: a
+ * `meta` hash that names its version, or a versionless one beside another key of a queue (an
+ * `id` counter, a `delayed` sorted set, a `wait` or `paused` list). A Bull queue: an `id` string
+ * beside a `delayed` sorted set or a `wait` or `paused` list; bee-queue's beside its `jobs` hash.
+ * A lone `...:id` string or `...:meta` hash (an application's own key) is no queue. Two rounds of
+ * reads, each sent together.
+ */
 async function identify(call: ReadOnlyCall, candidate: Candidate): Promise<Identity | null> {
   const { prefix, name } = candidate;
-  if (candidate.meta && (await typeOf(call, keyOf(prefix, name, 'meta'))) === 'hash') {
-    const text = await call('HGET', keyOf(prefix, name, 'meta'), META_VERSION_FIELD);
-    const meta = parseMetaVersion(isBytes(text) ? bytesOf(text).toString('utf8') : null);
+  const metaKey = keyOf(prefix, name, 'meta');
+  const [metaType, idType] = await Promise.all([typeOf(call, metaKey), typeOf(call, keyOf(prefix, name, 'id'))]);
+  if (metaType !== 'hash' && idType !== 'string') return null;
+  const [versionText, delayed, wait, paused, jobs] = await Promise.all([
+    metaType === 'hash' ? call('HGET', metaKey, META_VERSION_FIELD) : Promise.resolve(null),
+    typeOf(call, keyOf(prefix, name, 'delayed')),
+    typeOf(call, keyOf(prefix, name, 'wait')),
+    typeOf(call, keyOf(prefix, name, 'paused')),
+    // bee-queue keeps every job in one hash, `<prefix>:<queue>:jobs`; Bull gives each its own
+    idType === 'string' ? typeOf(call, keyOf(prefix, name, 'jobs')) : Promise.resolve('none'),
+  ]);
+  const queueKeys = delayed === 'zset' || wait === 'list' || paused === 'list';
+  if (metaType === 'hash') {
+    const meta = parseMetaVersion(isBytes(versionText) ? bytesOf(versionText).toString('utf8') : null);
+    if (meta === null && idType !== 'string' && !queueKeys) return null;
     return { library: 'bullmq', version: meta?.version ?? null };
   }
-  if (!candidate.id || (await typeOf(call, keyOf(prefix, name, 'id'))) !== 'string') return null;
-  // bee-queue keeps every job in one hash, `<prefix>:<queue>:jobs`; Bull gives each its own
-  const beeQueue = (await typeOf(call, keyOf(prefix, name, 'jobs'))) === 'hash';
-  return { library: beeQueue ? 'bee-queue' : 'bull', version: null };
+  if (jobs === 'hash') return { library: 'bee-queue', version: null };
+  return queueKeys ? { library: 'bull', version: null } : null;
+}
+
+/** The queues among `candidates`, in their order: IDENTIFY_BATCH at a time, each batch's reads sent together. */
+async function identifyAll(
+  call: ReadOnlyCall,
+  candidates: readonly Candidate[],
+): Promise<Array<{ candidate: Candidate; identity: Identity }>> {
+  const queues: Array<{ candidate: Candidate; identity: Identity }> = [];
+  for (let start = 0; start < candidates.length; start += IDENTIFY_BATCH) {
+    const batch = candidates.slice(start, start + IDENTIFY_BATCH);
+    const identities = await Promise.all(batch.map((candidate) => identify(call, candidate)));
+    identities.forEach((identity, i) => {
+      if (identity !== null) queues.push({ candidate: batch[i]!, identity });
+    });
+  }
+  return queues;
 }
 
 /** [member, score text] pairs of a flat WITHSCORES reply. */
@@ -318,50 +419,147 @@ async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Iden
   };
 }
 
-/** The queues a request names (?queue=<prefix>:<name>, repeated), or why they cannot be read. */
+/** The queues a request names (?queue=<prefix>:<name> as text, ?queue64= as base64url bytes, repeated; a name named twice is read once), or why they cannot be read. */
 function namedQueues(query: URLSearchParams): Candidate[] | string {
-  const names = query.getAll('queue');
-  if (names.length > MAX_QUEUES) return `at most ${MAX_QUEUES} queues a request`;
-  const candidates: Candidate[] = [];
-  for (const text of names) {
-    const bytes = Buffer.from(text, 'utf8');
+  const texts = query.getAll('queue');
+  const bytes64 = query.getAll('queue64');
+  if (texts.length + bytes64.length > MAX_QUEUES) return `at most ${MAX_QUEUES} queues a request`;
+  const names = texts.map((text) => Buffer.from(text, 'utf8'));
+  for (const text of bytes64) {
+    if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1)
+      return 'queue64 must be base64url (A-Z a-z 0-9 - _, no padding), as /api/queues gives it in toRead';
+    names.push(Buffer.from(text, 'base64url'));
+  }
+  const candidates = new Map<string, Candidate>();
+  for (const bytes of names) {
     const split = bytes.lastIndexOf(COLON);
     if (split <= 0 || split === bytes.length - 1 || bytes.length > MAX_KEY_BYTES)
       return 'name each queue as ?queue=<prefix>:<name> (bull:orders), as /api/queues lists it';
-    candidates.push({ prefix: bytes.subarray(0, split), name: bytes.subarray(split + 1), meta: true, id: true });
+    const candidate = candidateOf(bytes.subarray(0, split), bytes.subarray(split + 1));
+    candidates.set(candidate.id, candidate);
   }
-  return candidates;
+  return [...candidates.values()];
+}
+
+/** The first number of `value` (a row) that is not finite, and where: JSON would send it as null. */
+function notFinite(value: unknown, path = '', depth = 0): { path: string; value: number } | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, value };
+  if (depth > 4 || typeof value !== 'object' || value === null) return null;
+  for (const [field, inner] of Object.entries(value)) {
+    const found = notFinite(inner, path === '' ? field : `${path}.${field}`, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const unreadableQueue = (candidate: Candidate, why: string): UnreadableQueue => ({
+  prefix: printableBytes(candidate.prefix),
+  name: printableBytes(candidate.name),
+  queue: redisName(keyOf(candidate.prefix, candidate.name)),
+  why,
+});
+
+/**
+ * One queue's row, or why it cannot be shown: a reply of another shape than Redis gives, or a
+ * number that is not one (a score of inf or -inf has no fire-time), is this queue's alone, and
+ * the reply goes on with the others.
+ */
+async function rowOrWhy(
+  call: ReadOnlyCall,
+  candidate: Candidate,
+  identity: Identity,
+  now: number,
+): Promise<QueueRow | UnreadableQueue> {
+  let row: QueueRow;
+  try {
+    row = await queueRow(call, candidate, identity, now);
+  } catch (error) {
+    if (!(error instanceof UnexpectedReplyError)) throw error;
+    return unreadableQueue(candidate, `${error.message} while its keys were read`);
+  }
+  const bad = notFinite(row);
+  if (bad === null) return row;
+  const infinite = [row.head?.score, ...(row.marker?.entries.map((entry) => entry.score) ?? [])].find(
+    (score) => score !== undefined && /inf/i.test(score),
+  );
+  const cause =
+    infinite !== undefined
+      ? `a score of ${infinite} in its keys, which no job's fire-time is`
+      : 'a score out of the range fire-times take';
+  return unreadableQueue(
+    candidate,
+    `its ${bad.path} came out as ${String(bad.value)}, not a number the page can show (${cause})`,
+  );
 }
 
 /**
- * GET /api/queues[?cursor=C] walks the keyspace for queues (MAX_DISCOVERY_ROUNDS SCAN rounds from
- * C; `cursor` says where the next request goes on, '0' when the walk is done) and reads a row for
- * each queue found; GET /api/queues?queue=<prefix>:<name>[&queue=...] reads the named queues' rows
- * with no walk (a refresh: the walk costs a pass over every key, a million job hashes included).
- * Every row is read at one `now`, the server's TIME.
+ * GET /api/queues[?cursor=C] walks the keyspace for queues from C (SCAN rounds until the walk
+ * ends, MAX_DISCOVERY_ROUNDS rounds, MAX_DISCOVERY_KEYS keys or WALK_BUDGET_MS pass, or the queues
+ * found fill a reply; `cursor` says where the next request goes on, '0' when the walk is done) and reads a row
+ * for each queue found, sorted by bytes; GET /api/queues?queue=<prefix>:<name>[&queue=...]
+ * (or queue64=) reads the named queues' rows with no walk (a refresh: the walk costs a pass over
+ * every key, a million job hashes included). Every row is read at one `now`, the server's TIME.
+ * A reply reads MAX_QUEUES rows at most and stops starting rows once MAX_ROW_COMMANDS commands
+ * are spent; the queues found but not read are named in `toRead`, for ?queue64=. A queue whose
+ * row cannot be shown is listed in `unreadable` with why, and the others are read.
  */
-export async function listQueues(call: ReadOnlyCall, query: URLSearchParams = new URLSearchParams()): Promise<RouteReply> {
+export async function listQueues(
+  call: ReadOnlyCall,
+  query: URLSearchParams = new URLSearchParams(),
+  clock: () => number = () => performance.now(),
+): Promise<RouteReply> {
+  const startedAt = clock();
   const named = namedQueues(query);
   if (typeof named === 'string') return badRequest(named);
   const from = query.get('cursor') ?? '0';
   if (!/^\d{1,20}$/.test(from) || BigInt(from) > MAX_SCAN_CURSOR)
     return badRequest(`cursor must be the digits a previous reply gave (0 to ${MAX_SCAN_CURSOR})`);
-  const walk = named.length > 0 ? { candidates: named, unreadNodes: [], cursor: '0' } : await discover(call, from);
+  const found: Array<{ candidate: Candidate; identity: Identity }> = [];
+  let walk: WalkPart = { unreadNodes: [], cursor: '0', cut: false };
+  if (named.length > 0) found.push(...(await identifyAll(call, named)));
+  else
+    walk = await discover(
+      call,
+      from,
+      async (fresh) => {
+        for (const queue of await identifyAll(call, fresh)) found.push(queue);
+        return found.length >= MAX_QUEUES;
+      },
+      () => clock() - startedAt >= WALK_BUDGET_MS,
+    );
   const now = await serverNow(call);
-  const candidates = walk.candidates.sort((a, b) => Buffer.compare(keyOf(a.prefix, a.name), keyOf(b.prefix, b.name)));
+  found.sort((a, b) => byId(a.candidate, b.candidate));
+  let spent = 0;
+  const counted: ReadOnlyCall = (command, ...args) => {
+    spent++;
+    return call(command, ...args);
+  };
   const queues: QueueRow[] = [];
-  let truncated = false;
-  for (const candidate of candidates) {
-    const identity = await identify(call, candidate);
-    if (identity === null) continue;
-    if (queues.length >= MAX_QUEUES) {
-      truncated = true;
-      break;
+  const unreadable: UnreadableQueue[] = [];
+  const toRead: RedisName[] = [];
+  let truncated = walk.cut;
+  for (const { candidate, identity } of found) {
+    if (queues.length + unreadable.length >= MAX_QUEUES || spent >= MAX_ROW_COMMANDS) {
+      const queueKey = keyOf(candidate.prefix, candidate.name);
+      if (toRead.length < MAX_TO_READ && queueKey.length <= MAX_KEY_BYTES) toRead.push(redisName(queueKey));
+      else truncated = true;
+      continue;
     }
-    queues.push(await queueRow(call, candidate, identity, now));
+    const read = await rowOrWhy(counted, candidate, identity, now);
+    if ('why' in read) unreadable.push(read);
+    else queues.push(read);
   }
-  const complete = walk.unreadNodes.length === 0 && walk.cursor === '0' && !truncated;
-  const body: QueuesReply = { now, queues, complete, cursor: walk.cursor, truncated, unreadNodes: walk.unreadNodes };
+  const complete = walk.unreadNodes.length === 0 && walk.cursor === '0' && !truncated && toRead.length === 0;
+  const body: QueuesReply = {
+    now,
+    queues,
+    complete,
+    cursor: walk.cursor,
+    truncated,
+    unreadNodes: walk.unreadNodes,
+    unreadable,
+    toRead,
+  };
   return { status: 200, body };
 }
 

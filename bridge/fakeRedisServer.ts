@@ -73,7 +73,9 @@ export async function startFakeRedis(answer: FakeAnswer): Promise<FakeRedisServe
       }
       for (const [i, piece] of reply.pieces.entries()) {
         if (i > 0) await new Promise((resolve) => setTimeout(resolve, reply.everyMs));
-        if (socket.writable) socket.write(piece);
+        // a connection closed mid-drip ends the drip: no timers left behind the test
+        if (!socket.writable) return;
+        socket.write(piece);
       }
     };
     socket.on('data', (chunk: Buffer) => {

@@ -59,6 +59,14 @@ function get(bridge: RunningBridge, path: string, headers: Record<string, string
   return httpAnswer(`${bridge.url}${path}`, headers, method);
 }
 
+/** Resolves once `done()` holds, checked at each turn of the event loop (no clock involved). */
+function until(done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (done() ? resolve() : setImmediate(check));
+    check();
+  });
+}
+
 const redisCommands = (fake: FakeRedisServer) => fake.commands.filter((c) => ['SCAN', 'TYPE', 'ZCARD', 'ZRANGE'].includes(c[0]!));
 
 describe('a request another site made blind', () => {
@@ -146,10 +154,15 @@ describe('the read gate', () => {
       maxWaitMs: 10_000,
     });
     const headers = { ...MARK, Origin: APP_ORIGIN };
+    const refused: HttpAnswer[] = [];
     const answers = Array.from({ length: 7 }, (_, i) =>
-      get(bridge, i % 2 === 0 ? '/api/members?key=k' : '/api/keys?pattern=*', headers),
+      get(bridge, i % 2 === 0 ? '/api/members?key=k' : '/api/keys?pattern=*', headers).then((answer) => {
+        if (answer.status === 503) refused.push(answer);
+        return answer;
+      }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // two refusals mean every request reached the gate (2 running, 3 waiting); the running two have sent their first command
+    await until(() => refused.length === 2 && redisCommands(fake).length >= 2);
     // two requests reached Redis (each sends its first command, TYPE or SCAN); the others wait or were refused
     expect(redisCommands(fake)).toHaveLength(2);
     release();
@@ -167,8 +180,15 @@ describe('the read gate', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const { bridge } = await open((command) => held.then(() => plainRedis(command, 0)));
-    const answers = Array.from({ length: 20 }, () => get(bridge, '/api/members?key=k', { ...MARK, Origin: APP_ORIGIN }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    let refusals = 0;
+    const answers = Array.from({ length: 20 }, () =>
+      get(bridge, '/api/members?key=k', { ...MARK, Origin: APP_ORIGIN }).then((answer) => {
+        if (answer.status === 503) refusals++;
+        return answer;
+      }),
+    );
+    // ten refusals: all twenty reached the gate, the other ten run or wait
+    await until(() => refusals === 10);
     release();
     const statuses = (await Promise.all(answers)).map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);

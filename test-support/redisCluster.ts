@@ -24,14 +24,22 @@ export interface RedisCluster {
   masterOf(key: string): Promise<string>;
   /** Stops the master on `port` and resolves when it has exited. */
   stopMaster(port: number): Promise<void>;
+  /** Pauses the master on `port` (SIGSTOP): its connections stay open and it answers nothing. */
+  pauseMaster(port: number): void;
+  /** Lets a paused master run again (SIGCONT). */
+  resumeMaster(port: number): void;
   /** Starts the master on `port` again and resolves once every node says cluster_state:ok. */
   restartMaster(port: number): Promise<void>;
   /** Disconnects the writer, stops every master and removes the folder. */
   stop(): Promise<void>;
 }
 
-/** Starts the cluster; `name` names its temporary folder (firetime-<name>-XXXXXX). */
-export async function startRedisCluster(name: string): Promise<RedisCluster> {
+/**
+ * Starts the cluster; `name` names its temporary folder (firetime-<name>-XXXXXX). With
+ * `requireFullCoverage: false` the masters keep serving their own slots while another master is
+ * failed (Redis's default, yes, answers CLUSTERDOWN for every key once any master is flagged failed).
+ */
+export async function startRedisCluster(name: string, options: { requireFullCoverage?: boolean } = {}): Promise<RedisCluster> {
   const dir = mkdtempSync(join(tmpdir(), `firetime-${name}-`));
   const ports = [await freePort(), await freePort(), await freePort()];
   const servers = new Map<number, RedisProcess>();
@@ -42,6 +50,7 @@ export async function startRedisCluster(name: string): Promise<RedisCluster> {
     `nodes-${port}.conf`,
     '--cluster-node-timeout',
     '1000',
+    ...(options.requireFullCoverage === false ? ['--cluster-require-full-coverage', 'no'] : []),
     '--dir',
     dir,
   ];
@@ -94,6 +103,8 @@ export async function startRedisCluster(name: string): Promise<RedisCluster> {
       return owner;
     },
     stopMaster: (port) => servers.get(port)!.stop(),
+    pauseMaster: (port) => process.kill(servers.get(port)!.pid, 'SIGSTOP'),
+    resumeMaster: (port) => process.kill(servers.get(port)!.pid, 'SIGCONT'),
     async restartMaster(port) {
       servers.set(port, await startRedisServer({ port, args: nodeArgs(port) }));
       await clusterOk();

@@ -64,6 +64,8 @@ const reply = (over: Partial<QueuesReply>): QueuesReply => ({
   cursor: '0',
   truncated: false,
   unreadNodes: [],
+  unreadable: [],
+  toRead: [],
   ...over,
 });
 
@@ -206,13 +208,36 @@ describe('QueuesSection', () => {
     );
   });
 
-  it('refuses a reply with a malformed row, and shows hostile names as text', async () => {
+  it('shows a malformed row as that queue unreadable, with why, and the other queues beside it', async () => {
+    const user = userEvent.setup();
+    // a score of +inf once made the bridge send null: the whole reply was refused and no queue shown
+    const { fetchImpl } = fakeBridge(
+      answer(
+        reply({
+          queues: [
+            { ...STUCK, overdue: -1 },
+            { ...HEALTHY, nextFireTime: null, fullestBand: { ...HEALTHY.fullestBand!, fireTime: null as unknown as number } },
+            BULL,
+          ],
+        }),
+      ),
+    );
+    renderSection(fetchImpl);
+    await user.click(refresh());
+    const unreadable = await screen.findAllByTestId('live-queue-unreadable');
+    expect(unreadable.map((item) => item.textContent)).toEqual([
+      "bull:mailCannot be shown. The bridge's row for it cannot be read: its overdue is -1, not a whole count.",
+      "bull:pdfCannot be shown. The bridge's row for it cannot be read: its fullestBand is an object, not a band reading or null.",
+    ]);
+    expect(screen.getAllByTestId('live-queue').map((item) => item.dataset.queue)).toEqual(['bull:legacy']);
+    expect(screen.getByTestId('live-queues-status').textContent).toContain('2 queues found cannot be shown (below, with why).');
+    expect(screen.queryByTestId('live-queues-problem')).toBeNull();
+  });
+
+  it("refuses a reply that is not the bridge's, and shows hostile names as text", async () => {
     const user = userEvent.setup();
     const hostile = '<img src=x onerror="window.hacked=1">';
-    const { fetchImpl } = fakeBridge(
-      answer(reply({ queues: [{ ...STUCK, overdue: -1 }] })),
-      answer(reply({ queues: [row(hostile, {})] })),
-    );
+    const { fetchImpl } = fakeBridge(answer({ ...reply({}), now: null }), answer(reply({ queues: [row(hostile, {})] })));
     renderSection(fetchImpl);
     await user.click(refresh());
     expect((await screen.findByTestId('live-queues-problem')).textContent).toMatch(/but not as the firetime bridge does/);

@@ -144,6 +144,16 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
           ))}
         </ul>
       ) : null}
+      {query.data !== undefined && query.data.unreadable.length > 0 ? (
+        <ul className={styles.list} aria-label="Queues found that cannot be shown" data-testid="live-queues-unreadable">
+          {query.data.unreadable.map((queue) => (
+            <li key={queue.name} className={styles.item} data-testid="live-queue-unreadable">
+              <p className={styles.name}>{queue.name}</p>
+              <p className={panel.hint}>Cannot be shown. {queue.why}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {openedReading !== undefined && readFrom !== null ? (
         <QueueDetail
           key={opened}
@@ -166,8 +176,12 @@ function statusText(asked: string | null, fetching: boolean, data: QueuesOvervie
     data.queues.length === 0
       ? `No queue found at ${asked} (BullMQ writes <prefix>:<queue>:meta, Bull and bee-queue <prefix>:<queue>:id)`
       : `${plural(data.queues.length, 'queue', 'queues')} at ${asked}, read at ${instantText(data.now, data.now)} (the server's clock)`;
+  const unreadable =
+    data.unreadable.length === 0
+      ? ''
+      : ` ${plural(data.unreadable.length, 'queue', 'queues')} found cannot be shown (below, with why).`;
   const byName = data.readBy === 'name' ? ' Read by name: Read queues walks every key for queues added since.' : '';
-  return `${found}.${incompleteText(data)}${byName}`;
+  return `${found}.${unreadable}${incompleteText(data)}${byName}`;
 }
 
 /** Why the list may miss queues, in words; '' when it holds every one. */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { named } from '../../../test-support/redisNameFixture.ts';
 import type { QueueRow } from '../../model/doctor/doctorWire.ts';
 import type { Fetch } from './bridgeClient.ts';
-import { queueNameOf, readNamedQueues } from './queuesClient.ts';
+import { queueNameOf, readNamedQueues, readQueues } from './queuesClient.ts';
 
 const NOW = Date.UTC(2026, 11, 2, 6, 9);
 const rowOf = (delayedKey: QueueRow['delayedKey']) => ({ delayedKey }) as QueueRow;
@@ -52,5 +52,88 @@ describe('readNamedQueues', () => {
     expect(fetchImpl.mock.calls.map(([url]) => new URL(url).searchParams.getAll('queue').length)).toEqual([200, 200, 50]);
     expect(read.queues.map((q) => q.row.name)).toEqual(['q0', 'q200', 'q400']);
     expect(read).toMatchObject({ now: NOW, readBy: 'name', complete: true });
+  });
+});
+
+const goodRow = (prefix: string, name: string) => ({
+  prefix,
+  name,
+  delayedKey: named(`${prefix}:${name}:delayed`),
+  library: 'bullmq',
+  version: '6.7.0',
+  scheme: 'band',
+  schemeFrom: 'meta',
+  delayed: 1,
+  overdue: 0,
+  oldestOverdueMs: null,
+  nextFireTime: NOW + 1000,
+  head: null,
+  marker: null,
+  fullestBand: null,
+  verdict: { kind: 'waiting', words: '' },
+});
+
+const queuesReply = (over: Record<string, unknown>) =>
+  new Response(
+    JSON.stringify({
+      now: NOW,
+      queues: [],
+      complete: true,
+      cursor: '0',
+      truncated: false,
+      unreadNodes: [],
+      unreadable: [],
+      toRead: [],
+      ...over,
+    }),
+  );
+
+describe('readQueues', () => {
+  it('one bad row is that queue unreadable, with why; the queues beside it are listed', async () => {
+    // what a score of +inf made an older bridge send: null where the row holds a number
+    const broken = {
+      ...goodRow('bull', 'broken'),
+      nextFireTime: null,
+      fullestBand: { fireTime: null, jobs: 1, atCeiling: 0, complete: true, atMost: 1, counts: 0 },
+    };
+    const fetchImpl = vi.fn<Fetch>(() =>
+      Promise.resolve(
+        queuesReply({
+          queues: [goodRow('bull', 'mail'), broken, goodRow('bull', 'pdf')],
+          unreadable: [{ prefix: 'bull', name: 'odd', queue: named('bull:odd'), why: 'its head came out as Infinity' }],
+        }),
+      ),
+    );
+    const read = await readQueues('http://127.0.0.1:7379', fetchImpl);
+    expect(read.queues.map((q) => q.row.name)).toEqual(['mail', 'pdf']);
+    expect(read.unreadable).toEqual([
+      {
+        name: 'bull:broken',
+        why: "The bridge's row for it cannot be read: its fullestBand is an object, not a band reading or null.",
+      },
+      { name: 'bull:odd', why: 'The bridge could not read it: its head came out as Infinity.' },
+    ]);
+    expect(read.complete).toBe(true);
+  });
+
+  it('reads the queues a reply left for later by ?queue64=, and follows the cursor', async () => {
+    const later = Array.from({ length: 250 }, (_, i) => `bull:q${String(i).padStart(3, '0')}`);
+    const fetchImpl = vi.fn<Fetch>((url) => {
+      const query = new URL(url).searchParams;
+      const asked = query.getAll('queue64').map((name) => Buffer.from(name, 'base64url').toString('utf8'));
+      if (asked.length > 0) return Promise.resolve(queuesReply({ queues: asked.map((name) => goodRow('bull', name.slice(5))) }));
+      if (query.get('cursor') === '0')
+        return Promise.resolve(queuesReply({ cursor: '77', complete: false, toRead: later.map((name) => named(name)) }));
+      return Promise.resolve(queuesReply({ queues: [goodRow('bull', 'zz')] }));
+    });
+    const read = await readQueues('http://127.0.0.1:7379', fetchImpl);
+    expect(read.queues.map((q) => `${q.row.prefix}:${q.row.name}`)).toEqual([...later, 'bull:zz']);
+    expect(fetchImpl.mock.calls.map(([url]) => [...new URL(url).searchParams.keys()][0])).toEqual([
+      'cursor',
+      'queue64',
+      'queue64',
+      'cursor',
+    ]);
+    expect([read.complete, read.stoppedEarly, read.truncated]).toEqual([true, false, false]);
   });
 });

@@ -63,12 +63,26 @@ export interface QueueRow {
   readonly verdict: Verdict;
 }
 
+/** A queue the bridge found but whose row it cannot show: what was wrong, in words. */
+export interface UnreadableQueue {
+  readonly prefix: string;
+  readonly name: string;
+  /** `<prefix>:<name>` as bytes (reads it again with ?queue64=). */
+  readonly queue: RedisName;
+  readonly why: string;
+}
+
 /**
- * GET /api/queues: the queues this part of the walk found (or the ones named with ?queue=), with
- * `now`. `complete` is false when a cluster master could not be read (named in `unreadNodes`),
- * the walk goes on (`cursor` is not '0': ask again with ?cursor=) or more than MAX_QUEUES were
- * found (`truncated`). A queue may come back in two parts of one walk (SCAN returns each key at
- * least once, not exactly once): the page keeps the last row it read.
+ * GET /api/queues: the queues this part of the walk found (or the ones named with ?queue= or
+ * ?queue64=), with `now`. A reply holds at most 200 rows and stops starting rows once its command
+ * budget is spent: the queues it found but did not read are named in `toRead` (`<prefix>:<name>`
+ * as bytes: ask for them with ?queue64=). A queue whose row cannot be shown (a score of inf, a
+ * reply of another shape) is in `unreadable` with why; the others are read. `complete` is false
+ * when a cluster master could not be read (named in `unreadNodes`), the walk goes on (`cursor` is
+ * not '0': ask again with ?cursor=), queues wait in `toRead`, or some were left out (`truncated`:
+ * a SCAN reply past the bridge's bound, or more queues than `toRead` holds). A queue may come
+ * back in two parts of one walk (SCAN returns each key at least once, not exactly once): the page
+ * keeps the last row it read.
  */
 export interface QueuesReply {
   readonly now: number;
@@ -77,6 +91,8 @@ export interface QueuesReply {
   readonly cursor: string;
   readonly truncated: boolean;
   readonly unreadNodes: string[];
+  readonly unreadable: UnreadableQueue[];
+  readonly toRead: RedisName[];
 }
 
 /** GET /api/histogram: jobs per window of fire-times, by ZCOUNT. */
