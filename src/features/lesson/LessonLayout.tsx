@@ -127,6 +127,8 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header, stag
       }
       focusWanted.current = index;
       latest.current.onStep(index);
+      // a second key before the render counts from this step
+      latest.current = { ...latest.current, active: index };
     },
     [goTo],
   );
@@ -165,7 +167,17 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header, stag
               }}
               onFocusIn={wide && index !== active ? () => onStep(index) : null}
               onMove={wide ? move : null}
-              end={index === last ? <YourTurn stageHref={stageHref} /> : null}
+              end={
+                index === last ? (
+                  <YourTurn stageHref={stageHref} />
+                ) : index === active ? (
+                  <p className={styles.stageLine}>
+                    <a href={stageHref} data-testid="lesson-stage-link">
+                      Open this figure on the stage
+                    </a>
+                  </p>
+                ) : null
+              }
               refTo={(element) => {
                 stepRefs.current[index] = element;
               }}
@@ -211,10 +223,7 @@ function YourTurn({ stageHref }: { stageHref: string }) {
       <h3 id={headingId} className={styles.yourTurnTitle}>
         Try it yourself
       </h3>
-      <p>
-        The stage is the whole explorer. It opens with this figure&apos;s jobs, the clock frozen at the lesson&apos;s noon and
-        scores in ms; its &ldquo;Back to the lesson&rdquo; (or the browser&apos;s Back) returns to this step.
-      </p>
+      <p>The stage opens with this figure&apos;s jobs and the lesson&apos;s frozen clock; Back returns to this step.</p>
       <a className={styles.yourTurnLink} href={stageHref} data-testid="lesson-stage-link">
         Open the stage with these jobs
       </a>
