@@ -249,6 +249,10 @@ test.describe('wide', () => {
     await expect(page).toHaveURL(/\?stage&lesson=1#s=/);
     await expect(page.getByTestId('stage')).toBeVisible();
     await expect(page.getByTestId('band-set')).toBeVisible();
+    // the stage's small "at once" checkbox: a target of at least 24 x 24 px
+    const atOnce = await page.getByRole('checkbox', { name: 'at once' }).boundingBox();
+    expect(atOnce!.width).toBeGreaterThanOrEqual(24);
+    expect(atOnce!.height).toBeGreaterThanOrEqual(24);
     await page.getByRole('link', { name: 'Back to the lesson' }).click();
     await expect(figure(page)).toHaveAttribute('data-step-id', 'fire-time');
     await expect(page).toHaveURL(/\?lesson=1$/);
@@ -463,6 +467,47 @@ test.describe('keyboard only', () => {
         await expect(stepHeading(page, n + 1)).toBeFocused();
         await expect(page.getByTestId(`lesson-step-${n + 1}`)).toBeInViewport();
       }
+    });
+  }
+});
+
+test.describe('type', () => {
+  for (const viewport of [WIDE, { width: 1280, height: 720 }]) {
+    test(`${viewport.width}x${viewport.height}: the steps' prose runs 55 to 75 characters a line`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openStep(page, 1);
+      // characters on each full line of the steps' paragraphs (a paragraph's last line is left out: it may be short)
+      const perLine = await page.evaluate(() => {
+        const counts: number[] = [];
+        for (const paragraph of document.querySelectorAll('[data-testid^="lesson-step-"] > p:not([class])')) {
+          const lines = new Map<number, number>();
+          const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+            for (let at = 0; at < (node.textContent ?? '').length; at++) {
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + 1);
+              const box = range.getBoundingClientRect();
+              if (box.height === 0) continue;
+              const line = Math.round(box.top + box.height / 2);
+              const key = [...lines.keys()].find((top) => Math.abs(top - line) < box.height / 2) ?? line;
+              lines.set(key, (lines.get(key) ?? 0) + 1);
+            }
+          }
+          counts.push(
+            ...[...lines.entries()]
+              .sort((a, b) => a[0] - b[0])
+              .map(([, count]) => count)
+              .slice(0, -1),
+          );
+        }
+        return counts.sort((a, b) => a - b);
+      });
+      expect(perLine.length).toBeGreaterThan(10);
+      const median = perLine[Math.floor(perLine.length / 2)]!;
+      expect(median).toBeGreaterThanOrEqual(55);
+      expect(median).toBeLessThanOrEqual(75);
+      expect(perLine.at(-1)!).toBeLessThanOrEqual(80);
     });
   }
 });
