@@ -26,9 +26,12 @@ const stepHeading = (page: Page, n: number) => page.getByTestId(`lesson-step-${n
 const stepNext = (page: Page, n: number) =>
   page.getByTestId(`lesson-step-${n}`).locator(':scope > nav').getByRole('button', { name: 'Next' });
 
+/** How long the figure may take to come after the text (its chunk, then the step's preset: 4,096 jobs in step 5) on a busy machine. */
+const FIGURE_COMES_MS = 20_000;
+
 async function openStep(page: Page, n: number): Promise<void> {
   await page.goto(`/?lesson=${n}`);
-  await expect(figure(page)).toHaveAttribute('data-step-id', LESSON_STEPS[n - 1]!.id);
+  await expect(figure(page)).toHaveAttribute('data-step-id', LESSON_STEPS[n - 1]!.id, { timeout: FIGURE_COMES_MS });
 }
 
 /** Every part the step is about lies inside the viewport, whole; so does the step's own text with its button. */
