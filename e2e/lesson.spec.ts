@@ -21,10 +21,17 @@ const BAND = bandOf(FIRE_TIME);
 /** The figure's step, once the lesson has rendered it. */
 const figure = (page: Page) => page.getByTestId('lesson-figure').locator('[data-step-id]');
 const cell = (row: Locator, column: number) => row.getByRole('cell').nth(column);
+/** Step n's own heading and its Next (the figure inside the current step has headings and buttons of its own). */
+const stepHeading = (page: Page, n: number) => page.getByTestId(`lesson-step-${n}`).locator(':scope > h2');
+const stepNext = (page: Page, n: number) =>
+  page.getByTestId(`lesson-step-${n}`).locator(':scope > nav').getByRole('button', { name: 'Next' });
+
+/** How long the figure may take to come after the text (its chunk, then the step's preset: 4,096 jobs in step 5) on a busy machine. */
+const FIGURE_COMES_MS = 20_000;
 
 async function openStep(page: Page, n: number): Promise<void> {
   await page.goto(`/?lesson=${n}`);
-  await expect(figure(page)).toHaveAttribute('data-step-id', LESSON_STEPS[n - 1]!.id);
+  await expect(figure(page)).toHaveAttribute('data-step-id', LESSON_STEPS[n - 1]!.id, { timeout: FIGURE_COMES_MS });
 }
 
 /** Every part the step is about lies inside the viewport, whole; so does the step's own text with its button. */
@@ -50,7 +57,11 @@ async function tryThis(page: Page, n: number): Promise<void> {
   await page.getByTestId(`lesson-step-${n}`).getByTestId('lesson-try').click();
 }
 
-/** Waits for the page to be still: its scroll at rest (a smooth scroll ends) and its animations (rows sliding in) done. */
+/** Two animation frames: what the page does in answer to an event has been laid out and painted. */
+const frames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/** Waits for the page to be still: its scroll at rest (unchanged across two frames: a smooth scroll ends) and its animations (rows sliding in) done. */
 async function settled(page: Page): Promise<void> {
   await expect
     .poll(() =>
@@ -58,7 +69,7 @@ async function settled(page: Page): Promise<void> {
         () =>
           new Promise<boolean>((done) => {
             const y = window.scrollY;
-            setTimeout(() => done(window.scrollY === y), 150);
+            requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
           }),
       ),
     )
@@ -210,7 +221,7 @@ test.describe('wide', () => {
 
   test('Next and Previous scroll to the step; the keys do too, but not in a field', async ({ page }) => {
     await openStep(page, 1);
-    await page.getByTestId('lesson-step-1').getByRole('button', { name: 'Next' }).click();
+    await stepNext(page, 1).click();
     await expect(figure(page)).toHaveAttribute('data-step-id', 'ties');
     await expect(page.getByTestId('lesson-step-2')).toBeInViewport({ ratio: 1 });
     await page.keyboard.press('ArrowRight');
@@ -224,22 +235,70 @@ test.describe('wide', () => {
     await expect(page.getByTestId('lesson-step-2')).toBeInViewport({ ratio: 1 });
     // an arrow in the exact-delay field moves its caret, not the lesson
     await openStep(page, 3);
-    await page.getByLabel('Exact delay (ms)').focus();
+    const field = page.getByLabel('Exact delay (ms)');
+    await field.focus();
+    await field.evaluate((input: HTMLInputElement) => input.setSelectionRange(0, 0));
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(300);
+    // the key reached the field (its caret moved) and the frames after it have run
+    expect(await field.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(1);
+    await frames(page);
     await expect(figure(page)).toHaveAttribute('data-step-id', 'shift');
     await expect(page).toHaveURL(/\?lesson=3$/);
   });
 
-  test('the free stage is one click away, opens as before, and links back', async ({ page }) => {
+  test('the free stage is one click away, and links back to the step it was opened from', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Open the free stage' }).click();
-    await expect(page).toHaveURL(/\?stage#s=/);
+    await expect(page).toHaveURL(/\?stage&lesson=1#s=/);
     await expect(page.getByTestId('stage')).toBeVisible();
     await expect(page.getByTestId('band-set')).toBeVisible();
+    // the stage's small "at once" checkbox: a target of at least 24 x 24 px
+    const atOnce = await page.getByRole('checkbox', { name: 'at once' }).boundingBox();
+    expect(atOnce!.width).toBeGreaterThanOrEqual(24);
+    expect(atOnce!.height).toBeGreaterThanOrEqual(24);
     await page.getByRole('link', { name: 'Back to the lesson' }).click();
     await expect(figure(page)).toHaveAttribute('data-step-id', 'fire-time');
     await expect(page).toHaveURL(/\?lesson=1$/);
+  });
+
+  test("a step's figure opens on the stage in the lesson's setup; Back (the page's or the browser's) returns to that step", async ({
+    page,
+  }) => {
+    await openStep(page, 4);
+    await tryThis(page, 4);
+    await expect(cell(setRow(page, 'band-set', 1), 2)).toHaveText(formatScore(BAND.minScore + 1));
+    await page.getByTestId('lesson-step-4').getByTestId('lesson-stage-link').click();
+    await expect(page).toHaveURL(/\?stage&lesson=4#s=/);
+    // the figure's two jobs, scored in the lesson's frozen millisecond
+    await expect(page.getByTestId('band-set')).toContainText('2 members');
+    await expect(cell(setRow(page, 'band-set', 1), 2)).toHaveText(formatScore(BAND.minScore + 1));
+    await page.getByRole('link', { name: 'Back to the lesson' }).click();
+    await expect(page).toHaveURL(/\?lesson=4$/);
+    await expect(figure(page)).toHaveAttribute('data-step-id', 'bump');
+    await expect(page.getByTestId('lesson-step-4')).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByTestId('lesson-step-4')).toBeInViewport();
+
+    await page.getByTestId('lesson-step-4').getByTestId('lesson-stage-link').click();
+    await expect(page.getByTestId('stage')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\?lesson=4$/);
+    await expect(figure(page)).toHaveAttribute('data-step-id', 'bump');
+    await expect(page.getByTestId('lesson-step-4')).toHaveAttribute('aria-current', 'step');
+  });
+
+  test('the last step ends with Try it yourself: the stage with its jobs, and the way back to it', async ({ page }) => {
+    const count = LESSON_STEPS.length;
+    await openStep(page, count);
+    const last = page.getByTestId(`lesson-step-${count}`);
+    await expect(last.getByRole('heading', { name: 'Try it yourself' })).toBeVisible();
+    await expect(stepNext(page, count)).toBeDisabled();
+    await last.getByRole('link', { name: 'Open the stage with these jobs' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?stage&lesson=${count}#s=`));
+    await expect(page.getByTestId('stage')).toBeVisible();
+    await expect(page.getByTestId('band-set')).toContainText('members');
+    await page.goBack();
+    await expect(figure(page)).toHaveAttribute('data-step-id', LESSON_STEPS[count - 1]!.id);
+    await expect(page.getByTestId(`lesson-step-${count}`)).toHaveAttribute('aria-current', 'step');
   });
 
   test('runs under the production CSP with no violation and no error, through every step', async ({ page }) => {
@@ -280,7 +339,7 @@ test.describe('on a phone (390x844)', () => {
     await page.goto('/');
     await expect(figure(page)).toHaveAttribute('data-step-id', 'fire-time');
     await expect(page.locator('[data-testid^="lesson-step-"]')).toHaveCount(1);
-    const next = page.getByRole('button', { name: 'Next' });
+    const next = page.getByRole('navigation', { name: 'Lesson steps' }).getByRole('button', { name: 'Next' });
     const previous = page.getByRole('button', { name: 'Previous' });
     await expect(next).toBeInViewport();
     await expect(previous).toBeDisabled();
@@ -302,11 +361,194 @@ test.describe('on a phone (390x844)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
-  test('every step has no axe violations and nothing wider than the screen', async ({ page }) => {
-    for (let n = 1; n <= LESSON_STEPS.length; n++) {
-      await openStep(page, n);
-      await expectNoAxeViolations(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `step ${n}`).toBeLessThanOrEqual(PHONE.width);
+  test("Next lands on the new step's heading, from its top; Try this brings what changed into view", async ({ page }) => {
+    await page.goto('/');
+    const count = await page
+      .getByRole('navigation', { name: 'Lesson steps' })
+      .evaluate((nav) => Number(/\/ (\d+)/.exec(nav.textContent ?? '')?.[1]));
+    expect(count).toBe(LESSON_STEPS.length);
+    for (let n = 1; n <= count; n++) {
+      await expect(figure(page)).toHaveAttribute('data-step-id', LESSON_STEPS[n - 1]!.id);
+      const step = page.getByTestId(`lesson-step-${n}`);
+      const heading = stepHeading(page, n);
+      if (n > 1) await expect(heading).toBeFocused();
+      await expect(step).toHaveAttribute('aria-current', 'step');
+      await expect(page).toHaveURL(n === 1 ? /\/$/ : new RegExp(`\\?lesson=${n}$`));
+      // the heading near the top of the screen, not the figure's middle
+      const top = await heading.evaluate((element) => element.getBoundingClientRect().top);
+      expect(top, `step ${n}`).toBeGreaterThanOrEqual(0);
+      expect(top, `step ${n}`).toBeLessThan(PHONE.height / 3);
+      await tryThis(page, n);
+      await settled(page);
+      // the lowest part the step is about (the set that took the job, the ceiling's rows) is on screen
+      const lowest = await page.evaluate(() => {
+        const parts = [...document.querySelectorAll('[data-testid="lesson-figure"] [data-emphasis="focus"]')];
+        const boxes = parts.map((part) => part.getBoundingClientRect());
+        const box = boxes.reduce((a, b) => (b.bottom > a.bottom ? b : a));
+        return { top: box.top, bottom: box.bottom, height: window.innerHeight };
+      });
+      expect(lowest.bottom, `step ${n}`).toBeGreaterThan(0);
+      expect(lowest.top, `step ${n}`).toBeLessThan(lowest.height);
+      if (n < count) await page.getByRole('navigation', { name: 'Lesson steps' }).getByRole('button', { name: 'Next' }).click();
     }
   });
+
+  for (const [index, step] of LESSON_STEPS.entries()) {
+    const n = index + 1;
+    test(`step ${n} (${step.id}): no axe violations, no table or line of numbers wider than the screen, nothing clipped`, async ({
+      page,
+    }) => {
+      await openStep(page, n);
+      await tryThis(page, n);
+      await settled(page);
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      const wide = await page.evaluate((width) => {
+        const found: string[] = [];
+        const figureElement = document.querySelector('[data-testid="lesson-figure"]')!;
+        for (const element of figureElement.querySelectorAll('table, [role="table"], dl, .mono, mark, [data-number]')) {
+          const box = element.getBoundingClientRect();
+          if (box.width === 0) continue;
+          // inside a scroller of its own (the script's lines) it is reachable, not clipped
+          const scroller = element.parentElement?.closest('pre, [data-scroll]');
+          if (scroller == null && (box.left < 0 || box.right > width))
+            found.push(`${element.tagName} ${Math.round(box.left)}-${Math.round(box.right)}`);
+          if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'hidden')
+            found.push(`${element.tagName} clipped ${element.scrollWidth} > ${element.clientWidth}`);
+        }
+        return found;
+      }, PHONE.width);
+      expect(wide).toEqual([]);
+    });
+  }
+});
+
+test.describe('keyboard only', () => {
+  for (const viewport of [WIDE, { width: 1280, height: 720 }]) {
+    test(`${viewport.width}x${viewport.height}: through every step with Tab and Enter: focus on each heading, the try and the figure's controls right after the text, the address and aria-current follow`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const count = await page.locator('[data-testid^="lesson-step-"]').count();
+      expect(count).toBe(LESSON_STEPS.length);
+      for (let n = 1; n <= count; n++) {
+        const step = page.getByTestId(`lesson-step-${n}`);
+        const id = LESSON_STEPS[n - 1]!.id;
+        await expect(figure(page)).toHaveAttribute('data-step-id', id);
+        await expect(page).toHaveURL(n === 1 ? /\/$|\?lesson=1$/ : new RegExp(`\\?lesson=${n}$`));
+        await expect(page.locator('[data-testid^="lesson-step-"][aria-current="step"]')).toHaveCount(1);
+        await expect(step).toHaveAttribute('aria-current', 'step');
+        if (n === 1) await stepHeading(page, 1).focus();
+        await expect(stepHeading(page, n)).toBeFocused();
+        // Tab: the step's Try this, then the figure's controls, then the way on; all inside this step, its figure staying
+        await page.keyboard.press('Tab');
+        await expect(step.getByTestId('lesson-try')).toBeFocused();
+        await page.keyboard.press('Enter');
+        let inFigure = 0;
+        for (let tab = 0; tab < 60; tab++) {
+          await page.keyboard.press('Tab');
+          const where = await page.evaluate(() => {
+            const focused = document.activeElement;
+            return {
+              step: focused?.closest('[data-testid^="lesson-step-"]')?.getAttribute('data-testid') ?? null,
+              figure: focused?.closest('[data-testid="lesson-figure"]') != null,
+              next:
+                focused?.textContent === 'Next' ||
+                (focused?.tagName === 'A' && focused.closest('[data-testid^="lesson-step-"]') !== null),
+            };
+          });
+          expect(where.step, `Tab ${tab + 1} of step ${n}`).toBe(`lesson-step-${n}`);
+          await expect(figure(page)).toHaveAttribute('data-step-id', id);
+          if (where.figure) inFigure++;
+          else if (where.next) break;
+        }
+        expect(inFigure, `step ${n}: the figure's controls come after its text`).toBeGreaterThan(0);
+        if (n === count) break;
+        await stepNext(page, n).focus();
+        await page.keyboard.press('Enter');
+        await expect(stepHeading(page, n + 1)).toBeFocused();
+        await expect(page.getByTestId(`lesson-step-${n + 1}`)).toBeInViewport();
+      }
+    });
+  }
+});
+
+test.describe('type', () => {
+  for (const viewport of [WIDE, { width: 1280, height: 720 }]) {
+    test(`${viewport.width}x${viewport.height}: the steps' prose runs 55 to 75 characters a line`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openStep(page, 1);
+      // characters on each full line of the steps' paragraphs (a paragraph's last line is left out: it may be short)
+      const perLine = await page.evaluate(() => {
+        const counts: number[] = [];
+        for (const paragraph of document.querySelectorAll('[data-testid^="lesson-step-"] > p:not([class])')) {
+          const lines = new Map<number, number>();
+          const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+            for (let at = 0; at < (node.textContent ?? '').length; at++) {
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + 1);
+              const box = range.getBoundingClientRect();
+              if (box.height === 0) continue;
+              const line = Math.round(box.top + box.height / 2);
+              const key = [...lines.keys()].find((top) => Math.abs(top - line) < box.height / 2) ?? line;
+              lines.set(key, (lines.get(key) ?? 0) + 1);
+            }
+          }
+          counts.push(
+            ...[...lines.entries()]
+              .sort((a, b) => a[0] - b[0])
+              .map(([, count]) => count)
+              .slice(0, -1),
+          );
+        }
+        return counts.sort((a, b) => a - b);
+      });
+      expect(perLine.length).toBeGreaterThan(10);
+      const median = perLine[Math.floor(perLine.length / 2)]!;
+      expect(median).toBeGreaterThanOrEqual(55);
+      expect(median).toBeLessThanOrEqual(75);
+      expect(perLine.at(-1)!).toBeLessThanOrEqual(80);
+    });
+  }
+});
+
+test.describe('reduced motion', () => {
+  test.use({ viewport: WIDE, reducedMotion: 'reduce' });
+
+  test('Next jumps to the step at once (no smooth scroll), and Try this plays no animation', async ({ page }) => {
+    await openStep(page, 1);
+    await stepNext(page, 1).click();
+    // one frame after the click the step is already where it lands: a smooth scroll would still be under way
+    await frames(page);
+    expect(
+      await page.getByTestId('lesson-step-2').evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
+    await expect(stepHeading(page, 2)).toBeFocused();
+    await tryThis(page, 2);
+    await expect(cell(setRow(page, 'textbook-set', 1), 1)).toHaveText('10');
+    await frames(page);
+    expect(
+      await page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length),
+    ).toBe(0);
+  });
+});
+
+test.describe('dark', () => {
+  test.use({ viewport: WIDE, colorScheme: 'dark' });
+  for (const [index, step] of LESSON_STEPS.entries()) {
+    const n = index + 1;
+    test(`step ${n} (${step.id}): no axe violations, before and after its try`, async ({ page }) => {
+      await openStep(page, n);
+      await expectNoAxeViolations(page);
+      await tryThis(page, n);
+      await settled(page);
+      await expectNoAxeViolations(page);
+    });
+  }
 });

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { PAGE_CHUNKS, pageStartScripts, startScripts } from '../scripts/startFiles.ts';
+import { PAGE_CHUNKS, builtScripts, pageStartScripts, startScripts } from '../scripts/startFiles.ts';
 import type { BuiltScript } from '../scripts/startFiles.ts';
 
 /**
@@ -37,9 +37,15 @@ import type { BuiltScript } from '../scripts/startFiles.ts';
  *   parts (band grid, set views, play, the panels below) load after its first render.
  * The 90 KB target of docs/benchmarks.md is missed by each page (most of the start is React 19 and
  * React DOM).
+ *
+ * The lesson's figure (its store, session, model, views and the script stepper) then made a chunk
+ * of its own, fetched as the lesson's chunk runs but not waited for: the text paints first, the
+ * figure follows in its place. The lesson at `/` before it paints: 81,809 bytes (5 files: the
+ * start, the lesson's chunk with the steps' text, the session's settings defaults), down from
+ * 121,819, under a budget of 100,000 that the figure's pictures must not push the text past.
  */
 const START_BUDGET_BYTES = 78_000;
-const LESSON_START_BUDGET_BYTES = 124_000;
+const LESSON_START_BUDGET_BYTES = 100_000;
 const STAGE_START_BUDGET_BYTES = 105_000;
 
 /** The module script and the chunks it preloads: React and the start code, the Rolldown runtime, and the small modules the start and later parts share (vite.config.ts, start-shared). */
@@ -68,10 +74,14 @@ test(`the start script stays within ${bytes(START_BUDGET_BYTES)} bytes gzipped`,
   expect(total(scripts), each(scripts)).toBeLessThanOrEqual(START_BUDGET_BYTES);
 });
 
-test(`the lesson at / fetches at most ${bytes(LESSON_START_BUDGET_BYTES)} bytes of JavaScript before it paints, none of the stage's`, () => {
+test(`the lesson at / fetches at most ${bytes(LESSON_START_BUDGET_BYTES)} bytes of JavaScript before it paints, none of the stage's nor the figure's`, () => {
   const scripts = pageStartScripts('lesson');
   const stageChunk = pageStartScripts('stage').find((script) => script.name.startsWith(`${PAGE_CHUNKS.stage}-`))!;
   expect(scripts.map((script) => script.name)).not.toContain(stageChunk.name);
+  // the figure's chunk, and the store it draws from, come after the text has painted
+  const names = scripts.map((script) => script.name).join(' ');
+  expect(names).not.toMatch(/\bLessonFigureHost-/);
+  expect(builtScripts().some((name) => name.startsWith('LessonFigureHost-'))).toBe(true);
   expect(total(scripts), each(scripts)).toBeLessThanOrEqual(LESSON_START_BUDGET_BYTES);
 });
 

@@ -11,7 +11,7 @@ import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
 import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
 import { Deferred, TurnsProvider, chunk, declareParts, useDeferredParts } from './deferred.tsx';
-import { LESSON_HREF } from '../features/lesson/lessonAddress.ts';
+import { lessonBackHref } from '../features/lesson/lessonAddress.ts';
 import styles from './App.module.css';
 
 /**
@@ -120,7 +120,7 @@ export function App({ store: given }: { store?: AppStore }) {
               The score is the fire-time: drag the delay, enqueue or play jobs, and watch where they land in both sets.
             </p>
             <div className="page-reset">
-              <a className="page-switch" href={LESSON_HREF}>
+              <a className="page-switch" href={lessonBackHref(window.location.search)}>
                 Back to the lesson
               </a>
               <ResetButton />

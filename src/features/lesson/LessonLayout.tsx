@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { followSteps } from './scroller.ts';
 import { lessonMoveOf } from './keys.ts';
 import { LESSON_STEPS, codeRuns } from './steps.ts';
@@ -35,6 +36,8 @@ export interface LessonLayoutProps {
   readonly figure: ReactNode;
   /** The page's top line, at the head of the text column (so the figure beside it starts at the top of the screen). */
   readonly header: ReactNode;
+  /** The stage in the figure's state, opened from the current step: the last step's "Try it yourself". */
+  readonly stageHref: string;
 }
 
 function scrollBehaviour(): ScrollBehavior {
@@ -43,19 +46,43 @@ function scrollBehaviour(): ScrollBehavior {
     : 'smooth';
 }
 
+/** The element that holds the figure: one for the lesson's life, moved to where the current step wants it. */
+function figureHolder(): HTMLDivElement {
+  const holder = document.createElement('div');
+  holder.className = styles.figure ?? '';
+  holder.setAttribute('data-testid', 'lesson-figure');
+  return holder;
+}
+
 /**
- * The lesson's text and its figure. Wide: every step in a column that scrolls beside the sticky
- * figure, the step at the middle of the screen the current one (followSteps); Next / Previous and
- * the keys scroll to the step. Narrow (a phone): the current step alone over the figure, and one
- * Previous / Next bar pinned to the bottom of the screen.
+ * The lesson's text and its figure. Wide: every step in a column that scrolls, the step at the
+ * middle of the screen the current one (followSteps), the figure fixed beside the column; Next /
+ * Previous and the keys scroll to the step. Narrow (a phone): the current step alone over the
+ * figure, and one Previous / Next bar pinned to the bottom of the screen.
+ *
+ * The figure is one element (rendered through a portal, so it is never remounted) that sits in the
+ * page right after the current step's text: its controls come next in the tab order and for a
+ * screen reader, and a step that takes focus (Tab into its text) becomes the current one. Next and
+ * Previous put focus on the new step's heading.
  */
-export function LessonLayout({ active, onStep, onTry, wide, figure, header }: LessonLayoutProps) {
+export function LessonLayout({ active, onStep, onTry, wide, figure, header, stageHref }: LessonLayoutProps) {
   const stepRefs = useRef<Array<HTMLElement | null>>([]);
-  const figureRef = useRef<HTMLDivElement>(null);
+  const headingRefs = useRef<Array<HTMLElement | null>>([]);
+  const slotRefs = useRef<Array<HTMLElement | null>>([]);
+  const phoneSlot = useRef<HTMLDivElement>(null);
+  const [holder] = useState(figureHolder);
+  const focusWanted = useRef<number | null>(null);
   const latest = useRef({ active, onStep });
   useEffect(() => {
     latest.current = { active, onStep };
   }, [active, onStep]);
+
+  // The figure goes after the current step's text (wide) or under the one step shown (narrow).
+  useLayoutEffect(() => {
+    const slot = wide ? slotRefs.current[active] : phoneSlot.current;
+    if (slot != null && holder.parentElement !== slot) slot.appendChild(holder);
+  }, [holder, wide, active]);
+  useEffect(() => () => holder.remove(), [holder]);
 
   // Wide: start at the step the address names, then follow the reader's scroll.
   useEffect(() => {
@@ -74,13 +101,36 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header }: Le
     };
   }, [wide]);
 
+  // Moved with Next / Previous or a key: the new step's heading takes focus, once the step is shown.
+  const goTo = useCallback(
+    (index: number) => {
+      headingRefs.current[index]?.focus({ preventScroll: true });
+      const step = stepRefs.current[index];
+      if (wide) step?.scrollIntoView({ block: 'center', behavior: scrollBehaviour() });
+      // one step at a time: from its top (its number and heading), not where the last step was scrolled to
+      else step?.scrollIntoView({ block: 'start', behavior: 'auto' });
+    },
+    [wide],
+  );
+  useEffect(() => {
+    if (focusWanted.current !== active) return;
+    focusWanted.current = null;
+    goTo(active);
+  }, [active, goTo]);
+
   const move = useCallback(
     (index: number) => {
       if (index < 0 || index >= LESSON_STEPS.length) return;
+      if (index === latest.current.active) {
+        goTo(index);
+        return;
+      }
+      focusWanted.current = index;
       latest.current.onStep(index);
-      if (wide) stepRefs.current[index]?.scrollIntoView({ block: 'center', behavior: scrollBehaviour() });
+      // a second key before the render counts from this step
+      latest.current = { ...latest.current, active: index };
     },
-    [wide],
+    [goTo],
   );
 
   // ArrowRight / J and ArrowLeft / K: the next and previous step, unless a field or control takes the key (keys.ts).
@@ -98,6 +148,7 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header }: Le
   }, [move]);
 
   const shown = wide ? LESSON_STEPS.map((step, index) => ({ step, index })) : [{ step: LESSON_STEPS[active]!, index: active }];
+  const last = LESSON_STEPS.length - 1;
   return (
     <div className={styles.lesson} data-layout={wide ? 'wide' : 'steps'}>
       <div className={styles.text}>
@@ -111,25 +162,72 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header }: Le
               active={index === active}
               onTry={() => {
                 onTry(index);
-                // one step at a time, the figure is under the text: bring what the step is about into view, under the button
-                if (!wide)
-                  figureRef.current
-                    ?.querySelector('[data-emphasis="focus"]')
-                    ?.scrollIntoView({ block: 'nearest', behavior: scrollBehaviour() });
+                // one step at a time, the figure is under the text: once the try has been drawn, bring what changed into view
+                if (!wide) requestAnimationFrame(() => requestAnimationFrame(() => showChanged(holder)));
               }}
+              onFocusIn={wide && index !== active ? () => onStep(index) : null}
               onMove={wide ? move : null}
+              end={
+                index === last ? (
+                  <YourTurn stageHref={stageHref} />
+                ) : index === active ? (
+                  <p className={styles.stageLine}>
+                    <a href={stageHref} data-testid="lesson-stage-link">
+                      Open this figure on the stage
+                    </a>
+                  </p>
+                ) : null
+              }
               refTo={(element) => {
                 stepRefs.current[index] = element;
+              }}
+              headingRef={(element) => {
+                headingRefs.current[index] = element;
+              }}
+              slotRef={(element) => {
+                slotRefs.current[index] = element;
               }}
             />
           ))}
         </div>
       </div>
-      <div ref={figureRef} className={styles.figure} data-testid="lesson-figure">
-        {figure}
-      </div>
+      <div ref={phoneSlot} className={styles.phoneSlot} />
+      {createPortal(figure, holder)}
       {wide ? null : <Moves index={active} onMove={move} className={styles.phoneMoves} label="Lesson steps" />}
     </div>
+  );
+}
+
+/**
+ * After a "Try this" on a phone: the part the step is about that lies lowest in the figure (the set
+ * that took the job, the rows at the ceiling) scrolled into view, clear of the bar at the bottom.
+ */
+function showChanged(holder: HTMLElement): void {
+  let lowest: Element | null = null;
+  let bottom = -Infinity;
+  for (const part of holder.querySelectorAll('[data-emphasis="focus"]')) {
+    const box = part.getBoundingClientRect();
+    if (box.bottom > bottom) {
+      bottom = box.bottom;
+      lowest = part;
+    }
+  }
+  lowest?.scrollIntoView({ block: 'nearest', behavior: scrollBehaviour() });
+}
+
+/** The lesson's end: the stage, opened in the figure's state, and the way back named. */
+function YourTurn({ stageHref }: { stageHref: string }) {
+  const headingId = useId();
+  return (
+    <section className={styles.yourTurn} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.yourTurnTitle}>
+        Try it yourself
+      </h3>
+      <p>The stage opens with this figure&apos;s jobs and the lesson&apos;s frozen clock; Back returns to this step.</p>
+      <a className={styles.yourTurnLink} href={stageHref} data-testid="lesson-stage-link">
+        Open the stage with these jobs
+      </a>
+    </section>
   );
 }
 
@@ -138,13 +236,20 @@ interface StepTextProps {
   readonly index: number;
   readonly active: boolean;
   readonly onTry: () => void;
+  /** Focus came into the step's text while another step is current (wide); null when that changes nothing. */
+  readonly onFocusIn: (() => void) | null;
   /** Wide: each step has its own Previous / Next; null when one bar serves them all (a phone). */
   readonly onMove: ((index: number) => void) | null;
+  /** What closes the step's text (the last step's way to the stage), or null. */
+  readonly end: ReactNode;
   readonly refTo: (element: HTMLElement | null) => void;
+  readonly headingRef: (element: HTMLElement | null) => void;
+  /** Where the figure goes while this step is current (wide). */
+  readonly slotRef: (element: HTMLElement | null) => void;
 }
 
-/** One step's text: its title, a few paragraphs, "Try this" and what it shows, Previous / Next. */
-function StepText({ step, index, active, onTry, onMove, refTo }: StepTextProps) {
+/** One step's text: its title, a few paragraphs, "Try this" and what it shows, (wide) its figure, Previous / Next. */
+function StepText({ step, index, active, onTry, onFocusIn, onMove, end, refTo, headingRef, slotRef }: StepTextProps) {
   const headingId = useId();
   const seeId = useId();
   const count = LESSON_STEPS.length;
@@ -155,12 +260,14 @@ function StepText({ step, index, active, onTry, onMove, refTo }: StepTextProps) 
       aria-labelledby={headingId}
       data-step={index + 1}
       data-active={active ? 'true' : 'false'}
+      aria-current={active ? 'step' : undefined}
       data-testid={`lesson-step-${index + 1}`}
+      onFocus={onFocusIn ?? undefined}
     >
       <p className={styles.count}>
         Step {index + 1} of {count}
       </p>
-      <h2 id={headingId} className={styles.title}>
+      <h2 id={headingId} ref={headingRef} className={styles.title} tabIndex={-1}>
         {step.title}
       </h2>
       {step.paragraphs.map((paragraph, at) => (
@@ -175,6 +282,8 @@ function StepText({ step, index, active, onTry, onMove, refTo }: StepTextProps) 
           You should see: {step.tryThis.see}
         </p>
       </div>
+      {onMove === null ? null : <div ref={slotRef} className={styles.figureSlot} />}
+      {end}
       {onMove === null ? null : (
         <Moves index={index} onMove={onMove} className={styles.moves} label={`Around step ${index + 1}`} />
       )}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HASH_KEY } from '../../session/scenarioCodec.ts';
 import { LIVE_LINK_PARAMS, liveLinkSearch } from '../live/liveLink.ts';
-import { LIVE_QUERY, SCENARIO_FRAGMENT, lessonQuery, pageAt } from './lessonAddress.ts';
+import {
+  LESSON_HREF,
+  LIVE_QUERY,
+  SCENARIO_FRAGMENT,
+  lessonBackHref,
+  lessonQuery,
+  pageAt,
+  stageHrefFrom,
+} from './lessonAddress.ts';
 
 describe('pageAt', () => {
   it('opens the lesson at / with no step named, and at ?lesson=<n> with that step', () => {
@@ -34,5 +42,21 @@ describe('pageAt', () => {
   it('spells the scenario fragment as the codec does, and the Live link key as the Live panel does', () => {
     expect(SCENARIO_FRAGMENT).toBe(`#${HASH_KEY}=`);
     expect(LIVE_QUERY).toBe(LIVE_LINK_PARAMS.bridge);
+  });
+});
+
+describe('the way to the stage and back', () => {
+  it('opens the stage from a step, with the scenario when given, and the way back names that step', () => {
+    expect(pageAt(stageHrefFrom(4), '')).toEqual({ page: 'stage' });
+    const [search, hash] = stageHrefFrom(4, '1~p~f123~e1').split('#');
+    expect(pageAt(search!, `#${hash}`)).toEqual({ page: 'stage' });
+    expect(`#${hash}`).toBe(`${SCENARIO_FRAGMENT}1~p~f123~e1`);
+    expect(lessonBackHref(search!)).toBe(lessonQuery(4));
+    expect(pageAt(lessonBackHref(search!), '')).toEqual({ page: 'lesson', step: 4 });
+  });
+
+  it('goes back to the first step when the stage was not opened from one', () => {
+    for (const search of ['', '?stage', '?stage&lesson=0', '?stage&lesson=x', '?stage&lesson=-1'])
+      expect(lessonBackHref(search), search).toBe(LESSON_HREF);
   });
 });

@@ -47,3 +47,20 @@ export const STAGE_HREF = `?${STAGE_QUERY}`;
 
 /** The query that opens the lesson at its first step. */
 export const LESSON_HREF = lessonQuery(1);
+
+/**
+ * The stage, opened from lesson step `step` (1-based): `?stage&lesson=<n>`, and the scenario the
+ * step's figure shows when one is given (`#s=<text>`, the codec's text), so the stage starts where
+ * the reader was. The stage keeps the query as it writes its own `#s=`, so its way back (lessonBackHref)
+ * can name the step.
+ */
+export function stageHrefFrom(step: number, scenarioText: string | null = null): string {
+  const fragment = scenarioText === null ? '' : `${SCENARIO_FRAGMENT}${scenarioText}`;
+  return `${STAGE_HREF}&${LESSON_QUERY}=${step}${fragment}`;
+}
+
+/** The stage's way back to the lesson: the step its address came from (`?stage&lesson=<n>`), else the first. */
+export function lessonBackHref(search: string): string {
+  const written = new URLSearchParams(search).get(LESSON_QUERY);
+  return written !== null && /^[0-9]{1,6}$/.test(written) && Number(written) >= 1 ? lessonQuery(Number(written)) : LESSON_HREF;
+}
