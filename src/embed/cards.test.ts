@@ -139,7 +139,8 @@ describe('what every card opens with and says', () => {
     const band = mount('card=band&preset=ceiling');
     expect(text(band, 'band-used')).toBe('4,096 of 4,096');
     expect(text(band, 'band-ceiling')).toBe('5 jobs');
-    expect(text(band, 'band-legend-shared')).toBe('the ceiling, ringed: 5 jobs share its one score');
+    expect(text(band, 'band-legend-shared')).toBe('the ceiling: one score, many jobs');
+    expect(text(band, 'band-callout')).toBe('the ceiling ↑ 5 jobs on one score');
     const wake = mount('card=wake&preset=before-wake&at=1000000&delay=5000');
     expect(text(wake, 'wake-now')).toBe('1,004,999 ms');
     expect(text(wake, 'wake-due')).toBe('0 jobs');

@@ -69,10 +69,16 @@ export class FiretimeCard extends HTMLElement {
   declare app: string | null;
   #mounted: MountedCard | null = null;
   #pending = false;
+  // Attributes the card does not know (a typo) are not observed attributes: this sees them, to note them.
+  readonly #others = new MutationObserver((records) => {
+    if (records.some((record) => record.attributeName !== null && !ATTRIBUTES.includes(record.attributeName)))
+      this.attributeChangedCallback();
+  });
 
   connectedCallback(): void {
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     shadow.adoptedStyleSheets = [cardSheet()];
+    this.#others.observe(this, { attributes: true });
     // Moved in the page (disconnected, then connected again): the card and its jobs are still here.
     if (this.#mounted !== null) this.#mounted.resume();
     else this.#render();
@@ -81,6 +87,7 @@ export class FiretimeCard extends HTMLElement {
   disconnectedCallback(): void {
     // Kept, not destroyed: a move is a disconnect then a connect. Only the clock stops.
     this.#mounted?.pause();
+    this.#others.disconnect();
   }
 
   attributeChangedCallback(): void {

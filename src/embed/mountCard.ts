@@ -44,9 +44,12 @@ export interface MountHooks {
   readonly clock?: () => number;
 }
 
-/** Whether two option sets open the card in different states (so new options must start it again). */
+/**
+ * Whether new options open the card in another state (so they must start it again): a new scenario,
+ * or a new preset of the same card (another card keeps the state: every card reads the same sets).
+ */
 function newOpening(before: CardOptions, after: CardOptions): boolean {
-  return before.preset !== after.preset || before.scenario !== after.scenario;
+  return before.scenario !== after.scenario || (before.card === after.card && before.preset !== after.preset);
 }
 
 /**
@@ -61,7 +64,8 @@ export function mountCard(parent: Node, read: ReadOptions, appBase: string, hook
   const element = h('article', { class: 'ft-card', part: 'card' });
   const open = h('a', { class: 'ft-open', target: '_blank', rel: 'noopener', part: 'link' }, 'Open in firetime');
   // Announced after each action: the card's key numbers, as a screen reader's user needs them.
-  const status = h('p', { class: 'ft-status', role: 'status', 'data-testid': 'card-status' });
+  // Read out, not shown: the card's figures already show the same numbers to a sighted reader.
+  const status = h('p', { class: 'ft-visually-hidden', role: 'status', 'data-testid': 'card-status' });
   let view: CardView | null = null;
   let announce = false;
 

@@ -18,14 +18,24 @@ import type { BandTheme } from '../../session/view/bandTheme.ts';
 import { cssColor } from '../../session/view/color.ts';
 import { button, figure, h, setText, slot } from '../dom.ts';
 import type { CardFactory } from './card.ts';
-import { iso } from './card.ts';
 
 /** Members at the ceiling listed, in set order. */
-const CEILING_SHOWN = 6;
+const CEILING_SHOWN = 3;
 /** CSS px free round the grid, room for the ceiling's ring. */
 const INSET = 4;
-/** The grid's side before the card is laid out (and in print): the old fixed size. */
-const FIRST_SIDE = 256;
+/** The grid's side before the card is laid out. */
+const FIRST_SIDE = 264;
+
+/**
+ * The grid's side (CSS px) in a column `width` wide: whole pixels a cell, so every cell is crisp
+ * and the grid fills its side; 3 to 7 px a cell, and at most 4 in a narrow column, where the
+ * card's height matters more than the cells' size.
+ */
+export function gridSide(width: number): number {
+  const most = width < 400 ? 4 : 7;
+  const step = Math.max(3, Math.min(most, Math.floor((width - 2 * INSET) / 64)));
+  return step * 64 + 2 * INSET;
+}
 
 /** The card's theme: its colours (the host's `--ft-*` or the card's own), mixed as the page mixes its own. */
 function cardTheme(element: Element): BandTheme {
@@ -51,9 +61,9 @@ function paintSwatch(canvas: HTMLCanvasElement, from: string, to = from): void {
 export const bandCard: CardFactory = ({ state, changed }) => {
   const cells = h('canvas', { width: FIRST_SIDE, height: FIRST_SIDE, class: 'ft-grid', role: 'img', part: 'grid' });
   const rings = h('canvas', { width: FIRST_SIDE, height: FIRST_SIDE, class: 'ft-grid-rings', 'aria-hidden': 'true' });
-  const grid = h('div', { class: 'ft-grid-box' }, cells, rings);
+  const callout = h('p', { class: 'ft-ceiling-callout', 'data-testid': 'band-callout', 'aria-hidden': 'true' });
+  const grid = h('div', { class: 'ft-grid-box' }, cells, rings, callout);
   const fireTime = slot('ft-value');
-  const fireTimeIso = slot('ft-hint');
   const range = slot('ft-value ft-score');
   const used = slot('ft-value', { 'data-testid': 'band-used' });
   const ceiling = slot('ft-value', { 'data-testid': 'band-ceiling' });
@@ -63,15 +73,8 @@ export const bandCard: CardFactory = ({ state, changed }) => {
   const legend = h(
     'ul',
     { class: 'ft-legend', 'aria-label': 'Legend', part: 'legend' },
-    h('li', {}, keys.empty, 'an empty slot'),
-    h(
-      'li',
-      {},
-      keys.filled,
-      'a job, by arrival: first ',
-      h('span', { class: 'ft-legend-arrow', 'aria-hidden': 'true' }, '→'),
-      ' latest',
-    ),
+    h('li', {}, keys.empty, 'empty'),
+    h('li', {}, keys.filled, 'a job, by arrival (first to latest)'),
     h('li', {}, keys.shared, sharedText),
   );
   const add = (count: number) => () => {
@@ -97,7 +100,7 @@ export const bandCard: CardFactory = ({ state, changed }) => {
     h(
       'dl',
       { class: 'ft-figures' },
-      figure('The millisecond', fireTime, fireTimeIso),
+      figure('The millisecond', fireTime),
       figure('Its scores, floor to ceiling', range),
       figure('Slots used', used),
       figure('Jobs sharing the ceiling', ceiling, ceilingList),
@@ -112,11 +115,15 @@ export const bandCard: CardFactory = ({ state, changed }) => {
     const saturated = band.ceilingMembers > 1;
     const fills = slotFills(groupBySlot(band.slots), arrivalRange(band.slots), theme, saturated);
     const dpr = Math.max(1, Math.round(globalThis.devicePixelRatio || 1));
+    if (body.isConnected && body.clientWidth > 0) side = gridSide(body.clientWidth);
     const pixels = side * dpr;
     for (const canvas of [cells, rings]) {
       if (canvas.width !== pixels) {
         canvas.width = pixels;
         canvas.height = pixels;
+        // Through the CSSOM, which a host's CSP allows (a style attribute in markup it may refuse).
+        canvas.style.width = `${side}px`;
+        canvas.style.height = `${side}px`;
         drawn = null;
       }
     }
@@ -131,16 +138,11 @@ export const bandCard: CardFactory = ({ state, changed }) => {
     paintSwatch(keys.filled, cssColor(theme.early), cssColor(theme.late));
     paintSwatch(keys.shared, theme.warn);
   };
-  // The grid takes the column's width (up to 512 px): read from the box, drawn in whole device pixels.
+  // The grid follows the column's width (gridSide), drawn in whole device pixels.
   if (typeof ResizeObserver !== 'undefined')
     new ResizeObserver(([entry]) => {
-      const width = Math.floor(entry?.contentRect.width ?? FIRST_SIDE);
-      const next = Math.max(128, Math.min(512, width));
-      if (next !== side) {
-        side = next;
-        draw();
-      }
-    }).observe(grid);
+      if (entry !== undefined && gridSide(entry.contentRect.width) !== side) draw();
+    }).observe(body);
 
   return {
     title: 'One millisecond, 4,096 slots',
@@ -152,25 +154,20 @@ export const bandCard: CardFactory = ({ state, changed }) => {
       band = readBand(reader, arrivals, due);
       const atCeiling = band.ceilingMembers;
       setText(fireTime, `${groupDigits(due)} ms`);
-      setText(fireTimeIso, iso(due));
       setText(range, `${reader.scoreText(band.minScore)} to ${reader.scoreText(band.maxScore)}`);
       setText(used, `${groupDigits(band.slotsUsed)} of ${groupDigits(BAND_SLOTS)}`);
       setText(
         ceiling,
         atCeiling <= 1 ? (atCeiling === 1 ? '1 job (the band is full)' : 'none yet') : plural(atCeiling, 'job', 'jobs'),
       );
-      setText(
-        sharedText,
-        atCeiling > 1
-          ? `the ceiling, ringed: ${plural(atCeiling, 'job shares', 'jobs share')} its one score`
-          : 'a score shared by several jobs (the ceiling, once the band is full)',
-      );
+      setText(sharedText, atCeiling > 1 ? 'the ceiling: one score, many jobs' : 'a shared score (the ceiling, once full)');
+      setText(callout, atCeiling > 1 ? `the ceiling ↑ ${plural(atCeiling, 'job', 'jobs')} on one score` : '');
       const tied = atCeiling > 1 ? reader.rangeByScore(band.maxScore, band.maxScore, CEILING_SHOWN) : [];
       setText(
         ceilingList,
         tied.length === 0
           ? 'Each job so far has a slot of its own.'
-          : `They tie on score ${reader.scoreText(band.maxScore)}, so member bytes order them: ${tied
+          : `Tied on one score, so member bytes order them: ${tied
               .map((entry) => `${printable(entry.member)} (#${arrivals.get(entry.member) ?? 0})`)
               .join(', ')}${atCeiling > tied.length ? ', …' : ''}`,
       );

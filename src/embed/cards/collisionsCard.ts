@@ -156,7 +156,7 @@ export const collisionsCard: CardFactory = ({ state, names, subLevel, changed })
     h(
       'p',
       { class: 'ft-caption' },
-      'Textbook: one score for all, so the tie falls back to member order, byte by byte. Band: each job takes the next slot of its millisecond, so arrival order is kept. ⇅ marks a job listed away from its due place.',
+      'Textbook: one score for all, so ties fall back to member order, byte by byte (⇅: away from its due place). Band: each job takes the next slot, so arrival order is kept.',
     ),
   );
   return {
