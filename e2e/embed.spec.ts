@@ -151,7 +151,8 @@ test('the course page with iframes: each card loads, works, and sizes its frame,
   // ... and the app opened at that link holds the card's sets.
   const app = await page.context().newPage();
   await app.goto(link!);
-  await expect(app.getByTestId('band-set')).toContainText('12 members');
+  // (the app replays the link and lays out its panels first: a loaded machine takes longer than 5 s)
+  await expect(app.getByTestId('band-set')).toContainText('12 members', { timeout: 20_000 });
   await expect(app.getByTestId('textbook-set')).toContainText('12 members');
   await app.close();
 
@@ -504,4 +505,20 @@ test('printed, each card stays on one page with its link written out', async ({ 
     .getByRole('link', { name: 'Open in firetime' })
     .evaluate((link) => getComputedStyle(link, '::after').content);
   expect(after).toMatch(/^" \(http:\/\/127\.0\.0\.1:\d+\/#s=1~[^)]+\)"$/);
+});
+
+test("theme=auto follows the host's color-scheme when it sets one, not only the reader's preference", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`${course.url}/components.html`);
+  const card = page.locator('firetime-card[card=wake]');
+  await expect(card.locator('article')).toHaveAttribute('data-theme', 'auto');
+  // A light-only course page: its cards stay light for a reader who prefers dark.
+  await card.evaluate((element) => {
+    (element as HTMLElement).style.colorScheme = 'light';
+    element.setAttribute('theme', 'auto');
+  });
+  await expect(card.locator('article')).toHaveAttribute('data-theme', 'light');
+  expect(await card.locator('article').evaluate((article) => getComputedStyle(article).backgroundColor)).toBe(
+    'rgb(255, 255, 255)',
+  );
 });

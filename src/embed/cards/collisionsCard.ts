@@ -77,7 +77,7 @@ function setColumn(side: SetSide, level: number): SetColumn {
               : // The textbook's score is the same for a whole batch: written where it changes.
                 index === 0 || rows[index - 1]!.scoreText !== row.scoreText
                 ? h('span', { class: 'ft-slot' }, row.scoreText)
-                : h('span', { class: 'ft-slot ft-same' }, '〃'),
+                : null,
           ),
         ),
       );
