@@ -45,6 +45,10 @@ const GLOBAL_ATTRIBUTES = new Set([
 ]);
 const ATTRIBUTES: readonly string[] = [...OPTION_NAMES, 'app'];
 
+/** An attribute meant for the card (known or a typo), not one any element carries (class, style, data-*, aria-*). */
+const isAuthorOption = (name: string) =>
+  !GLOBAL_ATTRIBUTES.has(name) && !name.startsWith('data-') && !name.startsWith('aria-') && !name.startsWith('on');
+
 /** `heading-level` -> `headingLevel`. */
 const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -71,7 +75,12 @@ export class FiretimeCard extends HTMLElement {
   #pending = false;
   // Attributes the card does not know (a typo) are not observed attributes: this sees them, to note them.
   readonly #others = new MutationObserver((records) => {
-    if (records.some((record) => record.attributeName !== null && !ATTRIBUTES.includes(record.attributeName)))
+    if (
+      records.some(
+        (record) =>
+          record.attributeName !== null && isAuthorOption(record.attributeName) && !ATTRIBUTES.includes(record.attributeName),
+      )
+    )
       this.attributeChangedCallback();
   });
 
@@ -107,9 +116,7 @@ export class FiretimeCard extends HTMLElement {
   #last: CardState | null = null;
 
   #read(): { read: ReadOptions; app: string } {
-    const given = this.getAttributeNames().filter(
-      (name) => !GLOBAL_ATTRIBUTES.has(name) && !name.startsWith('data-') && !name.startsWith('aria-') && !name.startsWith('on'),
-    );
+    const given = this.getAttributeNames().filter(isAuthorOption);
     const read = readCardOptions(
       (name) => this.getAttribute(name),
       given.filter((name) => name !== 'app'),
