@@ -9,6 +9,8 @@
  *   They are builds of their own, not inputs of the app's: the app's chunking (the start-shared
  *   group of vite.config.ts) would otherwise pull the cards' model modules into the app's start
  *   chunks and React into the cards. Then dist/_headers is written for the ancestors of this build.
+ * - Assets: the embed's files are readable from any origin (a sandboxed frame's is `null`), and
+ *   hashed files are cached for good, in `vite preview` and in _headers alike.
  */
 import { writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -23,6 +25,55 @@ const ROOT = resolve(import.meta.dirname, '..');
 export const EMBED_HTML = 'embed/index.html';
 export const CARD_MODULE_ENTRY = 'src/embed/firetimeCard.ts';
 export const CARD_MODULE_FILE = 'firetime-card.js';
+
+/**
+ * The embed's own files that other origins load: the embed page's scripts and styles, fetched in
+ * CORS mode by a frame whose origin is `null` (an iframe with sandbox="allow-scripts" and no
+ * allow-same-origin), and the web component's module, which a course page may load from the app.
+ * They are public code, so any origin may read them.
+ */
+export const CORS_ASSETS: readonly string[] = ['/embed/assets/*', `/${CARD_MODULE_FILE}`];
+/** Files whose names carry their content's hash: a new build gives new names, so a copy never goes stale. */
+export const HASHED_ASSETS: readonly string[] = ['/assets/*', '/embed/assets/*'];
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const matches = (patterns: readonly string[], path: string) =>
+  patterns.some((pattern) => (pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern));
+
+/** The headers the assets at `url` add to the app's (CORS, long caching). */
+export function assetHeaders(url: string): Record<string, string> {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return {
+    ...(matches(CORS_ASSETS, path) ? { 'Access-Control-Allow-Origin': '*' } : {}),
+    ...(matches(HASHED_ASSETS, path) ? { 'Cache-Control': IMMUTABLE } : {}),
+  };
+}
+
+/** The same headers as _headers blocks (Netlify and Cloudflare Pages add them to the app rule's). */
+export function assetHeadersFile(): string {
+  const paths = [...new Set([...HASHED_ASSETS, ...CORS_ASSETS])];
+  return paths
+    .map(
+      (path) =>
+        `${path}\n${Object.entries(assetHeaders(path.replace('*', 'x')))
+          .map(([name, value]) => `  ${name}: ${value}\n`)
+          .join('')}`,
+    )
+    .join('');
+}
+
+/** Adds assetHeaders to the responses for those files (the server's own Cache-Control is replaced). */
+function assetHeadersMiddleware(): Connect.NextHandleFunction {
+  return (req, res: ServerResponse, next) => {
+    const extra = assetHeaders(req.url ?? '');
+    if (Object.keys(extra).length === 0) return next();
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name: string, value: number | string | readonly string[]) =>
+      name.toLowerCase() === 'cache-control' && extra['Cache-Control'] !== undefined ? res : setHeader(name, value);
+    for (const [name, value] of Object.entries(extra)) setHeader(name, value);
+    next();
+  };
+}
 
 /** Rewrites the security headers of responses for the embed page (/embed/) to the embed pages' (framed policy, no X-Frame-Options). */
 function embedHeadersMiddleware(ancestors: readonly string[]): Connect.NextHandleFunction {
@@ -86,11 +137,16 @@ export function firetimeEmbeds(
     },
     configurePreviewServer(server) {
       server.middlewares.use(embedHeadersMiddleware(ancestors));
+      // Only the built files are hashed and shared; the dev server's modules are neither.
+      server.middlewares.use(assetHeadersMiddleware());
     },
     async closeBundle() {
       if (!building) return;
       await buildEmbeds(outDir);
-      writeFileSync(resolve(outDir, '_headers'), staticHeadersFile(productionPolicy(extraConnect), ancestors));
+      writeFileSync(
+        resolve(outDir, '_headers'),
+        staticHeadersFile(productionPolicy(extraConnect), ancestors) + assetHeadersFile(),
+      );
     },
   };
 }

@@ -8,6 +8,8 @@ import {
   productionPolicy,
   staticHeadersFile,
 } from './securityHeaders.ts';
+import { readFileSync } from 'node:fs';
+import { assetHeaders, assetHeadersFile } from './embedBuild.ts';
 
 describe('the embed page headers', () => {
   it('widen frame-ancestors only, and send no X-Frame-Options', () => {
@@ -48,5 +50,20 @@ describe('the embed page headers', () => {
       `/embed/\n  ! Content-Security-Policy\n  ! X-Frame-Options\n  Content-Security-Policy: ${framedPolicy(productionPolicy(), ['*'])}\n`,
     );
     expect(file).toContain('/embed/index.html\n  ! Content-Security-Policy');
+  });
+
+  it('let any origin read the embed assets (a sandboxed frame is origin null) and cache hashed files for good', () => {
+    expect(assetHeaders('/embed/assets/index-abc.js')).toEqual({
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+    expect(assetHeaders('/firetime-card.js?v=1')).toEqual({ 'Access-Control-Allow-Origin': '*' });
+    expect(assetHeaders('/assets/index-abc.js')).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' });
+    for (const path of ['/', '/embed/', '/index.html', '/firetime-card.js.map']) expect(assetHeaders(path), path).toEqual({});
+  });
+
+  it('are the ones public/_headers holds', () => {
+    const file = readFileSync(new URL('../public/_headers', import.meta.url), 'utf8');
+    expect(file).toBe(staticHeadersFile(productionPolicy(), ['*']) + assetHeadersFile());
   });
 });

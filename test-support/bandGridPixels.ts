@@ -1,6 +1,6 @@
 /** Reading the band grid back from a pixel context (pixelCanvas.ts): what one slot's cell shows, and what lies around it. */
-import { slotCell } from '../src/ui/bandGrid/geometry.ts';
-import type { GridLayout } from '../src/ui/bandGrid/geometry.ts';
+import { slotCell } from '../src/session/view/bandGeometry.ts';
+import type { GridLayout } from '../src/session/view/bandGeometry.ts';
 import type { PixelContext } from './pixelCanvas.ts';
 
 /** The colours of every pixel of a slot's cell (null: transparent); one colour for a cell drawn whole. */

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mountCard } from './mountCard.ts';
 import type { MountedCard } from './mountCard.ts';
 import { readCardOptions } from './options.ts';
+import type { CardState } from './cardSession.ts';
 
 let mounted: MountedCard[] = [];
 afterEach(() => {
@@ -11,12 +12,14 @@ afterEach(() => {
   mounted = [];
 });
 
-const mount = (query: string) => {
-  const params = new URLSearchParams(query);
+/** A card as the embed page mounts it; empty unless the query names a preset (the tests press the buttons). */
+const mount = (query: string, onChange?: (state: CardState) => void) => {
+  const params = new URLSearchParams(query.includes('preset=') ? query : `${query}&preset=empty`);
   const card = mountCard(
     document.body,
-    readCardOptions((name) => params.get(name)),
+    readCardOptions((name) => params.get(name), [...params.keys()]),
     'https://firetime.example/',
+    { onChange },
   );
   mounted.push(card);
   return card;
@@ -123,5 +126,74 @@ describe('notes', () => {
       'Ignored theme="<img src=x>": use light, dark or auto.',
     );
     expect(card.element.querySelector('img')).toBeNull();
+  });
+});
+
+describe('what every card opens with and says', () => {
+  const text = (card: MountedCard, id: string) => card.element.querySelector(`[data-testid=${id}]`)!.textContent;
+
+  it('opens each card in its preset: the point made before any click', () => {
+    const collisions = mount('card=collisions&preset=ties');
+    expect(text(collisions, 'textbook-set-badge')).toBe('24 pairs out of due order');
+    expect(collisions.element.querySelectorAll('[data-testid=textbook-set] [data-out-of-order]')).toHaveLength(11);
+    const band = mount('card=band&preset=ceiling');
+    expect(text(band, 'band-used')).toBe('4,096 of 4,096');
+    expect(text(band, 'band-ceiling')).toBe('5 jobs');
+    expect(text(band, 'band-legend-shared')).toBe('the ceiling: one score, many jobs');
+    expect(text(band, 'band-callout')).toBe('the ceiling ↑ 5 jobs on one score');
+    const wake = mount('card=wake&preset=before-wake&at=1000000&delay=5000');
+    expect(text(wake, 'wake-now')).toBe('1,004,999 ms');
+    expect(text(wake, 'wake-due')).toBe('0 jobs');
+    press(wake, '+1 ms');
+    expect(text(wake, 'wake-due')).toBe('3 jobs');
+  });
+
+  it('announces the key numbers after each action, and tells the page its state', () => {
+    const states: CardState[] = [];
+    const card = mount('card=collisions', (state) => states.push(state));
+    expect(text(card, 'card-status')).toBe('');
+    press(card, 'Enqueue N in one millisecond');
+    expect(text(card, 'card-status')).toBe(
+      'Textbook set: 12 members, 24 pairs out of due order. Band set: 12 members, in due order.',
+    );
+    expect(states.at(-1)).toMatchObject({
+      card: 'collisions',
+      jobs: { textbook: 12, band: 12 },
+      outOfDueOrder: { textbook: 24, band: 0 },
+      touched: true,
+    });
+    expect(states.at(-1)!.link).toBe(link(card));
+  });
+
+  it("keeps the reader's jobs when an option changes, and starts again (saying so) when the preset does", () => {
+    const card = mount('card=collisions&theme=light');
+    press(card, 'Enqueue N in one millisecond');
+    const read = (query: string) => {
+      const params = new URLSearchParams(query);
+      return readCardOptions((name) => params.get(name), [...params.keys()]);
+    };
+    card.update(read('card=collisions&preset=empty&theme=dark&delay=9000&heading-level=4'), 'https://firetime.example/');
+    expect(card.element.getAttribute('data-theme')).toBe('dark');
+    expect(card.element.querySelector('h4')!.textContent).toBe('Jobs due in the same millisecond');
+    expect(card.element.querySelector('h5')!.textContent).toBe('Textbook set');
+    expect(card.state.session.bandReader.size).toBe(12);
+    expect(card.state.settings.delay).toBe(9000);
+    card.update(read('card=collisions&preset=ties'), 'https://firetime.example/');
+    expect(text(card, 'card-notes')).toBe('The card started again: its preset or scenario changed.');
+  });
+
+  it("writes EchoMQ's names with names=echomq", () => {
+    const wake = mount('card=wake&names=echomq&preset=before-wake');
+    expect(wake.element.textContent).toContain('ZRANGEBYSCORE emq:{firetime}:delayed 0');
+    const collisions = mount('card=collisions&names=echomq');
+    expect(collisions.element.textContent).toContain('getDelayedScore (addDelayedJob-6.lua): fire-time × 0x1000 + k');
+  });
+
+  it('escapes bidi controls in ids as the app does', () => {
+    const card = mount('card=collisions&ids=a%E2%80%AEb%E2%81%A6-');
+    press(card, 'Enqueue one job');
+    const member = card.element.querySelector('[data-testid=band-set] .ft-member')!.textContent!;
+    expect(member).toBe('a\\u{202e}b\\u{2066}-1');
+    expect(card.element.textContent).not.toMatch(/[\u202e\u2066]/);
   });
 });

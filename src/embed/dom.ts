@@ -67,3 +67,9 @@ export function uniqueId(stem: string): string {
   ids += 1;
   return `ft-${stem}-${ids}`;
 }
+
+/** A heading of `level` (2 to 6). */
+export function heading(level: number, attrs: Attrs, ...children: Child[]): HTMLHeadingElement {
+  const tag = `h${Math.min(6, Math.max(2, level))}` as 'h2';
+  return h(tag, attrs, ...children);
+}

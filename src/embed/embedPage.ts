@@ -15,12 +15,15 @@ export interface ResizeMessage {
 }
 
 const query = new URLSearchParams(location.search);
-const read = readCardOptions((name) => query.get(name));
+const read = readCardOptions((name) => query.get(name), [...new Set(query.keys())]);
 const root = document.getElementById('card')!;
 // The app sits one folder up: <app>/embed/ -> <app>/
 const appBase = new URL('../', location.href).href;
 const card = mountCard(root, read, appBase);
-document.title = `firetime: ${card.element.querySelector('h2')?.textContent ?? read.options.card}`;
+const title = card.element.querySelector('.ft-title')?.textContent ?? read.options.card;
+document.title = `firetime: ${title}`;
+// A labelled region, not <main>: a course page framing four cards would otherwise hold five main landmarks.
+root.setAttribute('aria-label', `firetime card: ${title}`);
 
 let posted = -1;
 const post = () => {

@@ -3,7 +3,7 @@ import { DEFAULT_AT, readCardOptions } from './options.ts';
 
 const read = (query: string) => {
   const params = new URLSearchParams(query);
-  return readCardOptions((name) => params.get(name));
+  return readCardOptions((name) => params.get(name), [...params.keys()]);
 };
 
 describe('readCardOptions', () => {
@@ -18,6 +18,11 @@ describe('readCardOptions', () => {
         clock: 'frozen',
         at: DEFAULT_AT,
         theme: 'auto',
+        preset: 'ties',
+        scenario: null,
+        names: 'bullmq',
+        headingLevel: 2,
+        inheritFont: false,
       },
       notes: [],
     });
@@ -52,5 +57,33 @@ describe('readCardOptions', () => {
   it('cuts a long value short in its note (the note is text, never markup)', () => {
     const { notes } = read(`theme=${'<b>'.repeat(30)}`);
     expect(notes[0]).toBe(`Ignored theme="${'<b>'.repeat(30).slice(0, 40)}": use light, dark or auto.`);
+  });
+
+  it('notes a parameter name the cards do not know, naming the one it is close to', () => {
+    const { options, notes } = read('card=delay&dealy=9000&colour=red');
+    expect(options.delay).toBe(5000);
+    expect(notes).toEqual([
+      'Ignored dealy: not a parameter of the cards (did you mean delay?).',
+      'Ignored colour: not a parameter of the cards.',
+    ]);
+  });
+
+  it('reads the presets, names, heading level and font, and notes a preset of another card', () => {
+    expect(read('card=band&preset=half&names=EchoMQ&heading-level=3&font=inherit').options).toMatchObject({
+      preset: 'half',
+      names: 'echomq',
+      headingLevel: 3,
+      inheritFont: true,
+    });
+    expect(read('card=band').options.preset).toBe('ceiling');
+    expect(read('card=wake').options.preset).toBe('before-wake');
+    expect(read('card=delay').options.preset).toBe('empty');
+    expect(read('card=band&preset=ties').notes).toEqual([
+      'Ignored preset="ties": the band card\'s presets are ceiling, half, empty.',
+    ]);
+    expect(read('heading-level=7').notes).toEqual([
+      'Ignored heading-level="7": use 2 to 5 (the sets inside take the level below).',
+    ]);
+    expect(read('scenario=%23s%3D1~0~~').options.scenario).toBe('1~0~~');
   });
 });

@@ -1,47 +1,87 @@
 /**
  * `band`: the 4,096 slots of one millisecond as a 64 x 64 grid, filling as jobs bump in. Past the
  * last slot every further job shares the ceiling score, and Redis orders those by member bytes.
+ * The grid is the page's: read, coloured and painted by the view model (session/view), at the
+ * column's width.
  */
 import { groupDigits, plural } from '../../model/format.ts';
-import { BAND_SLOTS, bandOf, fireTimeOf } from '../../model/protocol/score.ts';
+import { printable } from '../../model/printable.ts';
+import { BAND_SLOTS, fireTimeOf } from '../../model/protocol/score.ts';
 import { MAX_BATCH } from '../../session/input.ts';
+import { drawCells, drawRings } from '../../session/view/bandDraw.ts';
+import type { DrawnCells } from '../../session/view/bandDraw.ts';
+import { CEILING_SLOT, gridLayout } from '../../session/view/bandGeometry.ts';
+import { arrivalRange, groupBySlot, readBand, slotFills } from '../../session/view/bandSlots.ts';
+import type { BandRead } from '../../session/view/bandSlots.ts';
+import { bandTheme } from '../../session/view/bandTheme.ts';
+import type { BandTheme } from '../../session/view/bandTheme.ts';
+import { cssColor } from '../../session/view/color.ts';
 import { button, figure, h, setText, slot } from '../dom.ts';
 import type { CardFactory } from './card.ts';
-import { iso } from './card.ts';
 
-const SIDE = 64;
-/** Pixels a cell in the canvas bitmap (CSS scales the canvas to the column). */
-const CELL = 4;
 /** Members at the ceiling listed, in set order. */
-const CEILING_SHOWN = 6;
+const CEILING_SHOWN = 3;
+/** CSS px free round the grid, room for the ceiling's ring. */
+const INSET = 4;
+/** The grid's side before the card is laid out. */
+const FIRST_SIDE = 264;
 
-/** The card's colours, read from its stylesheet's custom properties (the theme decides them). */
-function colours(element: Element): { empty: string; early: string; late: string; ceiling: string } {
-  const style = getComputedStyle(element);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    empty: read('--ft-cell-empty', '#e8e8ee'),
-    early: read('--ft-cell-early', '#4f7cff'),
-    late: read('--ft-cell-late', '#17b890'),
-    ceiling: read('--ft-warn', '#c2410c'),
-  };
+/**
+ * The grid's side (CSS px) in a column `width` wide: whole pixels a cell, so every cell is crisp
+ * and the grid fills its side; 3 to 7 px a cell, and at most 4 in a narrow column, where the
+ * card's height matters more than the cells' size.
+ */
+export function gridSide(width: number): number {
+  const most = width < 400 ? 4 : 7;
+  const step = Math.max(3, Math.min(most, Math.floor((width - 2 * INSET) / 64)));
+  return step * 64 + 2 * INSET;
 }
 
-export const bandCard: CardFactory = (state, options, changed) => {
-  const canvas = h('canvas', { width: SIDE * CELL, height: SIDE * CELL, class: 'ft-grid', role: 'img' });
+/** The card's theme: its colours (the host's `--ft-*` or the card's own), mixed as the page mixes its own. */
+function cardTheme(element: Element): BandTheme {
+  const style = getComputedStyle(element);
+  const names = { surface: 'bg', fg: 'fg', border: 'line', accent: 'accent', focus: 'warn', warn: 'warn' } as const;
+  return bandTheme((colour) => style.getPropertyValue(`--c-${names[colour]}`));
+}
+
+/** A small canvas filled with one colour: a legend's swatch (no style attribute: a host's CSP may refuse them). */
+function swatch(): HTMLCanvasElement {
+  return h('canvas', { width: 12, height: 12, class: 'ft-swatch', 'aria-hidden': 'true' });
+}
+
+function paintSwatch(canvas: HTMLCanvasElement, from: string, to = from): void {
+  const context = canvas.getContext('2d');
+  if (context === null) return;
+  context.fillStyle = from;
+  context.fillRect(0, 0, 12, 12);
+  context.fillStyle = to;
+  context.fillRect(6, 0, 6, 12);
+}
+
+export const bandCard: CardFactory = ({ state, changed }) => {
+  const cells = h('canvas', { width: FIRST_SIDE, height: FIRST_SIDE, class: 'ft-grid', role: 'img', part: 'grid' });
+  const rings = h('canvas', { width: FIRST_SIDE, height: FIRST_SIDE, class: 'ft-grid-rings', 'aria-hidden': 'true' });
+  const callout = h('p', { class: 'ft-ceiling-callout', 'data-testid': 'band-callout', 'aria-hidden': 'true' });
+  const grid = h('div', { class: 'ft-grid-box' }, cells, rings, callout);
   const fireTime = slot('ft-value');
-  const fireTimeIso = slot('ft-hint');
   const range = slot('ft-value ft-score');
   const used = slot('ft-value', { 'data-testid': 'band-used' });
   const ceiling = slot('ft-value', { 'data-testid': 'band-ceiling' });
   const ceilingList = h('p', { class: 'ft-hint' });
+  const keys = { empty: swatch(), filled: swatch(), shared: swatch() };
+  const sharedText = slot('', { 'data-testid': 'band-legend-shared' });
+  const legend = h(
+    'ul',
+    { class: 'ft-legend', 'aria-label': 'Legend', part: 'legend' },
+    h('li', {}, keys.empty, 'empty'),
+    h('li', {}, keys.filled, 'a job, by arrival (first to latest)'),
+    h('li', {}, keys.shared, sharedText),
+  );
   const add = (count: number) => () => {
     if (count >= 1 && state.enqueue(Math.min(count, MAX_BATCH))) changed();
   };
-  const inBand = () => {
-    const band = bandOf(fireTimeOf(state.now(), state.settings.delay));
-    return state.session.bandReader.count(band.minScore, band.maxScore);
-  };
+  let band: BandRead | null = null;
+  const inBand = () => band?.jobs ?? 0;
   const body = h(
     'div',
     { class: 'ft-band' },
@@ -49,80 +89,93 @@ export const bandCard: CardFactory = (state, options, changed) => {
       'div',
       { class: 'ft-actions' },
       button('Enqueue one job', add(1)),
-      button(`Enqueue ${groupDigits(options.n)}`, add(options.n)),
+      button(`Enqueue ${groupDigits(state.settings.batchSize)}`, () => add(state.settings.batchSize)()),
       button('Fill to the ceiling', () => add(BAND_SLOTS - inBand())()),
       button('Reset', () => {
         if (state.reset()) changed();
       }),
     ),
-    canvas,
+    grid,
+    legend,
     h(
       'dl',
       { class: 'ft-figures' },
-      figure('The millisecond', fireTime, fireTimeIso),
+      figure('The millisecond', fireTime),
       figure('Its scores, floor to ceiling', range),
       figure('Slots used', used),
       figure('Jobs sharing the ceiling', ceiling, ceilingList),
     ),
   );
 
-  const draw = (minScore: number, entries: ReadonlyArray<{ score: number; arrival: number }>, shared: number) => {
-    const context = canvas.getContext('2d');
-    if (context === null) return;
-    const c = colours(body);
-    context.fillStyle = c.empty;
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    const first = entries[0]?.arrival ?? 0;
-    const last = entries.at(-1)?.arrival ?? 0;
-    for (const entry of entries) {
-      const k = entry.score - minScore;
-      // Early arrivals one colour, late ones the other: the fill runs in arrival order, slot by slot.
-      context.fillStyle = last > first && entry.arrival - first > (last - first) / 2 ? c.late : c.early;
-      context.fillRect((k % SIDE) * CELL, Math.floor(k / SIDE) * CELL, CELL - 1, CELL - 1);
+  let drawn: DrawnCells | null = null;
+  let side = FIRST_SIDE;
+  const draw = () => {
+    if (band === null) return;
+    const theme = cardTheme(body);
+    const saturated = band.ceilingMembers > 1;
+    const fills = slotFills(groupBySlot(band.slots), arrivalRange(band.slots), theme, saturated);
+    const dpr = Math.max(1, Math.round(globalThis.devicePixelRatio || 1));
+    if (body.isConnected && body.clientWidth > 0) side = gridSide(body.clientWidth);
+    const pixels = side * dpr;
+    for (const canvas of [cells, rings]) {
+      if (canvas.width !== pixels) {
+        canvas.width = pixels;
+        canvas.height = pixels;
+        // Through the CSSOM, which a host's CSP allows (a style attribute in markup it may refuse).
+        canvas.style.width = `${side}px`;
+        canvas.style.height = `${side}px`;
+        drawn = null;
+      }
     }
-    if (shared > 1) {
-      context.strokeStyle = c.ceiling;
-      context.lineWidth = 2;
-      context.strokeRect((SIDE - 1) * CELL - 2, (SIDE - 1) * CELL - 2, CELL + 3, CELL + 3);
-    }
+    const layout = gridLayout(pixels, INSET * dpr);
+    const context = cells.getContext('2d');
+    const ringContext = rings.getContext('2d');
+    if (context === null || ringContext === null) return;
+    drawn = drawCells(context, layout, fills, drawn);
+    // The ceiling's shared score: the slot ringed in the warning colour, so the pile-up cannot be missed.
+    drawRings(ringContext, { layout, dpr, theme, newestSlot: null, active: saturated ? CEILING_SLOT : null });
+    paintSwatch(keys.empty, theme.empty);
+    paintSwatch(keys.filled, cssColor(theme.early), cssColor(theme.late));
+    paintSwatch(keys.shared, theme.warn);
   };
+  // The grid follows the column's width (gridSide), drawn in whole device pixels.
+  if (typeof ResizeObserver !== 'undefined')
+    new ResizeObserver(([entry]) => {
+      if (entry !== undefined && gridSide(entry.contentRect.width) !== side) draw();
+    }).observe(body);
 
   return {
     title: 'One millisecond, 4,096 slots',
     body,
     update() {
       const due = fireTimeOf(state.now(), state.settings.delay);
-      const band = bandOf(due);
       const reader = state.session.bandReader;
       const arrivals = state.session.arrivals;
-      const entries = reader.rangeByScore(band.minScore, band.maxScore, BAND_SLOTS).map((entry) => ({
-        score: entry.score,
-        arrival: arrivals.get(entry.member) ?? 0,
-      }));
-      const atCeiling = reader.count(band.maxScore, band.maxScore);
-      const distinct = reader.count(band.minScore, band.maxScore) - Math.max(0, atCeiling - 1);
+      band = readBand(reader, arrivals, due);
+      const atCeiling = band.ceilingMembers;
       setText(fireTime, `${groupDigits(due)} ms`);
-      setText(fireTimeIso, iso(due));
       setText(range, `${reader.scoreText(band.minScore)} to ${reader.scoreText(band.maxScore)}`);
-      setText(used, `${groupDigits(distinct)} of ${groupDigits(BAND_SLOTS)}`);
+      setText(used, `${groupDigits(band.slotsUsed)} of ${groupDigits(BAND_SLOTS)}`);
       setText(
         ceiling,
         atCeiling <= 1 ? (atCeiling === 1 ? '1 job (the band is full)' : 'none yet') : plural(atCeiling, 'job', 'jobs'),
       );
+      setText(sharedText, atCeiling > 1 ? 'the ceiling: one score, many jobs' : 'a shared score (the ceiling, once full)');
+      setText(callout, atCeiling > 1 ? `the ceiling ↑ ${plural(atCeiling, 'job', 'jobs')} on one score` : '');
       const tied = atCeiling > 1 ? reader.rangeByScore(band.maxScore, band.maxScore, CEILING_SHOWN) : [];
       setText(
         ceilingList,
         tied.length === 0
           ? 'Each job so far has a slot of its own.'
-          : `They tie on score ${reader.scoreText(band.maxScore)}, so member bytes order them: ${tied
-              .map((entry) => `${entry.member} (#${arrivals.get(entry.member) ?? 0})`)
+          : `Tied on one score, so member bytes order them: ${tied
+              .map((entry) => `${printable(entry.member)} (#${arrivals.get(entry.member) ?? 0})`)
               .join(', ')}${atCeiling > tied.length ? ', …' : ''}`,
       );
-      canvas.setAttribute(
+      cells.setAttribute(
         'aria-label',
-        `${groupDigits(distinct)} of 4,096 slots of the millisecond ${groupDigits(due)} used${atCeiling > 1 ? `; ${plural(atCeiling, 'job shares', 'jobs share')} the ceiling` : ''}`,
+        `${groupDigits(band.slotsUsed)} of 4,096 slots of the millisecond ${groupDigits(due)} used${atCeiling > 1 ? `; ${plural(atCeiling, 'job shares', 'jobs share')} the ceiling` : ''}`,
       );
-      draw(band.minScore, entries, atCeiling);
+      draw();
     },
   };
 };

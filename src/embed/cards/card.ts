@@ -1,3 +1,4 @@
+import type { QueueNames } from '../../session/view/names.ts';
 import type { CardSession } from '../cardSession.ts';
 import type { CardOptions } from '../options.ts';
 
@@ -9,8 +10,19 @@ export interface CardView {
   update(): void;
 }
 
-/** Builds a card over its state; `changed` tells the frame an action changed it (the link follows). */
-export type CardFactory = (state: CardSession, options: CardOptions, changed: () => void) => CardView;
+/** What a card is built from: its state, its options, the words for its queue, its heading level. */
+export interface CardContext {
+  readonly state: CardSession;
+  readonly options: CardOptions;
+  readonly names: QueueNames;
+  /** The level of the card's own sub-headings (the title's level + 1). */
+  readonly subLevel: number;
+  /** Tells the frame an action changed the state (the link follows, the result is announced). */
+  readonly changed: () => void;
+}
+
+/** Builds a card over its state. */
+export type CardFactory = (context: CardContext) => CardView;
 
 /** An instant as the app prints it: ISO 8601 in UTC. */
 export function iso(ms: number): string {

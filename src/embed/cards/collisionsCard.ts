@@ -1,14 +1,18 @@
 /**
  * `collisions`: N jobs in one millisecond, into the textbook set and the band set side by side.
  * On the textbook side they tie on one score and Redis falls back to member order (bytes: "10"
- * before "2"); on the band side each takes the next slot and arrival order is kept.
+ * before "2"); on the band side each takes the next slot and arrival order is kept. The rows, their
+ * due-order marks and the counts are the view model's (the page's set lists read the same).
  */
 import { groupDigits, plural } from '../../model/format.ts';
 import { decodeScore } from '../../model/protocol/score.ts';
+import { printable } from '../../model/printable.ts';
 import { parseBatchSize } from '../../session/input.ts';
+import type { DueOrder } from '../../session/dueOrderTracker.ts';
 import type { SetReader } from '../../session/setReader.ts';
-import { bandFireTime, outOfDueOrder, rowsOf, textbookFireTime } from '../cardSession.ts';
-import { button, h, replaceChildren, setText, slot, uniqueId } from '../dom.ts';
+import { bandFloor, dueOrderBadge, snapshotOf, textbookFloor } from '../../session/view/setRows.ts';
+import type { FireTimeFloor } from '../../session/view/setRows.ts';
+import { button, h, heading, replaceChildren, setText, slot, uniqueId } from '../dom.ts';
 import type { CardFactory } from './card.ts';
 
 /** Rows shown per set; the rest are counted. */
@@ -19,22 +23,26 @@ interface SetColumn {
   update(arrivals: ReadonlyMap<string, number>): void;
 }
 
-function setColumn(
-  title: string,
-  command: string,
-  testId: string,
-  reader: () => SetReader,
-  fireTimeOf: (score: number) => number,
-  bandSide: boolean,
-): SetColumn {
-  const badge = slot('ft-badge', { 'data-testid': `${testId}-badge` });
+interface SetSide {
+  readonly title: string;
+  readonly command: string;
+  readonly testId: string;
+  readonly reader: () => SetReader;
+  readonly order: () => DueOrder;
+  readonly floorOf: FireTimeFloor;
+  readonly bandSide: boolean;
+}
+
+function setColumn(side: SetSide, level: number): SetColumn {
+  const { title, command, testId } = side;
+  const badge = slot('ft-badge', { 'data-testid': `${testId}-badge`, part: 'badge' });
   const size = slot('ft-hint');
   const list = h('ol', { class: 'ft-rows', 'aria-label': `${title} in set order` });
   const more = h('p', { class: 'ft-hint' });
   const element = h(
     'section',
     { class: 'ft-set', 'data-testid': testId, 'aria-label': title },
-    h('h3', {}, title),
+    heading(level, {}, title),
     h('p', { class: 'ft-command' }, command),
     h('p', {}, badge, ' ', size),
     list,
@@ -43,38 +51,42 @@ function setColumn(
   return {
     element,
     update(arrivals) {
-      const set = reader();
-      const rows = rowsOf(set, arrivals, SHOWN_ROWS);
-      const wrong = outOfDueOrder(set, arrivals, fireTimeOf);
-      setText(
-        badge,
-        set.size === 0 ? 'empty' : wrong === 0 ? 'in due order' : `${plural(wrong, 'pair', 'pairs')} out of due order`,
-      );
-      badge.setAttribute('data-state', set.size === 0 ? 'empty' : wrong === 0 ? 'ok' : 'warn');
-      setText(size, plural(set.size, 'member', 'members'));
+      const set = side.reader();
+      const snapshot = snapshotOf(set, arrivals, side.order(), side.floorOf, 0);
+      const rows = snapshot.readRows(0, SHOWN_ROWS - 1);
+      const shown = dueOrderBadge(snapshot.size, snapshot.outOfOrderPairs);
+      setText(badge, shown.text);
+      badge.setAttribute('data-state', shown.state);
+      setText(size, plural(snapshot.size, 'member', 'members'));
       replaceChildren(
         list,
         ...rows.map((row, index) =>
           h(
             'li',
-            { 'data-arrival': row.arrival },
-            h('span', { class: 'ft-member' }, row.member),
-            h('span', { class: 'ft-arrival' }, `#${row.arrival}`),
-            bandSide
-              ? h('span', { class: 'ft-slot' }, `slot ${groupDigits(decodeScore(row.score).slot)}`)
+            { 'data-arrival': row.arrival ?? 0, 'data-out-of-order': row.outOfOrder ? 'true' : null },
+            h('span', { class: 'ft-member' }, printable(row.member)),
+            h(
+              'span',
+              { class: 'ft-arrival' },
+              row.outOfOrder ? h('span', { class: 'ft-mark', 'aria-hidden': 'true' }, '⇅ ') : null,
+              row.outOfOrder ? h('span', { class: 'ft-visually-hidden' }, 'out of due order, arrival ') : null,
+              `#${row.arrival ?? 0}`,
+            ),
+            side.bandSide
+              ? h('span', { class: 'ft-slot' }, `slot ${groupDigits(decodeScore(set.score(row.member) ?? 0).slot)}`)
               : // The textbook's score is the same for a whole batch: written where it changes.
-                index === 0 || rows[index - 1]!.score !== row.score
+                index === 0 || rows[index - 1]!.scoreText !== row.scoreText
                 ? h('span', { class: 'ft-slot' }, row.scoreText)
                 : null,
           ),
         ),
       );
-      setText(more, set.size > rows.length ? `and ${plural(set.size - rows.length, 'more', 'more')}` : '');
+      setText(more, snapshot.size > rows.length ? `and ${plural(snapshot.size - rows.length, 'more', 'more')}` : '');
     },
   };
 }
 
-export const collisionsCard: CardFactory = (state, options, changed) => {
+export const collisionsCard: CardFactory = ({ state, names, subLevel, changed }) => {
   const nId = uniqueId('n');
   const nMessageId = uniqueId('n-message');
   const nField = h('input', {
@@ -82,7 +94,7 @@ export const collisionsCard: CardFactory = (state, options, changed) => {
     type: 'text',
     inputmode: 'numeric',
     class: 'ft-field ft-field-short',
-    value: options.n,
+    value: state.settings.batchSize,
     'aria-describedby': nMessageId,
   });
   const nMessage = h('p', { id: nMessageId, class: 'ft-field-message', role: 'status' });
@@ -99,22 +111,30 @@ export const collisionsCard: CardFactory = (state, options, changed) => {
     if (n !== null && state.enqueue(n)) changed();
   });
   const textbook = setColumn(
-    'Textbook set',
-    'ZADD key <fire-time> <id>',
-    'textbook-set',
-    () => state.session.textbookReader,
-    textbookFireTime,
-    false,
+    {
+      title: 'Textbook set',
+      command: 'ZADD key <fire-time> <id>',
+      testId: 'textbook-set',
+      reader: () => state.session.textbookReader,
+      order: () => state.session.textbookOrder,
+      floorOf: textbookFloor,
+      bandSide: false,
+    },
+    subLevel,
   );
   const band = setColumn(
-    'Band set',
-    'addDelayedJob: fire-time × 0x1000 + k',
-    'band-set',
-    () => state.session.bandReader,
-    bandFireTime,
-    true,
+    {
+      title: 'Band set',
+      command: `${names.addScript}: fire-time × 0x1000 + k`,
+      testId: 'band-set',
+      reader: () => state.session.bandReader,
+      order: () => state.session.bandOrder,
+      floorOf: bandFloor,
+      bandSide: true,
+    },
+    subLevel,
   );
-  const note = h('p', { class: 'ft-field-message', role: 'status' });
+  const note = h('p', { class: 'ft-field-message' });
   const body = h(
     'div',
     { class: 'ft-collisions' },
@@ -136,7 +156,7 @@ export const collisionsCard: CardFactory = (state, options, changed) => {
     h(
       'p',
       { class: 'ft-caption' },
-      'Textbook: one score for all, so the tie falls back to member order, byte by byte. Band: each job takes the next slot of its millisecond, so arrival order is kept.',
+      'Textbook: one score for all, so ties fall back to member order, byte by byte (⇅: away from its due place). Band: each job takes the next slot, so arrival order is kept.',
     ),
   );
   return {

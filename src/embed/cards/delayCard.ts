@@ -10,11 +10,23 @@ import { button, figure, h, setText, slot, uniqueId } from '../dom.ts';
 import type { CardFactory } from './card.ts';
 import { iso } from './card.ts';
 
-export const delayCard: CardFactory = (state, _options, changed) => {
+/** The slider's end: 60 s, or past a longer delay the next 1, 2 or 5 x 10^k seconds, so the thumb is never pinned at the end. */
+export function sliderMax(delay: number): number {
+  if (delay <= SLIDER_MAX_MS) return SLIDER_MAX_MS;
+  for (let scale = 1000; ; scale *= 10) for (const step of [1, 2, 5]) if (step * scale * 10 >= delay) return step * scale * 10;
+}
+
+/** The slider's spoken value: the delay in words a listener can follow. */
+function delayWords(delay: number): string {
+  return delay < 1000 ? `${groupDigits(delay)} ms` : `${groupDigits(delay)} ms (${groupDigits(delay / 1000)} s)`;
+}
+
+export const delayCard: CardFactory = ({ state, names, changed }) => {
   const sliderId = uniqueId('delay-slider');
   const fieldId = uniqueId('delay-field');
   const messageId = uniqueId('delay-message');
-  const slider = h('input', { id: sliderId, type: 'range', min: 0, max: SLIDER_MAX_MS, step: 1, class: 'ft-slider' });
+  const sliderEnd = sliderMax(state.settings.delay);
+  const slider = h('input', { id: sliderId, type: 'range', min: 0, max: sliderEnd, step: 1, class: 'ft-slider', part: 'slider' });
   const field = h('input', { id: fieldId, type: 'text', inputmode: 'numeric', class: 'ft-field', 'aria-describedby': messageId });
   const message = h('p', { id: messageId, class: 'ft-field-message', role: 'status' });
 
@@ -31,7 +43,8 @@ export const delayCard: CardFactory = (state, _options, changed) => {
   const binary = h('p', { class: 'ft-bits', 'aria-label': 'The band floor in binary' }, high, ' ', low);
 
   const showDelay = (delay: number) => {
-    slider.value = String(Math.min(delay, SLIDER_MAX_MS));
+    slider.value = String(Math.min(delay, sliderEnd));
+    slider.setAttribute('aria-valuetext', delayWords(delay));
     // A refused text stays where the reader is typing; otherwise the field shows the delay.
     const typed = parseDelay(field.value);
     if (field.getAttribute('aria-invalid') !== 'true' && !(typed.ok && typed.value === delay)) field.value = String(delay);
@@ -55,7 +68,7 @@ export const delayCard: CardFactory = (state, _options, changed) => {
     field.removeAttribute('aria-invalid');
     setText(message, '');
     if (state.setDelay(parsed.value)) {
-      slider.value = String(Math.min(parsed.value, SLIDER_MAX_MS));
+      slider.value = String(Math.min(parsed.value, sliderEnd));
       changed();
     }
   });
@@ -63,7 +76,7 @@ export const delayCard: CardFactory = (state, _options, changed) => {
   const body = h(
     'div',
     { class: 'ft-delay' },
-    h('div', { class: 'ft-control' }, h('label', { for: sliderId }, 'Delay (0 to 60 s)'), slider),
+    h('div', { class: 'ft-control' }, h('label', { for: sliderId }, `Delay (0 to ${groupDigits(sliderEnd / 1000)} s)`), slider),
     h('div', { class: 'ft-control-row' }, h('label', { for: fieldId }, 'Exact delay (ms)'), field),
     message,
     h(
@@ -73,7 +86,7 @@ export const delayCard: CardFactory = (state, _options, changed) => {
       figure('Fire-time = now + delay', fireTime, fireTimeIso),
       figure('Textbook score (ZADD key <fire-time>)', textbook),
       figure('Band floor, fire-time × 0x1000 (min)', min),
-      figure('Next job gets (addDelayedJob)', next, nextWhy),
+      figure(`Next job gets (${names.addScript})`, next, nextWhy),
       figure('Band ceiling, (fire-time + 1) × 0x1000 − 1 (max)', max),
     ),
     h(
@@ -104,7 +117,7 @@ export const delayCard: CardFactory = (state, _options, changed) => {
     setText(now, `${groupDigits(at)} ms`);
     setText(fireTime, `${groupDigits(due)} ms`);
     setText(fireTimeIso, iso(due));
-    setText(textbook, reader.scoreText(textbookScore(at, s.delay, 'ms')));
+    setText(textbook, reader.scoreText(textbookScore(at, s.delay, s.textbookUnit)));
     setText(min, reader.scoreText(band.minScore));
     setText(next, reader.scoreText(nextScore));
     setText(

@@ -4,9 +4,9 @@
  * head's score / 0x1000 (getNextDelayedTimestamp), a fraction when the head was bumped.
  */
 import { groupDigits, plural } from '../../model/format.ts';
+import { printable } from '../../model/printable.ts';
 import { bandOf, nextTimestampOf, promoteBound, wakeMillisecond } from '../../model/protocol/score.ts';
 import type { PromotedJob } from '../../session/session.ts';
-import { BAND_KEY } from '../../session/session.ts';
 import { button, figure, h, setText, slot } from '../dom.ts';
 import type { CardFactory } from './card.ts';
 import { iso } from './card.ts';
@@ -16,11 +16,11 @@ const SHOWN_JOBS = 8;
 
 function jobList(jobs: readonly PromotedJob[]): string {
   if (jobs.length === 0) return 'nothing was due';
-  const shown = jobs.slice(0, SHOWN_JOBS).map((job) => `${job.member} (#${job.arrival})`);
+  const shown = jobs.slice(0, SHOWN_JOBS).map((job) => `${printable(job.member)} (#${job.arrival})`);
   return `${shown.join(', ')}${jobs.length > SHOWN_JOBS ? `, and ${groupDigits(jobs.length - SHOWN_JOBS)} more` : ''}`;
 }
 
-export const wakeCard: CardFactory = (state, options, changed) => {
+export const wakeCard: CardFactory = ({ state, names, changed }) => {
   const now = slot('ft-value', { 'data-testid': 'wake-now' });
   const nowIso = slot('ft-hint');
   const query = h('p', { class: 'ft-command' });
@@ -29,7 +29,7 @@ export const wakeCard: CardFactory = (state, options, changed) => {
   const next = slot('ft-value ft-score', { 'data-testid': 'wake-next' });
   const wake = slot('ft-value');
   const wakeHint = slot('ft-hint');
-  const promoted = h('p', { class: 'ft-promoted', 'data-testid': 'wake-promoted', role: 'status' });
+  const promoted = h('p', { class: 'ft-promoted', 'data-testid': 'wake-promoted' });
   const act = (run: () => boolean) => () => {
     if (run()) changed();
   };
@@ -50,8 +50,8 @@ export const wakeCard: CardFactory = (state, options, changed) => {
         act(() => state.enqueue(1)),
       ),
       button(
-        `Enqueue ${groupDigits(options.n)} at once`,
-        act(() => state.enqueue(options.n)),
+        `Enqueue ${groupDigits(state.settings.batchSize)} at once`,
+        act(() => state.enqueue(state.settings.batchSize)),
       ),
     ),
     h(
@@ -68,14 +68,14 @@ export const wakeCard: CardFactory = (state, options, changed) => {
       toWake,
     ),
     h('dl', { class: 'ft-figures' }, figure('Now', now, nowIso)),
-    h('p', { class: 'ft-caption' }, 'The due head, as promoteDelayedJobs reads it:'),
+    h('p', { class: 'ft-caption' }, `The due head, as ${names.promoteScript} reads it:`),
     query,
     h(
       'dl',
       { class: 'ft-figures' },
       figure('Due now', due),
       figure("The head's score", head),
-      figure('getNextDelayedTimestamp = score / 0x1000', next),
+      figure(`${names.nextTimestamp} = score / 0x1000`, next),
       figure('The worker wakes at', wake, wakeHint),
     ),
     h(
@@ -96,7 +96,7 @@ export const wakeCard: CardFactory = (state, options, changed) => {
       const reader = state.session.bandReader;
       setText(now, `${groupDigits(at)} ms`);
       setText(nowIso, iso(at));
-      setText(query, `ZRANGEBYSCORE ${BAND_KEY} 0 ${reader.scoreText(promoteBound(at))} LIMIT 0 1000`);
+      setText(query, `ZRANGEBYSCORE ${names.delayedKey} 0 ${reader.scoreText(promoteBound(at))} LIMIT 0 1000`);
       setText(due, plural(reader.countBelow(bandOf(at + 1).minScore), 'job', 'jobs'));
       const first = reader.head;
       if (first === undefined) {
@@ -108,7 +108,7 @@ export const wakeCard: CardFactory = (state, options, changed) => {
       } else {
         const timestamp = nextTimestampOf(first.score);
         const wakeAt = wakeMillisecond(timestamp);
-        setText(head, `${reader.scoreText(first.score)} (${first.member})`);
+        setText(head, `${reader.scoreText(first.score)} (${printable(first.member)})`);
         setText(next, String(timestamp));
         setText(wake, `${groupDigits(wakeAt)} ms`);
         setText(wakeHint, wakeAt > at ? `in ${groupDigits(wakeAt - at)} ms, ${iso(wakeAt)}` : 'due: a promote takes it now');

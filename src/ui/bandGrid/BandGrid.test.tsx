@@ -6,7 +6,7 @@ import { stubReducedMotion, useAnimateStub } from '../../../test-support/motionT
 import { cellColours, coloursAround } from '../../../test-support/bandGridPixels.ts';
 import { firstDifference, stubPixelCanvases } from '../../../test-support/pixelCanvas.ts';
 import type { PixelContext } from '../../../test-support/pixelCanvas.ts';
-import { gridLayout, slotCell } from './geometry.ts';
+import { gridLayout, slotCell } from '../../session/view/bandGeometry.ts';
 import { stubResizeObserver } from '../../../test-support/resizeTesting.ts';
 import { LaidOutLater } from '../laidOutLater.ts';
 import type { BandSlot } from '../../store/band.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { animateArrival, motionDuration, stopMotions } from '../motion.ts';
-import { gridLayout, slotCell } from './geometry.ts';
+import { gridLayout, slotCell } from '../../session/view/bandGeometry.ts';
 
 /** What the landing marker needs to know of the grid and of the last arrival. */
 export interface Landing {

@@ -1,7 +1,7 @@
 import { scaleBand } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CEILING_SLOT, GRID_SIDE, gridLayout, moveCursor, slotAtPoint, slotCell } from './geometry.ts';
+import { CEILING_SLOT, GRID_SIDE, gridLayout, moveCursor, slotAtPoint, slotCell } from './bandGeometry.ts';
 
 describe('grid geometry', () => {
   it('lays the 4096 slots out as 64 rows of 64', () => {

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { cellColours, coloursAround } from '../../../test-support/bandGridPixels.ts';
 import { firstDifference, pixelContext } from '../../../test-support/pixelCanvas.ts';
 import type { PixelContext } from '../../../test-support/pixelCanvas.ts';
-import { MAX_CELL_FILLS, drawCells, drawRings } from './draw.ts';
-import type { DrawnCells } from './draw.ts';
-import { gridLayout, slotCell } from './geometry.ts';
-import type { GridLayout } from './geometry.ts';
-import type { Theme } from './theme.ts';
+import { MAX_CELL_FILLS, drawCells, drawRings } from './bandDraw.ts';
+import type { DrawnCells } from './bandDraw.ts';
+import { gridLayout, slotCell } from './bandGeometry.ts';
+import type { GridLayout } from './bandGeometry.ts';
+import type { BandTheme as Theme } from './bandTheme.ts';
 
 const EMPTY = 'rgb(231, 231, 229)';
 const PALETTE = [EMPTY, 'rgb(161, 188, 228)', 'rgb(30, 65, 120)', 'rgb(161, 66, 11)', 'rgb(16, 32, 48)'];

@@ -6,23 +6,28 @@
  */
 import { BAND_SLOTS } from '../../model/protocol/score.ts';
 import { parseColor, pixelWord } from './color.ts';
-import { GRID_SIDE, slotCell } from './geometry.ts';
-import type { GridLayout } from './geometry.ts';
-import type { Theme } from './theme.ts';
+import { GRID_SIDE, slotCell } from './bandGeometry.ts';
+import type { GridLayout } from './bandGeometry.ts';
+import type { BandTheme } from './bandTheme.ts';
 
-/** What drawCells needs of a 2D context. */
+/** What the draws need of an ImageData: its RGBA bytes. */
+export interface PixelImage {
+  readonly data: Uint8ClampedArray;
+}
+
+/** What drawCells needs of a 2D context (the session has no DOM types: a CanvasRenderingContext2D is one). */
 export interface CellTarget {
   readonly canvas: { readonly width: number; readonly height: number };
-  fillStyle: CanvasRenderingContext2D['fillStyle'];
+  fillStyle: unknown;
   fillRect(x: number, y: number, width: number, height: number): void;
-  createImageData(width: number, height: number): ImageData;
-  putImageData(image: ImageData, dx: number, dy: number): void;
+  createImageData(width: number, height: number): PixelImage;
+  putImageData(image: PixelImage, dx: number, dy: number): void;
 }
 
 /** What drawRings needs of a 2D context. */
 export interface RingTarget {
   readonly canvas: { readonly width: number; readonly height: number };
-  strokeStyle: CanvasRenderingContext2D['strokeStyle'];
+  strokeStyle: unknown;
   lineWidth: number;
   strokeRect(x: number, y: number, width: number, height: number): void;
   clearRect(x: number, y: number, width: number, height: number): void;
@@ -106,7 +111,7 @@ function putCellsImage(ctx: CellTarget, layout: GridLayout, cell: number, fills:
 /** The ring layer cleared, then rings around the newest bump and the cursor; a surface-coloured ring first sets each apart. */
 export function drawRings(
   ctx: RingTarget,
-  view: { layout: GridLayout; dpr: number; theme: Theme; newestSlot: number | null; active: number | null },
+  view: { layout: GridLayout; dpr: number; theme: BandTheme; newestSlot: number | null; active: number | null },
 ) {
   const { layout, dpr, theme, newestSlot, active } = view;
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
