@@ -238,7 +238,7 @@ describe('the verdict with the queue’s state (BullMQ)', () => {
     expect(withState(empty, { delayedType: 'none', counts: { completed: 12, failed: 3 } })).toEqual({
       kind: 'empty',
       words: 'empty: nothing delayed, waiting or active; 1 worker connected, idle',
-      evidence: 'delayed key: none (Redis keeps no empty set); wait 0; active 0; failed 3; completed 12; CLIENT LIST: 1 worker',
+      evidence: 'delayed key: none (Redis keeps no empty set); wait 0; active 0; CLIENT LIST: 1 worker; failed 3; completed 12',
     });
     expect(withState(empty, { delayedType: 'none', workers: hidden }).words).toBe('empty: nothing delayed, waiting or active');
     expect(withState(empty, { delayedType: 'hash' })).toMatchObject({

@@ -158,6 +158,16 @@ function workersEvidence(reading: QueueStateReading): string {
 const countEvidence = (name: string, n: number | null, type: string) =>
   n === null ? `${name}: not a ${type}` : `${name} ${groupDigits(n)}`;
 
+/** The sets that hold jobs no worker will run again (failed, completed) or not yet (waiting-children), when they hold any. */
+function keptEvidence(reading: QueueStateReading): string[] {
+  const { failed, completed, waitingChildren } = reading.counts;
+  return [
+    ...(failed !== 0 ? [countEvidence('failed', failed, 'sorted set')] : []),
+    ...(completed !== 0 ? [countEvidence('completed', completed, 'sorted set')] : []),
+    ...(waitingChildren !== 0 ? [countEvidence('waiting-children', waitingChildren, 'sorted set')] : []),
+  ];
+}
+
 const connected = (n: number) => `${plural(n, 'worker', 'workers')} connected`;
 
 /**
@@ -177,7 +187,8 @@ export function verdictOf(state: QueueState): Verdict & { readonly evidence: str
     return { ...verdict, evidence: evidence.join('; ') };
   }
   const verdict = stateVerdict(state, reading);
-  return { kind: verdict.kind, words: verdict.words, evidence: verdict.evidence.join('; ') };
+  const evidence = verdict.kind === 'broken' ? verdict.evidence : [...verdict.evidence, ...keptEvidence(reading)];
+  return { kind: verdict.kind, words: verdict.words, evidence: evidence.join('; ') };
 }
 
 /** The verdict of a BullMQ queue whose state was read. */
@@ -212,11 +223,6 @@ function stateVerdict(state: QueueState, reading: QueueStateReading): { kind: Ve
     ...(legacy > 0 || reading.pausedList === null ? [countEvidence('legacy paused list', reading.pausedList, 'list')] : []),
   ];
   const activeEvidence = countEvidence('active', counts.active, 'list');
-  const kept = [
-    ...(counts.failed !== 0 ? [countEvidence('failed', counts.failed, 'sorted set')] : []),
-    ...(counts.completed !== 0 ? [countEvidence('completed', counts.completed, 'sorted set')] : []),
-    ...(counts.waitingChildren !== 0 ? [countEvidence('waiting-children', counts.waitingChildren, 'sorted set')] : []),
-  ];
 
   if (reading.delayedType !== 'zset' && reading.delayedType !== 'none')
     return {
@@ -361,7 +367,7 @@ function stateVerdict(state: QueueState, reading: QueueStateReading): { kind: Ve
     return { ...base, evidence };
   }
 
-  const evidence = [...delayedEvidence(state), ...readyEvidence, activeEvidence, ...kept, workerWords];
+  const evidence = [...delayedEvidence(state), ...readyEvidence, activeEvidence, workerWords];
   if (active > 0)
     return {
       kind: 'running',
