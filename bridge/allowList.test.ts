@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_COMMANDS, JOB_HASH_FIELDS, RefusedCommandError, readOnlyCall, readOnlyCaller } from './allowList.ts';
+import {
+  ALLOWED_COMMANDS,
+  JOB_HASH_FIELDS,
+  META_STATE_FIELDS,
+  RefusedCommandError,
+  readOnlyCall,
+  readOnlyCaller,
+} from './allowList.ts';
 import type { CommandArg, CommandSender } from './allowList.ts';
 
 /** A client that records what reaches it. */
@@ -15,10 +22,12 @@ function recorder(): CommandSender & { sent: Array<Array<CommandArg>> } {
 }
 
 describe('readOnlyCall', () => {
-  it('allows exactly the ten reads', () => {
+  it('allows exactly the twelve reads', () => {
     expect([...ALLOWED_COMMANDS].sort()).toEqual([
       'HGET',
       'HMGET',
+      'LLEN',
+      'PTTL',
       'SCAN',
       'TIME',
       'TYPE',
@@ -90,7 +99,36 @@ describe('readOnlyCall', () => {
   it('says which command it refused and what it allows', async () => {
     const call = readOnlyCaller(recorder());
     await expect(call('zadd', 'k', 1, 'm')).rejects.toThrow(
-      'the bridge is read-only: ZADD is not one of SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME, HGET, HMGET',
+      'the bridge is read-only: ZADD is not one of SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, LLEN, PTTL, TIME, HGET, HMGET',
     );
+  });
+});
+
+describe('what decides a queue’s verdict', () => {
+  it('HMGET reads a meta’s paused and concurrency, never a mix with other fields', async () => {
+    const client = recorder();
+    await readOnlyCall(client, 'HMGET', 'bull:q:meta', ...META_STATE_FIELDS);
+    await readOnlyCall(client, 'LLEN', 'bull:q:wait');
+    await readOnlyCall(client, 'PTTL', 'bull:q:limiter');
+    expect(client.sent.map(([command]) => command)).toEqual(['HMGET', 'LLEN', 'PTTL']);
+    await expect(readOnlyCall(client, 'HMGET', 'bull:q:meta', 'paused', 'opts')).rejects.toBeInstanceOf(RefusedCommandError);
+    await expect(readOnlyCall(client, 'HMGET', 'bull:q:meta', 'paused', 'version')).rejects.toBeInstanceOf(RefusedCommandError);
+    expect(client.sent).toHaveLength(3);
+  });
+
+  it('CLIENT LIST only when the bridge was started with --client-list, and no other CLIENT subcommand', async () => {
+    const refused = recorder();
+    await expect(readOnlyCaller(refused)('CLIENT', 'LIST')).rejects.toThrow(
+      'the bridge is read-only: CLIENT LIST is sent only when the bridge is started with --client-list',
+    );
+    await expect(readOnlyCall(refused, 'client', 'list')).rejects.toBeInstanceOf(RefusedCommandError);
+    expect(refused.sent).toEqual([]);
+    const allowed = recorder();
+    const call = readOnlyCaller(allowed, { clientList: true });
+    await call('CLIENT', 'LIST');
+    for (const args of [['KILL', 'ID', '1'], ['SETNAME', 'x'], ['LIST', 'TYPE', 'normal'], ['PAUSE', '1000'], []])
+      await expect(call('CLIENT', ...args)).rejects.toBeInstanceOf(RefusedCommandError);
+    await expect(call('CONFIG', 'GET', '*')).rejects.toBeInstanceOf(RefusedCommandError);
+    expect(allowed.sent).toEqual([['CLIENT', 'LIST']]);
   });
 });

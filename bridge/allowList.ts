@@ -6,8 +6,9 @@
 
 /**
  * The commands the bridge may send: SCAN (key and queue listing), TYPE, ZCARD, ZRANGE,
- * ZRANGEBYSCORE, ZCOUNT and ZSCORE (the delayed and marker sets), TIME (the server's now), HGET
- * (a queue's `meta` version only) and HMGET (a job hash's JOB_HASH_FIELDS only).
+ * ZRANGEBYSCORE, ZCOUNT and ZSCORE (the delayed and marker sets, and a queue's other sets), LLEN
+ * (a queue's lists), PTTL (a queue's limiter), TIME (the server's now), HGET (a queue's `meta`
+ * version only) and HMGET (a job hash's JOB_HASH_FIELDS, or a queue meta's META_STATE_FIELDS).
  */
 export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set([
   'SCAN',
@@ -17,10 +18,20 @@ export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set([
   'ZRANGEBYSCORE',
   'ZCOUNT',
   'ZSCORE',
+  'LLEN',
+  'PTTL',
   'TIME',
   'HGET',
   'HMGET',
 ]);
+
+/**
+ * CLIENT LIST, the one admin command the bridge may send, and only when it was started with
+ * `--client-list`: it is how BullMQ's Queue.getWorkers() finds a queue's workers (their connection
+ * names), but it also shows every client's address and last command, which an operator may not
+ * want a page to read. Only the LIST subcommand, with no filter.
+ */
+export const OPT_IN_COMMAND = 'CLIENT';
 
 /**
  * The job-hash fields HMGET may ask for: what the doctor shows of a job (name, when it was added,
@@ -31,6 +42,18 @@ export const JOB_HASH_FIELDS: readonly string[] = ['name', 'timestamp', 'delay',
 
 /** The one field HGET may read: the library and version BullMQ writes in `<prefix>:<queue>:meta`. */
 export const META_VERSION_FIELD = 'version';
+
+/**
+ * The queue-meta fields HMGET may ask for: what stops a BullMQ queue's jobs from running
+ * (`paused`, set by Queue.pause(); `concurrency`, the queue's global concurrency). Nothing else of
+ * the hash is read.
+ */
+export const META_STATE_FIELDS: readonly string[] = ['paused', 'concurrency'];
+
+/** What the bridge may send beyond the read-only list: CLIENT LIST, when the operator allowed it. */
+export interface CallOptions {
+  readonly clientList?: boolean;
+}
 
 /** An argument of a command: key and member names go as bytes. */
 export type CommandArg = string | number | Buffer;
@@ -47,7 +70,9 @@ export interface CommandSender {
 export class RefusedCommandError extends Error {
   constructor(
     readonly command: string,
-    reason = `${command.toUpperCase()} is not one of ${[...ALLOWED_COMMANDS].join(', ')}`,
+    reason = command.toUpperCase() === OPT_IN_COMMAND
+      ? 'CLIENT LIST is sent only when the bridge is started with --client-list'
+      : `${command.toUpperCase()} is not one of ${[...ALLOWED_COMMANDS].join(', ')}`,
   ) {
     super(`the bridge is read-only: ${reason}`);
     this.name = 'RefusedCommandError';
@@ -73,10 +98,14 @@ function argumentRefusal(name: string, args: readonly CommandArg[]): string | nu
   }
   if (name === 'HMGET') {
     const fields = args.slice(1).map(argText);
-    return fields.length > 0 && fields.every((field) => field !== undefined && JOB_HASH_FIELDS.includes(field))
+    const allFrom = (allowed: readonly string[]) =>
+      fields.length > 0 && fields.every((field) => field !== undefined && allowed.includes(field));
+    return allFrom(JOB_HASH_FIELDS) || allFrom(META_STATE_FIELDS)
       ? null
-      : `HMGET may read only the job-hash fields ${JOB_HASH_FIELDS.join(', ')}`;
+      : `HMGET may read only the job-hash fields ${JOB_HASH_FIELDS.join(', ')} or the meta fields ${META_STATE_FIELDS.join(', ')}`;
   }
+  if (name === OPT_IN_COMMAND)
+    return args.length === 1 && argText(args[0])?.toUpperCase() === 'LIST' ? null : 'CLIENT may only LIST, with no filter';
   return null;
 }
 
@@ -86,14 +115,20 @@ function argumentRefusal(name: string, args: readonly CommandArg[]): string | nu
  * without touching the client. ZRANGE's STORE-free forms and the other commands only read.
  */
 export function readOnlyCall(client: CommandSender, command: string, ...args: CommandArg[]): Promise<unknown> {
+  return optedInCall({}, client, command, ...args);
+}
+
+/** readOnlyCall, with CLIENT LIST allowed too when `options.clientList` says so. */
+function optedInCall(options: CallOptions, client: CommandSender, command: string, ...args: CommandArg[]): Promise<unknown> {
   const name = command.toUpperCase();
-  if (!ALLOWED_COMMANDS.has(name)) return Promise.reject(new RefusedCommandError(command));
+  const optedIn = name === OPT_IN_COMMAND && options.clientList === true;
+  if (!ALLOWED_COMMANDS.has(name) && !optedIn) return Promise.reject(new RefusedCommandError(command));
   const refusal = argumentRefusal(name, args);
   if (refusal !== null) return Promise.reject(new RefusedCommandError(command, refusal));
   return client.callBuffer(name, ...args);
 }
 
-/** readOnlyCall bound to one client: the shape the routes receive. */
-export function readOnlyCaller(client: CommandSender): ReadOnlyCall {
-  return (command, ...args) => readOnlyCall(client, command, ...args);
+/** readOnlyCall bound to one client (and CLIENT LIST when `options.clientList`): the shape the routes receive. */
+export function readOnlyCaller(client: CommandSender, options: CallOptions = {}): ReadOnlyCall {
+  return (command, ...args) => optedInCall(options, client, command, ...args);
 }

@@ -160,7 +160,10 @@ export async function startBridge(
     lastConnectionError ??= new Error('the connection closed');
   });
   // ioredis says 'ready' before a refused AUTH is known, so only an answered command clears the error
-  const readOnly = readOnlyCaller(connection?.sender ?? guard.wrap(redis as Redis, options.commandTimeoutMs));
+  // CLIENT LIST answers for one node only: on a cluster (a `connection` of its own) it is never sent
+  const readOnly = readOnlyCaller(connection?.sender ?? guard.wrap(redis as Redis, options.commandTimeoutMs), {
+    clientList: options.clientList === true && connection === undefined,
+  });
   const call: ReadOnlyCall = (command, ...args) =>
     readOnly(command, ...args).then((reply) => {
       lastConnectionError = null;

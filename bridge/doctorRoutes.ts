@@ -38,6 +38,7 @@ import type { QueueLibrary, SchemeSource, ScoreScheme } from '../src/model/docto
 import { verdictOf } from '../src/model/doctor/verdict.ts';
 import { printable, printableBytes } from '../src/model/printable.ts';
 import { JOB_HASH_FIELDS, META_VERSION_FIELD } from './allowList.ts';
+import { readQueueState } from './queueState.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 import {
   MAX_NODE_NAME,
@@ -368,7 +369,8 @@ export async function fullestBandOf(
 async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Identity, now: number): Promise<QueueRow> {
   const { prefix, name } = candidate;
   const delayedKey = keyOf(prefix, name, 'delayed');
-  const isSet = (await typeOf(call, delayedKey)) === 'zset';
+  const delayedType = await typeOf(call, delayedKey);
+  const isSet = delayedType === 'zset';
   let scheme = schemeOf(identity.library, identity.version);
   let schemeFrom: SchemeSource = identity.library !== 'bullmq' ? 'library' : identity.version !== null ? 'meta' : 'assumed';
   if (schemeFrom === 'assumed' && isSet) {
@@ -391,6 +393,7 @@ async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Iden
   const nextFireTime = head === null ? null : fireTimeOfScore(scoreNumber(head[1]), scheme);
   const oldestFireTime = oldest === null ? null : fireTimeOfScore(scoreNumber(oldest[1]), scheme);
   const fullestBand = isSet && delayed > 0 ? await fullestBandOf(call, delayedKey, scheme) : null;
+  const state = identity.library === 'bullmq' ? await readQueueState(call, prefix, name, delayedType, now) : null;
   const verdict = verdictOf({
     now,
     library: identity.library,
@@ -399,6 +402,7 @@ async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Iden
     oldestOverdueFireTime: oldestFireTime,
     nextFireTime,
     markerTime: marker?.time ?? null,
+    state,
   });
   return {
     prefix: printableBytes(prefix),
@@ -415,6 +419,7 @@ async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Iden
     head: head === null ? null : { member: redisName(head[0]), score: head[1] },
     marker,
     fullestBand,
+    state,
     verdict,
   };
 }

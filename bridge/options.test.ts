@@ -91,7 +91,8 @@ describe('parseBridgeArgs', () => {
 
   it('answers --help with the usage, naming the read-only commands', () => {
     expect(parseBridgeArgs(['--port', '1', '--help'])).toEqual({ kind: 'help' });
-    expect(USAGE).toContain('only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME,\nHGET');
+    expect(USAGE).toContain('only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, LLEN, PTTL, TIME,\nHGET');
+    expect(USAGE).toContain('--client-list');
   });
 });
 
@@ -134,5 +135,13 @@ describe('isLoopbackHost', () => {
   it('knows the loopback names', () => {
     expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1'].every(isLoopbackHost)).toBe(true);
     expect(['0.0.0.0', '192.168.1.4', '::'].some(isLoopbackHost)).toBe(false);
+  });
+});
+
+describe('--client-list', () => {
+  it('is off unless given, and takes no value', () => {
+    expect(options(parseBridgeArgs([])).clientList ?? false).toBe(false);
+    const parsed = options(parseBridgeArgs(['--client-list', '--port', '8000']));
+    expect([parsed.clientList, parsed.port]).toEqual([true, 8000]);
   });
 });

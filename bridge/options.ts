@@ -24,6 +24,11 @@ export interface BridgeOptions {
    * Required when `host` is not loopback (startBridge refuses to start without it).
    */
   readonly token: string | null;
+  /**
+   * True (--client-list): the bridge may send CLIENT LIST to find each BullMQ queue's workers, as
+   * Queue.getWorkers() does. Off by default: it is an admin command that shows every client.
+   */
+  readonly clientList?: boolean;
 }
 
 /** The app's origins: Vite's dev server (5173), `vite preview` (4173) and the e2e preview (4317). */
@@ -53,10 +58,13 @@ export const USAGE = `Usage: npm run bridge -- [options]
   --token <t>        token every request must carry (Authorization: Bearer <t>), 16 to 256
                      visible characters; required beyond 127.0.0.1: one is made and printed
                      when --host is not loopback and none is given
+  --client-list      also send CLIENT LIST, to count each BullMQ queue's workers as
+                     Queue.getWorkers() does (an admin command: an ACL user needs +client|list)
 The password may also come from the environment: FIRETIME_REDIS_PASSWORD (npm prints the command line),
 the token from FIRETIME_BRIDGE_TOKEN.
-The bridge only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME,
-HGET (a queue's meta version) and HMGET (job-hash fields); see README.md for the handshake's own.`;
+The bridge only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, LLEN, PTTL, TIME,
+HGET (a queue's meta version), HMGET (job-hash fields; meta paused and concurrency) and, with
+--client-list only, CLIENT LIST; see README.md for the handshake's own.`;
 
 export type ParsedArgs =
   | { readonly kind: 'options'; readonly options: BridgeOptions }
@@ -133,10 +141,15 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
   if (token !== null && checkToken(token) !== null)
     return { kind: 'error', message: `${TOKEN_VARIABLE}: 16 to 256 visible ASCII characters, no spaces` };
   const origins: string[] = [];
+  let clientList = false;
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
+    if (arg === '--client-list') {
+      clientList = true;
+      continue;
+    }
     const equals = arg.indexOf('=');
     const name = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
     const inline = arg.startsWith('--') && equals > 0 ? arg.slice(equals + 1) : undefined;
@@ -197,7 +210,16 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
   }
   return {
     kind: 'options',
-    options: { redisUrl, password, host, port, origins: origins.length > 0 ? origins : DEFAULT_ORIGINS, commandTimeoutMs, token },
+    options: {
+      redisUrl,
+      password,
+      host,
+      port,
+      origins: origins.length > 0 ? origins : DEFAULT_ORIGINS,
+      commandTimeoutMs,
+      token,
+      ...(clientList ? { clientList } : {}),
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The Live panel's queues overview against a real redis-server, the real bridge and real BullMQ
- * 6.7.0 queues with no worker: jobs added with a 1 s delay and read 1.5 s later are overdue, and
- * the row and the verdict say so; a queue whose job is an hour away is waiting, its marker on it.
+ * 6.7.0 queues with no worker: jobs added 5 s ago with a 1 s delay are overdue, and the row and
+ * the verdict say so; a queue whose job is an hour away is waiting, its marker on it. A paused
+ * queue and one held by its worker's limiter are said to be so, with their evidence.
  * The same steps run on the build (vite preview, playwright.config.ts) and under the Vite dev
  * server, where React's StrictMode mounts every component twice and the reads must still end in
  * the rows and the verdict.
@@ -10,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { startDemoPage } from '../scripts/demoPage.ts';
 import type { DemoPage } from '../scripts/demoPage.ts';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
@@ -44,11 +45,10 @@ test.beforeEach(async () => {
   const connection = { host: '127.0.0.1', port: redis.port };
   const mail = new Queue('mail', { connection });
   const later = new Queue('later', { connection });
-  for (let i = 0; i < OVERDUE_JOBS; i++) await mail.add('send', { i }, { delay: 1000 });
+  // no worker: added 5 s ago with a 1 s delay, the mail jobs stay in the delayed set, due
+  for (let i = 0; i < OVERDUE_JOBS; i++) await mail.add('send', { i }, { delay: 1000, timestamp: Date.now() - 5000 });
   await later.add('report', {}, { delay: 3_600_000 });
   await Promise.all([mail.close(), later.close()]);
-  // no worker: once their second has passed, the mail jobs stay in the delayed set, due
-  await new Promise((resolve) => setTimeout(resolve, 1500));
   bridge = await startBridge(
     { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN, dev.url] },
     () => undefined,
@@ -93,6 +93,9 @@ async function queuesOverviewSteps(page: Page, origin: string): Promise<void> {
   await expect(mail.locator('[data-fact="delayed"] dd')).toHaveText(String(OVERDUE_JOBS));
   await expect(mail.locator('[data-fact="overdue"] dd')).toHaveText(String(OVERDUE_JOBS));
   await expect(mail.locator('[data-fact="oldest"] dd')).toHaveText(/^\d+ (ms|s) late$/);
+  // a bridge started without --client-list: the workers cannot be seen, and the card says so
+  await expect(mail.locator('[data-fact="workers"] dd')).toHaveText('not visible (CLIENT LIST not allowed)');
+  await expect(mail.getByTestId('live-queue-evidence')).toContainText('workers: not visible (CLIENT LIST not allowed)');
   await expect(mail.getByTestId('live-queue-verdict')).toHaveText(
     new RegExp(
       `^${OVERDUE_JOBS} due, oldest \\d+ (ms|s) late; the marker says \\d\\d:\\d\\d:\\d\\d\\.\\d{3} UTC, ` +
@@ -113,6 +116,63 @@ async function queuesOverviewSteps(page: Page, origin: string): Promise<void> {
   await expect(queues.getByTestId('live-queues-problem')).toContainText('Showing the queues as read at');
   await expect(mail.locator('[data-fact="overdue"] dd')).toHaveText(String(OVERDUE_JOBS));
 }
+
+test('a paused queue and a rate-limited one: the verdicts say so on screen, with their evidence and the workers', async ({
+  page,
+}, testInfo) => {
+  const connection = { host: '127.0.0.1', port: redis.port };
+  const held = new Queue('held', { connection });
+  const throttled = new Queue('throttled', { connection });
+  const worker = new Worker('throttled', () => Promise.resolve('sent'), { connection, limiter: { max: 1, duration: 60_000 } });
+  const seeing = await startBridge(
+    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN], clientList: true },
+    () => undefined,
+  );
+  try {
+    for (let i = 0; i < 4; i++) await held.add('held', { i }, { delay: 1000, timestamp: Date.now() - 60_000 });
+    await held.pause();
+    for (let i = 0; i < 3; i++) await throttled.add('throttled', { i });
+    // polled until BullMQ itself says one job ran and the limiter holds the rest
+    await expect
+      .poll(async () => [(await throttled.getJobCounts('completed', 'wait')).completed, (await throttled.getRateLimitTtl()) > 0])
+      .toEqual([1, true]);
+
+    await page.goto(`${APP_ORIGIN}/?stage`);
+    const live = page.getByTestId('live-redis');
+    await live.scrollIntoViewIfNeeded();
+    await live.getByTestId('live-bridge-url').fill(seeing.url);
+    const queues = live.getByTestId('live-queues');
+    await queues.getByRole('button', { name: 'Read queues' }).click();
+
+    const paused = queues.locator('[data-testid="live-queue"][data-queue="bull:held"]');
+    await expect(paused).toHaveAttribute('data-verdict', 'paused');
+    await expect(paused.getByTestId('live-queue-verdict')).toHaveText(
+      /^paused \(meta paused is set\): no job runs until Queue\.resume\(\); no worker is connected either, so 4 due in the delayed set \(oldest \d+ (s|min)( \d+ s)? late\) stay there$/,
+    );
+    await expect(paused.getByTestId('live-queue-evidence')).toHaveText(
+      'Rests on: meta paused = 1; wait 0; delayed 4, 4 due; active 0; CLIENT LIST: 0 workers',
+    );
+    await expect(paused.locator('[data-fact="paused"] dd')).toHaveText('yes (meta paused)');
+    await expect(paused.locator('[data-fact="workers"] dd')).toHaveText('0 (CLIENT LIST)');
+
+    const limited = queues.locator('[data-testid="live-queue"][data-queue="bull:throttled"]');
+    await expect(limited).toHaveAttribute('data-verdict', 'rate-limited');
+    await expect(limited.getByTestId('live-queue-verdict')).toHaveText(
+      /^rate-limited for [1-5]?\d s more \(the limiter key expires then\): 2 waiting run after it; 1 worker connected$/,
+    );
+    await expect(limited.locator('[data-fact="limiter"] dd')).toHaveText(/^[1-5]?\d s left \(PTTL [\d,]+ ms\)$/);
+    await expect(limited.locator('[data-fact="wait"] dd')).toHaveText('2');
+    await expect(limited.locator('[data-fact="completed"] dd')).toHaveText('1');
+    await expect(limited.locator('[data-fact="workers"] dd')).toHaveText('1 (CLIENT LIST)');
+    await expect(limited.getByTestId('live-queue-evidence')).toContainText('limiter PTTL');
+    await limited.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('verdicts-paused-limited.png') });
+  } finally {
+    await worker.close(true);
+    await Promise.all([held.close(), throttled.close()]);
+    await seeing.close();
+  }
+});
 
 test('a link naming a queue reads it at once; two jobs added, Refresh says "2 added" in the set and the queue', async ({
   page,

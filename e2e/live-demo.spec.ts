@@ -37,9 +37,11 @@ for (const { server, args } of [
       test.setTimeout(90_000);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      // ?live opens the Live panel itself: the page comes to it, no scrolling by hand
+      expect(new URL(demo.pageUrl).search).toMatch(/^\?live&bridge=/);
       await page.goto(demo.pageUrl);
       const live = page.getByTestId('live-redis');
-      await live.scrollIntoViewIfNeeded();
+      await expect(live.getByRole('heading', { name: 'Live Redis' })).toBeInViewport({ timeout: 30_000 });
       await expect(live.getByTestId('live-bridge-url')).toHaveValue(demo.bridgeUrl);
       await expect(live.getByTestId('live-keys').getByRole('button', { name: DELAYED_KEY })).toHaveAttribute(
         'aria-pressed',
@@ -70,6 +72,12 @@ for (const { server, args } of [
         await expect(cells.nth(1)).toHaveText(flat[2 * i]!);
         await expect(cells.nth(2)).toHaveText(flat[2 * i + 1]!);
       }
+      // the link names the queue: its row is read at once, the demo's own redis-server lets the bridge see its worker
+      const queue = live.locator('[data-testid="live-queue"][data-queue="bull:firetime-demo"]');
+      await expect(queue.locator('[data-fact="workers"] dd')).toHaveText('1 (CLIENT LIST)');
+      await expect(queue.getByTestId('live-queue-verdict')).toHaveText(
+        /^idle and healthy: 1 worker connected, nothing waiting; next job in /,
+      );
       expect(errors).toEqual([]);
     });
   });

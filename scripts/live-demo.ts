@@ -122,6 +122,9 @@ if (typeof parsed === 'string') {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // a closed terminal: without a handler Node would exit at once, leaving redis-server (a process
+  // group of its own) running and the preview's temporary folder behind
+  process.on('SIGHUP', stop);
   try {
     demo = await startLiveDemo(parsed, (line) => log(line));
   } catch (error) {

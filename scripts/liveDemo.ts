@@ -6,11 +6,13 @@
  * page, and the looping story of scripts/liveDemoStory.ts (a BullMQ 6.7.0 producer and worker).
  * Each is stopped by stop(), the redis-server last, after everything that talks to it.
  */
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { liveLinkSearch } from '../src/features/live/liveLink.ts';
+import type { QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { DEFAULT_PAGE_PORTS, startDemoPage } from './demoPage.ts';
@@ -56,6 +58,27 @@ export interface LiveDemo {
   readonly delayedKey: string;
   /** Stops the story (producer, worker), the bridge, the page and the redis-server it started. */
   stop(): Promise<void>;
+}
+
+/** The verdict the page would show for `queue`, read from the bridge as the page reads it: "<kind>: <words>". */
+function bridgeVerdict(bridgeUrl: string, queue: string): Promise<string> {
+  return new Promise((resolve) => {
+    const url = `${bridgeUrl}/api/queues?queue=${encodeURIComponent(queue)}`;
+    const request = get(url, { headers: { 'X-Firetime-Bridge': '1' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        try {
+          const reply = JSON.parse(Buffer.concat(chunks).toString('utf8')) as QueuesReply;
+          const row = reply.queues[0];
+          resolve(row === undefined ? 'the bridge found no such queue' : `${row.verdict.kind}: ${row.verdict.words}`);
+        } catch {
+          resolve(`the bridge answered ${response.statusCode ?? '?'}, not a queue row`);
+        }
+      });
+    });
+    request.on('error', (error) => resolve(`the bridge did not answer (${error.message})`));
+  });
 }
 
 /** `preferred` when nothing listens on it on 127.0.0.1, otherwise 0 (any free port). */
@@ -109,15 +132,30 @@ export async function startLiveDemo(
     const pageUrl = page?.url ?? ('url' in options.page ? options.page.url.replace(/\/$/, '') : '');
 
     const bridgePort = options.bridgePort ?? (await portIfFree(DEFAULT_OPTIONS.port));
-    const bridge = await startBridge({ ...DEFAULT_OPTIONS, redisUrl, port: bridgePort, origins: [new URL(pageUrl).origin] }, log);
+    // CLIENT LIST (the workers) on the demo's own redis-server only: a Redis given with --redis may not want it read
+    const bridge = await startBridge(
+      {
+        ...DEFAULT_OPTIONS,
+        redisUrl,
+        port: bridgePort,
+        origins: [new URL(pageUrl).origin],
+        clientList: redisServer !== null,
+      },
+      log,
+    );
     started.push(() => bridge.close());
 
-    const story = await startStory({ redisUrl, queueName: options.queueName, cycleMs: options.cycleMs }, log);
+    const queue = `bull:${options.queueName}`;
+    const story = await startStory(
+      { redisUrl, queueName: options.queueName, cycleMs: options.cycleMs, readVerdict: () => bridgeVerdict(bridge.url, queue) },
+      log,
+    );
     started.push(() => story.stop());
 
-    const link = liveLinkSearch({ bridgeUrl: bridge.url, pattern: `bull:${options.queueName}:*`, key: story.delayedKey });
+    // ?live opens the Live panel itself; the rest points it at the bridge, the queue's keys and its delayed set
+    const link = liveLinkSearch({ bridgeUrl: bridge.url, pattern: `${queue}:*`, key: story.delayedKey, queues: [queue] });
     return {
-      pageUrl: `${pageUrl}/${link}`,
+      pageUrl: `${pageUrl}/?live&${link.slice(1)}`,
       pageServer: page === null ? null : 'serve' in options.page ? options.page.serve : null,
       bridge,
       redisUrl,

@@ -3,7 +3,9 @@
  * with the dev server and with --preview; SIGINT to its process group as a terminal sends it;
  * afterwards no process it started runs and nothing listens on its ports.
  */
+import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { processTree, processes, spawnLiveDemo } from '../test-support/liveDemoProcess.ts';
 import type { ProcessEntry } from '../test-support/liveDemoProcess.ts';
@@ -65,6 +67,33 @@ describe.each([
     } finally {
       await demo.interrupt();
       // a failed run leaves nothing behind either
+      for (const left of await survivors(tree, 0)) process.kill(left.pid, 'SIGKILL');
+    }
+  }, 120_000);
+});
+
+describe('npm run live-demo when its terminal closes', () => {
+  /** The preview's temporary build folders in the system's temporary directory. */
+  const buildFolders = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('firetime-live-demo-')));
+
+  it('stops every process of it on SIGHUP and removes its build folder, as on Ctrl-C', async () => {
+    const before = buildFolders();
+    const demo = await spawnLiveDemo(['--preview', '--page-port', '0', '--port', '0']);
+    let tree: ProcessEntry[] = [];
+    try {
+      const bridgePort = Number(new URL(demo.bridgeUrl).port);
+      const pagePort = Number(new URL(demo.pageOrigin).port);
+      tree = processTree(demo.child.pid!);
+      expect(tree.map((entry) => entry.command)).toEqual(expect.arrayContaining(['node', 'redis-server']));
+      const ours = [...buildFolders()].filter((name) => !before.has(name));
+      expect(ours).toHaveLength(1);
+      // a closed terminal sends SIGHUP to its process group: npm goes at once, the demo stops what it started
+      process.kill(-demo.child.pid!, 'SIGHUP');
+      expect(await survivors(tree, 20_000)).toEqual([]);
+      for (const port of [demo.redisPort, bridgePort, pagePort]) expect(await listening(port)).toBe(false);
+      expect(buildFolders().has(ours[0]!)).toBe(false);
+    } finally {
+      await demo.interrupt();
       for (const left of await survivors(tree, 0)) process.kill(left.pid, 'SIGKILL');
     }
   }, 120_000);

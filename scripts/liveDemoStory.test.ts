@@ -3,7 +3,11 @@
  * made again each cycle before the last ones leave, the stopped worker leaves jobs overdue in the
  * delayed set, and the restarted one promotes them.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOnlyCaller } from '../bridge/allowList.ts';
+import { listQueues } from '../bridge/doctorRoutes.ts';
+import type { QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
@@ -28,6 +32,20 @@ describe('storyTimeline', () => {
     const stop = steps.find((step) => step.kind === 'stop-worker');
     const start = steps.find((step) => step.kind === 'start-worker');
     expect([stop?.atMs, start?.atMs]).toEqual([60_000, 90_000]);
+    // a paused phase and a rate-limited one, each with its verdict read a moment after it begins
+    expect(
+      steps
+        .filter((step) => ['pause', 'resume', 'limit-worker', 'verdict'].includes(step.kind))
+        .map((step) => [step.kind, step.atMs]),
+    ).toEqual([
+      ['pause', 15_000],
+      ['verdict', 17_500],
+      ['resume', 30_000],
+      ['limit-worker', 45_000],
+      ['verdict', 55_000],
+    ]);
+    const limit = steps.find((step) => step.kind === 'limit-worker');
+    expect(limit?.kind === 'limit-worker' && [limit.max, limit.durationMs, limit.untilMs]).toEqual([1, 15_000, 60_000]);
     const trickles = steps.filter((step) => step.kind === 'trickle');
     expect(trickles).toHaveLength(23);
     expect(trickles.every((step) => step.atMs > 0 && step.atMs < cycle)).toBe(true);
@@ -66,8 +84,10 @@ describe('the story on a real queue', () => {
     client = await RespClient.connect(redis.port);
   });
 
+  const readers: Redis[] = [];
   afterAll(async () => {
     await story?.stop();
+    for (const reader of readers) reader.disconnect();
     client?.close();
     await redis?.stop();
   });
@@ -99,7 +119,16 @@ describe('the story on a real queue', () => {
 
   it('makes the bands, leaves jobs overdue while the worker is stopped, recovers, and makes the bands again', async () => {
     const cycleMs = 12_000;
-    story = await startStory({ redisUrl: `redis://127.0.0.1:${redis.port}`, queueName: 'story', cycleMs }, log);
+    // the verdict read as the bridge reads it (its route on a CLIENT LIST-allowed connection)
+    const reader = new Redis(`redis://127.0.0.1:${redis.port}`);
+    readers.push(reader);
+    const call = readOnlyCaller(reader, { clientList: true });
+    const readVerdict = async () => {
+      const reply = (await listQueues(call, new URLSearchParams('queue=bull:story'))).body as QueuesReply;
+      const row = reply.queues[0]!;
+      return `${row.verdict.kind}: ${row.verdict.words}`;
+    };
+    story = await startStory({ redisUrl: `redis://127.0.0.1:${redis.port}`, queueName: 'story', cycleMs, readVerdict }, log);
     expect(story.delayedKey).toBe(KEY);
     // the first bands are in the set once started: 3 jobs in one ms, and 4,100 of which 5 share the ceiling
     expect(await bandsOf(3)).toBe(1);
@@ -109,12 +138,18 @@ describe('the story on a real queue', () => {
     for (const score of scores) if (score % SLOTS === SLOTS - 1) ceilings.set(score, (ceilings.get(score) ?? 0) + 1);
     expect([...ceilings.values()]).toEqual([5]);
 
+    // paused: the worker moves due jobs to wait and runs none; then held by its limiter
+    expect(await lineMatching(/cycle 1, paused: the panel's verdict now: /)).toMatch(
+      /the panel's verdict now: paused: paused \(meta paused is set\): no job runs until Queue\.resume\(\); 1 worker connected: it moves due delayed jobs to wait and runs none/,
+    );
+    await lineMatching(/cycle 1: the queue resumes/);
+    expect(await lineMatching(/cycle 1, rate-limited: the panel's verdict now: /)).toMatch(
+      /the panel's verdict now: rate-limited: rate-limited for (\d+ ms|1 s) more \(the limiter key expires then\): [\d,]+ waiting.* run after it; 1 worker connected$/,
+    );
     await lineMatching(/cycle 1: the worker stops/);
     expect(story.workerRunning()).toBe(false);
-    // bursts added 3 s ahead since the stop fall due while it lasts (3 s): wait for one, late by a second
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(await lateBy(500)).toBeGreaterThan(0);
-
+    // what fell due while it was stopped stayed in the delayed set: the restart promotes it (no sleep
+    // here: on a loaded machine the stop may last less than planned, the restart's count says what was left)
     const restart = await lineMatching(/cycle 1: the worker starts again/);
     expect(Number(/promotes the ([\d,]+) overdue jobs/.exec(restart)?.[1]?.replace(/,/g, ''))).toBeGreaterThan(0);
     expect(story.workerRunning()).toBe(true);

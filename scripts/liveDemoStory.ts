@@ -6,9 +6,14 @@
  *   little after the next cycle has made their copies: some are always in the set;
  * - all along, a burst of 100 jobs in one millisecond every 1/24 of the cycle, due a quarter of a
  *   cycle later, which the worker promotes and runs as they fall due;
+ * - from 1/8 to 1/4 of the cycle the queue is paused (Queue.pause()): the worker moves the jobs
+ *   falling due to wait and runs none until the resume;
+ * - from 3/8 to 1/2 the worker runs with a limiter of 1 job per 1/8 of the cycle: jobs wait in wait
+ *   while the limiter key lives;
  * - at half the cycle the worker stops, so the bursts falling due stay in the delayed set,
  *   overdue; at three quarters it starts again and promotes them at once.
- * Every phase is logged with the time it ran.
+ * Every phase is logged with the time it ran, and the paused and rate-limited ones with the
+ * doctor's verdict read a moment after they begin (when the caller gives a way to read it).
  */
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -25,6 +30,16 @@ export type StoryEvent =
   | { readonly atMs: number; readonly kind: 'trickle'; readonly burst: Burst }
   | { readonly atMs: number; readonly kind: 'stop-worker'; readonly restartAtMs: number }
   | { readonly atMs: number; readonly kind: 'start-worker' }
+  | { readonly atMs: number; readonly kind: 'pause'; readonly resumeAtMs: number }
+  | { readonly atMs: number; readonly kind: 'resume' }
+  | {
+      readonly atMs: number;
+      readonly kind: 'limit-worker';
+      readonly max: number;
+      readonly durationMs: number;
+      readonly untilMs: number;
+    }
+  | { readonly atMs: number; readonly kind: 'verdict'; readonly phase: 'paused' | 'rate-limited' }
   | { readonly atMs: number; readonly kind: 'check' };
 
 export const DEFAULT_CYCLE_MS = 120_000;
@@ -32,6 +47,10 @@ export const DEFAULT_CYCLE_MS = 120_000;
 const BAND_SLOTS = 0x1000;
 export const SATURATED_JOBS = 4100;
 const TRICKLES_PER_CYCLE = 24;
+/** Jobs added to wait as the limited worker starts: it runs one, the limit holds the rest. */
+const LIMITED_JOBS = 5;
+/** How many times a phase's verdict is read, a 96th of the cycle apart, until it is the phase's. */
+const VERDICT_READS = 4;
 
 /** One cycle's steps, in the order they run; every time is a fixed share of `cycleMs`. */
 export function storyTimeline(cycleMs: number = DEFAULT_CYCLE_MS): StoryEvent[] {
@@ -51,6 +70,11 @@ export function storyTimeline(cycleMs: number = DEFAULT_CYCLE_MS): StoryEvent[] 
         { jobs: 200, delayMs: cycleMs + share(1 / 4) },
       ],
     },
+    { atMs: share(1 / 8), kind: 'pause', resumeAtMs: share(1 / 4) },
+    { atMs: share(1 / 8 + 1 / 48), kind: 'verdict', phase: 'paused' },
+    { atMs: share(1 / 4), kind: 'resume' },
+    { atMs: share(3 / 8), kind: 'limit-worker', max: 1, durationMs: share(1 / 8), untilMs: stopAt },
+    { atMs: share(3 / 8 + 1 / 12), kind: 'verdict', phase: 'rate-limited' },
     { atMs: stopAt, kind: 'stop-worker', restartAtMs: restartAt },
     { atMs: restartAt, kind: 'start-worker' },
     { atMs: Math.round(restartAt + trickleEvery), kind: 'check' },
@@ -58,7 +82,17 @@ export function storyTimeline(cycleMs: number = DEFAULT_CYCLE_MS): StoryEvent[] 
   for (let k = 1; k < TRICKLES_PER_CYCLE; k++)
     events.push({ atMs: Math.round(k * trickleEvery), kind: 'trickle', burst: { jobs: 100, delayMs: share(1 / 4) } });
   // a trickle at the same moment as a worker step runs after it
-  const order = { bands: 0, 'stop-worker': 1, 'start-worker': 1, check: 2, trickle: 3 };
+  const order = {
+    bands: 0,
+    pause: 1,
+    resume: 1,
+    'limit-worker': 1,
+    'stop-worker': 1,
+    'start-worker': 1,
+    verdict: 2,
+    check: 2,
+    trickle: 3,
+  };
   return events.sort((a, b) => a.atMs - b.atMs || order[a.kind] - order[b.kind]);
 }
 
@@ -66,6 +100,8 @@ export interface StoryOptions {
   readonly redisUrl: string;
   readonly queueName: string;
   readonly cycleMs: number;
+  /** Reads the doctor's verdict on the queue now ("paused: paused (meta paused is set): ..."), as the panel would show it. */
+  readonly readVerdict?: () => Promise<string>;
 }
 
 export interface RunningStory {
@@ -127,22 +163,29 @@ export async function startStory(options: StoryOptions, log: (line: string) => v
 
   let worker: { worker: Worker; connection: Redis } | null = null;
   let lastWorkerError = '';
-  const startWorker = () => {
+  const startWorker = (limiter?: { max: number; duration: number }) => {
     const connection = new Redis(options.redisUrl, redisOptions);
     connection.on('error', () => undefined);
-    const started = new Worker(options.queueName, async () => undefined, { connection, concurrency: 100 });
+    const started = new Worker(options.queueName, async () => undefined, {
+      connection,
+      concurrency: 100,
+      ...(limiter === undefined ? {} : { limiter }),
+    });
     started.on('error', (error) => {
       if (error.message !== lastWorkerError) say(`worker: ${error.message}`);
       lastWorkerError = error.message;
     });
     worker = { worker: started, connection };
   };
-  const stopWorker = async () => {
-    const running = worker;
-    worker = null;
+  const closeWorker = async (running: { worker: Worker; connection: Redis } | null) => {
     if (running === null) return;
     await atMost(running.worker.close(), 3000);
     running.connection.disconnect();
+  };
+  const stopWorker = async () => {
+    const running = worker;
+    worker = null;
+    await closeWorker(running);
   };
 
   /** Jobs whose fire-time is at or before the server's now, and how late the first of them is. */
@@ -198,6 +241,42 @@ export async function startStory(options: StoryOptions, log: (line: string) => v
         );
         return;
       }
+      case 'pause':
+        await queue.pause();
+        say(
+          `cycle ${cycle}: the queue is paused (Queue.pause()): the worker moves jobs falling due to wait and runs none until the resume at ${timeOfDay(cycleStart + step.resumeAtMs)}`,
+        );
+        return;
+      case 'resume':
+        await queue.resume();
+        say(`cycle ${cycle}: the queue resumes: the worker runs the jobs that waited`);
+        return;
+      case 'limit-worker': {
+        // the limited worker starts at once; the one it replaces closes meanwhile (a close waits for its blocking read)
+        const replaced = worker;
+        startWorker({ max: step.max, duration: step.durationMs });
+        void closeWorker(replaced);
+        // jobs to run now, so the limit holds some back whatever the trickles' timing
+        await queue.addBulk(
+          Array.from({ length: LIMITED_JOBS }, () => ({ name: 'limited', data: {}, opts: { removeOnComplete: true } })),
+        );
+        added += LIMITED_JOBS;
+        say(
+          `cycle ${cycle}: the worker restarts with a limiter of ${step.max} job per ${seconds(step.durationMs)}: jobs falling due wait in wait while the limiter key lives, until ${timeOfDay(cycleStart + step.untilMs)}`,
+        );
+        return;
+      }
+      case 'verdict': {
+        if (options.readVerdict === undefined) return;
+        // a worker just started may not have run its first job yet: read again a few times, a moment apart
+        let verdict = await options.readVerdict();
+        for (let i = 1; i < VERDICT_READS && !verdict.startsWith(`${step.phase}:`) && !stopped; i++) {
+          await new Promise((resolve) => setTimeout(resolve, options.cycleMs / 96));
+          verdict = await options.readVerdict();
+        }
+        say(`cycle ${cycle}, ${step.phase}: the panel's verdict now: ${verdict}`);
+        return;
+      }
       case 'check': {
         const { count } = await overdue();
         say(count === 0 ? `cycle ${cycle}: no job overdue: the worker caught up` : `cycle ${cycle}: still ${count} jobs overdue`);
@@ -224,6 +303,8 @@ export async function startStory(options: StoryOptions, log: (line: string) => v
   };
 
   const closeAll = async () => {
+    // a story stopped while the queue is paused leaves it running for the next one
+    await atMost(queue.resume(), 3000);
     await stopWorker();
     await atMost(queue.close(), 3000);
     producerConnection.disconnect();
@@ -231,6 +312,8 @@ export async function startStory(options: StoryOptions, log: (line: string) => v
 
   startWorker();
   beginCycle(Date.now());
+  // a story that ended without its stop() (a killed process) may have left the queue paused
+  await queue.resume();
   // the first bands are in the set when this resolves (the caller prints the page's address then)
   try {
     await run(timeline[0]!);

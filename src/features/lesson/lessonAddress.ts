@@ -14,6 +14,9 @@ export const STAGE_QUERY = 'stage';
 /** A Live Redis link's query key (`?bridge=...`, liveLink.ts): the Live panel is on the stage. */
 export const LIVE_QUERY = 'bridge';
 
+/** The query word that opens the Live panel itself (on the stage's page, scrolled to it): `?live`. */
+export const LIVE_PANEL_QUERY = 'live';
+
 /** The query key of a lesson step: `?lesson=<n>`, n counted from 1. */
 export const LESSON_QUERY = 'lesson';
 
@@ -30,7 +33,7 @@ export type PageAddress =
 export function pageAt(search: string, hash: string): PageAddress {
   if (hash.startsWith(SCENARIO_FRAGMENT)) return { page: 'stage' };
   const query = new URLSearchParams(search);
-  if (query.has(STAGE_QUERY) || query.has(LIVE_QUERY)) return { page: 'stage' };
+  if (query.has(STAGE_QUERY) || query.has(LIVE_QUERY) || query.has(LIVE_PANEL_QUERY)) return { page: 'stage' };
   const written = query.get(LESSON_QUERY);
   if (written === null || !/^[0-9]{1,6}$/.test(written)) return { page: 'lesson', step: null };
   const step = Number(written);

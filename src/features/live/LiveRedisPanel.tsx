@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { newLiveQueryClient } from './liveQueryClient.ts';
 import {
@@ -135,6 +135,12 @@ export function LiveRedisPanel(props: { fetchImpl?: Fetch; link?: LiveLink }) {
 function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl?: Fetch; link?: LiveLink }) {
   const headingId = useId();
   const client = useQueryClient();
+  const sectionRef = useRef<HTMLElement>(null);
+  const opensPanel = link.open === true;
+  // `?live` opens this panel itself: it mounts below the stage, so the page is brought to it
+  useEffect(() => {
+    if (opensPanel) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [opensPanel]);
   const [bridgeUrl, setBridgeUrl] = useState(link.bridgeUrl ?? DEFAULT_BRIDGE_URL);
   const [token, setToken] = useState('');
   const [pattern, setPattern] = useState(link.pattern ?? DEFAULT_KEY_PATTERN);
@@ -246,7 +252,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
   );
 
   return (
-    <section className={panel.panel} aria-labelledby={headingId} data-testid="live-redis">
+    <section ref={sectionRef} className={panel.panel} aria-labelledby={headingId} data-testid="live-redis">
       <h2 id={headingId}>Live Redis</h2>
       <p className={panel.lede}>
         Look at a real delayed set through the same views as the simulation. Start the bridge beside your Redis with{' '}

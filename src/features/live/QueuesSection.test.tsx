@@ -282,3 +282,95 @@ describe('QueuesSection', () => {
     expect(within(queueItem('bull:pdf')).getByTestId('live-queue-change').textContent).toBe('No change since 06:09:00.000 UTC.');
   });
 });
+
+describe('QueuesSection: what decides the verdict', () => {
+  const state = (over: Partial<NonNullable<QueueRow['state']>>): NonNullable<QueueRow['state']> => ({
+    delayedType: 'zset',
+    paused: false,
+    pausedList: 0,
+    concurrency: null,
+    limiterTtlMs: null,
+    counts: { wait: 0, active: 0, prioritized: 0, waitingChildren: 0, failed: 0, completed: 0 },
+    workers: { visible: true, count: 1 },
+    ...over,
+  });
+  /** STUCK's 2,281 due jobs, paused and with no marker: the pause, not a worker. */
+  const PAUSED = row('paused', {
+    ...STUCK,
+    name: 'paused',
+    delayedKey: named('bull:paused:delayed'),
+    marker: null,
+    state: state({ paused: true, workers: { visible: true, count: 0 } }),
+  });
+  const LIMITED = row('limited', {
+    state: state({
+      limiterTtlMs: 41_391,
+      counts: { wait: 61, active: 0, prioritized: 0, waitingChildren: 0, failed: 2, completed: 1 },
+    }),
+  });
+  const UNSEEN = row('unseen', {
+    ...HEALTHY,
+    name: 'unseen',
+    delayedKey: named('bull:unseen:delayed'),
+    state: state({
+      workers: {
+        visible: false,
+        reason: 'not-allowed',
+        message: 'CLIENT LIST not allowed (start the bridge with --client-list)',
+      },
+    }),
+  });
+
+  it('shows paused, rate-limited and unseen workers with the evidence and the counts', async () => {
+    const user = userEvent.setup();
+    const { fetchImpl } = fakeBridge(answer(reply({ queues: [PAUSED, LIMITED, UNSEEN] })));
+    renderSection(fetchImpl);
+    await user.click(refresh());
+    await screen.findAllByTestId('live-queue');
+
+    const paused = queueItem('bull:paused');
+    expect(paused.dataset.verdict).toBe('paused');
+    expect(within(paused).getByTestId('live-queue-verdict').textContent).toBe(
+      'paused (meta paused is set): no job runs until Queue.resume(); no worker is connected either, so 2,281 due in the delayed set (oldest 13 min late) stay there',
+    );
+    expect(within(paused).getByTestId('live-queue-evidence').textContent).toBe(
+      'Rests on: meta paused = 1; wait 0; delayed 3,000, 2,281 due; active 0; CLIENT LIST: 0 workers',
+    );
+    expect([fact(paused, 'paused'), fact(paused, 'workers'), fact(paused, 'limiter')]).toEqual([
+      'yes (meta paused)',
+      '0 (CLIENT LIST)',
+      'no limiter key',
+    ]);
+
+    const limited = queueItem('bull:limited');
+    expect(limited.dataset.verdict).toBe('rate-limited');
+    expect(within(limited).getByTestId('live-queue-verdict').textContent).toBe(
+      'rate-limited for 41 s more (the limiter key expires then): 61 waiting run after it; 1 worker connected',
+    );
+    expect([fact(limited, 'limiter'), fact(limited, 'wait'), fact(limited, 'failed'), fact(limited, 'completed')]).toEqual([
+      '41 s left (PTTL 41,391 ms)',
+      '61',
+      '2',
+      '1',
+    ]);
+
+    const unseen = queueItem('bull:unseen');
+    expect(fact(unseen, 'workers')).toBe('not visible (CLIENT LIST not allowed)');
+    expect(within(unseen).getByTestId('live-queue-evidence').textContent).toContain(
+      'workers: not visible (CLIENT LIST not allowed)',
+    );
+    // without CLIENT LIST the verdict does not claim a worker is there or not
+    expect(within(unseen).getByTestId('live-queue-verdict').textContent).toBe('next job in 4 min 12 s; the marker agrees');
+  });
+
+  it('a row whose state is not what the bridge sends is refused, not shown', async () => {
+    const user = userEvent.setup();
+    const broken = { ...LIMITED, state: { ...LIMITED.state, workers: { visible: 'maybe' } } };
+    const { fetchImpl } = fakeBridge(answer(reply({ queues: [broken as unknown as QueueRow] })));
+    renderSection(fetchImpl);
+    await user.click(refresh());
+    // refused whole, or the one row left out: either way the card is not shown
+    await vi.waitFor(() => expect(screen.queryByTestId('live-queues-problem') ?? /at http/.exec(status() ?? '')).toBeTruthy());
+    expect(screen.queryAllByTestId('live-queue').some((item) => item.dataset.queue === 'bull:limited')).toBe(false);
+  });
+});

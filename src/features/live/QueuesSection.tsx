@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { verdictOf } from '../../model/doctor/verdict.ts';
-import type { QueueRow } from '../../model/doctor/doctorWire.ts';
+import type { QueueRow, QueueStateReading } from '../../model/doctor/doctorWire.ts';
 import { durationText, instantText } from '../../model/doctor/words.ts';
 import { groupDigits, plural } from '../../model/format.ts';
 import panel from '../../ui/panel.module.css';
@@ -212,6 +212,45 @@ function fullestBandText(row: QueueRow, now: number): string {
   return `${instantText(band.fireTime, now)}: ${plural(band.jobs, 'job', 'jobs')}${ceiling}${unsure}`;
 }
 
+/** A count read from a key of another type than BullMQ writes there is said so, not shown as 0. */
+const countText = (n: number | null) => (n === null ? 'not a list or set' : groupDigits(n));
+
+/** What decides whether a BullMQ queue's due jobs run, as facts of its card (none for Bull and bee-queue). */
+function stateFacts(state: QueueStateReading | null): Array<[string, string, string]> {
+  if (state === null) return [];
+  const { counts, workers } = state;
+  const paused = state.paused
+    ? 'yes (meta paused)'
+    : state.pausedList !== null && state.pausedList > 0
+      ? `${plural(state.pausedList, 'job', 'jobs')} in the legacy paused list`
+      : 'no';
+  const limiter =
+    state.limiterTtlMs === null
+      ? 'no limiter key'
+      : state.limiterTtlMs < 0
+        ? 'limiter key with no expiry'
+        : `${durationText(state.limiterTtlMs)} left (PTTL ${groupDigits(state.limiterTtlMs)} ms)`;
+  const workersText = workers.visible
+    ? `${groupDigits(workers.count)} (CLIENT LIST)`
+    : workers.reason === 'not-allowed'
+      ? 'not visible (CLIENT LIST not allowed)'
+      : `not visible (${workers.message})`;
+  return [
+    ['paused', 'Paused', paused],
+    ['limiter', 'Rate limit', limiter],
+    ['wait', 'Waiting', countText(counts.wait)],
+    ['active', 'Active', countText(counts.active)],
+    ['prioritized', 'Prioritized', countText(counts.prioritized)],
+    ['waiting-children', 'Waiting children', countText(counts.waitingChildren)],
+    ['failed', 'Failed', countText(counts.failed)],
+    ['completed', 'Completed', countText(counts.completed)],
+    ...(state.concurrency === null
+      ? []
+      : [['concurrency', 'Global concurrency', groupDigits(state.concurrency)] as [string, string, string]]),
+    ['workers', 'Workers', workersText],
+  ];
+}
+
 /** The counts before -> now, where the last read of the same queue differs ('' when none does). */
 function changeText(before: QueueReading | undefined, row: QueueRow): string {
   if (before === undefined) return '';
@@ -243,6 +282,7 @@ function QueueItem({
     oldestOverdueFireTime: row.oldestOverdueMs === null ? null : now - row.oldestOverdueMs,
     nextFireTime: row.nextFireTime,
     markerTime: row.marker?.time ?? null,
+    state: row.state ?? null,
   });
   const name = `${row.prefix}:${row.name}`;
   const facts: Array<[string, string, string]> = [
@@ -253,6 +293,7 @@ function QueueItem({
     ['next', 'Next fire-time', row.nextFireTime === null ? '—' : instantText(row.nextFireTime, now)],
     ['band', 'Fullest band', fullestBandText(row, now)],
     ['marker', 'Marker', markerText(row, now)],
+    ...stateFacts(row.state ?? null),
   ];
   return (
     <li className={styles.item} data-testid="live-queue" data-queue={name} data-verdict={verdict.kind}>
@@ -264,6 +305,9 @@ function QueueItem({
       </div>
       <p className={styles.verdict} data-testid="live-queue-verdict">
         {verdict.words}
+      </p>
+      <p className={styles.evidence} data-testid="live-queue-evidence">
+        Rests on: {verdict.evidence}
       </p>
       {before !== undefined ? (
         <p className={panel.hint} data-testid="live-queue-change">

@@ -8,7 +8,7 @@
 import { parseBridgeUrl, parseKeyPattern } from './bridgeClient.ts';
 
 /** The query parameters the panel reads. */
-export const LIVE_LINK_PARAMS = { bridge: 'bridge', pattern: 'pattern', key: 'key', queue: 'queue' } as const;
+export const LIVE_LINK_PARAMS = { bridge: 'bridge', pattern: 'pattern', key: 'key', queue: 'queue', live: 'live' } as const;
 
 /** What a link asks of the panel; null where it asks nothing (or asked for something invalid). */
 export interface LiveLink {
@@ -19,6 +19,8 @@ export interface LiveLink {
   readonly queues?: readonly string[];
   /** What was wrong with the link, to show in the panel; null when nothing was. */
   readonly problem: string | null;
+  /** `?live`: the address opens the Live panel itself, so the page scrolls to it. */
+  readonly open?: boolean;
 }
 
 /** The longest key a link may name (the bridge reads keys of any length; a link need not). */
@@ -71,6 +73,7 @@ export function liveLinkFromSearch(search: string): LiveLink {
     key,
     ...(queues.length > 0 ? { queues } : {}),
     problem: problems.length > 0 ? problems.join(' ') : null,
+    ...(params.has(LIVE_LINK_PARAMS.live) ? { open: true } : {}),
   };
 }
 

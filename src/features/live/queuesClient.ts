@@ -3,7 +3,13 @@
  * walk is done, each reply checked for the shape the bridge sends (src/model/doctor/doctorWire.ts)
  * before anything of it is shown. No DOM, no React.
  */
-import type { FullestBandReading, MarkerReading, QueueRow, QueuesReply } from '../../model/doctor/doctorWire.ts';
+import type {
+  FullestBandReading,
+  MarkerReading,
+  QueueRow,
+  QueueStateReading,
+  QueuesReply,
+} from '../../model/doctor/doctorWire.ts';
 import { bytesFromBase64, printable } from '../../model/printable.ts';
 import { BridgeRequestError, getJson } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
@@ -74,6 +80,29 @@ function isFullestBand(v: unknown): v is FullestBandReading {
   );
 }
 
+const COUNT_NAMES = ['wait', 'active', 'prioritized', 'waitingChildren', 'failed', 'completed'] as const;
+
+function isQueueState(v: unknown): v is QueueStateReading {
+  const s = v as QueueStateReading;
+  if (typeof s !== 'object' || s === null || typeof s.counts !== 'object' || s.counts === null) return false;
+  const w = s.workers as { visible?: unknown; count?: unknown; reason?: unknown; message?: unknown } | null;
+  const workers =
+    typeof w === 'object' &&
+    w !== null &&
+    (w.visible === true
+      ? isCount(w.count)
+      : w.visible === false && (w.reason === 'not-allowed' || w.reason === 'refused') && typeof w.message === 'string');
+  return (
+    typeof s.delayedType === 'string' &&
+    typeof s.paused === 'boolean' &&
+    orNull(isCount)(s.pausedList) &&
+    orNull(isInstant)(s.concurrency) &&
+    orNull(isInstant)(s.limiterTtlMs) &&
+    COUNT_NAMES.every((name) => orNull(isCount)(s.counts[name])) &&
+    workers
+  );
+}
+
 /** Each field of a row the page reads, and the check its value must pass. */
 const ROW_FIELDS: ReadonlyArray<readonly [field: keyof QueueRow, check: (v: unknown) => boolean, expected: string]> = [
   ['prefix', (v) => typeof v === 'string', 'a text'],
@@ -86,6 +115,7 @@ const ROW_FIELDS: ReadonlyArray<readonly [field: keyof QueueRow, check: (v: unkn
   ['nextFireTime', orNull(isInstant), 'an instant or null'],
   ['marker', orNull(isMarker), 'a marker reading or null'],
   ['fullestBand', orNull(isFullestBand), 'a band reading or null'],
+  ['state', (v) => v === undefined || orNull(isQueueState)(v), 'a queue state reading or null'],
 ];
 
 /** What is wrong with a row of the bridge's reply, in words; null when the page can show it. */
@@ -127,6 +157,16 @@ function shownRow(row: QueueRow): QueueRow {
     name: printable(row.name),
     version: row.version === null ? null : printable(row.version).slice(0, 64),
     marker: row.marker === null ? null : { ...row.marker, type: printable(row.marker.type).slice(0, 32) },
+    state:
+      row.state === undefined || row.state === null
+        ? null
+        : {
+            ...row.state,
+            delayedType: printable(row.state.delayedType).slice(0, 32),
+            workers: row.state.workers.visible
+              ? row.state.workers
+              : { ...row.state.workers, message: printable(row.state.workers.message).slice(0, 240) },
+          },
   };
 }
 
