@@ -24,6 +24,7 @@ import { ChangesView } from './ChangesView.tsx';
 import type { DueClock } from './ChangesView.tsx';
 import type { ScoreScheme } from '../../model/doctor/scheme.ts';
 import { QueuesSection } from './QueuesSection.tsx';
+import { refreshReads } from './refreshPlan.ts';
 import { LiveSetViews } from './LiveSetViews.tsx';
 import type { RowChange } from './LiveSetViews.tsx';
 import { useKeyScheme } from './useKeyScheme.ts';
@@ -178,10 +179,12 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
     void client.fetchQuery({ ...keysQuery(asked, fetchImpl), staleTime: 0 }).catch(() => undefined);
   }
 
-  /** Refresh: List keys again, and the queues already read from this bridge again by name (as a tick does). */
+  /** Refresh: what refreshReads says (refreshPlan.ts); the queues already read from this bridge again by name. */
   function refresh() {
-    listAndRead();
-    void client.refetchQueries({ queryKey: ['queues', bridgeUrl], exact: true, type: 'active' }).catch(() => undefined);
+    const reads = refreshReads({ keyChosen: chosenKey !== null, queuesRead: true, detailOpen: false });
+    if (reads.listKeys) listAndRead();
+    if (reads.readQueues)
+      void client.refetchQueries({ queryKey: ['queues', bridgeUrl], exact: true, type: 'active' }).catch(() => undefined);
   }
 
   function choose(key: ListedKey) {
