@@ -24,6 +24,19 @@ export interface RefreshReads {
   readonly readDetail: boolean;
 }
 
+/**
+ * A Refresh reads again what is on screen, by name: the chosen set's head, the listed queues
+ * (?queue=) and the open detail (its keys follow the queues' read). None of them walks the
+ * keyspace, so a Refresh costs Redis the same on a keyspace of a thousand keys or a million.
+ * Only a panel showing nothing yet but the key list lists the keys again (a SCAN walk): List keys
+ * and Read queues walk it when asked.
+ */
 export function refreshReads(state: RefreshState): RefreshReads {
-  return { listKeys: true, readSet: state.keyChosen, readQueues: state.queuesRead, readDetail: false };
+  const known = state.keyChosen || state.queuesRead;
+  return {
+    listKeys: !known,
+    readSet: state.keyChosen,
+    readQueues: state.queuesRead,
+    readDetail: state.queuesRead && state.detailOpen,
+  };
 }
