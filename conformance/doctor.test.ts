@@ -425,6 +425,7 @@ describe('the doctor only reads', () => {
       expect([...names].sort()).toEqual([
         'HGET',
         'HMGET',
+        'HSTRLEN',
         'SCAN',
         'SELECT',
         'TIME',
@@ -441,6 +442,7 @@ describe('the doctor only reads', () => {
       for (const command of seen) {
         if (command.name === 'HGET') expect(command.args.slice(1)).toEqual(['version']);
         if (command.name === 'HMGET') expect(command.args.slice(1)).toEqual(JOB_HASH_FIELDS);
+        if (command.name === 'HSTRLEN') expect(JOB_HASH_FIELDS).toContain(command.args[1]);
       }
     } finally {
       watch.stop();
@@ -452,7 +454,10 @@ describe('the doctor only reads', () => {
 describe('an ACL user holding only the commands README.md lists', () => {
   it('every route answers, on database 0 and on another (SELECT)', async () => {
     const rules = ['on', '>acl-secret-42', '~*', 'resetchannels', '-@all'];
-    const commands = ['scan', 'type', 'zcard', 'zrange', 'zrangebyscore', 'zcount', 'zscore', 'time', 'hget', 'hmget', 'select'];
+    const commands = [
+      ...['scan', 'type', 'zcard', 'zrange', 'zrangebyscore', 'zcount', 'zscore', 'time', 'hget', 'hmget', 'select'],
+      ...['hstrlen', 'llen', 'lpos'],
+    ];
     expect(await redis.client.call('ACL', 'SETUSER', 'firetime', ...rules, ...commands.map((c) => `+${c}`))).toBe('OK');
     try {
       for (const db of ['', '/3']) {
@@ -469,6 +474,7 @@ describe('an ACL user holding only the commands README.md lists', () => {
             '/api/histogram?key=bull:overdue:delayed&buckets=10',
             '/api/jobs?queue=bull:overdue&id=1',
             '/api/jobs?queue=bull:overdue&id=1&rank=1',
+            '/api/jobs?queue=bull:overdue&id=1&rank=1&state=1',
           ]) {
             const answer = await httpAnswer(`${acl.url}${path}`, { 'X-Firetime-Bridge': '1' });
             // database 3 is empty: its set reads are 404, which is Redis answering, not refusing
