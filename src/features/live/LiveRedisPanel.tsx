@@ -301,7 +301,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
             type="button"
             className="secondary"
             onClick={refresh}
-            disabled={busy || (keysListed === null && chosenKey === null)}
+            disabled={busy || (keysListed === null && chosenKey === null && !reads.readQueues)}
           >
             Refresh
           </button>

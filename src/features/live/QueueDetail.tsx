@@ -77,6 +77,8 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
     queryKey: [...base, 'histogram', readOf, range?.from ?? null, range?.to ?? null],
     queryFn: ({ signal }) => readHistogram(bridgeUrl, row.delayedKey, row.scheme, range, send, signal),
     placeholderData: keepPreviousData,
+    // a queue with nothing delayed has no set to count (its key is gone): Find still reads any job
+    enabled: row.delayed > 0,
   });
   const shown = histogram.data;
   // the page is read only once the histogram of this very range is in: its `before` is the rank
@@ -184,6 +186,10 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
           onZoom={(window) => zoom(window)}
           onWhole={() => zoom(null)}
         />
+      ) : row.delayed === 0 ? (
+        <p className={panel.hint} data-testid="queue-detail-empty">
+          No job is delayed in this queue now. Find a job by id below: it says where the job is, in any state.
+        </p>
       ) : (
         <p className={panel.hint}>Reading the histogram…</p>
       )}
