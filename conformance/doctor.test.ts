@@ -215,7 +215,7 @@ describe('/api/queues on real queues', () => {
     );
   });
 
-  it('a saturated band among 5,700 jobs: found by ZCOUNTs, 105 at its ceiling', async () => {
+  it('a saturated band among 5,700 jobs: the set read whole (one ZRANGE: at most 10,000), 105 at its ceiling', async () => {
     const reply = await queues();
     const row = rowOf(reply, 'bull', 'bulk');
     expect(row.fullestBand).toMatchObject({
@@ -225,8 +225,7 @@ describe('/api/queues on real queues', () => {
       complete: true,
       atMost: 4200,
     });
-    expect(row.fullestBand!.counts).toBeGreaterThan(0);
-    expect(row.fullestBand!.counts).toBeLessThan(1000);
+    expect(row.fullestBand!.counts).toBe(0);
   });
 
   it('future jobs only: the marker agrees with the head', async () => {
