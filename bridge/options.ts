@@ -65,7 +65,8 @@ The password may also come from the environment: FIRETIME_REDIS_PASSWORD (npm pr
 the token from FIRETIME_BRIDGE_TOKEN. An ACL user goes in the URL without its password
 (redis://firetime@host:6379) with the password from either of those.
 The bridge only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME,
-HGET (a queue's meta version) and HMGET (job-hash fields); see README.md for the handshake's own.`;
+HGET (a queue's meta version), HMGET and HSTRLEN (job-hash fields), LLEN and LPOS (bounded);
+see README.md for the handshake's own.`;
 
 export type ParsedArgs =
   | { readonly kind: 'options'; readonly options: BridgeOptions }
