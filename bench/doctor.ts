@@ -11,13 +11,27 @@
  * on this machine, the CPU the bridge (this process) and redis-server spent on it, the Redis
  * commands it sent (INFO commandstats), and the reply's size. It measures; it never fails on time.
  *
+ * With `--refresh` it measures instead what the Live panel's Refresh sends (src/features/live/
+ * refreshPlan.ts: the reads one Refresh, or one tick of Auto-refresh, makes while a queue's
+ * delayed set is chosen, its queue read and its detail open) on the `spread + hashes` queue:
+ * commands (by name), redis-server's time in them (INFO commandstats usec) and its CPU, per
+ * Refresh and per minute of Auto-refresh every 5 s (12 Refreshes). `--before` writes that section
+ * under its own name, to keep the figures of the code before a change beside the ones after it.
+ *
  *   npm run bench:doctor
  *   npm run bench:doctor -- --jobs 200000 --runs 5 --no-write
+ *   npm run bench:doctor -- --refresh [--before]
  */
 import { performance } from 'node:perf_hooks';
 import { startBridge } from '../bridge/bridge.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import type { HistogramReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import { keyFromText, listKeys, readSetHead } from '../src/features/live/bridgeClient.ts';
+import type { Fetch } from '../src/features/live/bridgeClient.ts';
+import { readHistogram } from '../src/features/live/detailClient.ts';
+import { readNamedQueues } from '../src/features/live/queuesClient.ts';
+import { refreshReads } from '../src/features/live/refreshPlan.ts';
+import { DEFAULT_KEY_PATTERN } from '../src/model/bridgeWire.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 import { figure, report } from './report.ts';
@@ -28,6 +42,10 @@ function option(name: string, fallback: number): number {
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 }
 const JOBS = option('--jobs', 1_000_000);
+const REFRESH = process.argv.includes('--refresh');
+const BEFORE = process.argv.includes('--before');
+/** Refreshes in a minute of Auto-refresh at its default of every 5 s. */
+const TICKS_A_MINUTE = 12;
 const RUNS = option('--runs', 7);
 const KEY = 'bull:big:delayed';
 const CHUNK = 100_000;
@@ -107,6 +125,65 @@ async function measure(admin: RespClient, url: string, follow = false): Promise<
   };
 }
 
+/** Calls and microseconds per command so far (INFO commandstats), INFO itself left out. */
+async function commandStats(admin: RespClient): Promise<Map<string, { calls: number; usec: number }>> {
+  const stats = String(await admin.call('INFO', 'commandstats'));
+  const byName = new Map<string, { calls: number; usec: number }>();
+  for (const match of stats.matchAll(/^cmdstat_([\w|]+):calls=(\d+),usec=(\d+)/gm))
+    if (match[1] !== 'info') byName.set(match[1]!.toUpperCase(), { calls: Number(match[2]), usec: Number(match[3]) });
+  return byName;
+}
+
+const nodeFetch: Fetch = (url, init) => fetch(url, init);
+
+/**
+ * One Refresh as the panel sends it with bull:big:delayed chosen, the queue bull:big read and its
+ * detail open: the reads refreshReads names, in the panel's order.
+ */
+async function pageRefresh(base: string): Promise<void> {
+  const reads = refreshReads({ keyChosen: true, queuesRead: true, detailOpen: true });
+  if (reads.listKeys) await listKeys(base, DEFAULT_KEY_PATTERN, nodeFetch);
+  const key = keyFromText(KEY);
+  await Promise.all([
+    reads.readSet ? readSetHead(base, key, nodeFetch) : null,
+    reads.readQueues ? readNamedQueues(base, ['bull:big'], nodeFetch) : null,
+    reads.readDetail ? readHistogram(base, key, 'band', null, nodeFetch) : null,
+  ]);
+}
+
+interface RefreshFigures {
+  wallMs: number;
+  redisCpuMs: number;
+  redisUsec: number;
+  commands: number;
+  byName: Map<string, number>;
+}
+
+/** `times` Refreshes back to back, the figures summed. */
+async function measureRefreshes(admin: RespClient, base: string, times: number): Promise<RefreshFigures> {
+  const before = await serverCounters(admin);
+  const statsBefore = await commandStats(admin);
+  const start = performance.now();
+  for (let i = 0; i < times; i++) await pageRefresh(base);
+  const wallMs = performance.now() - start;
+  const after = await serverCounters(admin);
+  const statsAfter = await commandStats(admin);
+  const byName = new Map<string, number>();
+  let usec = 0;
+  for (const [name, now] of statsAfter) {
+    const was = statsBefore.get(name) ?? { calls: 0, usec: 0 };
+    if (now.calls > was.calls) byName.set(name, now.calls - was.calls);
+    usec += now.usec - was.usec;
+  }
+  return { wallMs, redisCpuMs: after.cpuMs - before.cpuMs, redisUsec: usec, commands: after.calls - before.calls, byName };
+}
+
+const byNameText = (byName: Map<string, number>) =>
+  [...byName.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, calls]) => `${figure(calls)} ${name}`)
+    .join(', ');
+
 interface Read {
   readonly name: string;
   readonly path: string;
@@ -168,12 +245,48 @@ const bridge = await startBridge(
   () => undefined,
 );
 const rows: string[][] = [];
+const refreshRows: string[][] = [];
 try {
-  for (const [label, shape, hashes] of [
-    ['spread', 'spread', false],
-    ['spread + hashes', 'spread', true],
-    ['banded', 'banded', false],
-  ] as const) {
+  if (REFRESH) {
+    await fill(admin, 'spread', true, Date.now());
+    const keys = Number(await admin.call('DBSIZE'));
+    await pageRefresh(bridge.url); // warm: the first read compiles the routes
+    const singles: RefreshFigures[] = [];
+    for (let run = 0; run < RUNS; run++) singles.push(await measureRefreshes(admin, bridge.url, 1));
+    const minute = await measureRefreshes(admin, bridge.url, TICKS_A_MINUTE);
+    const mid = (pick: (f: RefreshFigures) => number) => median(singles.map(pick));
+    const last = singles.at(-1)!;
+    refreshRows.push(
+      [
+        `one Refresh (median of ${RUNS})`,
+        figure(mid((f) => f.wallMs)),
+        figure(
+          mid((f) => f.redisUsec / 1000),
+          1,
+        ),
+        figure(mid((f) => f.redisCpuMs)),
+        figure(mid((f) => f.commands)),
+        byNameText(last.byName),
+      ],
+      [
+        `a minute of Auto-refresh every 5 s (${TICKS_A_MINUTE} Refreshes)`,
+        figure(minute.wallMs),
+        figure(minute.redisUsec / 1000, 1),
+        figure(minute.redisCpuMs),
+        figure(minute.commands),
+        byNameText(minute.byName),
+      ],
+    );
+    for (const row of refreshRows) console.log(`${figure(keys)} keys | ${row.join(' | ')}`);
+    refreshRows.forEach((row) => row.unshift(figure(keys)));
+  }
+  for (const [label, shape, hashes] of REFRESH
+    ? []
+    : ([
+        ['spread', 'spread', false],
+        ['spread + hashes', 'spread', true],
+        ['banded', 'banded', false],
+      ] as const)) {
     const filling = performance.now();
     await fill(admin, shape, hashes, Date.now());
     const keys = Number(await admin.call('DBSIZE'));
@@ -208,27 +321,58 @@ try {
   await server.stop();
 }
 
-report('doctor', {
-  script: 'bench:doctor',
-  tables: [
-    {
-      caption: `The doctor's reads on a queue of ${figure(JOBS)} delayed jobs, medians of ${RUNS} runs each (the reads alternating):`,
-      columns: [
-        { title: 'queue' },
-        { title: 'read' },
-        { title: 'reply ms', align: 'right' },
-        { title: 'bridge CPU ms', align: 'right' },
-        { title: 'redis CPU ms', align: 'right' },
-        { title: 'commands', align: 'right' },
-        { title: 'reply KiB', align: 'right' },
-        { title: 'what it found' },
-      ],
-      rows,
-    },
-  ],
-  notes: [
-    '"the whole walk" follows /api/queues?cursor= to its end: each request walks at most 200 SCAN rounds of COUNT 1,000 (so a keyspace of a million job hashes takes several short requests rather than one long one); ?queue= reads a known queue\'s row without the walk, as a refresh does.',
-    '"reply ms" is the time from the request to the whole reply on this shared 2-core machine; the CPU columns are what the bridge (node, this process, the fetch included) and redis-server (INFO cpu) spent on it; "commands" counts what Redis ran for the read (INFO commandstats, INFO itself left out).',
-    "The fullest band is searched with ZCOUNTs of windows (src/model/doctor/bandScan.ts): the fullest window is split in 16 until a single millisecond is the fullest left; a window holding no more jobs than the best band known is pruned. It stops at 3,000 ZCOUNTs and says so (`complete: false`, `atMost`): a set with no band standing out leaves nothing to prune. The histogram is one ZCOUNT a window, whatever the set's size.",
-  ],
-});
+const reads = refreshReads({ keyChosen: true, queuesRead: true, detailOpen: true });
+const readList = [
+  reads.listKeys ? `List keys (${DEFAULT_KEY_PATTERN}, every page)` : '',
+  reads.readSet ? "the chosen set's head (/api/members, up to 20,000 members)" : '',
+  reads.readQueues ? 'the queue by name (/api/queues?queue=bull:big)' : '',
+  reads.readDetail ? "the open detail's histogram (40 windows)" : '',
+].filter(Boolean);
+if (REFRESH)
+  report(BEFORE ? 'doctor-refresh-before' : 'doctor-refresh', {
+    script: 'bench:doctor',
+    tables: [
+      {
+        caption: `What one Refresh of the Live panel costs Redis, a queue of ${figure(JOBS)} delayed jobs with a job hash each (${BEFORE ? 'the code before the refresh was bounded' : 'as the code is now'}): ${readList.join('; ')}.`,
+        columns: [
+          { title: 'keys' },
+          { title: 'what' },
+          { title: 'wall ms', align: 'right' },
+          { title: 'redis ms in commands', align: 'right' },
+          { title: 'redis CPU ms', align: 'right' },
+          { title: 'commands', align: 'right' },
+          { title: 'by command' },
+        ],
+        rows: refreshRows,
+      },
+    ],
+    notes: [
+      '"redis ms in commands" sums INFO commandstats usec over the Refresh (the main thread\'s time in those commands); "redis CPU ms" is INFO cpu (user + sys) over the same span, which also holds the connection handling; "commands" counts INFO commandstats calls, INFO itself left out.',
+      'The Refreshes run back to back: a minute of Auto-refresh sends the same reads 12 times, spread over the minute.',
+    ],
+  });
+else
+  report('doctor', {
+    script: 'bench:doctor',
+    tables: [
+      {
+        caption: `The doctor's reads on a queue of ${figure(JOBS)} delayed jobs, medians of ${RUNS} runs each (the reads alternating):`,
+        columns: [
+          { title: 'queue' },
+          { title: 'read' },
+          { title: 'reply ms', align: 'right' },
+          { title: 'bridge CPU ms', align: 'right' },
+          { title: 'redis CPU ms', align: 'right' },
+          { title: 'commands', align: 'right' },
+          { title: 'reply KiB', align: 'right' },
+          { title: 'what it found' },
+        ],
+        rows,
+      },
+    ],
+    notes: [
+      '"the whole walk" follows /api/queues?cursor= to its end: each request walks at most 200 SCAN rounds of COUNT 1,000 (so a keyspace of a million job hashes takes several short requests rather than one long one); ?queue= reads a known queue\'s row without the walk, as a refresh does.',
+      '"reply ms" is the time from the request to the whole reply on this shared 2-core machine; the CPU columns are what the bridge (node, this process, the fetch included) and redis-server (INFO cpu) spent on it; "commands" counts what Redis ran for the read (INFO commandstats, INFO itself left out).',
+      "The fullest band is searched with ZCOUNTs of windows (src/model/doctor/bandScan.ts): the fullest window is split in 16 until a single millisecond is the fullest left; a window holding no more jobs than the best band known is pruned. It stops at 3,000 ZCOUNTs and says so (`complete: false`, `atMost`): a set with no band standing out leaves nothing to prune. The histogram is one ZCOUNT a window, whatever the set's size.",
+    ],
+  });

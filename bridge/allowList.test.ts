@@ -22,11 +22,13 @@ function recorder(): CommandSender & { sent: Array<Array<CommandArg>> } {
 }
 
 describe('readOnlyCall', () => {
-  it('allows exactly the twelve reads', () => {
+  it('allows exactly the fourteen reads', () => {
     expect([...ALLOWED_COMMANDS].sort()).toEqual([
       'HGET',
       'HMGET',
+      'HSTRLEN',
       'LLEN',
+      'LPOS',
       'PTTL',
       'SCAN',
       'TIME',
@@ -45,7 +47,9 @@ describe('readOnlyCall', () => {
     await readOnlyCall(client, 'hmget', 'bull:q:7', ...JOB_HASH_FIELDS);
     await readOnlyCall(client, 'HMGET', Buffer.from('bull:q:7'), Buffer.from('name'));
     await readOnlyCall(client, 'TIME');
-    expect(client.sent.map(([command]) => command)).toEqual(['HGET', 'HMGET', 'HMGET', 'TIME']);
+    await readOnlyCall(client, 'HSTRLEN', 'bull:q:7', 'failedReason');
+    await readOnlyCall(client, 'LPOS', 'bull:q:wait', '7', 'RANK', -1, 'MAXLEN', 1000);
+    expect(client.sent.map(([command]) => command)).toEqual(['HGET', 'HMGET', 'HMGET', 'TIME', 'HSTRLEN', 'LPOS']);
   });
 
   it.each([
@@ -56,6 +60,15 @@ describe('readOnlyCall', () => {
     ['HMGET', 'bull:q:7', 'stacktrace'],
     ['HMGET', 'bull:q:7'],
     ['TIME', 'now'],
+    ['HSTRLEN', 'bull:q:7', 'data'],
+    ['HSTRLEN', 'bull:q:7'],
+    ['LPOS', 'bull:q:wait', '7'],
+    ['LPOS', 'bull:q:wait', '7', 'RANK', '1'],
+    ['LPOS', 'bull:q:wait', '7', 'RANK', '1', 'MAXLEN', '0'],
+    ['LPOS', 'bull:q:wait', '7', 'RANK', '1', 'MAXLEN', '2001'],
+    ['LPOS', 'bull:q:wait', '7', 'RANK', '0', 'MAXLEN', '10'],
+    ['LPOS', 'bull:q:wait', '7', 'COUNT', '0', 'MAXLEN', '10'],
+    ['LPOS', 'bull:q:wait', '7', 'RANK', '1', 'MAXLEN', '10', 'COUNT', '0'],
   ])('refuses %s with fields it does not allow (%j...)', async (command, ...args) => {
     const client = recorder();
     await expect(readOnlyCall(client, command, ...args)).rejects.toBeInstanceOf(RefusedCommandError);

@@ -6,9 +6,10 @@
 
 /**
  * The commands the bridge may send: SCAN (key and queue listing), TYPE, ZCARD, ZRANGE,
- * ZRANGEBYSCORE, ZCOUNT and ZSCORE (the delayed and marker sets, and a queue's other sets), LLEN
- * (a queue's lists), PTTL (a queue's limiter), TIME (the server's now), HGET (a queue's `meta`
- * version only) and HMGET (a job hash's JOB_HASH_FIELDS, or a queue meta's META_STATE_FIELDS).
+ * ZRANGEBYSCORE, ZCOUNT and ZSCORE (the delayed and marker sets, a queue's other sets, a job's
+ * place in a set), LLEN (a queue's lists), LPOS with MAXLEN (a job's place in a list, bounded),
+ * PTTL (a queue's limiter), TIME (the server's now), HGET (a queue's `meta` version only), HMGET
+ * (a job hash's JOB_HASH_FIELDS, or a queue meta's META_STATE_FIELDS) and HSTRLEN (JOB_HASH_FIELDS).
  */
 export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set([
   'SCAN',
@@ -23,6 +24,10 @@ export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set([
   'TIME',
   'HGET',
   'HMGET',
+  // a job's place and size, for Find and /api/jobs (bridge/jobState.ts, readJobs)
+  'HSTRLEN',
+  'LLEN',
+  'LPOS',
 ]);
 
 /**
@@ -38,7 +43,21 @@ export const OPT_IN_COMMAND = 'CLIENT';
  * its delay, its attempts, its options). `atm` is where BullMQ 5+ keeps attemptsMade (Bull 3/4
  * write `attemptsMade`). A job's `data`, `returnvalue` and `stacktrace` are never read.
  */
-export const JOB_HASH_FIELDS: readonly string[] = ['name', 'timestamp', 'delay', 'attemptsMade', 'atm', 'opts'];
+export const JOB_HASH_FIELDS: readonly string[] = [
+  'name',
+  'timestamp',
+  'delay',
+  'attemptsMade',
+  'atm',
+  'opts',
+  // why the last attempt failed, and when a worker took the job and when it finished
+  'failedReason',
+  'processedOn',
+  'finishedOn',
+];
+
+/** The most members one LPOS may compare (its MAXLEN): a job's place in a list is searched, not the list walked. */
+export const MAX_LPOS_COMPARED = 2000;
 
 /** The one field HGET may read: the library and version BullMQ writes in `<prefix>:<queue>:meta`. */
 export const META_VERSION_FIELD = 'version';
@@ -95,6 +114,24 @@ function argumentRefusal(name: string, args: readonly CommandArg[]): string | nu
     return args.length === 2 && argText(args[1]) === META_VERSION_FIELD
       ? null
       : `HGET may read only the field ${META_VERSION_FIELD} (a queue's meta)`;
+  }
+  if (name === 'HSTRLEN') {
+    return args.length === 2 && JOB_HASH_FIELDS.includes(argText(args[1]) ?? '')
+      ? null
+      : `HSTRLEN may measure only the job-hash fields ${JOB_HASH_FIELDS.join(', ')}`;
+  }
+  if (name === 'LPOS') {
+    // LPOS key element RANK r MAXLEN n: without MAXLEN it compares the whole list
+    const [, , rankWord, rank, maxWord, max] = args.map(argText);
+    return args.length === 6 &&
+      rankWord?.toUpperCase() === 'RANK' &&
+      /^-?[1-9]\d{0,8}$/.test(rank ?? '') &&
+      maxWord?.toUpperCase() === 'MAXLEN' &&
+      /^\d{1,9}$/.test(max ?? '') &&
+      Number(max) >= 1 &&
+      Number(max) <= MAX_LPOS_COMPARED
+      ? null
+      : `LPOS is sent only as LPOS key element RANK r MAXLEN n, n from 1 to ${MAX_LPOS_COMPARED}`;
   }
   if (name === 'HMGET') {
     const fields = args.slice(1).map(argText);

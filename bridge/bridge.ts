@@ -138,6 +138,7 @@ export async function startBridge(
     connection?.client ??
     new Redis(options.redisUrl, {
       ...(options.password !== null ? { password: options.password } : {}),
+      ...(options.username ? { username: options.username } : {}),
       Connector: guard.Connector,
       lazyConnect: true,
       enableOfflineQueue: false,

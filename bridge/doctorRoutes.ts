@@ -21,8 +21,9 @@ import type {
   QueuesReply,
   UnreadableQueue,
 } from '../src/model/doctor/doctorWire.ts';
-import { DEFAULT_BUCKETS, MAX_BUCKETS, planHistogram, windowBounds } from '../src/model/doctor/histogram.ts';
-import { jobFacts } from '../src/model/doctor/jobFacts.ts';
+import { DEFAULT_BUCKETS, MAX_BUCKETS, firstNotDue, planHistogram, windowBounds } from '../src/model/doctor/histogram.ts';
+import { jobFacts, jobStory } from '../src/model/doctor/jobFacts.ts';
+import { jobStateOf } from './jobState.ts';
 import type { FieldText, JobHashFields } from '../src/model/doctor/jobFacts.ts';
 import {
   dueBound,
@@ -314,30 +315,75 @@ async function readMarker(call: ReadOnlyCall, key: Buffer): Promise<MarkerReadin
 }
 
 /**
- * The fullest band of a set (src/model/doctor/bandScan.ts): the head page by score seeds it (and
- * answers a set smaller than a page), then ZCOUNTs of windows between the head and the tail find
- * the fullest millisecond, within `limits`; the reply says when they ran out first.
+ * Members of a set up to which a queue row reads its fullest band exactly, with one ZRANGE
+ * WITHSCORES of the whole set (a set this size is about 400 KB through the socket; Redis walks it
+ * in about a ms).
+ */
+export const WHOLE_SET_BAND = 10_000;
+
+export interface FullestBandAsk {
+  /**
+   * Search a larger set with ZCOUNTs (src/model/doctor/bandScan.ts) within these limits; null (a
+   * queue row, read at every refresh) answers null for a set larger than `wholeSetUpTo`, so a
+   * row's cost does not grow with its set.
+   */
+  readonly search: BandSearchLimits | null;
+  readonly wholeSetUpTo: number;
+}
+
+/** A queue row's ask: exact for a small set, nothing for a large one (the detail asks for the search). */
+export const ROW_BAND: FullestBandAsk = { search: null, wholeSetUpTo: WHOLE_SET_BAND };
+/**
+ * Members the detail's ask reads whole, in pages of WHOLE_SET_PAGE (asked once, when the detail
+ * opens: 100,000 members is 10 ZRANGEs, about 4 MB through the socket, tens of ms of Redis's time).
+ */
+export const DETAIL_WHOLE_SET_BAND = 100_000;
+/** Members one ZRANGE of a whole-set read asks for. */
+export const WHOLE_SET_PAGE = 10_000;
+/**
+ * The detail's ask (/api/histogram?band=1): exact for a set of up to 100,000 members, a bounded
+ * ZCOUNT search for a larger one.
+ */
+export const SEARCH_BAND: FullestBandAsk = { search: BAND_SEARCH_LIMITS, wholeSetUpTo: DETAIL_WHOLE_SET_BAND };
+
+/**
+ * The fullest band of a set: ZCARD, then a set of at most `wholeSetUpTo` members read whole (ZRANGE
+ * WITHSCORES, one per WHOLE_SET_PAGE members: exact, `counts` 0); a larger one searched when `ask.search` allows (the
+ * head page seeds it, then ZCOUNTs of windows between the head and the tail find the fullest
+ * millisecond within the limits, and the reply says when they ran out first), else null.
  */
 export async function fullestBandOf(
   call: ReadOnlyCall,
   key: Buffer,
   scheme: ScoreScheme,
-  limits: BandSearchLimits = BAND_SEARCH_LIMITS,
+  ask: FullestBandAsk = ROW_BAND,
 ): Promise<FullestBandReading | null> {
-  const page = pairsOf('ZRANGEBYSCORE', await call('ZRANGEBYSCORE', key, '-inf', '+inf', 'WITHSCORES', 'LIMIT', 0, BAND_PAGE));
-  if (page.length === 0) return null;
-  const runs = bandRuns(
-    page.map(([, score]) => scoreNumber(score)),
-    scheme,
-  );
-  const seed = new FullestBand();
+  const size = expectReply('ZCARD', await call('ZCARD', key), isCount);
+  if (size === 0) return null;
   let search: { best: BandCount | null; complete: boolean; atMost: number; counts: number };
-  if (page.length < BAND_PAGE) {
-    for (const run of runs) seed.offer(run);
-    search = { best: seed.value, complete: true, atMost: seed.value!.jobs, counts: 0 };
+  if (size <= ask.wholeSetUpTo) {
+    // in pages by rank: a set that changes between them may shift a member across a page edge
+    const scores: number[] = [];
+    for (let start = 0; start < size; start += WHOLE_SET_PAGE) {
+      const page = pairsOf('ZRANGE', await call('ZRANGE', key, start, start + WHOLE_SET_PAGE - 1, 'WITHSCORES'));
+      for (const [, score] of page) scores.push(scoreNumber(score));
+      if (page.length < WHOLE_SET_PAGE) break;
+    }
+    const seed = new FullestBand();
+    for (const run of bandRuns(scores, scheme)) seed.offer(run);
+    if (seed.value === null) return null;
+    search = { best: seed.value, complete: true, atMost: seed.value.jobs, counts: 0 };
   } else {
+    if (ask.search === null) return null;
+    const page = pairsOf('ZRANGEBYSCORE', await call('ZRANGEBYSCORE', key, '-inf', '+inf', 'WITHSCORES', 'LIMIT', 0, BAND_PAGE));
+    if (page.length === 0) return null;
+    const seed = new FullestBand();
     // the page may stop inside its last band: only the bands before it are known whole
-    for (const run of runs.slice(0, -1)) seed.offer(run);
+    const runs = bandRuns(
+      page.map(([, score]) => scoreNumber(score)),
+      scheme,
+    );
+    for (const run of page.length < BAND_PAGE ? runs : runs.slice(0, -1)) seed.offer(run);
     const tail = pairsOf('ZRANGE', await call('ZRANGE', key, -1, -1, 'WITHSCORES'))[0]!;
     const from = clampMs(fireTimeOfScore(scoreNumber(page[0]![1]), scheme));
     const to = clampMs(fireTimeOfScore(scoreNumber(tail[1]), scheme)) + 1;
@@ -345,7 +391,7 @@ export async function fullestBandOf(
     const count = (a: number, b: number) =>
       call('ZCOUNT', key, String(a * units), `(${b * units}`).then((r) => expectReply('ZCOUNT', r, isCount));
     const jobs = await count(from, to);
-    search = await searchFullestBand(count, { from, to, jobs }, seed.value, limits);
+    search = await searchFullestBand(count, { from, to, jobs }, seed.value, ask.search);
     search = { ...search, counts: search.counts + 1 };
   }
   const best = search.best;
@@ -588,7 +634,11 @@ function msParam(query: URLSearchParams, name: string): number | null | string {
 const FAR = 8.64e15;
 const clampMs = (ms: number) => Math.min(FAR, Math.max(-FAR, Number.isFinite(ms) ? ms : Math.sign(ms) * FAR));
 
-/** GET /api/histogram?key64=|key=&from=&to=&buckets=&scheme=: jobs per window by ZCOUNT (from..to default to head..tail). */
+/**
+ * GET /api/histogram?key64=|key=&from=&to=&buckets=&scheme=[&band=1]: jobs per window by ZCOUNT
+ * (from..to default to head..tail), the window holding the server's now cut at now + 1; with
+ * band=1 also the set's fullest band (fullestBandOf, SEARCH_BAND: bounded).
+ */
 export async function histogram(call: ReadOnlyCall, query: URLSearchParams): Promise<RouteReply> {
   const key = requestedKey(query);
   if (typeof key === 'string') return badRequest(key);
@@ -604,6 +654,8 @@ export async function histogram(call: ReadOnlyCall, query: URLSearchParams): Pro
   if (buckets < 1 || buckets > MAX_BUCKETS) return badRequest(`buckets must be a whole number from 1 to ${MAX_BUCKETS}`);
   if (typeof asked[0] === 'number' && typeof asked[1] === 'number' && asked[1] <= asked[0])
     return badRequest('to must be later than from');
+  const bandText = query.get('band');
+  if (bandText !== null && bandText !== '1') return badRequest('band is 1 (search the fullest band too) or left out');
   const units = unitsPerMs(scheme as ScoreScheme);
 
   const type = await typeOf(call, key);
@@ -620,7 +672,8 @@ export async function histogram(call: ReadOnlyCall, query: URLSearchParams): Pro
     pair === null ? fallback : clampMs(fireTimeOfScore(scoreNumber(pair[1]), scheme as ScoreScheme));
   const from = (asked[0] as number | null) ?? fire(first, now);
   const to = (asked[1] as number | null) ?? fire(last, now) + 1;
-  const plan = planHistogram(from, to, buckets);
+  // no window holds both overdue jobs and jobs not yet due: the one holding the server's now is cut there
+  const plan = planHistogram(from, to, buckets, firstNotDue(now));
   if (!plan.ok) return badRequest(plan.message);
   const end = plan.windows.at(-1)!.to;
   const [counts, before, after] = await Promise.all([
@@ -645,21 +698,72 @@ export async function histogram(call: ReadOnlyCall, query: URLSearchParams): Pro
     before,
     after,
     buckets: plan.windows.map((window, i) => ({ from: window.from, to: window.to, jobs: counts[i]! })),
+    // asked once by the detail (not at each refresh): a large set's search is thousands of ZCOUNTs
+    ...(bandText === '1' ? { fullestBand: await fullestBandOf(call, key, scheme as ScoreScheme, SEARCH_BAND) } : {}),
   };
   return { status: 200, body };
 }
 
-/** A field of an HMGET reply, cut to JOB_FIELD_CAP_BYTES. */
+/** A field of an HMGET reply, cut to JOB_FIELD_CAP_BYTES (its size was checked first: see readJobFields). */
 function fieldText(reply: unknown): FieldText | null {
   if (!isBytes(reply)) return null;
   const bytes = bytesOf(reply);
   return { text: bytes.subarray(0, JOB_FIELD_CAP_BYTES).toString('utf8'), cut: bytes.length > JOB_FIELD_CAP_BYTES };
 }
 
+const NO_FIELDS: JobHashFields = {
+  name: null,
+  timestamp: null,
+  delay: null,
+  attemptsMade: null,
+  atm: null,
+  opts: null,
+  failedReason: null,
+  processedOn: null,
+  finishedOn: null,
+};
+
 /**
- * GET /api/jobs?queue=<prefix>:<name>&id=<id>[&id=...]&id64=<base64url>...[&rank=1]: the jobs' scores
- * and hash fields; with rank=1 also how many members score lower than each (ZCOUNT -inf (score), the
- * rank a page opens at to show the job, without ZRANK on the allow-list).
+ * A job hash's fields, each measured first (HSTRLEN, O(1)) and read (one HMGET) only when it is
+ * at most JOB_FIELD_CAP_BYTES: a longer one is said with its size and never sent, so a hash with a
+ * 10 MB `opts` costs bytes, not megabytes. `found` is false when there is no hash; `unreadable`
+ * says why a key of another type is not read.
+ */
+async function readJobFields(
+  call: ReadOnlyCall,
+  jobKey: Buffer,
+): Promise<{ fields: JobHashFields; found: boolean; unreadable?: string }> {
+  const type = await typeOf(call, jobKey);
+  if (type === 'none') return { fields: NO_FIELDS, found: false };
+  if (type !== 'hash')
+    return { fields: NO_FIELDS, found: false, unreadable: `its key holds a ${printable(type).slice(0, 32)}, not a job hash` };
+  const lengths = await Promise.all(
+    JOB_HASH_FIELDS.map((field) => call('HSTRLEN', jobKey, field).then((r) => expectReply('HSTRLEN', r, isCount))),
+  );
+  const small = JOB_HASH_FIELDS.filter((_, i) => lengths[i]! <= JOB_FIELD_CAP_BYTES);
+  const values =
+    small.length === 0
+      ? []
+      : expectReply(
+          'HMGET',
+          await call('HMGET', jobKey, ...small),
+          (r): r is unknown[] => Array.isArray(r) && r.length === small.length,
+        );
+  const field = (name: string): FieldText | null => {
+    const i = JOB_HASH_FIELDS.indexOf(name);
+    if (lengths[i]! > JOB_FIELD_CAP_BYTES) return { text: '', cut: true, bytes: lengths[i]! };
+    return fieldText(values[small.indexOf(name)]);
+  };
+  const fields = Object.fromEntries(Object.keys(NO_FIELDS).map((name) => [name, field(name)])) as unknown as JobHashFields;
+  return { fields, found: true };
+}
+
+/**
+ * GET /api/jobs?queue=<prefix>:<name>&id=<id>[&id=...]&id64=<base64url>...[&rank=1][&state=1]: the
+ * jobs' scores and hash fields, one row per distinct id (an id named twice is read once), in the
+ * order first named; with rank=1 also how many members score lower than each (ZCOUNT -inf
+ * (score), the rank a page opens at to show the job, without ZRANK on the allow-list); with
+ * state=1 also where each job is, in any state (bridge/jobState.ts), and its story.
  */
 export async function readJobs(call: ReadOnlyCall, query: URLSearchParams): Promise<RouteReply> {
   const queue = Buffer.from(query.get('queue') ?? '', 'utf8');
@@ -680,6 +784,9 @@ export async function readJobs(call: ReadOnlyCall, query: URLSearchParams): Prom
   const rankText = query.get('rank');
   if (rankText !== null && rankText !== '1') return badRequest('rank is 1 (count the members scored lower) or left out');
   const withRank = rankText === '1';
+  const stateText = query.get('state');
+  if (stateText !== null && stateText !== '1') return badRequest('state is 1 (find each job in any state) or left out');
+  const withState = stateText === '1';
   const asked = query.get('scheme');
   let scheme: ScoreScheme;
   if (asked !== null) {
@@ -695,31 +802,23 @@ export async function readJobs(call: ReadOnlyCall, query: URLSearchParams): Prom
       scheme = schemeOf('bullmq', parseMetaVersion(isBytes(version) ? bytesOf(version).toString('utf8') : null)?.version ?? null);
   }
   const delayedKey = keyOf(prefix, name, 'delayed');
+  // the same id named again is read once: a page naming one job 100 times costs one job's reads
+  const distinct = [...new Map(ids.map((id) => [id.toString('base64'), id])).values()];
   const jobs: JobRow[] = await Promise.all(
-    ids.map(async (id): Promise<JobRow> => {
+    distinct.map(async (id): Promise<JobRow> => {
       const jobKey = keyOf(prefix, name, id);
-      const [scoreReply, fieldsReply] = await Promise.all([
-        call('ZSCORE', delayedKey, id),
-        (async () => ((await typeOf(call, jobKey)) === 'hash' ? call('HMGET', jobKey, ...JOB_HASH_FIELDS) : null))(),
-      ]);
+      const [scoreReply, hash] = await Promise.all([call('ZSCORE', delayedKey, id), readJobFields(call, jobKey)]);
       const score = isBytes(scoreReply) ? bytesOf(scoreReply).toString('latin1') : null;
       // the score as Redis wrote it, so `(score` excludes exactly this score and no neighbour
       const lower =
         withRank && score !== null ? expectReply('ZCOUNT', await call('ZCOUNT', delayedKey, '-inf', `(${score}`), isCount) : null;
-      const values = fieldsReply === null ? [] : expectReply('HMGET', fieldsReply, (r): r is unknown[] => Array.isArray(r));
-      const field = (name: string) => fieldText(values[JOB_HASH_FIELDS.indexOf(name)]);
-      const fields: JobHashFields = {
-        name: field('name'),
-        timestamp: field('timestamp'),
-        delay: field('delay'),
-        attemptsMade: field('attemptsMade'),
-        atm: field('atm'),
-        opts: field('opts'),
-      };
+      const value = score === null ? null : scoreNumber(score);
       const row: JobRow = {
         id: redisName(id),
         score,
-        facts: score === null ? null : jobFacts(id.toString('utf8'), scoreNumber(score), scheme, fields),
+        facts: value === null || !Number.isFinite(value) ? null : jobFacts(id.toString('utf8'), value, scheme, hash.fields),
+        ...(hash.unreadable !== undefined ? { unreadable: hash.unreadable } : {}),
+        ...(withState ? { story: jobStory(await jobStateOf(call, queue, id, hash.found), hash.fields) } : {}),
       };
       return withRank ? { ...row, lower } : row;
     }),

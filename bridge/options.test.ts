@@ -64,6 +64,39 @@ describe('parseBridgeArgs', () => {
     expect(options(parseBridgeArgs(['--password', 'flag-pw'], { FIRETIME_REDIS_PASSWORD: 'env-pw' })).password).toBe('flag-pw');
   });
 
+  it("takes an ACL user from the URL apart from a password given elsewhere (ioredis would send the URL's empty one)", () => {
+    const parsed = options(
+      parseBridgeArgs(['--redis', 'redis://fire%20time@10.0.0.5:6380/2'], { FIRETIME_REDIS_PASSWORD: 'env-pw' }),
+    );
+    expect(parsed).toMatchObject({ redisUrl: 'redis://10.0.0.5:6380/2', username: 'fire time', password: 'env-pw' });
+    expect(shownRedisUrl(parsed)).toBe('redis://fire%20time:***@10.0.0.5:6380/2');
+    // a user and a password both in the URL stay there; no password at all leaves the URL as given
+    expect(options(parseBridgeArgs(['--redis', 'redis://u:p@h:1']))).toMatchObject({
+      redisUrl: 'redis://u:p@h:1',
+      password: null,
+    });
+    expect(options(parseBridgeArgs(['--redis', 'redis://u@h:1'])).username).toBeUndefined();
+  });
+
+  it('reads the password from --password-file (its first line), never echoing it', () => {
+    const files: Record<string, string> = { '/run/secrets/redis': 's3cret pw\n', '/empty': '\n' };
+    const readFile = (path: string) => {
+      if (path in files) return files[path]!;
+      throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+    };
+    const parsed = options(
+      parseBridgeArgs(['--redis', 'redis://firetime@h:1', '--password-file', '/run/secrets/redis'], {}, readFile),
+    );
+    expect(parsed).toMatchObject({ redisUrl: 'redis://h:1', username: 'firetime', password: 's3cret pw' });
+    expect(secretsOf(parsed)).toContain('s3cret pw');
+    expect(refusal(parseBridgeArgs(['--password-file', '/nope'], {}, readFile))).toBe(
+      '--password-file: cannot read /nope (ENOENT)',
+    );
+    expect(refusal(parseBridgeArgs(['--password-file', '/empty'], {}, readFile))).toBe(
+      '--password-file: /empty holds no password on its first line',
+    );
+  });
+
   it.each([
     [['--port', '70000'], '--port: a whole number from 0 to 65535, not 70000'],
     [['--port', '12ab'], '--port: a whole number from 0 to 65535, not 12ab'],

@@ -3,14 +3,21 @@
  * --origin <url> (repeatable) --timeout <ms> --token <t>`, checked before anything starts.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_BRIDGE_PORT } from '../src/model/bridgeWire.ts';
 import { redactRedisUrl } from './redact.ts';
 
 export interface BridgeOptions {
   /** redis:// or rediss:// URL (may hold a user, a password and a database number). */
   readonly redisUrl: string;
-  /** Password from --password, used in place of one in the URL. */
+  /** Password from --password, --password-file or FIRETIME_REDIS_PASSWORD, used in place of one in the URL. */
   readonly password: string | null;
+  /**
+   * The ACL user named in the URL when the password comes from elsewhere: the URL then goes
+   * without its user (ioredis takes a URL's user with the URL's empty password over the password
+   * option), and both go to ioredis as options.
+   */
+  readonly username?: string | null;
   /** Address the HTTP server binds to. */
   readonly host: string;
   /** Port the HTTP server listens on (0: any free port). */
@@ -49,7 +56,8 @@ export const DEFAULT_OPTIONS: BridgeOptions = {
 
 export const USAGE = `Usage: npm run bridge -- [options]
   --redis <url>      Redis to read, redis://[user:password@]host:port[/db] (default redis://127.0.0.1:6379)
-  --password <pw>    Redis password (instead of one in the URL)
+  --password <pw>    Redis password (instead of one in the URL; shown by ps: prefer the two below)
+  --password-file <path>  read the Redis password from this file (its first line)
   --host <address>   address to listen on (default 127.0.0.1: this machine only)
   --port <n>         port to listen on (default ${DEFAULT_BRIDGE_PORT})
   --origin <url>     origin of the app allowed to read replies; repeat for several
@@ -61,10 +69,12 @@ export const USAGE = `Usage: npm run bridge -- [options]
   --client-list      also send CLIENT LIST, to count each BullMQ queue's workers as
                      Queue.getWorkers() does (an admin command: an ACL user needs +client|list)
 The password may also come from the environment: FIRETIME_REDIS_PASSWORD (npm prints the command line),
-the token from FIRETIME_BRIDGE_TOKEN.
+the token from FIRETIME_BRIDGE_TOKEN. An ACL user goes in the URL without its password
+(redis://firetime@host:6379) with the password from either of those.
 The bridge only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, LLEN, PTTL, TIME,
-HGET (a queue's meta version), HMGET (job-hash fields; meta paused and concurrency) and, with
---client-list only, CLIENT LIST; see README.md for the handshake's own.`;
+HGET (a queue's meta version), HMGET (job-hash fields; meta paused and concurrency), HSTRLEN
+(job-hash fields), LPOS (bounded) and, with --client-list only, CLIENT LIST; see README.md for the
+handshake's own.`;
 
 export type ParsedArgs =
   | { readonly kind: 'options'; readonly options: BridgeOptions }
@@ -131,7 +141,11 @@ export function makeToken(): string {
  * (--password wins over it). Every message about a bad --redis value shows the URL with its
  * password removed.
  */
-export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ParsedArgs {
+export function parseBridgeArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): ParsedArgs {
   let redisUrl = DEFAULT_OPTIONS.redisUrl;
   let password: string | null = env[PASSWORD_VARIABLE] || null;
   let host = DEFAULT_OPTIONS.host;
@@ -153,7 +167,7 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
     const equals = arg.indexOf('=');
     const name = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
     const inline = arg.startsWith('--') && equals > 0 ? arg.slice(equals + 1) : undefined;
-    const known = ['--redis', '--password', '--host', '--port', '--origin', '--timeout', '--token'];
+    const known = ['--redis', '--password', '--password-file', '--host', '--port', '--origin', '--timeout', '--token'];
     if (!known.includes(name)) {
       // never echo what may be a password given without its flag
       return {
@@ -174,6 +188,12 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
         if (value === '') return { kind: 'error', message: '--password is empty' };
         password = value;
         break;
+      case '--password-file': {
+        const read = passwordFromFile(value, readFile);
+        if (!read.ok) return { kind: 'error', message: read.message };
+        password = read.password;
+        break;
+      }
       case '--host':
         if (!/^[\w.:-]+$/.test(value)) return { kind: 'error', message: `--host: not an address: ${value}` };
         host = value;
@@ -208,11 +228,13 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
       }
     }
   }
+  const user = userApart(redisUrl, password);
   return {
     kind: 'options',
     options: {
-      redisUrl,
+      redisUrl: user.redisUrl,
       password,
+      ...(user.username !== null ? { username: user.username } : {}),
       host,
       port,
       origins: origins.length > 0 ? origins : DEFAULT_ORIGINS,
@@ -223,11 +245,45 @@ export function parseBridgeArgs(argv: readonly string[], env: Readonly<Record<st
   };
 }
 
-/** The URL to show for these options: the password (from the URL or --password) never appears. */
-export function shownRedisUrl(options: Pick<BridgeOptions, 'redisUrl' | 'password'>): string {
+/** The first line of a password file (a trailing line break is not part of the password), or why not. */
+function passwordFromFile(
+  path: string,
+  readFile: (path: string) => string,
+): { ok: true; password: string } | { ok: false; message: string } {
+  let text: string;
+  try {
+    text = readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, message: `--password-file: cannot read ${path}${code ? ` (${code})` : ''}` };
+  }
+  const password = text.split(/\r?\n/, 1)[0]!;
+  return password === ''
+    ? { ok: false, message: `--password-file: ${path} holds no password on its first line` }
+    : { ok: true, password };
+}
+
+/**
+ * A URL naming a user, with the password given apart: the URL without its user, and the user.
+ * ioredis reads `redis://user@host` as that user with an empty password, and the URL's empty
+ * password wins over the password option: AUTH then fails (WRONGPASS).
+ */
+function userApart(redisUrl: string, password: string | null): { redisUrl: string; username: string | null } {
+  if (password === null) return { redisUrl, username: null };
+  const url = new URL(redisUrl);
+  if (url.username === '') return { redisUrl, username: null };
+  const username = decodeURIComponent(url.username);
+  url.username = '';
+  url.password = '';
+  return { redisUrl: url.toString(), username };
+}
+
+/** The URL to show for these options: the password (from the URL or --password) never appears; the user does. */
+export function shownRedisUrl(options: Pick<BridgeOptions, 'redisUrl' | 'password' | 'username'>): string {
   const shown = redactRedisUrl(options.redisUrl);
   if (options.password === null) return shown;
   const url = new URL(shown);
+  if (options.username) url.username = encodeURIComponent(options.username);
   url.password = '***';
   return url.toString();
 }

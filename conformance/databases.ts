@@ -27,6 +27,7 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'doctor-cluster.test.ts': 'own-server', // a cluster of three servers of its own
   'bridgeBounds.test.ts': 'own-server', // 200,000 keys of its own, walked whole
   'doctor-verdicts.test.ts': 'own-server', // MONITOR and CLIENT LIST see every database of a server
+  'job-story.test.ts': 'own-server', // MONITOR sees every database of a server; an ACL user of its own
   'databases.test.ts': { db: 1 },
   'doubles.test.ts': { db: 2 },
   'delayed.test.ts': { db: 3 },

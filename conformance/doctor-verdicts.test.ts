@@ -315,10 +315,12 @@ describe('CLIENT LIST for an ACL user', () => {
       'zcount',
       'zscore',
       'llen',
+      'lpos',
       'pttl',
       'time',
       'hget',
       'hmget',
+      'hstrlen',
       'select',
     ];
     for (const [user, extra] of [

@@ -275,7 +275,7 @@ test('the queue detail: the whole set by ZCOUNT, a window read in pages, each jo
     );
     await expect(jobs.first().getByTestId('queue-detail-attempt')).toHaveText('attempt 1 of 1');
     await expect(jobs.first().getByTestId('queue-detail-runat')).toHaveText(
-      /^runs \d\d:\d\d:\d\d\.\d{3} UTC, not timestamp \+ delay = \d\d:\d\d:\d\d\.\d{3} UTC: moved after it was added/,
+      /^runs \d\d:\d\d:\d\d\.\d{3} UTC, not timestamp \+ delay = \d\d:\d\d:\d\d\.\d{3} UTC: its delay was changed after it was added, before any worker took it \(changeDelay\)$/,
     );
     // the score shown is the one Redis holds
     const score = await client.call('ZSCORE', 'bull:retry:delayed', moved.id!);
@@ -301,7 +301,9 @@ test('the queue detail: the whole set by ZCOUNT, a window read in pages, each jo
     await expect(detail.getByTestId('queue-detail-found')).toHaveText(/; 1 job is ahead of it in the set\.$/);
     await detail.getByTestId('queue-detail-find').fill('no-such-job');
     await detail.getByRole('button', { name: 'Find' }).click();
-    await expect(detail.getByTestId('queue-detail-found')).toHaveText('Job no-such-job is not in the delayed set now.');
+    await expect(detail.getByTestId('queue-detail-found')).toHaveText(
+      'Job no-such-job: gone: no job hash, and no list or set of its queue holds it (removed, or never added).',
+    );
     await detail.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('queue-detail.png'), fullPage: false });
     // on a phone the detail wraps: nothing in it is wider than the detail itself
@@ -316,5 +318,77 @@ test('the queue detail: the whole set by ZCOUNT, a window read in pages, each jo
   } finally {
     client.close();
     await retry.close();
+  }
+});
+
+test('Refresh reads an open queue detail again: its histogram follows the queue, overdue windows apart from the rest', async ({
+  page,
+}) => {
+  const connection = { host: '127.0.0.1', port: redis.port };
+  const mail = new Queue('mail', { connection });
+  try {
+    await page.goto('/?stage');
+    const live = page.getByTestId('live-redis');
+    await live.scrollIntoViewIfNeeded();
+    await live.getByTestId('live-bridge-url').fill(bridge.url);
+    const queues = live.getByTestId('live-queues');
+    await queues.getByRole('button', { name: 'Read queues' }).click();
+    await queues.getByRole('button', { name: 'Open bull:mail' }).click();
+    const detail = queues.getByTestId('queue-detail');
+    const histogram = detail.getByTestId('queue-detail-histogram');
+    await expect(histogram).toHaveAttribute('data-total', String(OVERDUE_JOBS));
+    // every job of the set is overdue: each window holding one is marked so, none mixes them
+    await expect(detail.getByTestId('queue-detail-summary')).toContainText(`${OVERDUE_JOBS} jobs of these windows overdue`);
+    const filled = histogram.locator('li:not([data-jobs="0"])');
+    await expect(filled.first()).toHaveAttribute('data-due', 'true');
+
+    // two jobs an hour away; Refresh (the panel's, with no key listed) reads the queue and the open detail again
+    await mail.add('send', {}, { delay: 3_600_000 });
+    await mail.add('send', {}, { delay: 3_600_000 });
+    await live.getByRole('button', { name: 'Refresh' }).click();
+    await expect(histogram).toHaveAttribute('data-total', String(OVERDUE_JOBS + 2));
+    await expect(detail.getByTestId('queue-detail-summary')).toContainText(`${OVERDUE_JOBS} jobs of these windows overdue`);
+    const lastFilled = histogram.locator('li:not([data-jobs="0"])').last();
+    await expect(lastFilled).toHaveAttribute('data-jobs', '2');
+    await expect(lastFilled).not.toHaveAttribute('data-due', 'true');
+    // a job of the due window reads as overdue, with where to look for why
+    await histogram.locator('li[data-due] button:not([disabled])').first().click();
+    await expect(detail.getByTestId('queue-detail-runat').first()).toHaveText(
+      /^overdue by [\d a-z]+ \(due \d\d:\d\d:\d\d\.\d{3} UTC\); why it waits: the queue's verdict, above$/,
+    );
+  } finally {
+    await mail.close();
+  }
+});
+
+test('Find a failed job: its state, when it failed, its attempt and its reason', async ({ page }) => {
+  const connection = { host: '127.0.0.1', port: redis.port };
+  const pay = new Queue('pay', { connection });
+  const worker = new Worker('pay', (job) => Promise.reject(new Error(`card declined for ${job.id}`)), { connection });
+  try {
+    const failed = new Promise<void>((resolve) => worker.on('failed', (job) => job?.id === 'pay-1' && resolve()));
+    await pay.add('charge', {}, { jobId: 'pay-1' });
+    await failed;
+    await worker.close();
+    expect(await pay.getJobState('pay-1')).toBe('failed');
+
+    await page.goto('/?stage');
+    const live = page.getByTestId('live-redis');
+    await live.scrollIntoViewIfNeeded();
+    await live.getByTestId('live-bridge-url').fill(bridge.url);
+    const queues = live.getByTestId('live-queues');
+    await queues.getByRole('button', { name: 'Read queues' }).click();
+    await queues.getByRole('button', { name: 'Open bull:pay' }).click();
+    const detail = queues.getByTestId('queue-detail');
+    await expect(detail.getByTestId('queue-detail-empty')).toContainText('No job is delayed in this queue now.');
+    await detail.getByTestId('queue-detail-find').fill('pay-1');
+    await detail.getByRole('button', { name: 'Find' }).click();
+    await expect(detail.getByTestId('queue-detail-found')).toHaveText(
+      /^Job pay-1: failed at \d\d:\d\d:\d\d\.\d{3} UTC, attempt 1 of 1: card declined for pay-1 \(ZSCORE failed\)\.$/,
+    );
+    await expect(detail.getByRole('alert')).toHaveCount(0);
+  } finally {
+    await worker.close();
+    await pay.close();
   }
 });

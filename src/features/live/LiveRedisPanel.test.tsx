@@ -333,11 +333,26 @@ describe('LiveRedisPanel', () => {
     await user.click(screen.getByTestId('live-auto'));
     const before = urls.length;
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    await waitFor(() => expect(urls.length).toBe(before + 2));
-    expect(urls.slice(before).map((u) => u.pathname)).toEqual(['/api/keys', '/api/members']);
+    await waitFor(() => expect(urls.length).toBe(before + 1));
+    // the chosen set is read again by its key: no listing (a SCAN walk of the keyspace) before it
+    expect(urls.slice(before).map((u) => u.pathname)).toEqual(['/api/members']);
     await user.click(screen.getByTestId('live-auto'));
     await act(() => vi.advanceTimersByTimeAsync(6000));
-    expect(urls.length).toBe(before + 2);
+    expect(urls.length).toBe(before + 1);
+  });
+
+  it('Refresh with a set chosen reads it again by its key, never listing the keys (no SCAN walk)', async () => {
+    const user = userEvent.setup();
+    const { fetchImpl, urls } = fakeBridge({ 'bull:mail:delayed': ENTRIES });
+    render(<LiveRedisPanel fetchImpl={fetchImpl} />);
+    await connectAndChoose(user, 'bull:mail:delayed');
+    const before = urls.length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(urls.length).toBe(before + 1));
+    expect(urls.slice(before).map((u) => u.pathname)).toEqual(['/api/members']);
+    // List keys still walks, when asked
+    await user.click(screen.getByRole('button', { name: 'List keys' }));
+    await waitFor(() => expect(urls.slice(before + 1).map((u) => u.pathname)).toContain('/api/keys'));
   });
 
   it('a tick while a read runs joins that read: its request is not cancelled, and its answer is shown', async () => {
@@ -348,7 +363,7 @@ describe('LiveRedisPanel', () => {
     render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} />);
     await connectAndChoose(user, 'bull:mail:delayed');
     const calls = bridge.fetchImpl.mock.calls.length;
-    // the next listing waits for a release; the members read after it answers at once
+    // the next read of the set waits for a release
     let release = () => undefined as void;
     bridge.fetchImpl.mockImplementationOnce(
       (url, init) =>
@@ -366,8 +381,8 @@ describe('LiveRedisPanel', () => {
     expect(held.aborted).toBe(false);
     await user.click(screen.getByTestId('live-auto'));
     await act(async () => release());
-    await waitFor(() => expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 2));
-    expect(bridge.fetchImpl.mock.calls.slice(calls).map(([url]) => new URL(url).pathname)).toEqual(['/api/keys', '/api/members']);
+    await waitFor(() => expect(screen.getByTestId('live-status').textContent).not.toBe('Reading from the bridge…'));
+    expect(bridge.fetchImpl.mock.calls.slice(calls).map(([url]) => new URL(url).pathname)).toEqual(['/api/members']);
     expect(held.aborted).toBe(false);
     await waitFor(() => expect(screen.getByTestId('live-status').textContent).toMatch(/bull:mail:delayed read at /));
     expect(screen.queryByTestId('live-problem')).toBeNull();

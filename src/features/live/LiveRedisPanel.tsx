@@ -24,6 +24,7 @@ import { ChangesView } from './ChangesView.tsx';
 import type { DueClock } from './ChangesView.tsx';
 import type { ScoreScheme } from '../../model/doctor/scheme.ts';
 import { QueuesSection } from './QueuesSection.tsx';
+import { refreshReads } from './refreshPlan.ts';
 import { LiveSetViews } from './LiveSetViews.tsx';
 import type { RowChange } from './LiveSetViews.tsx';
 import { useKeyScheme } from './useKeyScheme.ts';
@@ -160,6 +161,14 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
     [],
   );
 
+  /** What a Refresh or a tick reads again (refreshPlan.ts): what is on screen, by name, never a walk once something is. */
+  const reads = refreshReads({
+    keyChosen: listing !== null && chosenKey !== null,
+    queuesRead: queuesRead !== null && queuesRead.bridgeUrl === bridgeUrl,
+    // the open detail re-reads itself when its queue's row is read again (QueueDetail)
+    detailOpen: true,
+  });
+
   const unasked: Listing = { bridgeUrl, token, pattern };
   // A tick of refetchInterval asks the query for a fetch without cancelRefetch: while a listing
   // (or the set read it leads to) still runs, the tick joins that fetch instead of cancelling it.
@@ -168,13 +177,16 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
     enabled: listing !== null,
     // a new pattern or bridge keeps the last list on screen until its own answer comes
     placeholderData: keepPreviousData,
-    refetchInterval: autoRefresh ? refreshSeconds * 1000 : false,
+    // a tick lists the keys (a SCAN walk) only while nothing else is on screen (refreshPlan.ts)
+    refetchInterval: autoRefresh && reads.listKeys ? refreshSeconds * 1000 : false,
   });
   // the chosen set is read once a listing has landed (a link's key after its list), and again
   // whenever a later listing marks it stale (keysQuery)
   const head = useQuery({
     ...setQuery(listing ?? unasked, chosenKey ?? keyFromText(''), fetchImpl),
     enabled: listing !== null && chosenKey !== null && keys.data !== undefined && !keys.isFetching,
+    // a tick reads the chosen set again by its key, with no listing before it
+    refetchInterval: autoRefresh && !reads.listKeys && reads.readSet ? refreshSeconds * 1000 : false,
   });
 
   /** List keys and Refresh: lists with the fields as they are now (the chosen set is read after). */
@@ -184,10 +196,13 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
     void client.fetchQuery({ ...keysQuery(asked, fetchImpl), staleTime: 0 }).catch(() => undefined);
   }
 
-  /** Refresh: List keys again, and the queues already read from this bridge again by name (as a tick does). */
+  /** Refresh: what refreshReads says; the queues already read from this bridge again by name. */
   function refresh() {
-    listAndRead();
-    void client.refetchQueries({ queryKey: ['queues', bridgeUrl], exact: true, type: 'active' }).catch(() => undefined);
+    if (reads.listKeys) listAndRead();
+    else if (reads.readSet && listing !== null && chosenKey !== null)
+      void client.fetchQuery({ ...setQuery(listing, chosenKey, fetchImpl), staleTime: 0 }).catch(() => undefined);
+    if (reads.readQueues)
+      void client.refetchQueries({ queryKey: ['queues', bridgeUrl], exact: true, type: 'active' }).catch(() => undefined);
   }
 
   function choose(key: ListedKey) {
@@ -292,7 +307,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
             type="button"
             className="secondary"
             onClick={refresh}
-            disabled={busy || (keysListed === null && chosenKey === null)}
+            disabled={busy || (keysListed === null && chosenKey === null && !reads.readQueues)}
           >
             Refresh
           </button>

@@ -2,8 +2,9 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RedisName } from '../../model/bridgeWire.ts';
-import type { HistogramReply, JobRow } from '../../model/doctor/doctorWire.ts';
-import { jobAttemptText, jobWhatText, runAtText } from '../../model/doctor/jobWords.ts';
+import type { FullestBandReading, HistogramReply, JobRow } from '../../model/doctor/doctorWire.ts';
+import { firstNotDue } from '../../model/doctor/histogram.ts';
+import { failedText, jobAttemptText, jobWhatText, runAtText, storyText } from '../../model/doctor/jobWords.ts';
 import { fireTimeOfScore, hasCeiling } from '../../model/doctor/scheme.ts';
 import { BAND_SLOTS } from '../../model/protocol/score.ts';
 import { parseScoreArg } from '../../model/redis/doubles.ts';
@@ -13,7 +14,7 @@ import { printable } from '../../model/printable.ts';
 import panel from '../../ui/panel.module.css';
 import { BridgeRequestError, withToken } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
-import { DETAIL_PAGE, findJob, readHistogram, readJobs, readMembersPage } from './detailClient.ts';
+import { DETAIL_PAGE, findJob, readFullestBand, readHistogram, readJobs, readMembersPage } from './detailClient.ts';
 import type { QueueReading } from './queuesClient.ts';
 import styles from './QueueDetail.module.css';
 
@@ -68,11 +69,16 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
   const [lookupText, setLookupText] = useState('');
   const [lookupNote, setLookupNote] = useState<{ text: string; problem: boolean } | null>(null);
   const base = ['queue-detail', bridgeUrl, token !== '', row.delayedKey.base64, row.scheme] as const;
+  // each read of the queue's row (Read queues, Refresh, an Auto-refresh tick) reads the open
+  // detail's histogram and page again: their keys carry the row's server time
+  const readOf = reading.now;
 
   const histogram = useQuery({
-    queryKey: [...base, 'histogram', range?.from ?? null, range?.to ?? null],
+    queryKey: [...base, 'histogram', readOf, range?.from ?? null, range?.to ?? null],
     queryFn: ({ signal }) => readHistogram(bridgeUrl, row.delayedKey, row.scheme, range, send, signal),
     placeholderData: keepPreviousData,
+    // a queue with nothing delayed has no set to count (its key is gone): Find still reads any job
+    enabled: row.delayed > 0,
   });
   const shown = histogram.data;
   // the page is read only once the histogram of this very range is in: its `before` is the rank
@@ -81,7 +87,7 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
   const start = current === undefined ? 0 : current.before + page * DETAIL_PAGE;
   const count = Math.max(0, Math.min(DETAIL_PAGE, inRange - page * DETAIL_PAGE));
   const members = useQuery({
-    queryKey: [...base, 'members', start, count],
+    queryKey: [...base, 'members', readOf, start, count],
     queryFn: ({ signal }) => readMembersPage(bridgeUrl, row.delayedKey, start, count, send, signal),
     enabled: current !== undefined && count > 0,
     placeholderData: keepPreviousData,
@@ -95,8 +101,17 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
     enabled: ids.length > 0 && !members.isPlaceholderData,
   });
   const jobOf = new Map<string, JobRow>((jobs.data ?? []).map((job) => [job.id.base64, job]));
+  // a set the row read whole carries its fullest band; a larger one's is searched once, on opening
+  const band = useQuery({
+    queryKey: [...base, 'fullest-band'],
+    queryFn: ({ signal }) => readFullestBand(bridgeUrl, row.delayedKey, row.scheme, send, signal),
+    enabled: row.fullestBand === null && row.delayed > 0,
+  });
+  const fullestBand = row.fullestBand ?? band.data ?? null;
+  // the server's now of the latest read: the histogram's when it is in, else the row's
+  const now = shown?.now ?? reading.now;
 
-  const failed = [histogram, members, jobs].find((q) => q.error !== null);
+  const failed = [histogram, members, jobs, band].find((q) => q.error !== null);
 
   function zoom(next: Range | null) {
     setRange(next);
@@ -118,7 +133,9 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
         staleTime: 0,
       });
       if (job.score === null || job.facts === null) {
-        setLookupNote({ text: `Job ${printable(parsed.id)} is not in the delayed set now.`, problem: false });
+        // not delayed now: its state and story, when the bridge tells them
+        const story = job.story === undefined ? 'not in the delayed set now' : storyText(job.story, now);
+        setLookupNote({ text: `Job ${printable(parsed.id)}: ${story}.`, problem: false });
         return;
       }
       // its millisecond, opened at the page that holds it: the members before the window (the
@@ -134,7 +151,11 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
       setPage(lower === null ? 0 : pageOf(lower - counted.before, counted));
       setMarked(job.id.base64);
       const ahead = lower === null ? '' : `; ${plural(lower, 'job is', 'jobs are')} ahead of it in the set`;
-      setLookupNote({ text: `Job ${job.id.text}: ${runAtText(job.facts, reading.now)}${ahead}.`, problem: false });
+      const failure = failedText(job.facts);
+      setLookupNote({
+        text: `Job ${job.id.text}: delayed, ${runAtText(job.facts, counted.now)}${failure === '' ? '' : `; ${failure}`}${ahead}.`,
+        problem: false,
+      });
     } catch (error) {
       setLookupNote({ text: messageOf(error), problem: true });
     }
@@ -151,17 +172,24 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
       {failed !== undefined ? (
         <p className={styles.problem} role="alert" data-testid="queue-detail-problem">
           {messageOf(failed.error)}
+          {shown !== undefined ? ` Showing the detail as read at ${instantText(shown.now, shown.now)}.` : ''}
         </p>
       ) : null}
+      <FullestBandLine band={fullestBand} searching={band.isFetching} row={reading.row} now={now} />
       {shown !== undefined ? (
         <Histogram
           reading={reading}
+          band={fullestBand}
           histogram={shown}
           zoomed={range !== null}
           loading={histogram.isFetching}
           onZoom={(window) => zoom(window)}
           onWhole={() => zoom(null)}
         />
+      ) : row.delayed === 0 ? (
+        <p className={panel.hint} data-testid="queue-detail-empty">
+          No job is delayed in this queue now. Find a job by id below: it says where the job is, in any state.
+        </p>
       ) : (
         <p className={panel.hint}>Reading the histogram…</p>
       )}
@@ -216,6 +244,7 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
                 score={score}
                 job={jobOf.get(member.base64)}
                 reading={reading}
+                now={now}
                 marked={member.base64 === marked}
               />
             ))}
@@ -226,8 +255,42 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
   );
 }
 
+/** The queue's fullest band: the row's (a set read whole), or the one searched when the detail opened. */
+function FullestBandLine({
+  band,
+  searching,
+  row,
+  now,
+}: {
+  band: FullestBandReading | null;
+  searching: boolean;
+  row: QueueReading['row'];
+  now: number;
+}) {
+  if (row.delayed === 0) return null;
+  let text: string;
+  if (band === null)
+    text = searching ? 'Fullest band: searching the set (once, on opening)…' : 'Fullest band: none found (the set is empty now).';
+  else {
+    const ceiling = band.atCeiling === null || band.atCeiling === 0 ? '' : `, ${groupDigits(band.atCeiling)} at the ceiling`;
+    const how =
+      band.counts === 0
+        ? 'every member read'
+        : band.complete
+          ? `found with ${groupDigits(band.counts)} ZCOUNTs`
+          : `the search stopped after ${groupDigits(band.counts)} ZCOUNTs: another band may hold up to ${groupDigits(band.atMost)}`;
+    text = `Fullest band: ${instantText(band.fireTime, now)}, ${plural(band.jobs, 'job', 'jobs')}${ceiling} (${how}).`;
+  }
+  return (
+    <p className={panel.hint} data-testid="queue-detail-band">
+      {text}
+    </p>
+  );
+}
+
 function Histogram({
   reading,
+  band,
   histogram,
   zoomed,
   loading,
@@ -235,6 +298,7 @@ function Histogram({
   onWhole,
 }: {
   reading: QueueReading;
+  band: FullestBandReading | null;
   histogram: HistogramReply;
   zoomed: boolean;
   loading: boolean;
@@ -243,7 +307,9 @@ function Histogram({
 }) {
   const { now } = histogram;
   const most = Math.max(1, ...histogram.buckets.map((b) => b.jobs));
-  const band = reading.row.fullestBand;
+  // windows end where due fire-times end (the bridge cuts the window holding now there)
+  const notDue = firstNotDue(now);
+  const dueJobs = histogram.buckets.filter((b) => b.to <= notDue).reduce((sum, b) => sum + b.jobs, 0);
   const saturated = hasCeiling(reading.row.scheme) && band !== null && band.jobs > BAND_SLOTS ? band.fireTime : null;
   const outside = [
     histogram.before > 0 ? `${groupDigits(histogram.before)} before` : '',
@@ -255,7 +321,8 @@ function Histogram({
         {plural(histogram.total, 'delayed job', 'delayed jobs')} (ZCARD); {plural(histogram.buckets.length, 'window', 'windows')}{' '}
         of {exactDurationText(histogram.width)} from {instantText(histogram.from, now)}, each counted by ZCOUNT
         {outside.length > 0 ? `; ${outside.join(' and ')} this span` : ''}. The server's now: {instantText(now, now)}
-        {loading ? ' (reading…)' : ''}.
+        {dueJobs > 0 ? `; ${plural(dueJobs, 'job', 'jobs')} of these windows overdue` : ''}
+        {loading ? ' (reading again…)' : ''}.
       </p>
       <div className={styles.head}>
         {zoomed ? (
@@ -267,8 +334,11 @@ function Histogram({
       </div>
       <ol className={styles.windows} aria-label="Jobs per window of fire-times">
         {histogram.buckets.map((b) => {
-          const due = b.from <= now;
-          const holdsNow = b.from <= now && now < b.to;
+          // a window is wholly due or wholly not yet due; the first not yet due starts at now + 1
+          const due = b.to <= notDue;
+          const startsNow = b.from === notDue;
+          // a bridge that does not cut at now leaves one window holding both: said so
+          const holdsNow = b.from < notDue && notDue < b.to;
           // the queue's fullest band, and any window holding more jobs than its milliseconds' bands
           // have slots: one of its bands then holds more than 4,096 (pigeonhole), though not which
           const fullest = saturated !== null && b.from <= saturated && saturated < b.to;
@@ -281,13 +351,20 @@ function Histogram({
               : b.to - b.from === 1
                 ? ' (a saturated band)'
                 : ` (holds a saturated band: more jobs than ${groupDigits(b.to - b.from)} ms of bands have slots)`;
-          const label = `${instantText(b.from, now)}: ${plural(b.jobs, 'job', 'jobs')}${holdsNow ? ' (now)' : due ? ' (due)' : ''}${saturation}`;
+          const when = due
+            ? ' (overdue)'
+            : holdsNow
+              ? ' (holds now: overdue and not yet due)'
+              : startsNow
+                ? ' (from now: not yet due)'
+                : '';
+          const label = `${instantText(b.from, now)}: ${plural(b.jobs, 'job', 'jobs')}${when}${saturation}`;
           return (
             <li
               key={b.from}
               data-jobs={b.jobs}
               data-due={due || undefined}
-              data-now={holdsNow || undefined}
+              data-now={startsNow || holdsNow || undefined}
               data-saturated={full || undefined}
             >
               <button
@@ -315,6 +392,7 @@ function JobItem({
   score,
   job,
   reading,
+  now,
   marked,
 }: {
   rank: number;
@@ -322,16 +400,19 @@ function JobItem({
   score: string;
   job: JobRow | undefined;
   reading: QueueReading;
+  now: number;
   marked: boolean;
 }) {
   const facts = job?.facts ?? null;
   const value = parseScoreArg(score);
   const runAt =
     facts !== null
-      ? runAtText(facts, reading.now)
+      ? runAtText(facts, now)
       : value === null || !Number.isFinite(value)
         ? 'no run-at: the score is not a finite number'
-        : `runs ${instantText(fireTimeOfScore(value, reading.row.scheme), reading.now)}`;
+        : `runs ${instantText(fireTimeOfScore(value, reading.row.scheme), now)}`;
+  const overdue = facts !== null && facts.runAt <= now;
+  const failure = facts === null ? '' : failedText(facts);
   return (
     <li
       className={styles.job}
@@ -349,12 +430,24 @@ function JobItem({
         {score}
       </span>
       <span data-testid="queue-detail-what">
-        {facts === null ? (job === undefined ? '…' : 'not in the delayed set now') : jobWhatText(facts, reading.now)}
+        {facts === null
+          ? job === undefined
+            ? '…'
+            : job.unreadable !== undefined
+              ? `unreadable: ${job.unreadable}`
+              : 'not in the delayed set now'
+          : jobWhatText(facts, now)}
       </span>
       <span data-testid="queue-detail-attempt">{facts === null ? '' : jobAttemptText(facts)}</span>
-      <span className={facts?.runAtDiffers ? styles.moved : undefined} data-testid="queue-detail-runat">
+      <span
+        className={facts?.runAtDiffers ? styles.moved : undefined}
+        data-testid="queue-detail-runat"
+        data-overdue={overdue || undefined}
+      >
         {runAt}
+        {overdue ? "; why it waits: the queue's verdict, above" : ''}
       </span>
+      {failure !== '' ? <span data-testid="queue-detail-failure">{failure}</span> : null}
     </li>
   );
 }

@@ -4,7 +4,7 @@
  * server's TIME (seconds and microseconds, floored to the ms), scores stay the text Redis sent.
  */
 import type { RedisName } from '../bridgeWire.ts';
-import type { JobFacts } from './jobFacts.ts';
+import type { JobFacts, JobStory } from './jobFacts.ts';
 import type { QueueLibrary, SchemeSource, ScoreScheme } from './scheme.ts';
 import type { Verdict } from './verdict.ts';
 
@@ -100,7 +100,10 @@ export interface QueueRow {
   readonly head: { readonly member: RedisName; readonly score: string } | null;
   /** null when the queue has no marker key (Bull, bee-queue, or none written now). */
   readonly marker: MarkerReading | null;
-  /** null when the set is empty. */
+  /**
+   * null when the set is empty, or holds more than 10,000 members (a row is read at every refresh:
+   * the detail asks for a larger set's band, /api/histogram?band=1).
+   */
   readonly fullestBand: FullestBandReading | null;
   /** What decides whether its due jobs run (BullMQ only; null for Bull and bee-queue, absent from an older bridge). */
   readonly state?: QueueStateReading | null;
@@ -155,7 +158,13 @@ export interface HistogramReply {
   /** Jobs before `from` and at or after the last window's end. */
   readonly before: number;
   readonly after: number;
+  /**
+   * The windows; the one holding `now` is cut at now + 1 (two windows narrower than `width`), so
+   * each window's jobs are all due or all not yet due.
+   */
   readonly buckets: ReadonlyArray<{ readonly from: number; readonly to: number; readonly jobs: number }>;
+  /** Asked with band=1 only: the set's fullest band (bounded search for a large set; null when empty). */
+  readonly fullestBand?: FullestBandReading | null;
 }
 
 /** One job of GET /api/jobs: its id, its score in the delayed set (null: not delayed now) and what its hash says. */
@@ -169,6 +178,10 @@ export interface JobRow {
    * Members of the very same score (past the ceiling) sort by bytes after these.
    */
   readonly lower?: number | null;
+  /** Asked with state=1 only (Find): where the job is, in any state, and what its hash says. */
+  readonly story?: JobStory;
+  /** Why this job's key could not be read as a job (another job of the reply may be fine). */
+  readonly unreadable?: string;
 }
 
 /** GET /api/jobs?queue=<prefix>:<name>&id=...: the jobs asked for, in the order asked. */

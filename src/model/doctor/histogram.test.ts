@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BUCKETS, planHistogram, windowBounds } from './histogram.ts';
+import { MAX_BUCKETS, planHistogram, windowBounds, firstNotDue } from './histogram.ts';
 import { bandRuns, FullestBand, searchFullestBand } from './bandScan.ts';
 
 describe('histogram windows', () => {
@@ -84,5 +84,25 @@ describe('the fullest band search by window counts', () => {
     });
     expect(cut).toMatchObject({ complete: false, counts: 12 });
     expect(cut.atMost).toBeGreaterThan(1);
+  });
+});
+
+describe('windows split at the server’s now', () => {
+  it('cuts the window holding the split in two, so each window is wholly due or wholly not yet due', () => {
+    const plan = planHistogram(1000, 1100, 4, firstNotDue(1042));
+    expect(plan.ok && plan.windows).toEqual([
+      { from: 1000, to: 1025 },
+      { from: 1025, to: 1043 },
+      { from: 1043, to: 1050 },
+      { from: 1050, to: 1075 },
+      { from: 1075, to: 1100 },
+    ]);
+  });
+
+  it('leaves the windows as they are when the split falls on an edge or outside the span', () => {
+    for (const at of [1000, 1050, 999, 1100, 5000]) {
+      const plan = planHistogram(1000, 1100, 4, at);
+      expect(plan.ok && plan.windows.length).toBe(4);
+    }
   });
 });

@@ -25,9 +25,12 @@ export type HistogramPlan = { ok: true; width: number; windows: Window[] } | { o
 
 /**
  * from..to in `buckets` windows of one whole width (the last one may end past `to`, and there are
- * fewer when the span has fewer milliseconds than buckets).
+ * fewer when the span has fewer milliseconds than buckets). With `splitAt`, the window holding
+ * that millisecond (not starting at it) is cut in two there, so no window holds fire-times on both
+ * sides of it: the doctor splits at the server's now + 1, where overdue jobs end and jobs not yet
+ * due begin. The two parts are narrower than `width`; there is then one window more.
  */
-export function planHistogram(from: number, to: number, buckets: number): HistogramPlan {
+export function planHistogram(from: number, to: number, buckets: number, splitAt?: number): HistogramPlan {
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to))
     return { ok: false, message: 'from and to must be whole milliseconds' };
   if (to <= from) return { ok: false, message: 'to must be later than from' };
@@ -37,8 +40,18 @@ export function planHistogram(from: number, to: number, buckets: number): Histog
   const width = Math.ceil((to - from) / buckets);
   const windows: Window[] = [];
   for (let start = from; start < to; start += width) windows.push({ from: start, to: start + width });
+  if (splitAt !== undefined && Number.isSafeInteger(splitAt)) {
+    const at = windows.findIndex((w) => w.from < splitAt && splitAt < w.to);
+    if (at >= 0) {
+      const cut = windows[at]!;
+      windows.splice(at, 1, { from: cut.from, to: splitAt }, { from: splitAt, to: cut.to });
+    }
+  }
   return { ok: true, width, windows };
 }
+
+/** Where due fire-times end at `now` (ms): a fire-time before it is due, from it on not yet. */
+export const firstNotDue = (now: number): number => now + 1;
 
 /** ZCOUNT's bounds for a window: its first millisecond's lowest score to (exclusive) the next window's. */
 export function windowBounds(window: Window, scheme: ScoreScheme): { min: string; max: string } {
