@@ -71,6 +71,13 @@ class Keyspace {
           );
         case 'HGET':
           return Promise.resolve(this.hashes.get(key)?.get(args[1]!) ?? null);
+        case 'HMGET':
+          return Promise.resolve(args.slice(1).map((field) => this.hashes.get(key)?.get(field) ?? null));
+        // the verdict's reads (bridge/queueState.ts): the lists here are empty, no limiter key lives
+        case 'LLEN':
+          return Promise.resolve(0);
+        case 'PTTL':
+          return Promise.resolve(-2);
         default:
           return Promise.resolve(this.zsets.call(command, ...args));
       }
@@ -200,13 +207,17 @@ describe('the work of one request', () => {
     const keyspace = new Keyspace();
     keyspace.bullmq('bull', 'orders');
     keyspace.zadd('bull:orders:delayed', (NOW + 1000) * 4096, '1');
+    await queuesOf(keyspace, 'queue=bull:orders');
+    const once = [...keyspace.sent];
+    keyspace.sent.length = 0;
     const query = [
       ...Array.from({ length: 150 }, () => 'queue=bull:orders'),
       ...Array.from({ length: 50 }, () => `queue64=${Buffer.from('bull:orders').toString('base64url')}`),
     ].join('&');
     const reply = await queuesOf(keyspace, query);
     expect(reply.queues.map((q) => q.name)).toEqual(['orders']);
-    expect(keyspace.count('ZCARD')).toBe(1);
+    // the same commands as a request that names it once
+    expect(keyspace.sent).toEqual(once);
     expect(keyspace.count('HGET')).toBe(1);
   });
 
