@@ -1,23 +1,12 @@
 /**
  * What replaying a scenario costs (its jobs and the bytes of their ids), known from its steps
- * without replaying them, and the budget past which the page asks before loading a link. Apart
+ * without replaying them. Apart
  * from the codec (scenarioCodec.ts) so the store can weigh a scenario without the codec itself,
  * which loads after the first screen.
  */
 import { groupDigits } from '../model/format.ts';
 import { UUID_BYTES } from './jobIds.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
-
-/** A link that would replay more jobs than this asks before loading (about a second of replay). */
-export const LINK_BUDGET_JOBS = 100_000;
-/** A link whose job ids would take more UTF-8 bytes than this asks before loading. */
-export const LINK_BUDGET_ID_BYTES = 4_000_000;
-/**
- * A link whose replay is more work than this (ScenarioCost.work, in jobs' worth) asks before
- * loading: above LINK_BUDGET_JOBS, so an everyday link of that many jobs in a few hundred steps
- * does not ask for its steps, while 50,000 resets or promotes do.
- */
-export const LINK_BUDGET_WORK = 150_000;
 
 const utf8Encoder = new TextEncoder();
 
@@ -45,7 +34,7 @@ export interface ScenarioCost {
    * Its replay's work in jobs' worth: every step's own cost (STEP_WORK, ENQUEUE_WORK, RESET_WORK,
    * PROMOTE_WORK) plus each job written and each job a promote can take out (an upper bound: the
    * jobs due by then, counting the textbook's whole-second sweep). What the page weighs to choose
-   * between at once, in slices and asking first: a link of 50,000 resets moves no job but is not free.
+   * between at once and in slices: a link of 50,000 resets moves no job but is not free.
    */
   readonly work: number;
 }
@@ -178,22 +167,6 @@ export function scenarioCost(scenario: Scenario): ScenarioCost {
   const counter = costCounter(scenario.initial);
   for (const op of scenario.operations) counter.add(op);
   return counter.total();
-}
-
-/** Whether opening a link of this cost should ask first (over LINK_BUDGET_JOBS, LINK_BUDGET_ID_BYTES or LINK_BUDGET_WORK). */
-export function overLinkBudget(cost: ScenarioCost): boolean {
-  return cost.jobs > LINK_BUDGET_JOBS || cost.idBytes > LINK_BUDGET_ID_BYTES || cost.work > LINK_BUDGET_WORK;
-}
-
-/** The question the page asks before loading a link over the budget. */
-export function linkBudgetQuestion(cost: ScenarioCost): string {
-  if (cost.jobs <= LINK_BUDGET_JOBS && cost.idBytes <= LINK_BUDGET_ID_BYTES) {
-    // over the budget by its steps (resets, promotes), not by its jobs
-    const jobs = `${groupDigits(cost.jobs)} ${cost.jobs === 1 ? 'job' : 'jobs'}`;
-    return `This link replays ${groupDigits(cost.steps)} steps and enqueues ${jobs}, as much work as about ${groupDigits(cost.work)} jobs; load it?`;
-  }
-  const mb = cost.idBytes / 1e6;
-  return `This link enqueues ${groupDigits(cost.jobs)} jobs (about ${mb < 10 ? mb.toFixed(1) : groupDigits(Math.round(mb))} MB of ids); load it?`;
 }
 
 /**

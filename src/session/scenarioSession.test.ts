@@ -4,7 +4,7 @@ import type { PageSnapshot } from './scenarioSession.ts';
 import { BAND_KEY, Session, replay } from './session.ts';
 import { defaultSettings } from './operations.ts';
 import type { Operation, Scenario } from './operations.ts';
-import { LINK_BUDGET_JOBS } from './scenarioCost.ts';
+import { SCALE_JOBS, SCALE_STEPS } from './scale.ts';
 import { fakeScheduler } from '../../test-support/fakeScheduler.ts';
 import { T0 } from '../../test-support/instants.ts';
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
@@ -144,26 +144,77 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.loading).toBeNull();
   });
 
-  it('asks before a link over the budget, and opens an empty page when told not to load it', () => {
-    const { session } = page();
+  it('refuses a link past the scale before any work, naming the limit; the page keeps its state and the address bar goes back', () => {
+    const { session, runNext } = page();
+    session.enqueue(4);
+    const before = withScoresOf(session.snapshot.bandSet);
+    const scenarioBefore = session.snapshot.scenario;
     const big: Scenario = {
       seed: 3,
       initial: defaultSettings(T0, 'frozen'),
-      operations: Array.from({ length: LINK_BUDGET_JOBS / SYNC_JOBS + 1 }, (): Operation => ({
+      operations: Array.from({ length: SCALE_JOBS / SYNC_JOBS + 1 }, (): Operation => ({
         kind: 'enqueue',
         count: SYNC_JOBS,
         at: T0,
       })),
     };
-    expect(session.openScenario(big, 'push')).toBe('asking');
-    expect(session.snapshot.pendingLink?.question).toMatch(/^This link enqueues 110,000 jobs/);
-    session.answerLink(false);
-    expect(session.snapshot.pendingLink).toBeNull();
-    expect(session.snapshot.scenario.operations.length).toBe(0);
+    expect(session.openScenario(big, 'push')).toBe('refused');
+    expect(session.snapshot.scenarioError).toMatch(
+      /^This link would make a scenario of 110,000 jobs, past the page's limit of 100,000 \(/,
+    );
+    expect(runNext()).toBe(false);
+    expect(session.snapshot.scenario).toBe(scenarioBefore);
+    expect(withScoresOf(session.snapshot.bandSet)).toEqual(before);
     expect(session.snapshot.scenarioChange.history).toBe('replace');
+    const steps: Scenario = { ...big, operations: Array.from({ length: SCALE_STEPS + 1 }, (): Operation => ({ kind: 'reset' })) };
+    expect(session.loadScenario(steps, 'push')).toBe(false);
+    expect(session.snapshot.scenarioError).toMatch(
+      /^This link would make a scenario of 100,001 steps, past the page's limit of 100,000 \(/,
+    );
+    expect(session.snapshot.scenario).toBe(scenarioBefore);
   });
 
-  it('weighs a link by every step: resets and promotes that enqueue nothing load in slices or ask, never at once', () => {
+  it('opens a link at the scale (100,000 jobs) in slices', () => {
+    const { session, runNext } = page();
+    const atScale: Scenario = {
+      seed: 3,
+      initial: defaultSettings(T0, 'frozen'),
+      operations: Array.from({ length: SCALE_JOBS / SYNC_JOBS }, (): Operation => ({
+        kind: 'enqueue',
+        count: SYNC_JOBS,
+        at: T0,
+      })),
+    };
+    expect(session.openScenario(atScale, 'push')).toBe('loading');
+    while (runNext());
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS);
+  }, 60_000);
+
+  it('refuses an enqueue past the scale before any work, under the enqueue buttons; undo and redo still work', () => {
+    const { session } = page();
+    for (let i = 0; i < SCALE_JOBS / SYNC_JOBS - 1; i++) session.enqueue(SYNC_JOBS);
+    session.enqueue(SYNC_JOBS - 2);
+    const scenarioBefore = session.snapshot.scenario;
+    expect(session.enqueue(3)).toBe(false);
+    expect(session.snapshot.enqueueError).toBe(
+      "This enqueue would make a scenario of 100,001 jobs, past the page's limit of 100,000 (firetime works with up to 100,000 jobs and 100,000 steps in a scenario, 10,000 jobs in one action). Undo some steps, or open a new page, to go on.",
+    );
+    expect(session.snapshot.scenario).toBe(scenarioBefore);
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS - 2);
+    // Play: one job at a time up to the limit, then refused
+    expect(session.enqueueEach(5)).toBe(2);
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS);
+    expect(session.snapshot.enqueueError).toMatch(/^This enqueue would make a scenario of 100,001 jobs/);
+    expect(session.undo()).toBe(true);
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS - 1);
+    expect(session.enqueue(1)).toBe(true);
+    expect(session.undo()).toBe(true);
+    expect(session.redo()).toBe(true);
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS);
+    expect(session.snapshot.scenario.operations.length).toBe(SCALE_JOBS / SYNC_JOBS + 2);
+  }, 60_000);
+
+  it('weighs a link by every step: resets and promotes that enqueue nothing load in slices, never at once', () => {
     const steps = (operations: Operation[]): Scenario => ({ seed: 3, initial: defaultSettings(T0, 'frozen'), operations });
     const resets = steps(Array.from({ length: 50_000 }, (): Operation => ({ kind: 'reset' })));
     expect(page().session.openScenario(resets, 'push')).toBe('loading');
@@ -171,9 +222,7 @@ describe('ScenarioSession', () => {
       { kind: 'enqueue', count: SYNC_JOBS, at: T0 },
       ...Array.from({ length: 20_000 }, (): Operation => ({ kind: 'promote', at: T0 })),
     ]);
-    const { session } = page();
-    expect(session.openScenario(promotes, 'push')).toBe('asking');
-    expect(session.snapshot.pendingLink?.question).toMatch(/^This link replays 20,001 steps and enqueues 10,000 jobs/);
+    expect(page().session.openScenario(promotes, 'push')).toBe('loading');
   });
 
   it('goes back and forward over a big promote in slices, walking its own history, not at once', () => {
@@ -203,7 +252,7 @@ describe('ScenarioSession', () => {
     while (runNext());
     expect(session.snapshot.bandSet.size).toBe(0);
     expect(session.snapshot.scenario.operations.length).toBe(after.operations.length);
-  });
+  }, 60_000);
 
   it('walking forward over enqueues (Forward), sizes the sets for the jobs coming, one set per step, as a load does', () => {
     const { session, runNext } = page();

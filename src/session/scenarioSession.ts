@@ -17,8 +17,8 @@ import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH, MAX_CLOCK_MS } from './input.ts';
 import { RESERVE_FROM, Session, drain, jobsComing, replay, replaySteps, sameSettings } from './session.ts';
 import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from './session.ts';
-import { ENQUEUE_WORK, linkBudgetQuestion, loadedSoFar, overLinkBudget, scenarioCost } from './scenarioCost.ts';
-import type { ScenarioCost } from './scenarioCost.ts';
+import { ENQUEUE_WORK, loadedSoFar } from './scenarioCost.ts';
+import { SCALE_JOBS, SCALE_STEPS, scaleRefusal } from './scale.ts';
 import { runInSlices } from './timeSlicer.ts';
 import type { SlicedWork, TimeSlicer } from './timeSlicer.ts';
 import { defaultSettings } from './operations.ts';
@@ -58,16 +58,6 @@ export interface LoadProgress {
   readonly totalJobs: number;
   readonly operations: number;
   readonly totalOperations: number;
-}
-
-/** A link over the budget (LINK_BUDGET_*), waiting for the reader to load it or open an empty page. */
-export interface PendingLink {
-  readonly scenario: Scenario;
-  readonly cost: ScenarioCost;
-  /** "This link enqueues 1,000,000 jobs (about 11 MB of ids); load it?" */
-  readonly question: string;
-  readonly history: HistoryStep;
-  readonly message: string;
 }
 
 /** A change of the scenario: its serial, how the browser history follows it, and how many steps it appended at once. */
@@ -129,8 +119,6 @@ export interface PageSnapshot extends Settings {
   readonly scenarioChange: ScenarioChange;
   /** Why a shared scenario could not be opened (or its load was cancelled), or null. */
   readonly scenarioError: string | null;
-  /** A link over the budget, asking before it loads; null otherwise. */
-  readonly pendingLink: PendingLink | null;
   /** Work running in slices (a load, or an undo / redo of a big promote), or null. */
   readonly loading: LoadProgress | null;
 }
@@ -186,6 +174,18 @@ type Running = SlicedWork & { readonly travel: boolean };
 
 const DEFAULT_MESSAGE = 'This scenario could not be replayed';
 
+/** What a refusal at the scale suggests. */
+const GO_ON = ' Undo some steps, or open a new page, to go on.';
+
+/** Why a scenario is past the page's scale (scale.ts), counted from its steps before any replay; or null. */
+function pastScale(scenario: Scenario): string | null {
+  const operations = scenario.operations;
+  if (operations.length > SCALE_STEPS) return scaleRefusal('This link', 0, operations.length);
+  let jobs = 0;
+  for (const op of operations) if (op.kind === 'enqueue') jobs += op.count;
+  return jobs > SCALE_JOBS ? scaleRefusal('This link', jobs, operations.length) : null;
+}
+
 /** The scenario, its Session and its history; every method that changes something tells the subscribers. */
 export class ScenarioSession {
   readonly #clock: () => number;
@@ -204,7 +204,6 @@ export class ScenarioSession {
   #version = 0;
   #scenarioChange: ScenarioChange = { serial: 0, history: 'none' };
   #scenarioError: string | null = null;
-  #pendingLink: PendingLink | null = null;
   #loading: LoadProgress | null = null;
   #autoPromote = false;
   #autoPromoteNote: string | null = null;
@@ -258,6 +257,8 @@ export class ScenarioSession {
    */
   perform(op: Operation, coalesce = false): boolean {
     this.#settle();
+    if (this.#refusedByScale(op.kind === 'enqueue' ? op.count : 0, op.kind === 'enqueue' ? 'This enqueue' : 'This step'))
+      return false;
     if (op.kind === 'promote' && this.#running === null && isClockReading(op.at) && this.#session.dueJobs(op.at) > SYNC_JOBS) {
       this.#promoteInSlices(op);
       return true;
@@ -301,7 +302,13 @@ export class ScenarioSession {
     const session = this.#session;
     let operations = this.#scenario.operations;
     let done = 0;
+    let past: string | null = null;
     for (; done < count; done++) {
+      past = scaleRefusal('This enqueue', operations.jobs + 1, operations.length + 1);
+      if (past !== null) {
+        session.enqueueError = `${past}${GO_ON}`;
+        break;
+      }
       const op: Operation = { kind: 'enqueue', count: 1, at: this.readClock() };
       if (!session.apply(op)) break;
       operations = operations.append(op);
@@ -319,7 +326,7 @@ export class ScenarioSession {
     const last = operations.at(-1) as Extract<Operation, { kind: 'enqueue' }>;
     this.#publish({ ...this.#scenario, operations }, 'push', last.at, true, done);
     this.#growAhead();
-    return session.enqueueError === null ? done : done - 1;
+    return session.enqueueError === null || past !== null ? done : done - 1;
   }
 
   /** Freezes the clock `ms` after its reading now (at most MAX_CLOCK_MS). */
@@ -383,6 +390,11 @@ export class ScenarioSession {
    * default state instead with `message` plus the reason, and returns false.
    */
   loadScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): boolean {
+    const past = pastScale(scenario);
+    if (past !== null) {
+      this.refuseLink(past);
+      return false;
+    }
     this.#pauseWorker('Going to another scenario (Back, Forward or a link)');
     this.#stopLoad();
     return this.#finishLoad(scenario, history, message, this.#moveTo(scenario));
@@ -393,7 +405,12 @@ export class ScenarioSession {
    * walk (Back / Forward over a big step of this page's own history) is walked in slices; a link
    * whose replay is over the budget asks first (pendingLink); anything else loads in slices.
    */
-  openScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): 'loaded' | 'refused' | 'asking' | 'loading' {
+  openScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): 'loaded' | 'refused' | 'loading' {
+    const past = pastScale(scenario);
+    if (past !== null) {
+      this.refuseLink(past);
+      return 'refused';
+    }
     this.#stopLoad();
     const route = this.#routeTo(scenario);
     if (route.work <= SYNC_WORK) return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
@@ -401,31 +418,18 @@ export class ScenarioSession {
       this.#walkInSlices(scenario, route.shared, history, message);
       return 'loading';
     }
-    const cost = scenarioCost(scenario);
-    if (overLinkBudget(cost)) {
-      this.#pendingLink = { scenario, cost, question: linkBudgetQuestion(cost), history, message };
-      this.#emit();
-      return 'asking';
-    }
     this.#loadInSlices(scenario, history, message);
     return 'loading';
   }
 
-  /** The reader's answer to pendingLink: load it (in slices), or open an empty page. */
-  answerLink(load: boolean): void {
-    const pending = this.#pendingLink;
-    if (pending === null) return;
-    this.#settle();
-    this.#pendingLink = null;
-    if (load) {
-      this.#loadInSlices(pending.scenario, pending.history, pending.message);
-      return;
-    }
-    // The address bar follows the page: the empty scenario replaces the link's entry.
-    const fresh = this.#emptyScenario();
-    this.#rebuild(fresh);
-    this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
-    this.#publish(fresh, 'replace', this.readClock());
+  /**
+   * Refuses a link past the page's scale before any work: the page keeps what it shows, the address
+   * bar goes back to it (its entry replaced), and the scenario bar says why.
+   */
+  refuseLink(message: string): void {
+    this.#scenarioError = message;
+    this.#scenarioChange = { serial: this.#scenarioChange.serial + 1, history: 'replace' };
+    this.#emit();
   }
 
   /** Stops a load in slices; the page keeps the state it had before the load, with a message. */
@@ -460,6 +464,21 @@ export class ScenarioSession {
 
   // --- Inside -------------------------------------------------------------------------------
 
+  /**
+   * Whether one more step enqueueing `jobs` would take the scenario past the scale: then nothing
+   * runs, and the refusal shows where it was asked for (an enqueue under the enqueue buttons, any
+   * other step in the scenario bar).
+   */
+  #refusedByScale(jobs: number, what: string): boolean {
+    const operations = this.#scenario.operations;
+    const past = scaleRefusal(what, operations.jobs + jobs, operations.length + 1);
+    if (past === null) return false;
+    if (jobs > 0) this.#session.enqueueError = `${past}${GO_ON}`;
+    else this.#scenarioError = `${past}${GO_ON}`;
+    this.#emit();
+    return true;
+  }
+
   #freshSession(seed: number, initial: Settings, log: CommandLog): Session {
     return new Session(initial, pageSessionHooks(seed, log, this.#randomUUID));
   }
@@ -487,7 +506,6 @@ export class ScenarioSession {
       redoable: s.redoable,
       scenarioChange: this.#scenarioChange,
       scenarioError: this.#scenarioError,
-      pendingLink: this.#pendingLink,
       loading: this.#loading,
       autoPromote: this.#autoPromote,
       autoPromoteNote: this.#autoPromoteNote,
@@ -596,7 +614,6 @@ export class ScenarioSession {
   #finishLoad(scenario: Scenario, history: HistoryStep, message: string, refused: number): boolean {
     this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
     this.#loading = null;
-    this.#pendingLink = null;
     if (refused < 0) {
       this.#scenarioError = null;
       this.#publish(scenario, history, this.readClock());
@@ -636,7 +653,6 @@ export class ScenarioSession {
     });
     this.#running = { ...work, travel: false };
     this.#loading = { operations: 0, jobs: 0, ...totals };
-    this.#pendingLink = null;
     this.#emit();
   }
 

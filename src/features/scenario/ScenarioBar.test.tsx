@@ -139,6 +139,41 @@ describe('the scenario in the URL', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a link past the scale, typed while the page holds jobs, is refused before any work: the page and the address bar keep their scenario', async () => {
+    window.history.replaceState(null, '', `/#s=1~b~f${T0}~e3`);
+    const store = await renderApp();
+    expect(zcard(store)).toBe(3);
+    const before = store.getState().scenario;
+    // as the address bar does: a new hash, then popstate
+    window.history.pushState(null, '', `/#s=1~b~f${T0}~${Array.from({ length: 11 }, () => 'e10000').join('.')}`);
+    act(() => void window.dispatchEvent(new PopStateEvent('popstate')));
+    const alert = await screen.findByTestId('scenario-error', {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain(
+      "This link would make a scenario of 110,000 jobs, past the page's limit of 100,000 (firetime works with up to 100,000 jobs and 100,000 steps in a scenario, 10,000 jobs in one action).",
+    );
+    expect(store.getState().scenario).toBe(before);
+    expect(zcard(store)).toBe(3);
+    expect(store.getState().loading).toBeNull();
+    await waitFor(() => expect(window.location.hash).toBe(`#s=${encodeScenario(before)}`));
+  }, 30_000);
+
+  it('Enqueue N past the scale is refused under the enqueue buttons, naming the limit; the sets stay', async () => {
+    const ten = Array.from({ length: 9 }, () => 'e10000').join('.');
+    window.history.replaceState(null, '', `/#s=1~b~f${T0}.b10000~${ten}.e9999`);
+    const store = await renderApp();
+    await waitFor(() => expect(zcard(store)).toBe(99_999), { timeout: 30_000 });
+    const steps = store.getState().scenario.operations.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toContain(
+      "This enqueue would make a scenario of 109,999 jobs, past the page's limit of 100,000 (firetime works with up to 100,000 jobs and 100,000 steps in a scenario, 10,000 jobs in one action). Undo some steps, or open a new page, to go on.",
+    );
+    expect(zcard(store)).toBe(99_999);
+    expect(store.getState().scenario.operations.length).toBe(steps);
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    expect(zcard(store)).toBe(100_000);
+  }, 60_000);
+
   it('a hand-edited URL shows a message and a working default page', async () => {
     window.history.replaceState(null, '', `/#s=1~b~d1000.us.f${T0}~e3.zz`);
     const store = await renderApp();
@@ -160,10 +195,15 @@ describe('the scenario in the URL', () => {
   });
 
   it('never writes a URL its own decoder would refuse: past the limit it keeps the last one and says why', async () => {
-    // A scenario of 1,999,992 characters (delay steps), as the page writes it.
+    // A scenario of 1,999,992 characters (id prefix steps, then delay steps), as the page writes it,
+    // within the page's steps.
     const head = `1~b~d5000.us.f${T0}.ij.xb3JkZXIt.b3~`;
     const tokens: string[] = [];
     let used = head.length - 1;
+    while (1_999_992 - used > 80) {
+      tokens.push(`x${btoa('a'.repeat(40)).replace(/=+$/, '')}`);
+      used += 56;
+    }
     while (1_999_992 - used > 15) {
       tokens.push('d12345678');
       used += 10;
@@ -185,10 +225,12 @@ describe('the scenario in the URL', () => {
       for (let i = 0; i < 8; i++) fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
       expect(zcard(store)).toBe(8);
       expect(encodeScenario(store.getState().scenario).length).toBeGreaterThan(MAX_SCENARIO_CHARS);
-      await waitFor(() =>
-        expect(screen.getByTestId('share-notice').textContent).toMatch(
-          /^The scenario is too long\. The scenario is too long to share as a link; use Download\./,
-        ),
+      await waitFor(
+        () =>
+          expect(screen.getByTestId('share-notice').textContent).toMatch(
+            /^The scenario is too long\. The scenario is too long to share as a link; use Download\./,
+          ),
+        { timeout: 20_000 },
       );
       // Every URL the page wrote opens. The last is the scenario before the enqueues or with some of
       // the two that fit (6 characters): clicks that come faster than the URL writer fold into one write.
