@@ -143,7 +143,8 @@ test('a link past the scale is refused before any work, naming the limit; the pa
 test('a link of 100,000 jobs loads in slices with progress, answers input, and can be cancelled', async ({ page }, testInfo) => {
   await page.goto(HEAVY_LINK);
   const loading = page.getByTestId('scenario-loading');
-  await expect(loading).toContainText(/Loading the scenario: [\d,]+ of 100,000 jobs replayed/);
+  // the scenario bar mounts in its turn after the stage
+  await expect(loading).toContainText(/Loading the scenario: [\d,]+ of 100,000 jobs replayed/, { timeout: 30_000 });
   // The progress moves while the load runs.
   const jobsShown = async () => Number((/: ([\d,]+) of/.exec(await loading.innerText())?.[1] ?? '0').replace(/,/g, ''));
   await expect.poll(jobsShown).toBeGreaterThan(0);
@@ -187,6 +188,7 @@ test('a link at the scale loads to the end, and undo at its size is a step, not 
 test('undo and redo of a promote of 100,000 jobs run in slices with progress; the export builds in slices, byte for byte', async ({
   page,
 }) => {
+  test.setTimeout(240_000);
   const text = `1~k2x9a~f1796040000000~${Array.from({ length: 10 }, () => 'e10000').join('.')}.f1796040010000.p`;
   await page.goto(`/#s=${text}`);
   // The empty page shows 0 members too: wait for the load to end first.

@@ -10,7 +10,6 @@ import {
   scenarioText,
   shareableScenario,
 } from './scenarioCodec.ts';
-import { ENQUEUE_WORK, PROMOTE_WORK, RESET_WORK, STEP_WORK } from './scenarioCost.ts';
 import { CLOCK_RANGE_MESSAGE, MAX_BATCH, MAX_CLOCK_MS, MAX_DELAY_MS, MIN_BATCH, parseIdPrefix } from './input.ts';
 import { OperationLog } from './operationLog.ts';
 import { FRESH_PAGE_DEFAULTS, defaultSettings } from './operations.ts';
@@ -292,19 +291,20 @@ describe('the cost of a scenario, known before it replays', () => {
 
   it('weighs every step, not only the jobs: resets and promotes that enqueue nothing are work too', () => {
     const resets = scenarioCost(decoded(`1~1~f${T0}~${Array.from({ length: 100_000 }, () => 'r').join('.')}`));
-    expect(resets).toMatchObject({ jobs: 0, steps: 100_000, work: 100_000 * RESET_WORK });
+    expect(resets).toMatchObject({ jobs: 0, steps: 100_000, work: 100_000 });
     const promotes = scenarioCost(decoded(`1~1~f${T0}~e10000.${Array.from({ length: 20_000 }, () => 'p').join('.')}`));
-    expect(promotes).toMatchObject({ jobs: 10_000, steps: 20_001, work: ENQUEUE_WORK + 10_000 + 20_000 * PROMOTE_WORK });
+    expect(promotes).toMatchObject({ jobs: 10_000, steps: 20_001, work: 1 + 10_000 + 20_000 });
   });
 
   it('counts a job a promote can take out once, when it is due (textbook seconds included), and none after a reset', () => {
     const work = (steps: string) => scenarioCost(decoded(`1~1~f${T0}~${steps}`)).work;
     // the default delay is 5,000 ms: at T0 nothing is due, at T0 + 5,000 all 100 are
-    expect(work('e100.p')).toBe(ENQUEUE_WORK + 100 + PROMOTE_WORK);
-    expect(work(`e100.p@${T0 + 5000}`)).toBe(ENQUEUE_WORK + 100 + PROMOTE_WORK + 100);
-    expect(work(`e100.p@${T0 + 4001}.p@${T0 + 5000}`)).toBe(ENQUEUE_WORK + 100 + 2 * PROMOTE_WORK + 100);
-    expect(work(`e100.r.p@${T0 + 5000}`)).toBe(ENQUEUE_WORK + 100 + RESET_WORK + PROMOTE_WORK);
-    expect(work('d0.r')).toBe(STEP_WORK + RESET_WORK);
+    // one for each step, each job written, and each job a promote can take out
+    expect(work('e100.p')).toBe(1 + 100 + 1);
+    expect(work(`e100.p@${T0 + 5000}`)).toBe(1 + 100 + 1 + 100);
+    expect(work(`e100.p@${T0 + 4001}.p@${T0 + 5000}`)).toBe(1 + 100 + 2 + 100);
+    expect(work(`e100.r.p@${T0 + 5000}`)).toBe(1 + 100 + 1 + 1);
+    expect(work('d0.r')).toBe(2);
   });
 });
 

@@ -349,11 +349,10 @@ export function decodeScenario(text: string): DecodedScenario {
     if (op.kind === 'live') frozen = null;
     if (op.kind === 'freeze') frozen = op.at;
     if (op.kind === 'enqueue') jobs += op.count;
-    // past the scale: refused before anything replays, and the page keeps what it shows
-    if (op.kind === 'enqueue' && jobs > SCALE_JOBS)
-      return { ok: false, message: scaleRefusal('This link', jobs, 0)!, pastScale: true };
     operations.push(op);
   }
+  // past the scale: refused before anything replays, and the page keeps what it shows
+  if (jobs > SCALE_JOBS) return { ok: false, message: scaleRefusal('This link', jobs, 0)!, pastScale: true };
   return { ok: true, scenario: { seed, initial, operations } };
 }
 

@@ -10,18 +10,6 @@ import type { Operation, Scenario, Settings } from './operations.ts';
 
 const utf8Encoder = new TextEncoder();
 
-/**
- * Work, in jobs' worth (one job enqueued into both sets is 1), of the steps themselves, measured
- * in Node on a Session with the page's hooks (2026-12-03, 20,000 of each, CPU time): a job of a
- * 10,000-job enqueue 8-9 us; a settings step 2-3 us; a reset 1.6 us when nothing was enqueued
- * since the last one, 14 us otherwise; a promote that moves nothing 87-91 us (the port of
- * BullMQ's sweep sends its commands even then); an enqueue of one job 24-26 us. Rounded up.
- */
-export const STEP_WORK = 1;
-export const ENQUEUE_WORK = 3;
-export const RESET_WORK = 2;
-export const PROMOTE_WORK = 12;
-
 /** What replaying a scenario costs, known from its steps without replaying them. */
 export interface ScenarioCost {
   /** Jobs its enqueues write, in total (resets included). */
@@ -31,9 +19,8 @@ export interface ScenarioCost {
   /** Operations it replays. */
   readonly steps: number;
   /**
-   * Its replay's work in jobs' worth: every step's own cost (STEP_WORK, ENQUEUE_WORK, RESET_WORK,
-   * PROMOTE_WORK) plus each job written and each job a promote can take out (an upper bound: the
-   * jobs due by then, counting the textbook's whole-second sweep). What the page weighs to choose
+   * Its replay's work: one for each step, each job written and each job a promote can take out (an
+   * upper bound: the jobs due by then, counting the textbook's whole-second sweep). What the page weighs to choose
    * between at once and in slices: a link of 50,000 resets moves no job but is not free.
    */
   readonly work: number;
@@ -136,7 +123,7 @@ export function costCounter(initial: Settings): CostCounter {
       if (op.kind === 'reset') {
         next = 1;
         pending.clear();
-        work += RESET_WORK;
+        work += 1;
       } else if (op.kind === 'enqueue') {
         const n = op.count;
         if (style === 'uuid') idBytes += n * UUID_BYTES;
@@ -144,14 +131,14 @@ export function costCounter(initial: Settings): CostCounter {
         jobs += n;
         next += n;
         pending.add(op.at + delay, n);
-        work += ENQUEUE_WORK + n;
+        work += 1 + n;
       } else if (op.kind === 'promote') {
-        work += PROMOTE_WORK + pending.takeDue(op.at + TEXTBOOK_EARLY_MS);
+        work += 1 + pending.takeDue(op.at + TEXTBOOK_EARLY_MS);
       } else {
         if (op.kind === 'idStyle') style = op.style;
         else if (op.kind === 'prefix') prefixBytes = utf8Encoder.encode(op.prefix).length;
         else if (op.kind === 'delay') delay = op.delay;
-        work += STEP_WORK;
+        work += 1;
       }
     },
     total: () => ({ jobs, idBytes, steps, work }),

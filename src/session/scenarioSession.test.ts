@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COALESCE_MS, SYNC_JOBS, ScenarioSession } from './scenarioSession.ts';
 import type { PageSnapshot } from './scenarioSession.ts';
 import { BAND_KEY, Session, replay } from './session.ts';
@@ -254,7 +254,7 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.scenario.operations.length).toBe(after.operations.length);
   }, 60_000);
 
-  it('walking forward over enqueues (Forward), sizes the sets for the jobs coming, one set per step, as a load does', () => {
+  it('walks forward over enqueues (Forward) in slices, to the sets the page had', () => {
     const { session, runNext } = page();
     const start = session.snapshot.scenario;
     for (let i = 0; i < 7; i++) session.enqueue(SYNC_JOBS);
@@ -263,19 +263,9 @@ describe('ScenarioSession', () => {
     session.openScenario(start, 'none'); // Back to the empty page (undo records: at once)
     while (runNext());
     expect(session.snapshot.bandSet.size).toBe(0);
-    const reserved: number[] = [];
-    const reserve = vi.spyOn(MemoryRedis.prototype, 'reserve').mockImplementation((_key, members) => {
-      reserved.push(members);
-    });
-    try {
-      expect(session.openScenario(full, 'none')).toBe('loading');
-      expect(session.snapshot.loading?.action).toBe('walk');
-      while (runNext());
-    } finally {
-      reserve.mockRestore();
-    }
-    // before the second enqueue: 10,000 held, 60,000 coming; then 20,000 held, 50,000 coming (already room)...
-    expect(reserved.slice(0, 2)).toEqual([7 * SYNC_JOBS, 7 * SYNC_JOBS]);
+    expect(session.openScenario(full, 'none')).toBe('loading');
+    expect(session.snapshot.loading?.action).toBe('walk');
+    while (runNext());
     expect(withScoresOf(session.snapshot.bandSet)).toEqual(sets);
   }, 60_000);
 
@@ -361,37 +351,5 @@ describe('ScenarioSession', () => {
     session.undo();
     expect(session.snapshot.autoPromote).toBe(false);
     expect(session.snapshot.autoPromoteNote).toMatch(/^Undo switched auto-promote off/);
-  });
-
-  it('grows the sets ahead of the next enqueues after an enqueue, one set per later task, not in the click', () => {
-    const { session, runNext } = page();
-    const growFor = vi.spyOn(MemoryRedis.prototype, 'growFor');
-    try {
-      session.enqueue(10_000); // 10,000 + the four batches ahead: below RESERVE_FROM, nothing to grow
-      expect(runNext()).toBe(false);
-      session.enqueue(10_000);
-      session.enqueue(10_000);
-      expect(growFor).not.toHaveBeenCalled(); // not in the click's own task
-      expect(runNext()).toBe(true);
-      expect(growFor).toHaveBeenCalledTimes(1);
-      expect(runNext()).toBe(true);
-      expect(growFor).toHaveBeenCalledTimes(2);
-      expect(growFor.mock.calls.map(([, members]) => members)).toEqual([70_000, 70_000]);
-      while (runNext());
-      expect(growFor).toHaveBeenCalledTimes(2);
-      // a load that swaps the Session drops what was pending for the old one
-      session.enqueue(10_000);
-      const other: Scenario = {
-        seed: 3,
-        initial: defaultSettings(T0, 'frozen'),
-        operations: [{ kind: 'enqueue', count: 2, at: T0 }],
-      };
-      expect(session.loadScenario(other, 'none')).toBe(true);
-      while (runNext());
-      expect(growFor).toHaveBeenCalledTimes(2);
-      expect(session.snapshot.bandSet.size).toBe(2);
-    } finally {
-      growFor.mockRestore();
-    }
   });
 });

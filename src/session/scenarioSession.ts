@@ -15,9 +15,9 @@ import type { SetReader } from './setReader.ts';
 import { seededUuid } from '../model/uuid.ts';
 import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH, MAX_CLOCK_MS } from './input.ts';
-import { RESERVE_FROM, Session, drain, jobsComing, replay, replaySteps, sameSettings } from './session.ts';
+import { Session, drain, replay, replaySteps, sameSettings } from './session.ts';
 import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from './session.ts';
-import { ENQUEUE_WORK, loadedSoFar } from './scenarioCost.ts';
+import { loadedSoFar } from './scenarioCost.ts';
 import { SCALE_JOBS, SCALE_STEPS, scaleRefusal } from './scale.ts';
 import { runInSlices } from './timeSlicer.ts';
 import type { SlicedWork, TimeSlicer } from './timeSlicer.ts';
@@ -33,17 +33,13 @@ export const COALESCE_MS = 700;
 export const SYNC_JOBS = MAX_BATCH;
 
 /**
- * A scenario change (a link, back / forward) whose route is at most this much work (in jobs'
- * worth, route.ts) is done at once: the work of one enqueue of the largest batch, what a click
+ * A scenario change (a link, back / forward) whose route is at most this much work (route.ts) and
+ * SYNC_STEPS steps is done at once: the work of one enqueue of the largest batch, what a click
  * does at once. More is walked in slices (this page's own history) or loaded in slices.
  */
-export const SYNC_WORK = MAX_BATCH + ENQUEUE_WORK;
-
-/**
- * How many jobs ahead #growAhead sizes the sets for: four clicks of the largest batch, so that a
- * click that comes before both sets' steps have run (each step a task) still finds room.
- */
-const GROW_AHEAD_JOBS = 4 * MAX_BATCH;
+export const SYNC_WORK = MAX_BATCH + 1;
+/** The most steps a route done at once takes: a promote that moves nothing still sends its commands. */
+export const SYNC_STEPS = 1_000;
 
 /** How the browser history should follow the last change of the scenario. */
 export type HistoryStep = 'push' | 'replace' | 'none';
@@ -208,9 +204,6 @@ export class ScenarioSession {
   #autoPromote = false;
   #autoPromoteNote: string | null = null;
   #snapshot: PageSnapshot;
-  /** The next step of #growAhead, waiting for its task (null: none pending). */
-  #growing: (() => void) | null = null;
-
   constructor(options: ScenarioSessionOptions) {
     this.#clock = options.clock ?? (() => Date.now());
     this.#wallClock = options.wallClock ?? (() => Date.now());
@@ -284,7 +277,6 @@ export class ScenarioSession {
     this.#lastRecordedAt = wall;
     const next = merge ? operations.prefix(operations.length - 1).append(op) : operations.append(op);
     this.#publish({ ...this.#scenario, operations: next }, merge ? 'replace' : 'push', now, !settingOnly);
-    if (op.kind === 'enqueue') this.#growAhead();
     return true;
   }
 
@@ -325,7 +317,6 @@ export class ScenarioSession {
     this.#lastRecordedAt = this.#wallClock();
     const last = operations.at(-1) as Extract<Operation, { kind: 'enqueue' }>;
     this.#publish({ ...this.#scenario, operations }, 'push', last.at, true, done);
-    this.#growAhead();
     return session.enqueueError === null || past !== null ? done : done - 1;
   }
 
@@ -401,7 +392,7 @@ export class ScenarioSession {
   }
 
   /**
-   * Opens a scenario from the address bar. A route of at most SYNC_WORK is taken at once; a longer
+   * Opens a scenario from the address bar. A route of at most SYNC_WORK and SYNC_STEPS is taken at once; a longer
    * walk (Back / Forward over a big step of this page's own history) is walked in slices; a link
    * whose replay is over the budget asks first (pendingLink); anything else loads in slices.
    */
@@ -413,7 +404,8 @@ export class ScenarioSession {
     }
     this.#stopLoad();
     const route = this.#routeTo(scenario);
-    if (route.work <= SYNC_WORK) return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
+    if (route.work <= SYNC_WORK && route.steps <= SYNC_STEPS)
+      return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
     if (route.kind === 'walk') {
       this.#walkInSlices(scenario, route.shared, history, message);
       return 'loading';
@@ -582,29 +574,6 @@ export class ScenarioSession {
     this.#loading = null;
   }
 
-  /**
-   * After an enqueue, sizes the sets ahead for the next few of the largest enqueues a click can
-   * make (GROW_AHEAD_JOBS, Session.growFor), each set in a task of its own. A set's member index doubles when it passes
-   * half full, and past 262,144 members that rebuild is ~90 ms a set: left to the enqueue that
-   * crosses it, both sets grow in the click's task on top of the enqueue's own work (over 200 ms in
-   * all). Done here, it is one set's rebuild per task, between clicks; most calls find the room
-   * already there and change nothing. A load or undo that swaps the Session drops it.
-   */
-  #growAhead(): void {
-    const session = this.#session;
-    if (this.#growing !== null || Math.max(session.textbookOrder.size, session.bandOrder.size) + GROW_AHEAD_JOBS < RESERVE_FROM)
-      return;
-    const steps = session.growFor(GROW_AHEAD_JOBS);
-    const step = () => {
-      this.#growing = null;
-      if (this.#session !== session || steps.next().done === true) return;
-      this.#growing = step;
-      this.#slicer.later(step);
-    };
-    this.#growing = step;
-    this.#slicer.later(step);
-  }
-
   /** An undo or redo in slices is finished at once before anything else changes the session. */
   #settle(): void {
     if (this.#running?.travel === true) this.#running.finish();
@@ -680,15 +649,8 @@ export class ScenarioSession {
       }
       // another scenario: what those undos took back is not a redo of it
       session.clearRedo();
-      const coming = jobsComing(scenario.operations);
       for (let i = shared; i < scenario.operations.length; i++) {
-        const op = scenario.operations.at(i)!;
-        // as a load does: the sets sized for the jobs coming, one set per step (replaySteps)
-        if (op.kind === 'enqueue') {
-          const reserve = session.reserve(coming[i]!);
-          while (reserve.next().done !== true) yield moved;
-        }
-        const run = session.run(op);
+        const run = session.run(scenario.operations.at(i)!);
         let next = run.next();
         for (; next.done !== true; next = run.next()) yield (moved += next.value);
         if (!next.value) {

@@ -85,10 +85,9 @@ function nextScore(band: SetReader, range: Band): NextScore {
 
 /**
  * Everything the score panel shows for the current delay and clock (the band set's next score is
- * read from the set itself). Exported unmemoized for the enqueue warm-up, which reads a throwaway
- * session's band as the page does.
+ * read from the set itself).
  */
-export function scorePanelOf(band: SetReader, now: number, delay: number, unit: TextbookUnit): ScorePanelData {
+function scorePanelOf(band: SetReader, now: number, delay: number, unit: TextbookUnit): ScorePanelData {
   const fireTime = fireTimeOf(now, delay);
   const range = bandOf(fireTime);
   const { minScore, maxScore } = range;

@@ -42,8 +42,8 @@ export type FireTimeFloor = (score: number) => number;
 export const textbookFloor: FireTimeFloor = (score) => score;
 export const bandFloor: FireTimeFloor = (score) => bandOf(decodeScore(score).fireTime).minScore;
 
-/** A set's snapshot as selectTextbookSet / selectBandSet build it (exported for the enqueue warm-up, which reads a throwaway session's sets). */
-export function snapshotOf(
+/** A set's snapshot as selectTextbookSet / selectBandSet build it. */
+function snapshotOf(
   set: SetReader,
   arrivals: ReadonlyMap<string, number>,
   order: DueOrder,
