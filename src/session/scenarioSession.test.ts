@@ -344,6 +344,56 @@ describe('ScenarioSession', () => {
     expect([...session.snapshot.scenario.operations].slice(-2).map((op) => op.kind)).toEqual(['promote', 'delay']);
   });
 
+  it('Back while a big promote runs: the promote finishes and stays as the newest step, and the page shows what the address bar then holds', () => {
+    const { session, runNext } = page();
+    for (let i = 0; i < 3; i++) session.enqueue(SYNC_JOBS);
+    const beforeClock = session.snapshot.scenario; // the entry Back lands on (the one before +5 s)
+    session.stepClock(5000);
+    const serial = session.snapshot.scenarioChange.serial;
+    session.perform({ kind: 'promote', at: session.readClock() });
+    expect(session.snapshot.loading?.action).toBe('promote');
+    expect(runNext()).toBe(true); // one slice: part of the promote done
+    expect(session.snapshot.loading?.jobs).toBeGreaterThan(0);
+    expect(session.snapshot.loading?.jobs).toBeLessThan(6 * SYNC_JOBS);
+    // Back: the address bar holds the scenario before +5 s
+    expect(session.openScenario(beforeClock, 'none')).toBe('loaded');
+    const after = session.snapshot;
+    expect(after.loading).toBeNull();
+    // the promote finished and is a step of its own, written as a new history entry
+    expect(after.scenario.operations.length).toBe(5);
+    expect(after.scenario.operations.at(-1)!.kind).toBe('promote');
+    expect(after.scenarioChange).toEqual({ serial: serial + 1, history: 'push' });
+    expect(after.scenarioError).toMatch(/^A promote was still running when Back, Forward or a link asked for another scenario/);
+    // the page shows what its scenario says: nothing lost, nothing half done
+    expect(after.bandSet.size).toBe(0);
+    expect(bandOf(after)).toEqual(replayed(after.scenario));
+    expect(runNext()).toBe(false); // no slice left behind
+    // Back again (the entry before the promote, as the address bar now has it): walked there
+    expect(session.openScenario(beforeClock, 'none')).not.toBe('refused');
+    while (runNext());
+    expect(session.snapshot.scenario.operations.length).toBe(3);
+    expect(session.snapshot.bandSet.size).toBe(3 * SYNC_JOBS);
+    expect(bandOf(session.snapshot)).toEqual(replayed(beforeClock));
+  }, 60_000);
+
+  it('Back while an undo of a big promote runs: the undo finishes and stays, as its own history entry', () => {
+    const { session, runNext } = page();
+    for (let i = 0; i < 2; i++) session.enqueue(SYNC_JOBS);
+    const twoEnqueues = session.snapshot.scenario;
+    session.stepClock(5000);
+    session.perform({ kind: 'promote', at: session.readClock() });
+    while (runNext());
+    expect(session.undo()).toBe(true);
+    expect(session.snapshot.loading?.action).toBe('undo');
+    runNext();
+    expect(session.openScenario(twoEnqueues, 'none')).toBe('loaded');
+    expect(session.snapshot.loading).toBeNull();
+    expect(session.snapshot.scenario.operations.length).toBe(3); // the undo done: enqueues and +5 s
+    expect(session.snapshot.scenarioChange.history).toBe('push');
+    expect(session.snapshot.scenarioError).toMatch(/^An undo was still running/);
+    expect(bandOf(session.snapshot)).toEqual(replayed(session.snapshot.scenario));
+  }, 60_000);
+
   it('switches auto-promote off on undo, saying why', () => {
     const { session } = page();
     session.enqueue(1);

@@ -402,6 +402,7 @@ export class ScenarioSession {
       this.refuseLink(past);
       return 'refused';
     }
+    if (this.#finishedFirst()) return 'loaded';
     this.#stopLoad();
     const route = this.#routeTo(scenario);
     if (route.work <= SYNC_WORK && route.steps <= SYNC_STEPS)
@@ -572,6 +573,25 @@ export class ScenarioSession {
     if (work.travel) work.finish();
     else work.cancel();
     this.#loading = null;
+  }
+
+  /**
+   * Before a move to another scenario from the address bar (Back, Forward, a link): work in slices
+   * on the page's own Session (a big promote, an undo or a redo) is finished first and kept as the
+   * step it is. Finishing it writes its own history entry, which the address bar then holds, so
+   * the move that came meanwhile is dropped and the page says so: the page and the address bar
+   * show the same scenario, and the work is not lost. True when that happened.
+   */
+  #finishedFirst(): boolean {
+    if (this.#running?.travel !== true) return false;
+    const action = this.#loading?.action;
+    const serial = this.#scenarioChange.serial;
+    this.#settle();
+    if (this.#scenarioChange.serial === serial || this.#scenarioChange.history !== 'push') return false;
+    const what = action === 'undo' ? 'An undo' : action === 'redo' ? 'A redo' : 'A promote';
+    this.#scenarioError = `${what} was still running when Back, Forward or a link asked for another scenario: it finished and is kept as the newest step, which the address bar now holds. Use Back to go back from it.`;
+    this.#emit();
+    return true;
   }
 
   /** An undo or redo in slices is finished at once before anything else changes the session. */

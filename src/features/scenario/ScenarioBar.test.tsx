@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../app/App.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
-import { scenarioUrlCode } from './useScenarioUrl.ts';
+import { scenarioUrlCode, useScenarioUrl } from './useScenarioUrl.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { createAppStore } from '../../store/appStore.ts';
+import type { AppStore } from '../../store/appStore.ts';
 import { MAX_SCENARIO_CHARS, decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
 import { T0 } from '../../../test-support/instants.ts';
 import { membersOf } from '../../../test-support/pageSets.ts';
@@ -232,6 +233,10 @@ describe('the scenario in the URL', () => {
           ),
         { timeout: 20_000 },
       );
+      // past the link's limit the steps line no longer claims the address bar holds the scenario
+      expect(screen.getByTestId('scenario-steps').textContent).toMatch(
+        /The address bar does not hold this scenario \(see above\)\.$/,
+      );
       // Every URL the page wrote opens. The last is the scenario before the enqueues or with some of
       // the two that fit (6 characters): clicks that come faster than the URL writer fold into one write.
       for (const url of written) {
@@ -248,12 +253,39 @@ describe('the scenario in the URL', () => {
         for (let i = 0; i < 6; i++) store.getState().undo();
       });
       await waitFor(() => expect(screen.queryByTestId('share-notice')).toBeNull());
+      expect(screen.getByTestId('scenario-steps').textContent).toMatch(/The address bar holds this scenario: share it/);
       expect(written.at(-1)).toBe(`/#s=${encodeScenario(store.getState().scenario)}`);
     } finally {
       push.mockRestore();
       replace.mockRestore();
     }
   }, 60_000);
+});
+
+describe('the steps line', () => {
+  it('says that steps to redo are not in the link (a reload forgets them)', () => {
+    const store = createAppStore({ frozenAt: T0, seed: 2 });
+    render(
+      <StoreProvider store={store}>
+        <ScenarioBar />
+      </StoreProvider>,
+    );
+    act(() => {
+      store.getState().enqueue(1);
+      store.getState().enqueue(1);
+      store.getState().enqueue(1);
+    });
+    expect(screen.getByTestId('scenario-steps').textContent).toBe(
+      '3 steps. The address bar holds this scenario: share it, or use Back and Forward.',
+    );
+    act(() => {
+      store.getState().undo();
+      store.getState().undo();
+    });
+    expect(screen.getByTestId('scenario-steps').textContent).toBe(
+      '1 step, 2 to redo (not in the link: a reload forgets them). The address bar holds this scenario: share it, or use Back and Forward.',
+    );
+  });
 });
 
 describe('an undo of a big promote', () => {
@@ -291,5 +323,58 @@ describe('an undo of a big promote', () => {
     await waitFor(() => expect(screen.queryByTestId('scenario-loading')).toBeNull());
     expect([undo.disabled, redo.disabled]).toEqual([false, false]);
     expect(zcard(store)).toBe(20_000);
+  }, 60_000);
+});
+
+describe('Back while a big promote runs', () => {
+  /** The scenario bar with the address bar following the store, as the page has them. */
+  function Routed({ store }: { store: AppStore }) {
+    useScenarioUrl(store);
+    return (
+      <StoreProvider store={store}>
+        <ScenarioBar />
+      </StoreProvider>
+    );
+  }
+
+  it('never leaves the page on a scenario other than the address bar, and keeps the promote', async () => {
+    const queue: Array<() => void> = [];
+    let time = 0;
+    const store = createAppStore({
+      frozenAt: T0,
+      seed: 2,
+      slicer: { now: () => ++time, later: (run) => (queue.push(run), () => undefined) },
+    });
+    render(<Routed store={store} />);
+    await act(async () => void (await scenarioUrlCode()));
+    const hashOf = () => `#s=${encodeScenario(store.getState().scenario)}`;
+    act(() => {
+      store.getState().setBatchSize(10_000);
+      store.getState().enqueue(10_000);
+      store.getState().enqueue(10_000);
+    });
+    await waitFor(() => expect(window.location.hash).toBe(hashOf()));
+    const beforeClock = window.location.hash;
+    act(() => store.getState().stepClock(60_000));
+    await waitFor(() => expect(window.location.hash).toBe(hashOf()));
+    act(() => store.getState().promote());
+    act(() => queue.shift()!()); // one slice of the promote
+    expect(screen.getByTestId('scenario-loading').textContent).toMatch(/^Promoting: /);
+    // Back: the address bar moves to the entry before +1 min, and the page hears of it
+    act(() => {
+      window.history.pushState(null, '', `/${beforeClock}`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    // the promote finished and is the newest step; the address bar is written to it
+    expect(store.getState().scenario.operations.at(-1)?.kind).toBe('promote');
+    expect(zcard(store)).toBe(0);
+    await waitFor(() => expect(window.location.hash).toBe(hashOf()));
+    expect(screen.getByTestId('scenario-error').textContent).toMatch(/^A promote was still running when Back/);
+    expect(screen.queryByTestId('scenario-loading')).toBeNull();
+    act(() => {
+      while (queue.length > 0) queue.shift()!();
+    });
+    expect(window.location.hash).toBe(hashOf());
+    expect(zcard(store)).toBe(0);
   }, 60_000);
 });

@@ -96,8 +96,10 @@ export function ScenarioBar() {
         </button>
         <span className={styles.hint} data-testid="scenario-steps">
           {count(steps)} step{steps === 1 ? '' : 's'}
-          {redoCount > 0 ? `, ${count(redoCount)} to redo` : ''}. The address bar holds this scenario: share it, or use Back and
-          Forward.
+          {redoCount > 0 ? `, ${count(redoCount)} to redo (not in the link: a reload forgets them)` : ''}.{' '}
+          {shareNotice
+            ? 'The address bar does not hold this scenario (see above).'
+            : 'The address bar holds this scenario: share it, or use Back and Forward.'}
         </span>
       </div>
     </div>
