@@ -128,8 +128,10 @@ test('a link past the scale is refused before any work, naming the limit; the pa
 }, testInfo) => {
   expect(PAST_SCALE_LINK.length - '/#s='.length).toBe(722);
   await page.goto(PAST_SCALE_LINK);
+  // the scenario bar mounts in its turn after the stage
   await expect(page.getByTestId('scenario-error')).toContainText(
     "This link would make a scenario of 1,000,000 jobs, past the page's limit of 100,000 (firetime works with up to 100,000 jobs and 100,000 steps in a scenario, 10,000 jobs in one action).",
+    { timeout: 30_000 },
   );
   await expect(page.getByTestId('scenario-loading')).toHaveCount(0);
   await expect(page.getByTestId('band-set')).toContainText('0 members');

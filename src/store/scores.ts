@@ -20,16 +20,13 @@ import type { AppState, TextbookUnit } from './appStore.ts';
 import { memoOn } from './memo.ts';
 
 export const selectDelay = (s: AppState) => s.delay;
-export const selectTextbookUnit = (s: AppState) => s.textbookUnit;
 export const selectClockMode = (s: AppState) => s.clockMode;
-export const selectFrozenAt = (s: AppState) => s.frozenAt;
 export const selectNow = (s: AppState) => s.now;
 export const selectIdStyle = (s: AppState) => s.idStyle;
 export const selectIdPrefix = (s: AppState) => s.idPrefix;
 export const selectBatchSize = (s: AppState) => s.batchSize;
 export const selectNextArrival = (s: AppState) => s.nextArrival;
 export const selectEnqueueError = (s: AppState) => s.enqueueError;
-export const selectLastPromote = (s: AppState) => s.lastPromote;
 export const selectLastEnqueue = (s: AppState) => s.lastEnqueue;
 export const selectVersion = (s: AppState) => s.version;
 export const selectLog = (s: AppState) => s.log;

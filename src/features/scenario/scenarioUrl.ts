@@ -139,8 +139,11 @@ export function followScenarioUrl(
     shown = text;
     const decoded = decodeScenario(text);
     if (!decoded.ok && decoded.pastScale === true) {
-      // readable but past the page's scale: refused before any work, and the page keeps what it shows
+      // readable but past the page's scale: refused before any work, and the page keeps what it
+      // shows; the address bar goes back to it at once (a link opened on arrival has no listener yet)
       store.getState().refuseLink(decoded.message);
+      shown = encoder.encode(store.getState().scenario);
+      window.history.replaceState(window.history.state, '', urlFor(shown));
     } else if (!decoded.ok) {
       store
         .getState()

@@ -251,13 +251,17 @@ describe('decodePaste by scheme', () => {
     expect(decodePaste(`${band.minScore}`, 'detect')).toMatchObject({ scheme: 'band', detected: false, idScheme: null });
   });
 
-  it('never throws on any text under any scheme', () => {
+  it('never throws on any text under any scheme, and its counts hold together', () => {
     fc.assert(
       fc.property(
         fc.string({ maxLength: 200 }),
         fc.constantFrom('band', 'id-counter', 'bare-ms', 'detect' as const),
         (text, choice) => {
-          expect(decodePaste(text, choice).rows.length).toBeGreaterThanOrEqual(0);
+          const decoded = decodePaste(text, choice);
+          // the summary counts what the rows hold: no band without a row, no crowded or full band outside them
+          expect(decoded.bands).toBeLessThanOrEqual(decoded.rows.length);
+          expect(decoded.crowdedBands).toBeLessThanOrEqual(decoded.bands);
+          expect(decoded.saturatedBands).toBeLessThanOrEqual(decoded.bands);
         },
       ),
     );
