@@ -253,7 +253,8 @@ async function main(): Promise<void> {
     const loadStart = await now(page);
     const loadStartWall = Date.now();
     const loading = page.getByTestId('scenario-loading');
-    await loading.waitFor();
+    // the scenario bar mounts in its turn after the stage: late on a busy machine
+    await loading.waitFor({ timeout: 120_000 });
     // The last progress update: the bar past 99 % (then the last slices and the swap).
     let lastProgress = loadStart;
     for (;;) {
