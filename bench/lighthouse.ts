@@ -160,7 +160,7 @@ interface LongTask {
  * and their sum, which is the run's TBT. The script each is attributed to says whose work it was,
  * with one catch: Lighthouse replaces the page's requestIdleCallback with a wrapper of its own
  * (`wrapRequestIdleCallback`, whose `cbWrap` caps timeRemaining() at 10 ms), so the page's idle
- * callbacks (the enqueue warm-up's slices, the turns' starts) are attributed to Lighthouse's
+ * callbacks (the turns' starts) are attributed to Lighthouse's
  * `_lighthouse-eval.js`.
  */
 function countedTasks(items: readonly LongTask[], fcp: number, tti: number): string[] {

@@ -144,9 +144,3 @@ export function processTree(pid: number): ProcessEntry[] {
   for (let i = 0; i < tree.length; i++) tree.push(...all.filter((entry) => entry.ppid === tree[i]!.pid));
   return tree;
 }
-
-/** Whether `pid` still runs (an exited process waiting to be reaped does not). */
-export function isRunning(pid: number): boolean {
-  const entry = readEntry(pid);
-  return entry !== null && entry.state !== 'Z';
-}

@@ -105,7 +105,6 @@ export function App({ store: given }: { store?: AppStore }) {
   }, [store]);
   useScenarioUrl(store);
   useUndoKeys(store);
-  useWarmUp(store, turns.turn >= PARTS.stageBand.turn);
 
   return (
     <StoreProvider store={store}>
@@ -185,24 +184,4 @@ export function App({ store: given }: { store?: AppStore }) {
       </TurnsProvider>
     </StoreProvider>
   );
-}
-
-/**
- * Once the first screen is in (the turn of the stage's first part has begun), warms the enqueue
- * path at idle on throwaway sessions (warmUp.ts, its own chunk), so that the first big enqueue does
- * not run cold code. Its tasks are a few ms each, so the load's long tasks stay the load's own.
- */
-function useWarmUp(store: AppStore, start: boolean) {
-  useEffect(() => {
-    if (!start) return;
-    let stop: (() => void) | null = null;
-    let stopped = false;
-    void import('./warmUp.ts').then((module) => {
-      if (!stopped) stop = module.warmUpEnqueue(store);
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
-  }, [store, start]);
 }

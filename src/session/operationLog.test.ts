@@ -88,4 +88,16 @@ describe('OperationLog', () => {
     expect(OperationLog.from(log)).toBe(log);
     expect(log.sharedPrefix(array)).toBe(0);
   });
+
+  it('counts the jobs of every view (what the page scale counts), shared or copied', () => {
+    const log = OperationLog.from([op(1), { kind: 'reset' }, op(2)]);
+    expect(log.jobs).toBe(3);
+    const more = log.append(op(10));
+    expect(more.jobs).toBe(13);
+    expect(log.jobs).toBe(3);
+    expect(more.prefix(1).jobs).toBe(1);
+    expect(more.prefix(0).jobs).toBe(0);
+    expect(more.prefix(2).append(op(5)).jobs).toBe(6); // a copy
+    expect(more.jobs).toBe(13);
+  });
 });

@@ -20,7 +20,14 @@ export class OperationLog implements OperationList {
     /** Shared by every view cut from it; entries below its length are never overwritten. */
     private readonly backing: Operation[],
     readonly length: number,
+    /** jobsBefore[i]: the jobs the backing's first i operations enqueue (one more entry than the backing). */
+    private readonly jobsBefore: number[] = jobSums(backing),
   ) {}
+
+  /** The jobs this log's enqueues write in all (what the page's scale counts), in O(1). */
+  get jobs(): number {
+    return this.jobsBefore[this.length]!;
+  }
 
   /** A log holding `operations` (copied once), or the list itself when it is already a log. */
   static from(operations: OperationList): OperationLog {
@@ -36,17 +43,20 @@ export class OperationLog implements OperationList {
   append(op: Operation): OperationLog {
     if (this.backing.length === this.length) {
       this.backing.push(op);
-      return new OperationLog(this.backing, this.length + 1);
+      this.jobsBefore.push(this.jobs + jobsOf(op));
+      return new OperationLog(this.backing, this.length + 1, this.jobsBefore);
     }
-    if (this.backing[this.length] === op) return new OperationLog(this.backing, this.length + 1);
+    if (this.backing[this.length] === op) return new OperationLog(this.backing, this.length + 1, this.jobsBefore);
     const copy = this.backing.slice(0, this.length);
+    const sums = this.jobsBefore.slice(0, this.length + 1);
     copy.push(op);
-    return new OperationLog(copy, copy.length);
+    sums.push(this.jobs + jobsOf(op));
+    return new OperationLog(copy, copy.length, sums);
   }
 
   /** The first `length` operations (O(1), shares this log's entries); `length` is clamped to 0..this.length. */
   prefix(length: number): OperationLog {
-    return length >= this.length ? this : new OperationLog(this.backing, Math.max(0, length));
+    return length >= this.length ? this : new OperationLog(this.backing, Math.max(0, length), this.jobsBefore);
   }
 
   /**
@@ -64,4 +74,14 @@ export class OperationLog implements OperationList {
   *[Symbol.iterator](): Iterator<Operation> {
     for (let i = 0; i < this.length; i++) yield this.backing[i]!;
   }
+}
+
+function jobsOf(op: Operation): number {
+  return op.kind === 'enqueue' ? op.count : 0;
+}
+
+function jobSums(operations: readonly Operation[]): number[] {
+  const sums = [0];
+  for (const op of operations) sums.push(sums[sums.length - 1]! + jobsOf(op));
+  return sums;
 }

@@ -11,11 +11,12 @@ import type { Operation, OperationList, Scenario } from './operations.ts';
 /**
  * A way to reach a scenario: walk (undo the current steps after the `shared` leading ones, then
  * apply the target's steps after them) or rebuild (replay the target on a fresh Session). `work`:
- * what it undoes and replays, in jobs' worth (ScenarioCost.work: the steps' own cost, the jobs
- * they write and the jobs their promotes take out).
+ * what it undoes and replays (ScenarioCost.work: the steps, the jobs they write and the jobs their
+ * promotes take out); `steps`: how many steps it undoes and applies.
  */
 export type Route =
-  { readonly kind: 'walk'; readonly shared: number; readonly work: number } | { readonly kind: 'rebuild'; readonly work: number };
+  | { readonly kind: 'walk'; readonly shared: number; readonly work: number; readonly steps: number }
+  | { readonly kind: 'rebuild'; readonly work: number; readonly steps: number };
 
 function sameOperation(a: Operation, b: Operation): boolean {
   return a.kind === b.kind && (Object.keys(a) as Array<keyof Operation>).every((key) => a[key] === b[key]);
@@ -41,14 +42,6 @@ export function jobsOf(operations: OperationList): number {
 }
 
 /**
- * What undoing a step costs against applying it: undo puts back or takes out what the step kept,
- * with no script and no rank lookups. Measured in Node (2026-12-03, CPU, 3 runs, Session with the
- * page's hooks): 100,000 jobs' enqueues 640-870 ms, their undo 240-260 ms; their promote 550-590
- * ms, its undo 280-310 ms. A half, rounded up from about a third, errs towards rebuilding.
- */
-export const UNDO_SHARE = 0.5;
-
-/**
  * The work of the scenario's operations before index `at` and from it on, in one pass. The steps
  * before `at` are counted first, so the ones after are weighed with what they leave: the delay,
  * the jobs still due.
@@ -65,15 +58,17 @@ export function workSplit(scenario: Scenario, at: number): { readonly before: nu
 /**
  * The route from `current` to `target`. Walks when they start alike, the current Session can undo
  * every current step (`undoable`), and undoing the steps after the shared ones is no more work
- * than replaying the shared ones would be; else rebuilds.
+ * than replaying the shared ones would be (an undo is weighed as its step: it moves the same
+ * jobs); else rebuilds.
  */
 export function routeBetween(current: Scenario, target: Scenario, undoable: number): Route {
   const walkable = sameStart(current, target) && undoable === current.operations.length;
   const shared = walkable ? sharedSteps(current, target) : 0;
   const targetWork = workSplit(target, shared);
-  const rebuild: Route = { kind: 'rebuild', work: targetWork.before + targetWork.after };
+  const rebuild: Route = { kind: 'rebuild', work: targetWork.before + targetWork.after, steps: target.operations.length };
   if (!walkable) return rebuild;
-  const undoWork = Math.ceil(workSplit(current, shared).after * UNDO_SHARE);
+  const undoWork = workSplit(current, shared).after;
   if (shared < current.operations.length && undoWork > targetWork.before) return rebuild;
-  return { kind: 'walk', shared, work: undoWork + targetWork.after };
+  const steps = current.operations.length - shared + (target.operations.length - shared);
+  return { kind: 'walk', shared, work: undoWork + targetWork.after, steps };
 }

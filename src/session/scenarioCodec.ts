@@ -18,9 +18,10 @@ import type { IdStyle } from './jobIds.ts';
 import { OperationLog } from './operationLog.ts';
 import type { Operation, OperationList, Scenario, Settings } from './operations.ts';
 import { costCounter } from './scenarioCost.ts';
+import { SCALE_JOBS, SCALE_STEPS, scaleRefusal } from './scale.ts';
 import type { ScenarioCost } from './scenarioCost.ts';
 
-export { LINK_BUDGET_ID_BYTES, LINK_BUDGET_JOBS, linkBudgetQuestion, overLinkBudget, scenarioCost } from './scenarioCost.ts';
+export { scenarioCost } from './scenarioCost.ts';
 export type { ScenarioCost } from './scenarioCost.ts';
 
 /** The format version written first. */
@@ -29,16 +30,15 @@ export const SCENARIO_VERSION = '1';
 export const HASH_KEY = 's';
 /** Refuse texts longer than this (browsers keep URLs up to about 2 MB). The URL writer keeps to it too. */
 export const MAX_SCENARIO_CHARS = 2_000_000;
-/** Refuse scenarios that would enqueue more jobs than this in total (replay time). The URL writer keeps to it too. */
-export const MAX_SCENARIO_JOBS = 1_000_000;
+/** Refuse scenarios that would enqueue more jobs than this in total: the page's stated scale (scale.ts). */
+export const MAX_SCENARIO_JOBS = SCALE_JOBS;
 /**
  * Why a scenario of this many characters and jobs is over the limits above (what the decoder
  * refuses), or null when a link can hold it. The decoder and the URL writer both ask this.
  */
-export function scenarioLimitError(chars: number, jobs: number): string | null {
+export function scenarioLimitError(chars: number, jobs: number, steps = 0): string | null {
   if (chars > MAX_SCENARIO_CHARS) return 'The scenario is too long.';
-  if (jobs > MAX_SCENARIO_JOBS) return `The scenario enqueues more than ${groupDigits(MAX_SCENARIO_JOBS)} jobs.`;
-  return null;
+  return scaleRefusal('This link', jobs, steps);
 }
 
 const STYLE_CODES: ReadonlyArray<readonly [IdStyle, string]> = [
@@ -156,7 +156,8 @@ export class ScenarioEncoder {
   /** shareableScenario's answer, from the text and cost kept so far. */
   shareable(scenario: Scenario): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string } {
     const text = this.encode(scenario);
-    const error = scenarioLimitError(text.length, this.#cost.total().jobs);
+    const cost = this.#cost.total();
+    const error = scenarioLimitError(text.length, cost.jobs, cost.steps);
     return error === null ? { ok: true, text } : { ok: false, message: error };
   }
 
@@ -186,7 +187,9 @@ export class ScenarioEncoder {
 
 /** What decodeScenario gives: a scenario, or why the text is not one. */
 export type DecodedScenario =
-  { readonly ok: true; readonly scenario: Scenario } | { readonly ok: false; readonly message: string };
+  | { readonly ok: true; readonly scenario: Scenario }
+  /** `pastScale`: readable, but past the page's stated scale (scale.ts); the page keeps what it shows. */
+  | { readonly ok: false; readonly message: string; readonly pastScale?: true };
 
 /** A whole number as a link writes it, or a minus sign before one (refused by the field's parser, with its range). */
 const INTEGER = /^-?\d+$/;
@@ -338,6 +341,7 @@ export function decodeScenario(text: string): DecodedScenario {
   let frozen = initial.clockMode === 'frozen' ? initial.frozenAt : null;
   let jobs = 0;
   const tokens = opsText === '' ? [] : opsText.split('.');
+  if (tokens.length > SCALE_STEPS) return { ok: false, message: scaleRefusal('This link', 0, tokens.length)!, pastScale: true };
   for (let i = 0; i < tokens.length; i++) {
     const parsed = parseToken(tokens[i]!, frozen, 'step');
     if (!parsed.ok) return refuse(sentence(`Step ${i + 1}: ${parsed.message}`));
@@ -345,10 +349,10 @@ export function decodeScenario(text: string): DecodedScenario {
     if (op.kind === 'live') frozen = null;
     if (op.kind === 'freeze') frozen = op.at;
     if (op.kind === 'enqueue') jobs += op.count;
-    const tooMany = op.kind === 'enqueue' ? scenarioLimitError(0, jobs) : null;
-    if (tooMany !== null) return refuse(tooMany);
     operations.push(op);
   }
+  // past the scale: refused before anything replays, and the page keeps what it shows
+  if (jobs > SCALE_JOBS) return { ok: false, message: scaleRefusal('This link', jobs, 0)!, pastScale: true };
   return { ok: true, scenario: { seed, initial, operations } };
 }
 

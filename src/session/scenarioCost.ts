@@ -1,6 +1,6 @@
 /**
  * What replaying a scenario costs (its jobs and the bytes of their ids), known from its steps
- * without replaying them, and the budget past which the page asks before loading a link. Apart
+ * without replaying them. Apart
  * from the codec (scenarioCodec.ts) so the store can weigh a scenario without the codec itself,
  * which loads after the first screen.
  */
@@ -8,30 +8,7 @@ import { groupDigits } from '../model/format.ts';
 import { UUID_BYTES } from './jobIds.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';
 
-/** A link that would replay more jobs than this asks before loading (about a second of replay). */
-export const LINK_BUDGET_JOBS = 100_000;
-/** A link whose job ids would take more UTF-8 bytes than this asks before loading. */
-export const LINK_BUDGET_ID_BYTES = 4_000_000;
-/**
- * A link whose replay is more work than this (ScenarioCost.work, in jobs' worth) asks before
- * loading: above LINK_BUDGET_JOBS, so an everyday link of that many jobs in a few hundred steps
- * does not ask for its steps, while 50,000 resets or promotes do.
- */
-export const LINK_BUDGET_WORK = 150_000;
-
 const utf8Encoder = new TextEncoder();
-
-/**
- * Work, in jobs' worth (one job enqueued into both sets is 1), of the steps themselves, measured
- * in Node on a Session with the page's hooks (2026-12-03, 20,000 of each, CPU time): a job of a
- * 10,000-job enqueue 8-9 us; a settings step 2-3 us; a reset 1.6 us when nothing was enqueued
- * since the last one, 14 us otherwise; a promote that moves nothing 87-91 us (the port of
- * BullMQ's sweep sends its commands even then); an enqueue of one job 24-26 us. Rounded up.
- */
-export const STEP_WORK = 1;
-export const ENQUEUE_WORK = 3;
-export const RESET_WORK = 2;
-export const PROMOTE_WORK = 12;
 
 /** What replaying a scenario costs, known from its steps without replaying them. */
 export interface ScenarioCost {
@@ -42,10 +19,9 @@ export interface ScenarioCost {
   /** Operations it replays. */
   readonly steps: number;
   /**
-   * Its replay's work in jobs' worth: every step's own cost (STEP_WORK, ENQUEUE_WORK, RESET_WORK,
-   * PROMOTE_WORK) plus each job written and each job a promote can take out (an upper bound: the
-   * jobs due by then, counting the textbook's whole-second sweep). What the page weighs to choose
-   * between at once, in slices and asking first: a link of 50,000 resets moves no job but is not free.
+   * Its replay's work: one for each step, each job written and each job a promote can take out (an
+   * upper bound: the jobs due by then, counting the textbook's whole-second sweep). What the page weighs to choose
+   * between at once and in slices: a link of 50,000 resets moves no job but is not free.
    */
   readonly work: number;
 }
@@ -147,7 +123,7 @@ export function costCounter(initial: Settings): CostCounter {
       if (op.kind === 'reset') {
         next = 1;
         pending.clear();
-        work += RESET_WORK;
+        work += 1;
       } else if (op.kind === 'enqueue') {
         const n = op.count;
         if (style === 'uuid') idBytes += n * UUID_BYTES;
@@ -155,14 +131,14 @@ export function costCounter(initial: Settings): CostCounter {
         jobs += n;
         next += n;
         pending.add(op.at + delay, n);
-        work += ENQUEUE_WORK + n;
+        work += 1 + n;
       } else if (op.kind === 'promote') {
-        work += PROMOTE_WORK + pending.takeDue(op.at + TEXTBOOK_EARLY_MS);
+        work += 1 + pending.takeDue(op.at + TEXTBOOK_EARLY_MS);
       } else {
         if (op.kind === 'idStyle') style = op.style;
         else if (op.kind === 'prefix') prefixBytes = utf8Encoder.encode(op.prefix).length;
         else if (op.kind === 'delay') delay = op.delay;
-        work += STEP_WORK;
+        work += 1;
       }
     },
     total: () => ({ jobs, idBytes, steps, work }),
@@ -178,22 +154,6 @@ export function scenarioCost(scenario: Scenario): ScenarioCost {
   const counter = costCounter(scenario.initial);
   for (const op of scenario.operations) counter.add(op);
   return counter.total();
-}
-
-/** Whether opening a link of this cost should ask first (over LINK_BUDGET_JOBS, LINK_BUDGET_ID_BYTES or LINK_BUDGET_WORK). */
-export function overLinkBudget(cost: ScenarioCost): boolean {
-  return cost.jobs > LINK_BUDGET_JOBS || cost.idBytes > LINK_BUDGET_ID_BYTES || cost.work > LINK_BUDGET_WORK;
-}
-
-/** The question the page asks before loading a link over the budget. */
-export function linkBudgetQuestion(cost: ScenarioCost): string {
-  if (cost.jobs <= LINK_BUDGET_JOBS && cost.idBytes <= LINK_BUDGET_ID_BYTES) {
-    // over the budget by its steps (resets, promotes), not by its jobs
-    const jobs = `${groupDigits(cost.jobs)} ${cost.jobs === 1 ? 'job' : 'jobs'}`;
-    return `This link replays ${groupDigits(cost.steps)} steps and enqueues ${jobs}, as much work as about ${groupDigits(cost.work)} jobs; load it?`;
-  }
-  const mb = cost.idBytes / 1e6;
-  return `This link enqueues ${groupDigits(cost.jobs)} jobs (about ${mb < 10 ? mb.toFixed(1) : groupDigits(Math.round(mb))} MB of ids); load it?`;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COALESCE_MS, SYNC_JOBS, ScenarioSession } from './scenarioSession.ts';
 import type { PageSnapshot } from './scenarioSession.ts';
 import { BAND_KEY, Session, replay } from './session.ts';
 import { defaultSettings } from './operations.ts';
 import type { Operation, Scenario } from './operations.ts';
-import { LINK_BUDGET_JOBS } from './scenarioCost.ts';
+import { SCALE_JOBS, SCALE_STEPS } from './scale.ts';
 import { fakeScheduler } from '../../test-support/fakeScheduler.ts';
 import { T0 } from '../../test-support/instants.ts';
 import { MemoryRedis } from '../model/redis/memoryRedis.ts';
@@ -144,26 +144,77 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.loading).toBeNull();
   });
 
-  it('asks before a link over the budget, and opens an empty page when told not to load it', () => {
-    const { session } = page();
+  it('refuses a link past the scale before any work, naming the limit; the page keeps its state and the address bar goes back', () => {
+    const { session, runNext } = page();
+    session.enqueue(4);
+    const before = withScoresOf(session.snapshot.bandSet);
+    const scenarioBefore = session.snapshot.scenario;
     const big: Scenario = {
       seed: 3,
       initial: defaultSettings(T0, 'frozen'),
-      operations: Array.from({ length: LINK_BUDGET_JOBS / SYNC_JOBS + 1 }, (): Operation => ({
+      operations: Array.from({ length: SCALE_JOBS / SYNC_JOBS + 1 }, (): Operation => ({
         kind: 'enqueue',
         count: SYNC_JOBS,
         at: T0,
       })),
     };
-    expect(session.openScenario(big, 'push')).toBe('asking');
-    expect(session.snapshot.pendingLink?.question).toMatch(/^This link enqueues 110,000 jobs/);
-    session.answerLink(false);
-    expect(session.snapshot.pendingLink).toBeNull();
-    expect(session.snapshot.scenario.operations.length).toBe(0);
+    expect(session.openScenario(big, 'push')).toBe('refused');
+    expect(session.snapshot.scenarioError).toMatch(
+      /^This link would make a scenario of 110,000 jobs, past the page's limit of 100,000 \(/,
+    );
+    expect(runNext()).toBe(false);
+    expect(session.snapshot.scenario).toBe(scenarioBefore);
+    expect(withScoresOf(session.snapshot.bandSet)).toEqual(before);
     expect(session.snapshot.scenarioChange.history).toBe('replace');
+    const steps: Scenario = { ...big, operations: Array.from({ length: SCALE_STEPS + 1 }, (): Operation => ({ kind: 'reset' })) };
+    expect(session.loadScenario(steps, 'push')).toBe(false);
+    expect(session.snapshot.scenarioError).toMatch(
+      /^This link would make a scenario of 100,001 steps, past the page's limit of 100,000 \(/,
+    );
+    expect(session.snapshot.scenario).toBe(scenarioBefore);
   });
 
-  it('weighs a link by every step: resets and promotes that enqueue nothing load in slices or ask, never at once', () => {
+  it('opens a link at the scale (100,000 jobs) in slices', () => {
+    const { session, runNext } = page();
+    const atScale: Scenario = {
+      seed: 3,
+      initial: defaultSettings(T0, 'frozen'),
+      operations: Array.from({ length: SCALE_JOBS / SYNC_JOBS }, (): Operation => ({
+        kind: 'enqueue',
+        count: SYNC_JOBS,
+        at: T0,
+      })),
+    };
+    expect(session.openScenario(atScale, 'push')).toBe('loading');
+    while (runNext());
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS);
+  }, 60_000);
+
+  it('refuses an enqueue past the scale before any work, under the enqueue buttons; undo and redo still work', () => {
+    const { session } = page();
+    for (let i = 0; i < SCALE_JOBS / SYNC_JOBS - 1; i++) session.enqueue(SYNC_JOBS);
+    session.enqueue(SYNC_JOBS - 2);
+    const scenarioBefore = session.snapshot.scenario;
+    expect(session.enqueue(3)).toBe(false);
+    expect(session.snapshot.enqueueError).toBe(
+      "This enqueue would make a scenario of 100,001 jobs, past the page's limit of 100,000 (firetime works with up to 100,000 jobs and 100,000 steps in a scenario, 10,000 jobs in one action). Undo some steps, or open a new page, to go on.",
+    );
+    expect(session.snapshot.scenario).toBe(scenarioBefore);
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS - 2);
+    // Play: one job at a time up to the limit, then refused
+    expect(session.enqueueEach(5)).toBe(2);
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS);
+    expect(session.snapshot.enqueueError).toMatch(/^This enqueue would make a scenario of 100,001 jobs/);
+    expect(session.undo()).toBe(true);
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS - 1);
+    expect(session.enqueue(1)).toBe(true);
+    expect(session.undo()).toBe(true);
+    expect(session.redo()).toBe(true);
+    expect(session.snapshot.bandSet.size).toBe(SCALE_JOBS);
+    expect(session.snapshot.scenario.operations.length).toBe(SCALE_JOBS / SYNC_JOBS + 2);
+  }, 60_000);
+
+  it('weighs a link by every step: resets and promotes that enqueue nothing load in slices, never at once', () => {
     const steps = (operations: Operation[]): Scenario => ({ seed: 3, initial: defaultSettings(T0, 'frozen'), operations });
     const resets = steps(Array.from({ length: 50_000 }, (): Operation => ({ kind: 'reset' })));
     expect(page().session.openScenario(resets, 'push')).toBe('loading');
@@ -171,9 +222,7 @@ describe('ScenarioSession', () => {
       { kind: 'enqueue', count: SYNC_JOBS, at: T0 },
       ...Array.from({ length: 20_000 }, (): Operation => ({ kind: 'promote', at: T0 })),
     ]);
-    const { session } = page();
-    expect(session.openScenario(promotes, 'push')).toBe('asking');
-    expect(session.snapshot.pendingLink?.question).toMatch(/^This link replays 20,001 steps and enqueues 10,000 jobs/);
+    expect(page().session.openScenario(promotes, 'push')).toBe('loading');
   });
 
   it('goes back and forward over a big promote in slices, walking its own history, not at once', () => {
@@ -203,9 +252,9 @@ describe('ScenarioSession', () => {
     while (runNext());
     expect(session.snapshot.bandSet.size).toBe(0);
     expect(session.snapshot.scenario.operations.length).toBe(after.operations.length);
-  });
+  }, 60_000);
 
-  it('walking forward over enqueues (Forward), sizes the sets for the jobs coming, one set per step, as a load does', () => {
+  it('walks forward over enqueues (Forward) in slices, to the sets the page had', () => {
     const { session, runNext } = page();
     const start = session.snapshot.scenario;
     for (let i = 0; i < 7; i++) session.enqueue(SYNC_JOBS);
@@ -214,19 +263,9 @@ describe('ScenarioSession', () => {
     session.openScenario(start, 'none'); // Back to the empty page (undo records: at once)
     while (runNext());
     expect(session.snapshot.bandSet.size).toBe(0);
-    const reserved: number[] = [];
-    const reserve = vi.spyOn(MemoryRedis.prototype, 'reserve').mockImplementation((_key, members) => {
-      reserved.push(members);
-    });
-    try {
-      expect(session.openScenario(full, 'none')).toBe('loading');
-      expect(session.snapshot.loading?.action).toBe('walk');
-      while (runNext());
-    } finally {
-      reserve.mockRestore();
-    }
-    // before the second enqueue: 10,000 held, 60,000 coming; then 20,000 held, 50,000 coming (already room)...
-    expect(reserved.slice(0, 2)).toEqual([7 * SYNC_JOBS, 7 * SYNC_JOBS]);
+    expect(session.openScenario(full, 'none')).toBe('loading');
+    expect(session.snapshot.loading?.action).toBe('walk');
+    while (runNext());
     expect(withScoresOf(session.snapshot.bandSet)).toEqual(sets);
   }, 60_000);
 
@@ -305,6 +344,56 @@ describe('ScenarioSession', () => {
     expect([...session.snapshot.scenario.operations].slice(-2).map((op) => op.kind)).toEqual(['promote', 'delay']);
   });
 
+  it('Back while a big promote runs: the promote finishes and stays as the newest step, and the page shows what the address bar then holds', () => {
+    const { session, runNext } = page();
+    for (let i = 0; i < 3; i++) session.enqueue(SYNC_JOBS);
+    const beforeClock = session.snapshot.scenario; // the entry Back lands on (the one before +5 s)
+    session.stepClock(5000);
+    const serial = session.snapshot.scenarioChange.serial;
+    session.perform({ kind: 'promote', at: session.readClock() });
+    expect(session.snapshot.loading?.action).toBe('promote');
+    expect(runNext()).toBe(true); // one slice: part of the promote done
+    expect(session.snapshot.loading?.jobs).toBeGreaterThan(0);
+    expect(session.snapshot.loading?.jobs).toBeLessThan(6 * SYNC_JOBS);
+    // Back: the address bar holds the scenario before +5 s
+    expect(session.openScenario(beforeClock, 'none')).toBe('loaded');
+    const after = session.snapshot;
+    expect(after.loading).toBeNull();
+    // the promote finished and is a step of its own, written as a new history entry
+    expect(after.scenario.operations.length).toBe(5);
+    expect(after.scenario.operations.at(-1)!.kind).toBe('promote');
+    expect(after.scenarioChange).toEqual({ serial: serial + 1, history: 'push' });
+    expect(after.scenarioError).toMatch(/^A promote was still running when Back, Forward or a link asked for another scenario/);
+    // the page shows what its scenario says: nothing lost, nothing half done
+    expect(after.bandSet.size).toBe(0);
+    expect(bandOf(after)).toEqual(replayed(after.scenario));
+    expect(runNext()).toBe(false); // no slice left behind
+    // Back again (the entry before the promote, as the address bar now has it): walked there
+    expect(session.openScenario(beforeClock, 'none')).not.toBe('refused');
+    while (runNext());
+    expect(session.snapshot.scenario.operations.length).toBe(3);
+    expect(session.snapshot.bandSet.size).toBe(3 * SYNC_JOBS);
+    expect(bandOf(session.snapshot)).toEqual(replayed(beforeClock));
+  }, 60_000);
+
+  it('Back while an undo of a big promote runs: the undo finishes and stays, as its own history entry', () => {
+    const { session, runNext } = page();
+    for (let i = 0; i < 2; i++) session.enqueue(SYNC_JOBS);
+    const twoEnqueues = session.snapshot.scenario;
+    session.stepClock(5000);
+    session.perform({ kind: 'promote', at: session.readClock() });
+    while (runNext());
+    expect(session.undo()).toBe(true);
+    expect(session.snapshot.loading?.action).toBe('undo');
+    runNext();
+    expect(session.openScenario(twoEnqueues, 'none')).toBe('loaded');
+    expect(session.snapshot.loading).toBeNull();
+    expect(session.snapshot.scenario.operations.length).toBe(3); // the undo done: enqueues and +5 s
+    expect(session.snapshot.scenarioChange.history).toBe('push');
+    expect(session.snapshot.scenarioError).toMatch(/^An undo was still running/);
+    expect(bandOf(session.snapshot)).toEqual(replayed(session.snapshot.scenario));
+  }, 60_000);
+
   it('switches auto-promote off on undo, saying why', () => {
     const { session } = page();
     session.enqueue(1);
@@ -312,37 +401,5 @@ describe('ScenarioSession', () => {
     session.undo();
     expect(session.snapshot.autoPromote).toBe(false);
     expect(session.snapshot.autoPromoteNote).toMatch(/^Undo switched auto-promote off/);
-  });
-
-  it('grows the sets ahead of the next enqueues after an enqueue, one set per later task, not in the click', () => {
-    const { session, runNext } = page();
-    const growFor = vi.spyOn(MemoryRedis.prototype, 'growFor');
-    try {
-      session.enqueue(10_000); // 10,000 + the four batches ahead: below RESERVE_FROM, nothing to grow
-      expect(runNext()).toBe(false);
-      session.enqueue(10_000);
-      session.enqueue(10_000);
-      expect(growFor).not.toHaveBeenCalled(); // not in the click's own task
-      expect(runNext()).toBe(true);
-      expect(growFor).toHaveBeenCalledTimes(1);
-      expect(runNext()).toBe(true);
-      expect(growFor).toHaveBeenCalledTimes(2);
-      expect(growFor.mock.calls.map(([, members]) => members)).toEqual([70_000, 70_000]);
-      while (runNext());
-      expect(growFor).toHaveBeenCalledTimes(2);
-      // a load that swaps the Session drops what was pending for the old one
-      session.enqueue(10_000);
-      const other: Scenario = {
-        seed: 3,
-        initial: defaultSettings(T0, 'frozen'),
-        operations: [{ kind: 'enqueue', count: 2, at: T0 }],
-      };
-      expect(session.loadScenario(other, 'none')).toBe(true);
-      while (runNext());
-      expect(growFor).toHaveBeenCalledTimes(2);
-      expect(session.snapshot.bandSet.size).toBe(2);
-    } finally {
-      growFor.mockRestore();
-    }
   });
 });

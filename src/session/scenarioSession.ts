@@ -15,10 +15,10 @@ import type { SetReader } from './setReader.ts';
 import { seededUuid } from '../model/uuid.ts';
 import type { IdStyle } from './jobIds.ts';
 import { MAX_BATCH, MAX_CLOCK_MS } from './input.ts';
-import { RESERVE_FROM, Session, drain, jobsComing, replay, replaySteps, sameSettings } from './session.ts';
+import { Session, drain, replay, replaySteps, sameSettings } from './session.ts';
 import type { EnqueueBatch, EnqueueResult, PromoteResult, PromotedSinceReset, ReplayProgress, SessionHooks } from './session.ts';
-import { ENQUEUE_WORK, linkBudgetQuestion, loadedSoFar, overLinkBudget, scenarioCost } from './scenarioCost.ts';
-import type { ScenarioCost } from './scenarioCost.ts';
+import { loadedSoFar } from './scenarioCost.ts';
+import { SCALE_JOBS, SCALE_STEPS, scaleRefusal } from './scale.ts';
 import { runInSlices } from './timeSlicer.ts';
 import type { SlicedWork, TimeSlicer } from './timeSlicer.ts';
 import { defaultSettings } from './operations.ts';
@@ -33,17 +33,13 @@ export const COALESCE_MS = 700;
 export const SYNC_JOBS = MAX_BATCH;
 
 /**
- * A scenario change (a link, back / forward) whose route is at most this much work (in jobs'
- * worth, route.ts) is done at once: the work of one enqueue of the largest batch, what a click
+ * A scenario change (a link, back / forward) whose route is at most this much work (route.ts) and
+ * SYNC_STEPS steps is done at once: the work of one enqueue of the largest batch, what a click
  * does at once. More is walked in slices (this page's own history) or loaded in slices.
  */
-export const SYNC_WORK = MAX_BATCH + ENQUEUE_WORK;
-
-/**
- * How many jobs ahead #growAhead sizes the sets for: four clicks of the largest batch, so that a
- * click that comes before both sets' steps have run (each step a task) still finds room.
- */
-const GROW_AHEAD_JOBS = 4 * MAX_BATCH;
+export const SYNC_WORK = MAX_BATCH + 1;
+/** The most steps a route done at once takes: a promote that moves nothing still sends its commands. */
+export const SYNC_STEPS = 1_000;
 
 /** How the browser history should follow the last change of the scenario. */
 export type HistoryStep = 'push' | 'replace' | 'none';
@@ -58,16 +54,6 @@ export interface LoadProgress {
   readonly totalJobs: number;
   readonly operations: number;
   readonly totalOperations: number;
-}
-
-/** A link over the budget (LINK_BUDGET_*), waiting for the reader to load it or open an empty page. */
-export interface PendingLink {
-  readonly scenario: Scenario;
-  readonly cost: ScenarioCost;
-  /** "This link enqueues 1,000,000 jobs (about 11 MB of ids); load it?" */
-  readonly question: string;
-  readonly history: HistoryStep;
-  readonly message: string;
 }
 
 /** A change of the scenario: its serial, how the browser history follows it, and how many steps it appended at once. */
@@ -129,8 +115,6 @@ export interface PageSnapshot extends Settings {
   readonly scenarioChange: ScenarioChange;
   /** Why a shared scenario could not be opened (or its load was cancelled), or null. */
   readonly scenarioError: string | null;
-  /** A link over the budget, asking before it loads; null otherwise. */
-  readonly pendingLink: PendingLink | null;
   /** Work running in slices (a load, or an undo / redo of a big promote), or null. */
   readonly loading: LoadProgress | null;
 }
@@ -186,6 +170,18 @@ type Running = SlicedWork & { readonly travel: boolean };
 
 const DEFAULT_MESSAGE = 'This scenario could not be replayed';
 
+/** What a refusal at the scale suggests. */
+const GO_ON = ' Undo some steps, or open a new page, to go on.';
+
+/** Why a scenario is past the page's scale (scale.ts), counted from its steps before any replay; or null. */
+function pastScale(scenario: Scenario): string | null {
+  const operations = scenario.operations;
+  if (operations.length > SCALE_STEPS) return scaleRefusal('This link', 0, operations.length);
+  let jobs = 0;
+  for (const op of operations) if (op.kind === 'enqueue') jobs += op.count;
+  return jobs > SCALE_JOBS ? scaleRefusal('This link', jobs, operations.length) : null;
+}
+
 /** The scenario, its Session and its history; every method that changes something tells the subscribers. */
 export class ScenarioSession {
   readonly #clock: () => number;
@@ -204,14 +200,10 @@ export class ScenarioSession {
   #version = 0;
   #scenarioChange: ScenarioChange = { serial: 0, history: 'none' };
   #scenarioError: string | null = null;
-  #pendingLink: PendingLink | null = null;
   #loading: LoadProgress | null = null;
   #autoPromote = false;
   #autoPromoteNote: string | null = null;
   #snapshot: PageSnapshot;
-  /** The next step of #growAhead, waiting for its task (null: none pending). */
-  #growing: (() => void) | null = null;
-
   constructor(options: ScenarioSessionOptions) {
     this.#clock = options.clock ?? (() => Date.now());
     this.#wallClock = options.wallClock ?? (() => Date.now());
@@ -258,6 +250,8 @@ export class ScenarioSession {
    */
   perform(op: Operation, coalesce = false): boolean {
     this.#settle();
+    if (this.#refusedByScale(op.kind === 'enqueue' ? op.count : 0, op.kind === 'enqueue' ? 'This enqueue' : 'This step'))
+      return false;
     if (op.kind === 'promote' && this.#running === null && isClockReading(op.at) && this.#session.dueJobs(op.at) > SYNC_JOBS) {
       this.#promoteInSlices(op);
       return true;
@@ -283,7 +277,6 @@ export class ScenarioSession {
     this.#lastRecordedAt = wall;
     const next = merge ? operations.prefix(operations.length - 1).append(op) : operations.append(op);
     this.#publish({ ...this.#scenario, operations: next }, merge ? 'replace' : 'push', now, !settingOnly);
-    if (op.kind === 'enqueue') this.#growAhead();
     return true;
   }
 
@@ -301,7 +294,13 @@ export class ScenarioSession {
     const session = this.#session;
     let operations = this.#scenario.operations;
     let done = 0;
+    let past: string | null = null;
     for (; done < count; done++) {
+      past = scaleRefusal('This enqueue', operations.jobs + 1, operations.length + 1);
+      if (past !== null) {
+        session.enqueueError = `${past}${GO_ON}`;
+        break;
+      }
       const op: Operation = { kind: 'enqueue', count: 1, at: this.readClock() };
       if (!session.apply(op)) break;
       operations = operations.append(op);
@@ -318,8 +317,7 @@ export class ScenarioSession {
     this.#lastRecordedAt = this.#wallClock();
     const last = operations.at(-1) as Extract<Operation, { kind: 'enqueue' }>;
     this.#publish({ ...this.#scenario, operations }, 'push', last.at, true, done);
-    this.#growAhead();
-    return session.enqueueError === null ? done : done - 1;
+    return session.enqueueError === null || past !== null ? done : done - 1;
   }
 
   /** Freezes the clock `ms` after its reading now (at most MAX_CLOCK_MS). */
@@ -383,49 +381,48 @@ export class ScenarioSession {
    * default state instead with `message` plus the reason, and returns false.
    */
   loadScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): boolean {
+    const past = pastScale(scenario);
+    if (past !== null) {
+      this.refuseLink(past);
+      return false;
+    }
     this.#pauseWorker('Going to another scenario (Back, Forward or a link)');
     this.#stopLoad();
     return this.#finishLoad(scenario, history, message, this.#moveTo(scenario));
   }
 
   /**
-   * Opens a scenario from the address bar. A route of at most SYNC_WORK is taken at once; a longer
+   * Opens a scenario from the address bar. A route of at most SYNC_WORK and SYNC_STEPS is taken at once; a longer
    * walk (Back / Forward over a big step of this page's own history) is walked in slices; a link
    * whose replay is over the budget asks first (pendingLink); anything else loads in slices.
    */
-  openScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): 'loaded' | 'refused' | 'asking' | 'loading' {
+  openScenario(scenario: Scenario, history: HistoryStep, message = DEFAULT_MESSAGE): 'loaded' | 'refused' | 'loading' {
+    const past = pastScale(scenario);
+    if (past !== null) {
+      this.refuseLink(past);
+      return 'refused';
+    }
+    if (this.#finishedFirst()) return 'loaded';
     this.#stopLoad();
     const route = this.#routeTo(scenario);
-    if (route.work <= SYNC_WORK) return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
+    if (route.work <= SYNC_WORK && route.steps <= SYNC_STEPS)
+      return this.loadScenario(scenario, history, message) ? 'loaded' : 'refused';
     if (route.kind === 'walk') {
       this.#walkInSlices(scenario, route.shared, history, message);
       return 'loading';
-    }
-    const cost = scenarioCost(scenario);
-    if (overLinkBudget(cost)) {
-      this.#pendingLink = { scenario, cost, question: linkBudgetQuestion(cost), history, message };
-      this.#emit();
-      return 'asking';
     }
     this.#loadInSlices(scenario, history, message);
     return 'loading';
   }
 
-  /** The reader's answer to pendingLink: load it (in slices), or open an empty page. */
-  answerLink(load: boolean): void {
-    const pending = this.#pendingLink;
-    if (pending === null) return;
-    this.#settle();
-    this.#pendingLink = null;
-    if (load) {
-      this.#loadInSlices(pending.scenario, pending.history, pending.message);
-      return;
-    }
-    // The address bar follows the page: the empty scenario replaces the link's entry.
-    const fresh = this.#emptyScenario();
-    this.#rebuild(fresh);
-    this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
-    this.#publish(fresh, 'replace', this.readClock());
+  /**
+   * Refuses a link past the page's scale before any work: the page keeps what it shows, the address
+   * bar goes back to it (its entry replaced), and the scenario bar says why.
+   */
+  refuseLink(message: string): void {
+    this.#scenarioError = message;
+    this.#scenarioChange = { serial: this.#scenarioChange.serial + 1, history: 'replace' };
+    this.#emit();
   }
 
   /** Stops a load in slices; the page keeps the state it had before the load, with a message. */
@@ -460,6 +457,21 @@ export class ScenarioSession {
 
   // --- Inside -------------------------------------------------------------------------------
 
+  /**
+   * Whether one more step enqueueing `jobs` would take the scenario past the scale: then nothing
+   * runs, and the refusal shows where it was asked for (an enqueue under the enqueue buttons, any
+   * other step in the scenario bar).
+   */
+  #refusedByScale(jobs: number, what: string): boolean {
+    const operations = this.#scenario.operations;
+    const past = scaleRefusal(what, operations.jobs + jobs, operations.length + 1);
+    if (past === null) return false;
+    if (jobs > 0) this.#session.enqueueError = `${past}${GO_ON}`;
+    else this.#scenarioError = `${past}${GO_ON}`;
+    this.#emit();
+    return true;
+  }
+
   #freshSession(seed: number, initial: Settings, log: CommandLog): Session {
     return new Session(initial, pageSessionHooks(seed, log, this.#randomUUID));
   }
@@ -487,7 +499,6 @@ export class ScenarioSession {
       redoable: s.redoable,
       scenarioChange: this.#scenarioChange,
       scenarioError: this.#scenarioError,
-      pendingLink: this.#pendingLink,
       loading: this.#loading,
       autoPromote: this.#autoPromote,
       autoPromoteNote: this.#autoPromoteNote,
@@ -565,26 +576,22 @@ export class ScenarioSession {
   }
 
   /**
-   * After an enqueue, sizes the sets ahead for the next few of the largest enqueues a click can
-   * make (GROW_AHEAD_JOBS, Session.growFor), each set in a task of its own. A set's member index doubles when it passes
-   * half full, and past 262,144 members that rebuild is ~90 ms a set: left to the enqueue that
-   * crosses it, both sets grow in the click's task on top of the enqueue's own work (over 200 ms in
-   * all). Done here, it is one set's rebuild per task, between clicks; most calls find the room
-   * already there and change nothing. A load or undo that swaps the Session drops it.
+   * Before a move to another scenario from the address bar (Back, Forward, a link): work in slices
+   * on the page's own Session (a big promote, an undo or a redo) is finished first and kept as the
+   * step it is. Finishing it writes its own history entry, which the address bar then holds, so
+   * the move that came meanwhile is dropped and the page says so: the page and the address bar
+   * show the same scenario, and the work is not lost. True when that happened.
    */
-  #growAhead(): void {
-    const session = this.#session;
-    if (this.#growing !== null || Math.max(session.textbookOrder.size, session.bandOrder.size) + GROW_AHEAD_JOBS < RESERVE_FROM)
-      return;
-    const steps = session.growFor(GROW_AHEAD_JOBS);
-    const step = () => {
-      this.#growing = null;
-      if (this.#session !== session || steps.next().done === true) return;
-      this.#growing = step;
-      this.#slicer.later(step);
-    };
-    this.#growing = step;
-    this.#slicer.later(step);
+  #finishedFirst(): boolean {
+    if (this.#running?.travel !== true) return false;
+    const action = this.#loading?.action;
+    const serial = this.#scenarioChange.serial;
+    this.#settle();
+    if (this.#scenarioChange.serial === serial || this.#scenarioChange.history !== 'push') return false;
+    const what = action === 'undo' ? 'An undo' : action === 'redo' ? 'A redo' : 'A promote';
+    this.#scenarioError = `${what} was still running when Back, Forward or a link asked for another scenario: it finished and is kept as the newest step, which the address bar now holds. Use Back to go back from it.`;
+    this.#emit();
+    return true;
   }
 
   /** An undo or redo in slices is finished at once before anything else changes the session. */
@@ -596,7 +603,6 @@ export class ScenarioSession {
   #finishLoad(scenario: Scenario, history: HistoryStep, message: string, refused: number): boolean {
     this.#lastRecordedAt = Number.NEGATIVE_INFINITY;
     this.#loading = null;
-    this.#pendingLink = null;
     if (refused < 0) {
       this.#scenarioError = null;
       this.#publish(scenario, history, this.readClock());
@@ -636,7 +642,6 @@ export class ScenarioSession {
     });
     this.#running = { ...work, travel: false };
     this.#loading = { operations: 0, jobs: 0, ...totals };
-    this.#pendingLink = null;
     this.#emit();
   }
 
@@ -664,15 +669,8 @@ export class ScenarioSession {
       }
       // another scenario: what those undos took back is not a redo of it
       session.clearRedo();
-      const coming = jobsComing(scenario.operations);
       for (let i = shared; i < scenario.operations.length; i++) {
-        const op = scenario.operations.at(i)!;
-        // as a load does: the sets sized for the jobs coming, one set per step (replaySteps)
-        if (op.kind === 'enqueue') {
-          const reserve = session.reserve(coming[i]!);
-          while (reserve.next().done !== true) yield moved;
-        }
-        const run = session.run(op);
+        const run = session.run(scenario.operations.at(i)!);
         let next = run.next();
         for (; next.done !== true; next = run.next()) yield (moved += next.value);
         if (!next.value) {

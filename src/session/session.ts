@@ -25,9 +25,6 @@ export const TEXTBOOK_KEY = 'delayed_queue';
 /** Session.run yields after about this many jobs (a few ms of work), so a long replay can pause between slices. */
 export const REPLAY_CHUNK = 256;
 
-/** Session.reserve sizes a set for what is coming only past this many jobs. */
-export const RESERVE_FROM = 65_536;
-
 /** A promoted job, the order it arrived in, and its fire-time as its set's score says it (ms). */
 export interface PromotedJob {
   readonly member: string;
@@ -318,39 +315,6 @@ export class Session {
   ) {
     this.settings = initial;
     this.#emptySets();
-  }
-
-  /**
-   * Sizes each set that holds jobs for `more` jobs on top of those it holds (MemoryRedis.reserve),
-   * one set per step; changes nothing a read shows. Past RESERVE_FROM jobs only: below it the
-   * growth on the way costs a few ms.
-   */
-  *reserve(more: number): Generator<void, void, void> {
-    for (const [redis, key, order] of this.#setsToSize(more)) {
-      redis.reserve(key, order.size + more);
-      yield;
-    }
-  }
-
-  /**
-   * Makes now, one set per step, the growth the next `more` jobs would make in each set's member
-   * index (MemoryRedis.growFor: the same sizes, earlier); changes nothing a read shows.
-   */
-  *growFor(more: number): Generator<void, void, void> {
-    for (const [redis, key, order] of this.#setsToSize(more)) {
-      redis.growFor(key, order.size + more);
-      yield;
-    }
-  }
-
-  /** The sets worth sizing for `more` jobs: those holding jobs, past RESERVE_FROM with them. */
-  #setsToSize(more: number): Array<readonly [MemoryRedis, string, DueOrderTracker]> {
-    return (
-      [
-        [this.textbook, TEXTBOOK_KEY, this.textbookOrder],
-        [this.band, BAND_KEY, this.bandOrder],
-      ] as const
-    ).filter(([, , order]) => order.size > 0 && order.size + more >= RESERVE_FROM);
   }
 
   #emptySets(): void {
@@ -928,34 +892,13 @@ export interface ReplayProgress {
 }
 
 /**
- * The jobs each operation and those after it enqueue before the next promote or reset (either of
- * which may empty the sets): how many jobs a replay knows are coming.
- */
-export function jobsComing(operations: OperationList): Float64Array {
-  const coming = new Float64Array(operations.length + 1);
-  for (let i = operations.length - 1; i >= 0; i--) {
-    const op = operations.at(i)!;
-    if (op.kind === 'enqueue') coming[i] = coming[i + 1]! + op.count;
-    else coming[i] = op.kind === 'promote' || op.kind === 'reset' ? 0 : coming[i + 1]!;
-  }
-  return coming;
-}
-
-/**
  * replay() in steps: yields the progress every REPLAY_CHUNK jobs or so (and after each operation),
  * returns the index of the first refused operation, or -1. A caller that stops early drops the Session.
- * Before an enqueue, the sets are sized for the jobs coming (Session.reserve), each in a step of
- * its own: the member indexes' growth, which the two sets would otherwise make in one step.
  */
 export function* replaySteps(session: Session, operations: OperationList): Generator<ReplayProgress, number, void> {
   let jobs = 0;
-  const coming = jobsComing(operations);
   for (let i = 0; i < operations.length; i++) {
     const op = operations.at(i)!;
-    if (op.kind === 'enqueue') {
-      const reserve = session.reserve(coming[i]!);
-      while (reserve.next().done !== true) yield { operations: i, jobs };
-    }
     const steps = session.run(op);
     for (;;) {
       const next = steps.next();

@@ -21,7 +21,7 @@ export type { ClockMode, TextbookUnit } from '../session/operations.ts';
 export { SLICE_MS } from '../session/timeSlicer.ts';
 export type { TimeSlicer } from '../session/timeSlicer.ts';
 export { COALESCE_MS, SYNC_JOBS } from '../session/scenarioSession.ts';
-export type { HistoryStep, LoadProgress, PendingLink, PageSnapshot } from '../session/scenarioSession.ts';
+export type { HistoryStep, LoadProgress, PageSnapshot } from '../session/scenarioSession.ts';
 
 export interface AppState extends PageSnapshot {
   /** One object for every state of this store: what the selectors' memos key on (memo.ts). */
@@ -72,14 +72,14 @@ export interface AppState extends PageSnapshot {
    */
   loadScenario(scenario: Scenario, history: HistoryStep, message?: string): boolean;
   /**
-   * Opens a scenario from the address bar (a link, back / forward). A small change (at most
-   * SYNC_JOBS jobs to undo and replay) is made at once; a link whose replay is over the budget
-   * asks first (pendingLink); anything else loads in slices (loading), cancellable, with `message`
-   * on a refused step as loadScenario. Gives what it did.
+   * Opens a scenario from the address bar (a link, back / forward). A link past the page's scale
+   * is refused before any work (the page keeps its state); a small change (at most SYNC_JOBS jobs
+   * to undo and replay) is made at once; anything else loads in slices (loading), cancellable, with
+   * `message` on a refused step as loadScenario. Gives what it did.
    */
-  openScenario(scenario: Scenario, history: HistoryStep, message?: string): 'loaded' | 'refused' | 'asking' | 'loading';
-  /** The reader's answer to pendingLink: load it (in slices), or open an empty page. */
-  answerLink(load: boolean): void;
+  openScenario(scenario: Scenario, history: HistoryStep, message?: string): 'loaded' | 'refused' | 'loading';
+  /** Refuses a link past the page's scale: the page keeps its state, the address bar goes back to it, `message` says why. */
+  refuseLink(message: string): void;
   /** Stops a load in slices; the page keeps the state it had before the load, with a message. */
   cancelLoad(): void;
   /** Opens a clean default state and shows why (a URL that could not be read). */
@@ -135,7 +135,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
       redo: () => page.redo(),
       loadScenario: (scenario, history, message) => page.loadScenario(scenario, history, message),
       openScenario: (scenario, history, message) => page.openScenario(scenario, history, message),
-      answerLink: (load) => page.answerLink(load),
+      refuseLink: (message) => page.refuseLink(message),
       cancelLoad: () => page.cancelLoad(),
       discardScenario: (message) => page.discardScenario(message),
       dismissScenarioError: () => page.dismissScenarioError(),

@@ -54,9 +54,9 @@ export const BAND_READ_LIMIT = BAND_SLOTS + 64;
 
 /**
  * One band read from the band set: its slots, the ceiling pile-up, and a strip of `radius` ms on
- * each side (exported for the enqueue warm-up, which reads a throwaway session's band).
+ * each side.
  */
-export function bandViewOf(
+function bandViewOf(
   band: SetReader,
   arrivals: ReadonlyMap<string, number>,
   fireTime: number,

@@ -198,7 +198,10 @@ describe('history steps', () => {
   });
 });
 
-const heavyLink = `1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
+/** The 722-character link of 100 enqueues of 10,000 jobs: ten times the page's scale. */
+const pastScaleLink = `1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
+/** 10 enqueues of 10,000 jobs: the page's scale exactly. */
+const heavyLink = `1~k2x9a~f1796040000000~${Array.from({ length: 10 }, () => 'e10000').join('.')}`;
 
 function decodedScenario(text: string) {
   const decoded = decodeScenario(text);
@@ -207,19 +210,27 @@ function decodedScenario(text: string) {
 }
 
 describe('a link that costs a lot', () => {
-  it('asks before replaying the 722-character link (1,000,000 jobs), and replays nothing until answered', () => {
+  it('refuses the 722-character link (1,000,000 jobs) before any work, naming the limit; the page keeps its state', () => {
     const { scheduler, runNext } = fakeScheduler();
     const store = createAppStore({ frozenAt: T0, seed: 1, slicer: scheduler });
     store.getState().enqueue(1);
-    expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('asking');
-    expect(store.getState().pendingLink?.question).toBe('This link enqueues 1,000,000 jobs (about 9.9 MB of ids); load it?');
-    expect(store.getState().bandSet.size).toBe(1);
-    expect(runNext()).toBe(false);
-    // "Open empty page": the default state, the address bar following it.
-    store.getState().answerLink(false);
-    expect(store.getState().pendingLink).toBeNull();
+    const before = fullPicture(store);
+    const scenarioBefore = store.getState().scenario;
+    // the decoder refuses the link's text (pastScale); a scenario handed over whole is refused the same
+    expect(decodeScenario(pastScaleLink)).toMatchObject({ ok: false, pastScale: true });
+    const pastScale = {
+      ...decodedScenario(heavyLink),
+      operations: Array.from({ length: 100 }, () => decodedScenario(heavyLink).operations.at(0)!),
+    };
+    expect(store.getState().openScenario(pastScale, 'none')).toBe('refused');
+    expect(store.getState().scenarioError).toBe(
+      "This link would make a scenario of 1,000,000 jobs, past the page's limit of 100,000 (firetime works with up to 100,000 jobs and 100,000 steps in a scenario, 10,000 jobs in one action).",
+    );
+    expect(runNext()).toBe(false); // nothing was scheduled
     expect(store.getState().loading).toBeNull();
-    expect(store.getState().bandSet.size).toBe(0);
+    expect(fullPicture(store)).toEqual(before);
+    expect(store.getState().scenario).toBe(scenarioBefore);
+    // the address bar goes back to what the page shows
     expect(store.getState().scenarioChange.history).toBe('replace');
   });
 
@@ -257,19 +268,17 @@ describe('a link that costs a lot', () => {
     store.getState().enqueue(3);
     const before = picture(store);
     const scenarioBefore = store.getState().scenario;
-    store.getState().answerLink(true); // nothing pending: nothing happens
-    expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('asking');
-    store.getState().answerLink(true);
+    expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('loading');
     expect(runNext()).toBe(true);
     expect(runNext()).toBe(true);
     const loading = store.getState().loading!;
     expect(loading.jobs).toBeGreaterThan(0);
-    expect(loading.jobs).toBeLessThan(1_000_000);
+    expect(loading.jobs).toBeLessThan(100_000);
     store.getState().cancelLoad();
     expect(runNext()).toBe(false); // the next slice was called off
     expect(store.getState().loading).toBeNull();
     expect(store.getState().scenarioError).toMatch(
-      /^Loading the scenario was cancelled after [\d,]+ of 1,000,000 jobs; the page is as it was before\.$/,
+      /^Loading the scenario was cancelled after [\d,]+ of 100,000 jobs; the page is as it was before\.$/,
     );
     expect(picture(store)).toEqual(before);
     expect(store.getState().scenario).toBe(scenarioBefore);
@@ -449,8 +458,7 @@ describe('undo and redo of a big promote', () => {
 
   it('during a load in slices an undo of a big promote is done at once; the load goes on and Cancel still works', () => {
     const { store, runNext } = promotedStore();
-    expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('asking');
-    store.getState().answerLink(true);
+    expect(store.getState().openScenario(decodedScenario(heavyLink), 'none')).toBe('loading');
     expect(runNext()).toBe(true);
     expect(store.getState().undo()).toBe(true);
     expect(store.getState().loading?.action).toBe('load');

@@ -20,16 +20,13 @@ import type { AppState, TextbookUnit } from './appStore.ts';
 import { memoOn } from './memo.ts';
 
 export const selectDelay = (s: AppState) => s.delay;
-export const selectTextbookUnit = (s: AppState) => s.textbookUnit;
 export const selectClockMode = (s: AppState) => s.clockMode;
-export const selectFrozenAt = (s: AppState) => s.frozenAt;
 export const selectNow = (s: AppState) => s.now;
 export const selectIdStyle = (s: AppState) => s.idStyle;
 export const selectIdPrefix = (s: AppState) => s.idPrefix;
 export const selectBatchSize = (s: AppState) => s.batchSize;
 export const selectNextArrival = (s: AppState) => s.nextArrival;
 export const selectEnqueueError = (s: AppState) => s.enqueueError;
-export const selectLastPromote = (s: AppState) => s.lastPromote;
 export const selectLastEnqueue = (s: AppState) => s.lastEnqueue;
 export const selectVersion = (s: AppState) => s.version;
 export const selectLog = (s: AppState) => s.log;
@@ -85,10 +82,9 @@ function nextScore(band: SetReader, range: Band): NextScore {
 
 /**
  * Everything the score panel shows for the current delay and clock (the band set's next score is
- * read from the set itself). Exported unmemoized for the enqueue warm-up, which reads a throwaway
- * session's band as the page does.
+ * read from the set itself).
  */
-export function scorePanelOf(band: SetReader, now: number, delay: number, unit: TextbookUnit): ScorePanelData {
+function scorePanelOf(band: SetReader, now: number, delay: number, unit: TextbookUnit): ScorePanelData {
   const fireTime = fireTimeOf(now, delay);
   const range = bandOf(fireTime);
   const { minScore, maxScore } = range;

@@ -8,8 +8,7 @@ import type { AppState } from './appStore.ts';
 import { memoOn } from './memo.ts';
 
 // The rows and counts are the view model's, shared with the embed cards.
-export { bandFloor, snapshotOf, textbookFloor };
-export type { FireTimeFloor, SetRow, SetSnapshot } from '../session/view/setRows.ts';
+export type { SetRow, SetSnapshot } from '../session/view/setRows.ts';
 
 /** The textbook set in set order. */
 export const selectTextbookSet = memoOn((s: AppState) => [s.textbookSet, s.version, s.arrivals, s.textbookOrder] as const)(

@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../app/App.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
-import { scenarioUrlCode } from './useScenarioUrl.ts';
+import { scenarioUrlCode, useScenarioUrl } from './useScenarioUrl.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { createAppStore } from '../../store/appStore.ts';
+import type { AppStore } from '../../store/appStore.ts';
 import { MAX_SCENARIO_CHARS, decodeScenario, encodeScenario, scenarioText } from '../../session/scenarioCodec.ts';
 import { T0 } from '../../../test-support/instants.ts';
 import { membersOf } from '../../../test-support/pageSets.ts';
@@ -139,6 +140,41 @@ describe('the scenario in the URL', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a link past the scale, typed while the page holds jobs, is refused before any work: the page and the address bar keep their scenario', async () => {
+    window.history.replaceState(null, '', `/#s=1~b~f${T0}~e3`);
+    const store = await renderApp();
+    expect(zcard(store)).toBe(3);
+    const before = store.getState().scenario;
+    // as the address bar does: a new hash, then popstate
+    window.history.pushState(null, '', `/#s=1~b~f${T0}~${Array.from({ length: 11 }, () => 'e10000').join('.')}`);
+    act(() => void window.dispatchEvent(new PopStateEvent('popstate')));
+    const alert = await screen.findByTestId('scenario-error', {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain(
+      "This link would make a scenario of 110,000 jobs, past the page's limit of 100,000 (firetime works with up to 100,000 jobs and 100,000 steps in a scenario, 10,000 jobs in one action).",
+    );
+    expect(store.getState().scenario).toBe(before);
+    expect(zcard(store)).toBe(3);
+    expect(store.getState().loading).toBeNull();
+    await waitFor(() => expect(window.location.hash).toBe(`#s=${encodeScenario(before)}`));
+  }, 30_000);
+
+  it('Enqueue N past the scale is refused under the enqueue buttons, naming the limit; the sets stay', async () => {
+    const ten = Array.from({ length: 9 }, () => 'e10000').join('.');
+    window.history.replaceState(null, '', `/#s=1~b~f${T0}.b10000~${ten}.e9999`);
+    const store = await renderApp();
+    await waitFor(() => expect(zcard(store)).toBe(99_999), { timeout: 30_000 });
+    const steps = store.getState().scenario.operations.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue N at the same millisecond' }));
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toContain(
+      "This enqueue would make a scenario of 109,999 jobs, past the page's limit of 100,000 (firetime works with up to 100,000 jobs and 100,000 steps in a scenario, 10,000 jobs in one action). Undo some steps, or open a new page, to go on.",
+    );
+    expect(zcard(store)).toBe(99_999);
+    expect(store.getState().scenario.operations.length).toBe(steps);
+    fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
+    expect(zcard(store)).toBe(100_000);
+  }, 60_000);
+
   it('a hand-edited URL shows a message and a working default page', async () => {
     window.history.replaceState(null, '', `/#s=1~b~d1000.us.f${T0}~e3.zz`);
     const store = await renderApp();
@@ -160,10 +196,15 @@ describe('the scenario in the URL', () => {
   });
 
   it('never writes a URL its own decoder would refuse: past the limit it keeps the last one and says why', async () => {
-    // A scenario of 1,999,992 characters (delay steps), as the page writes it.
+    // A scenario of 1,999,992 characters (id prefix steps, then delay steps), as the page writes it,
+    // within the page's steps.
     const head = `1~b~d5000.us.f${T0}.ij.xb3JkZXIt.b3~`;
     const tokens: string[] = [];
     let used = head.length - 1;
+    while (1_999_992 - used > 80) {
+      tokens.push(`x${btoa('a'.repeat(40)).replace(/=+$/, '')}`);
+      used += 56;
+    }
     while (1_999_992 - used > 15) {
       tokens.push('d12345678');
       used += 10;
@@ -185,10 +226,16 @@ describe('the scenario in the URL', () => {
       for (let i = 0; i < 8; i++) fireEvent.click(screen.getByRole('button', { name: 'Enqueue job' }));
       expect(zcard(store)).toBe(8);
       expect(encodeScenario(store.getState().scenario).length).toBeGreaterThan(MAX_SCENARIO_CHARS);
-      await waitFor(() =>
-        expect(screen.getByTestId('share-notice').textContent).toMatch(
-          /^The scenario is too long\. The scenario is too long to share as a link; use Download\./,
-        ),
+      await waitFor(
+        () =>
+          expect(screen.getByTestId('share-notice').textContent).toMatch(
+            /^The scenario is too long\. The scenario is too long to share as a link; use Download\./,
+          ),
+        { timeout: 20_000 },
+      );
+      // past the link's limit the steps line no longer claims the address bar holds the scenario
+      expect(screen.getByTestId('scenario-steps').textContent).toMatch(
+        /The address bar does not hold this scenario \(see above\)\.$/,
       );
       // Every URL the page wrote opens. The last is the scenario before the enqueues or with some of
       // the two that fit (6 characters): clicks that come faster than the URL writer fold into one write.
@@ -206,12 +253,39 @@ describe('the scenario in the URL', () => {
         for (let i = 0; i < 6; i++) store.getState().undo();
       });
       await waitFor(() => expect(screen.queryByTestId('share-notice')).toBeNull());
+      expect(screen.getByTestId('scenario-steps').textContent).toMatch(/The address bar holds this scenario: share it/);
       expect(written.at(-1)).toBe(`/#s=${encodeScenario(store.getState().scenario)}`);
     } finally {
       push.mockRestore();
       replace.mockRestore();
     }
   }, 60_000);
+});
+
+describe('the steps line', () => {
+  it('says that steps to redo are not in the link (a reload forgets them)', () => {
+    const store = createAppStore({ frozenAt: T0, seed: 2 });
+    render(
+      <StoreProvider store={store}>
+        <ScenarioBar />
+      </StoreProvider>,
+    );
+    act(() => {
+      store.getState().enqueue(1);
+      store.getState().enqueue(1);
+      store.getState().enqueue(1);
+    });
+    expect(screen.getByTestId('scenario-steps').textContent).toBe(
+      '3 steps. The address bar holds this scenario: share it, or use Back and Forward.',
+    );
+    act(() => {
+      store.getState().undo();
+      store.getState().undo();
+    });
+    expect(screen.getByTestId('scenario-steps').textContent).toBe(
+      '1 step, 2 to redo (not in the link: a reload forgets them). The address bar holds this scenario: share it, or use Back and Forward.',
+    );
+  });
 });
 
 describe('an undo of a big promote', () => {
@@ -249,5 +323,58 @@ describe('an undo of a big promote', () => {
     await waitFor(() => expect(screen.queryByTestId('scenario-loading')).toBeNull());
     expect([undo.disabled, redo.disabled]).toEqual([false, false]);
     expect(zcard(store)).toBe(20_000);
+  }, 60_000);
+});
+
+describe('Back while a big promote runs', () => {
+  /** The scenario bar with the address bar following the store, as the page has them. */
+  function Routed({ store }: { store: AppStore }) {
+    useScenarioUrl(store);
+    return (
+      <StoreProvider store={store}>
+        <ScenarioBar />
+      </StoreProvider>
+    );
+  }
+
+  it('never leaves the page on a scenario other than the address bar, and keeps the promote', async () => {
+    const queue: Array<() => void> = [];
+    let time = 0;
+    const store = createAppStore({
+      frozenAt: T0,
+      seed: 2,
+      slicer: { now: () => ++time, later: (run) => (queue.push(run), () => undefined) },
+    });
+    render(<Routed store={store} />);
+    await act(async () => void (await scenarioUrlCode()));
+    const hashOf = () => `#s=${encodeScenario(store.getState().scenario)}`;
+    act(() => {
+      store.getState().setBatchSize(10_000);
+      store.getState().enqueue(10_000);
+      store.getState().enqueue(10_000);
+    });
+    await waitFor(() => expect(window.location.hash).toBe(hashOf()));
+    const beforeClock = window.location.hash;
+    act(() => store.getState().stepClock(60_000));
+    await waitFor(() => expect(window.location.hash).toBe(hashOf()));
+    act(() => store.getState().promote());
+    act(() => queue.shift()!()); // one slice of the promote
+    expect(screen.getByTestId('scenario-loading').textContent).toMatch(/^Promoting: /);
+    // Back: the address bar moves to the entry before +1 min, and the page hears of it
+    act(() => {
+      window.history.pushState(null, '', `/${beforeClock}`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    // the promote finished and is the newest step; the address bar is written to it
+    expect(store.getState().scenario.operations.at(-1)?.kind).toBe('promote');
+    expect(zcard(store)).toBe(0);
+    await waitFor(() => expect(window.location.hash).toBe(hashOf()));
+    expect(screen.getByTestId('scenario-error').textContent).toMatch(/^A promote was still running when Back/);
+    expect(screen.queryByTestId('scenario-loading')).toBeNull();
+    act(() => {
+      while (queue.length > 0) queue.shift()!();
+    });
+    expect(window.location.hash).toBe(hashOf());
+    expect(zcard(store)).toBe(0);
   }, 60_000);
 });

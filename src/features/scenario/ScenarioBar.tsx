@@ -6,7 +6,6 @@ import { groupDigits } from '../../model/format.ts';
 const selectSteps = (s: AppState) => s.scenario.operations.length;
 const selectRedoCount = (s: AppState) => s.redoable;
 const selectScenarioError = (s: AppState) => s.scenarioError;
-const selectPendingLink = (s: AppState) => s.pendingLink;
 const selectLoading = (s: AppState) => s.loading;
 const selectShareNotice = (s: AppState) => s.shareNotice;
 
@@ -22,7 +21,7 @@ const TRAVEL_TEXT = {
 
 /**
  * Undo / Redo of every operation (also Ctrl+Z / Ctrl+Shift+Z), why a shared link could not open,
- * the question a link over the budget asks, a long load's progress with Cancel (an undo or redo of a
+ * a long load's progress with Cancel (an undo or redo of a
  * big promote, and a big promote itself, show their progress too), and why the address bar stopped
  * following (a scenario too long for a link).
  */
@@ -31,24 +30,12 @@ export function ScenarioBar() {
   const steps = useAppStore(selectSteps);
   const redoCount = useAppStore(selectRedoCount);
   const error = useAppStore(selectScenarioError);
-  const pending = useAppStore(selectPendingLink);
   const loading = useAppStore(selectLoading);
   const shareNotice = useAppStore(selectShareNotice);
   // An undo or redo in slices runs to its end before the next one.
   const travelling = loading !== null && loading.action !== 'load';
   return (
     <div className={styles.group} aria-label="Scenario" role="group">
-      {pending ? (
-        <div role="group" aria-label="Load this link?" className={styles.row} data-testid="link-prompt">
-          <p>{pending.question}</p>
-          <button type="button" onClick={() => store.getState().answerLink(true)}>
-            Load
-          </button>
-          <button type="button" className="secondary" onClick={() => store.getState().answerLink(false)}>
-            Open empty page
-          </button>
-        </div>
-      ) : null}
       {loading?.action === 'load' ? (
         <div role="status" className={styles.row} data-testid="scenario-loading">
           {/* a link of steps that enqueue nothing (resets, promotes) shows its steps instead */}
@@ -109,8 +96,10 @@ export function ScenarioBar() {
         </button>
         <span className={styles.hint} data-testid="scenario-steps">
           {count(steps)} step{steps === 1 ? '' : 's'}
-          {redoCount > 0 ? `, ${count(redoCount)} to redo` : ''}. The address bar holds this scenario: share it, or use Back and
-          Forward.
+          {redoCount > 0 ? `, ${count(redoCount)} to redo (not in the link: a reload forgets them)` : ''}.{' '}
+          {shareNotice
+            ? 'The address bar does not hold this scenario (see above).'
+            : 'The address bar holds this scenario: share it, or use Back and Forward.'}
         </span>
       </div>
     </div>

@@ -138,12 +138,18 @@ export function followScenarioUrl(
     if (text === shown) return true;
     shown = text;
     const decoded = decodeScenario(text);
-    if (!decoded.ok) {
+    if (!decoded.ok && decoded.pastScale === true) {
+      // readable but past the page's scale: refused before any work, and the page keeps what it
+      // shows; the address bar goes back to it at once (a link opened on arrival has no listener yet)
+      store.getState().refuseLink(decoded.message);
+      shown = encoder.encode(store.getState().scenario);
+      window.history.replaceState(window.history.state, '', urlFor(shown));
+    } else if (!decoded.ok) {
       store
         .getState()
         .discardScenario(`This link's scenario could not be read: ${decoded.message} A clean default state is shown instead.`);
     } else {
-      // Small changes at once; a link over the budget asks first; long replays in slices (cancellable).
+      // Small changes at once; long replays in slices (cancellable).
       store.getState().openScenario(decoded.scenario, 'none', "This link's scenario could not be replayed");
     }
     return true;

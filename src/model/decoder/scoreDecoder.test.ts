@@ -265,6 +265,10 @@ describe('decodePaste by scheme', () => {
           // every score shown was parsed as ZADD parses it: a number, never NaN
           for (const row of decoded.rows) expect(Number.isNaN(row.score)).toBe(false);
           expect(['band', 'id-counter', 'bare-ms']).toContain(decoded.scheme);
+          // the summary counts what the rows hold: no band without a row, no crowded or full band outside them
+          expect(decoded.bands).toBeLessThanOrEqual(decoded.rows.length);
+          expect(decoded.crowdedBands).toBeLessThanOrEqual(decoded.bands);
+          expect(decoded.saturatedBands).toBeLessThanOrEqual(decoded.bands);
         },
       ),
     );
