@@ -145,10 +145,16 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
   const [bridgeUrl, setBridgeUrl] = useState(link.bridgeUrl ?? DEFAULT_BRIDGE_URL);
   const [token, setToken] = useState('');
   const [pattern, setPattern] = useState(link.pattern ?? DEFAULT_KEY_PATTERN);
-  // a link that names a bridge lists its keys at once, as List keys would
-  const [listing, setListing] = useState<Listing | null>(() =>
-    link.bridgeUrl === null ? null : { bridgeUrl: link.bridgeUrl, token: '', pattern: link.pattern ?? DEFAULT_KEY_PATTERN },
-  );
+  // A link that names a bridge reads nothing until the reader says yes: anyone can write a link,
+  // and what the panel then shows is that bridge's Redis's text.
+  const [linkAsks, setLinkAsks] = useState(link.bridgeUrl !== null);
+  const [listing, setListing] = useState<Listing | null>(null);
+  /** The reader said yes to the link's bridge: list its keys, as List keys would, and read its queues. */
+  function readFromLink() {
+    if (link.bridgeUrl === null) return;
+    setLinkAsks(false);
+    setListing({ bridgeUrl: link.bridgeUrl, token: '', pattern: link.pattern ?? DEFAULT_KEY_PATTERN });
+  }
   const [chosenKey, setChosenKey] = useState<ListedKey | null>(
     link.bridgeUrl === null || link.key === null ? null : keyFromText(link.key),
   );
@@ -334,6 +340,21 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
       <p className={panel.hint} role="status" data-testid="live-status">
         {statusText(busy, keysListed, set === null ? null : { set, readAt })}
       </p>
+      {linkAsks && link.bridgeUrl !== null ? (
+        <div className={styles.linkAsk} role="group" aria-label="The link's bridge" data-testid="live-link-ask">
+          <p>
+            This address asks the page to read Redis through the bridge at <code>{printable(link.bridgeUrl)}</code>
+            {link.queues !== undefined && link.queues.length > 0
+              ? ` (${plural(link.queues.length, 'queue', 'queues')} named: ${link.queues.slice(0, 3).map((name) => printable(name)).join(', ')}${link.queues.length > 3 ? ', …' : ''})`
+              : ''}
+            . Nothing has been read yet. What the panel shows after it (keys, job names, failure reasons) is that bridge&apos;s
+            Redis&apos;s text, shown as text only: read it if you started that bridge or trust whoever did.
+          </p>
+          <button type="button" onClick={readFromLink}>
+            Read from {printable(link.bridgeUrl)}
+          </button>
+        </div>
+      ) : null}
       {problem !== null ? (
         <p className={`${styles.problem}`} role="alert" data-testid="live-problem">
           {problem}
@@ -341,10 +362,12 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
         </p>
       ) : null}
       <QueuesSection
+        // mounted again when the reader says yes to the link, so it reads the link's queues then
+        key={linkAsks ? 'link-asks' : 'reading'}
         bridgeUrl={bridgeUrl}
         token={token}
         fetchImpl={fetchImpl}
-        link={link.bridgeUrl === null ? null : { bridgeUrl: link.bridgeUrl, queues: link.queues ?? [] }}
+        link={linkAsks || link.bridgeUrl === null ? null : { bridgeUrl: link.bridgeUrl, queues: link.queues ?? [] }}
         refreshMs={autoRefresh ? refreshSeconds * 1000 : false}
         onRead={onQueuesRead}
       />
