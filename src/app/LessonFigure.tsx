@@ -9,7 +9,8 @@ import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
 import { StageRecovery } from '../features/story/StageScores.tsx';
 import { StageBand } from '../features/story/StageBand.tsx';
 import type { Emphasis, FigurePart, LessonStep } from '../features/lesson/steps.ts';
-import { CeilingRows, HeadWake, LessonBits, LessonScores } from './lessonParts.tsx';
+import { ScoreBits } from '../features/lesson/ScoreBits.tsx';
+import { CeilingRows, HeadWake, LessonScores } from './lessonParts.tsx';
 import styles from './LessonFigure.module.css';
 
 function TextbookSet() {
@@ -69,7 +70,7 @@ export interface LessonFigureProps {
 export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
   const part = (name: FigurePart, emphasis: Emphasis | undefined, content: ReactNode) =>
     emphasis === undefined ? null : (
-      <div key={name} className={styles.part} data-part={name} data-emphasis={emphasis}>
+      <div key={`${step.id}-${name}`} className={styles.part} data-part={name} data-emphasis={emphasis}>
         {content}
       </div>
     );
@@ -91,7 +92,7 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
     part('band', parts.band, <BandGridPart />),
   ];
   const right = [
-    part('bits', parts.bits, <LessonBits />),
+    part('bits', parts.bits, <ScoreBits mode={step.bits ?? 'shift'} presetOperations={step.preset.operations.length} />),
     part('script', parts.script, scriptPart),
     part('ceiling', parts.ceiling, <CeilingRows />),
   ];

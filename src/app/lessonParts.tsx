@@ -1,7 +1,6 @@
 /**
  * The lesson figure's own parts, over the same store and selectors as the stage: the scores with
- * the digits that move marked, the scores in binary with the low twelve bits set apart, the head's
- * wake, and the last rows of the band set (its ceiling).
+ * the digits that move marked, the head's wake, and the last rows of the band set (its ceiling).
  */
 import { useId } from 'react';
 import { formatScore } from '../model/redis/doubles.ts';
@@ -12,7 +11,6 @@ import { selectScorePanel } from '../store/scores.ts';
 import { selectBandHead } from '../store/promote.ts';
 import { selectBandSet } from '../store/sets.ts';
 import { describeNext } from '../features/story/StageScores.tsx';
-import { splitLow12 } from '../features/story/scoreBits.ts';
 import { digitsPartAt, splitDigits } from '../features/lesson/digits.ts';
 import type { ScoreRows } from '../features/lesson/steps.ts';
 import styles from './LessonFigure.module.css';
@@ -95,60 +93,6 @@ export function LessonScores({ rows }: { rows: ScoreRows }) {
           </p>
         </>
       )}
-    </section>
-  );
-}
-
-function Bits({ value, split, testId }: { value: number; split: boolean; testId: string }) {
-  if (!split)
-    return (
-      <span className={`mono ${styles.bits}`}>
-        <span data-testid={testId}>{value.toString(2)}</span>
-        {/* twelve places left empty, so the fire-time's bits stand over the same bits of its scores */}
-        <span className={styles.shiftGap} aria-hidden="true">
-          {'·'.repeat(12)}
-        </span>
-      </span>
-    );
-  const { high, low } = splitLow12(value, 2);
-  return (
-    <span className={`mono ${styles.bits}`} data-testid={testId}>
-      {high}
-      <mark className={styles.mark} title="the low 12 bits">
-        {low}
-      </mark>
-    </span>
-  );
-}
-
-/** The fire-time and the band's scores in binary: × 0x1000 is the fire-time's bits followed by twelve free ones. */
-export function LessonBits() {
-  const data = useAppStore(selectScorePanel);
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} data-testid="lesson-bits">
-      <h3 id={headingId} className={styles.heading}>
-        In binary: × 0x1000 is a shift of twelve bits
-      </h3>
-      <dl className={styles.bitRows}>
-        <dt>fire-time</dt>
-        <dd>
-          <Bits value={data.fireTime} split={false} testId="lesson-bits-fire-time" />
-        </dd>
-        <dt>floor</dt>
-        <dd>
-          <Bits value={data.minScore} split testId="lesson-bits-min" />
-        </dd>
-        <dt>next</dt>
-        <dd>
-          <Bits value={data.next.score} split testId="lesson-bits-next" />
-        </dd>
-        <dt>ceiling</dt>
-        <dd>
-          <Bits value={data.maxScore} split testId="lesson-bits-max" />
-        </dd>
-      </dl>
-      <p className={styles.note}>Marked: the low twelve bits, the job's slot inside its millisecond (0 to 4,095).</p>
     </section>
   );
 }

@@ -48,7 +48,11 @@ export type Emphasis = 'focus' | 'quiet';
 export type ScoreRows = 'textbook' | 'band';
 
 /** One thing a "Try this" button does, through the store's own actions. */
-export type TryStep = { readonly kind: 'delay'; readonly delay: number } | { readonly kind: 'enqueue'; readonly count: number };
+export type TryStep =
+  | { readonly kind: 'delay'; readonly delay: number }
+  /** The delay moved by `by` ms from what it is, so the button works each time; refused (and the rest of the press skipped) below `atLeast`. */
+  | { readonly kind: 'delayBy'; readonly by: number; readonly atLeast: number }
+  | { readonly kind: 'enqueue'; readonly count: number };
 
 export interface TryThis {
   /** The button's text. */
@@ -57,6 +61,9 @@ export interface TryThis {
   /** What the reader should see after it. */
   readonly see: string;
 }
+
+/** What the bits picture shows: the shift (the fire-time over the floor), the bump, the ceiling, or the cliff (meant against stored). */
+export type BitsMode = 'shift' | 'bump' | 'ceiling' | 'cliff';
 
 export interface LessonStep {
   /** A stable name (the e2e test and the script slot use it). */
@@ -69,6 +76,8 @@ export interface LessonStep {
   readonly tryThis: TryThis;
   readonly parts: Readonly<Partial<Record<FigurePart, Emphasis>>>;
   readonly scores: ScoreRows;
+  /** The bits picture's rows, when the step shows it. */
+  readonly bits?: BitsMode;
 }
 
 const enqueue = (count: number): Operation => ({ kind: 'enqueue', count, at: LESSON_NOW });
@@ -118,16 +127,17 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     title: 'The shift: twelve free bits',
     paragraphs: [
       "BullMQ (since 5.8.6) and EchoMQ still score by the fire-time, but multiply it by `0x1000` first. That is 4,096, two to the twelfth: in binary the fire-time moves twelve places left, and twelve zero bits open up below it: the band's floor.",
-      "Every score from the floor up to the next millisecond's floor, less one (the ceiling), still means this millisecond: a band of 4,096 scores. In decimal only the last four digits move inside it (marked).",
+      "Every score from the floor up to the next millisecond's floor, less one (the ceiling), still means this millisecond: a band of 4,096 scores, told apart by the twelve low bits alone. The picture draws the score as the whole number it is, one square a bit, filled for a 1.",
     ],
     preset: { settings: { idStyle: 'N' }, operations: [] },
     tryThis: {
       label: 'Add 1 ms to the delay',
-      steps: [{ kind: 'delay', delay: 5001 }],
-      see: 'The fire-time goes up by 1 and the floor by 4,096: the bits above the low twelve count up by one, and the low twelve stay zero.',
+      steps: [{ kind: 'delayBy', by: 1, atLeast: 0 }],
+      see: "At every press the fire-time goes up by 1 and the floor by 4,096: the fire-time's bits count up by one (the bits that changed are outlined), the same bits change twelve places up in the floor, and the twelve slot bits stay zero.",
     },
-    parts: { bits: 'focus', scores: 'focus', delay: 'quiet' },
+    parts: { bits: 'focus', delay: 'quiet' },
     scores: 'band',
+    bits: 'shift',
   },
   {
     id: 'bump',
@@ -142,8 +152,9 @@ export const LESSON_STEPS: readonly LessonStep[] = [
       steps: [{ kind: 'enqueue', count: 1 }],
       see: "It scores the floor + 1 (the last digit turns to 1) and fills the band's second slot, while the textbook set gives both jobs one score.",
     },
-    parts: { scores: 'focus', band: 'focus', bandSet: 'focus', textbookSet: 'quiet' },
+    parts: { bits: 'focus', band: 'focus', bandSet: 'focus', textbookSet: 'quiet' },
     scores: 'band',
+    bits: 'bump',
   },
   {
     id: 'ceiling',
@@ -158,8 +169,9 @@ export const LESSON_STEPS: readonly LessonStep[] = [
       steps: [{ kind: 'enqueue', count: 4 }],
       see: 'All four score the ceiling (…4095) and sort by their uuids: their arrival numbers come out of order.',
     },
-    parts: { scores: 'focus', band: 'focus', ceiling: 'focus' },
+    parts: { bits: 'focus', band: 'focus', ceiling: 'focus' },
     scores: 'band',
+    bits: 'ceiling',
   },
   {
     id: 'recovery',
