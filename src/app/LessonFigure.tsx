@@ -10,6 +10,7 @@ import { StageRecovery } from '../features/story/StageScores.tsx';
 import { StageBand } from '../features/story/StageBand.tsx';
 import type { Emphasis, FigurePart, LessonStep } from '../features/lesson/steps.ts';
 import { ScoreBits } from '../features/lesson/ScoreBits.tsx';
+import { BandZoomView } from '../features/lesson/BandZoomView.tsx';
 import { CeilingRows, HeadWake, LessonScores } from './lessonParts.tsx';
 import styles from './LessonFigure.module.css';
 
@@ -41,17 +42,20 @@ function BandSet() {
   );
 }
 
-function BandGridPart() {
+function BandGridPart({ presetOperations }: { presetOperations: number }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.heading}>
-        This fire-time's band: 4,096 slots
-      </h3>
-      <div className={styles.bandSlot}>
-        <StageBand />
-      </div>
-    </section>
+    <>
+      <BandZoomView presetOperations={presetOperations} />
+      <section aria-labelledby={headingId} className={styles.overview}>
+        <h3 id={headingId} className={styles.heading}>
+          The whole band: 4,096 slots
+        </h3>
+        <div className={styles.bandSlot}>
+          <StageBand />
+        </div>
+      </section>
+    </>
   );
 }
 
@@ -89,7 +93,7 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
         <HeadWake />
       </>,
     ),
-    part('band', parts.band, <BandGridPart />),
+    part('band', parts.band, <BandGridPart presetOperations={step.preset.operations.length} />),
   ];
   const right = [
     part('bits', parts.bits, <ScoreBits mode={step.bits ?? 'shift'} presetOperations={step.preset.operations.length} />),
