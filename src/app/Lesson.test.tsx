@@ -20,7 +20,7 @@ describe('the lesson, one step at a time', () => {
     const shown = [...document.querySelectorAll('[data-testid^="lesson-step-"]')];
     expect(shown.map((step) => step.querySelector('h2')?.textContent)).toEqual(['Its weak spot: a tie']);
     expect(figureStep()).toBe('ties');
-    expect(screen.getByTestId('textbook-set').textContent).toContain('9 members');
+    expect(screen.getByTestId('textbook-line').textContent).toContain('9 jobs');
   });
 
   it('Next and Previous move a step, set the figure up for it and name it in the address without a history entry', () => {
@@ -56,9 +56,9 @@ describe('the lesson, one step at a time', () => {
     stubResizeObserver();
     render(<Lesson initialStep={2} />);
     fireEvent.click(screen.getByTestId('lesson-try'));
-    const rows = within(screen.getByTestId('textbook-set')).getAllByRole('row');
-    expect(rows[2]!.textContent).toContain('10');
-    expect(screen.getByTestId('textbook-set').textContent).toContain('12 members');
+    const tokens = within(screen.getByTestId('textbook-line')).getAllByTestId('job-token');
+    expect(tokens[1]!.getAttribute('data-member')).toBe('10');
+    expect(screen.getByTestId('textbook-line').textContent).toContain('12 jobs');
   });
 
   it('links to the free stage, and leaves the script slot to what the app passes', () => {

@@ -1,8 +1,5 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { useAppStore } from '../store/StoreContext.tsx';
-import { selectBandSet, selectTextbookSet } from '../store/sets.ts';
-import { SetView } from '../ui/SetView.tsx';
 import { DelayControl } from '../features/story/DelayControl.tsx';
 import { ClockControl } from '../features/story/ClockControl.tsx';
 import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
@@ -11,36 +8,9 @@ import { StageBand } from '../features/story/StageBand.tsx';
 import type { Emphasis, FigurePart, LessonStep } from '../features/lesson/steps.ts';
 import { ScoreBits } from '../features/lesson/ScoreBits.tsx';
 import { BandZoomView } from '../features/lesson/BandZoomView.tsx';
-import { CeilingRows, HeadWake, LessonScores } from './lessonParts.tsx';
+import { JobLine } from '../features/lesson/JobLine.tsx';
+import { HeadWake, LessonScores } from './lessonParts.tsx';
 import styles from './LessonFigure.module.css';
-
-function TextbookSet() {
-  const set = useAppStore(selectTextbookSet);
-  return (
-    <SetView
-      {...set}
-      title="Textbook set (score = fire-time)"
-      description="ZADD with the bare fire-time: equal scores go by member bytes."
-      testId="textbook-set"
-      animate
-      fill
-    />
-  );
-}
-
-function BandSet() {
-  const set = useAppStore(selectBandSet);
-  return (
-    <SetView
-      {...set}
-      title="Band set (score = fire-time × 0x1000, bumped)"
-      description="addDelayedJob: one tick above the band's highest."
-      testId="band-set"
-      animate
-      fill
-    />
-  );
-}
 
 function BandGridPart({ presetOperations }: { presetOperations: number }) {
   const headingId = useId();
@@ -79,6 +49,7 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
       </div>
     );
   const { parts } = step;
+  const presetOperations = step.preset.operations.length;
   const sets = parts.textbookSet !== undefined || parts.bandSet !== undefined;
   const left = [
     part('delay', parts.delay, <DelayControl />),
@@ -93,12 +64,12 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
         <HeadWake />
       </>,
     ),
-    part('band', parts.band, <BandGridPart presetOperations={step.preset.operations.length} />),
+    part('band', parts.band, <BandGridPart presetOperations={presetOperations} />),
   ];
   const right = [
-    part('bits', parts.bits, <ScoreBits mode={step.bits ?? 'shift'} presetOperations={step.preset.operations.length} />),
+    part('bits', parts.bits, <ScoreBits mode={step.bits ?? 'shift'} presetOperations={presetOperations} />),
     part('script', parts.script, scriptPart),
-    part('ceiling', parts.ceiling, <CeilingRows />),
+    part('ceiling', parts.ceiling, <JobLine set="band" show="tail" presetOperations={presetOperations} />),
   ];
   return (
     <div className={styles.figure} role="region" aria-label={`The figure: ${step.title}`} data-step-id={step.id}>
@@ -107,8 +78,8 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
         {right}
         {sets ? (
           <div className={styles.sets}>
-            {part('textbookSet', parts.textbookSet, <TextbookSet />)}
-            {part('bandSet', parts.bandSet, <BandSet />)}
+            {part('textbookSet', parts.textbookSet, <JobLine set="textbook" show="all" presetOperations={presetOperations} />)}
+            {part('bandSet', parts.bandSet, <JobLine set="band" show="all" presetOperations={presetOperations} />)}
           </div>
         ) : null}
       </div>

@@ -1,15 +1,14 @@
 /**
  * The lesson figure's own parts, over the same store and selectors as the stage: the scores with
- * the digits that move marked, the head's wake, and the last rows of the band set (its ceiling).
+ * the digits that move marked, the head's wake.
  */
 import { useId } from 'react';
 import { formatScore } from '../model/redis/doubles.ts';
-import { groupDigits, plural } from '../model/format.ts';
+import { plural } from '../model/format.ts';
 import { printable } from '../model/printable.ts';
 import { useAppStore } from '../store/StoreContext.tsx';
 import { selectScorePanel } from '../store/scores.ts';
 import { selectBandHead } from '../store/promote.ts';
-import { selectBandSet } from '../store/sets.ts';
 import { describeNext } from '../features/story/StageScores.tsx';
 import { digitsPartAt, splitDigits } from '../features/lesson/digits.ts';
 import type { ScoreRows } from '../features/lesson/steps.ts';
@@ -125,69 +124,6 @@ export function HeadWake() {
           </dd>
         </dl>
       )}
-    </section>
-  );
-}
-
-/** A member shown whole where there is room; on a narrow screen a long one (a uuid) shows its first characters, the ones its order turns on. */
-function MemberText({ member }: { member: string }) {
-  if (member.length <= SHORT_MEMBER) return <>{member}</>;
-  return (
-    <>
-      <span className={styles.memberWhole}>{member}</span>
-      <span className={styles.memberShort} aria-hidden="true" title={member}>
-        {member.slice(0, SHORT_MEMBER)}…
-      </span>
-    </>
-  );
-}
-
-/** How much of a long member a narrow screen shows. */
-const SHORT_MEMBER = 13;
-
-/** How many of the band set's last rows the ceiling part lists. */
-const CEILING_ROWS = 6;
-
-/** The band set's last rows: in a full band, the jobs that share the ceiling, in member order. */
-export function CeilingRows() {
-  const set = useAppStore(selectBandSet);
-  const { minScore, maxScore } = useAppStore(selectScorePanel);
-  const headingId = useId();
-  const start = Math.max(0, set.size - CEILING_ROWS);
-  const rows = set.size === 0 ? [] : set.readRows(start, set.size - 1);
-  const at = digitsPartAt(formatScore(minScore), formatScore(maxScore));
-  const ceiling = formatScore(maxScore);
-  return (
-    <section aria-labelledby={headingId} data-testid="lesson-ceiling">
-      <h3 id={headingId} className={styles.heading}>
-        The band set's last {CEILING_ROWS} rows (of {groupDigits(set.size)})
-      </h3>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Pos.</th>
-            <th scope="col">Member</th>
-            <th scope="col">Score</th>
-            <th scope="col">Arrival</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.position} data-ceiling={row.scoreText === ceiling ? 'true' : 'false'}>
-              <td className="mono">{row.position}</td>
-              <td className={`mono ${styles.member}`}>
-                <MemberText member={printable(row.member)} />
-              </td>
-              <td>
-                <Marked text={row.scoreText} at={at} />
-              </td>
-              <td className="mono" data-testid="lesson-ceiling-arrival">
-                {row.arrival}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </section>
   );
 }

@@ -119,7 +119,7 @@ export const LESSON_STEPS: readonly LessonStep[] = [
       steps: [{ kind: 'enqueue', count: 3 }],
       see: 'Jobs 10, 11 and 12 sort between 1 and 2: compared as text, "10" comes before "2".',
     },
-    parts: { textbookSet: 'focus', enqueue: 'quiet', clock: 'quiet' },
+    parts: { textbookSet: 'focus' },
     scores: 'textbook',
   },
   {
