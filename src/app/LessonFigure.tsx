@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { DelayControl } from '../features/story/DelayControl.tsx';
 import { ClockControl } from '../features/story/ClockControl.tsx';
 import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
-import { StageRecovery } from '../features/story/StageScores.tsx';
 import { StageBand } from '../features/story/StageBand.tsx';
 import type { Emphasis, FigurePart, LessonStep } from '../features/lesson/steps.ts';
 import { ScoreBits } from '../features/lesson/ScoreBits.tsx';
 import { BandZoomView } from '../features/lesson/BandZoomView.tsx';
 import { JobLine } from '../features/lesson/JobLine.tsx';
-import { HeadWake, LessonScores } from './lessonParts.tsx';
+import { LessonScores } from './lessonParts.tsx';
+import { RecoveryAxis } from '../features/lesson/RecoveryAxis.tsx';
 import styles from './LessonFigure.module.css';
 
 function BandGridPart({ presetOperations }: { presetOperations: number }) {
@@ -56,17 +56,10 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
     part('clock', parts.clock, <ClockControl />),
     part('enqueue', parts.enqueue, <EnqueueControls />),
     part('scores', parts.scores, <LessonScores rows={step.scores} />),
-    part(
-      'recovery',
-      parts.recovery,
-      <>
-        <StageRecovery />
-        <HeadWake />
-      </>,
-    ),
     part('band', parts.band, <BandGridPart presetOperations={presetOperations} />),
   ];
   const right = [
+    part('recovery', parts.recovery, <RecoveryAxis />),
     part('bits', parts.bits, <ScoreBits mode={step.bits ?? 'shift'} presetOperations={presetOperations} />),
     part('script', parts.script, scriptPart),
     part('ceiling', parts.ceiling, <JobLine set="band" show="tail" presetOperations={presetOperations} />),
