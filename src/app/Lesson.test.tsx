@@ -63,7 +63,7 @@ describe('the lesson, one step at a time', () => {
 
   it('links to the free stage, and leaves the script slot to what the app passes', () => {
     stubResizeObserver();
-    render(<Lesson initialStep={7} scriptPart={<p>the stepper</p>} />);
+    render(<Lesson initialStep={8} scriptPart={<p>the stepper</p>} />);
     expect(screen.getByRole('link', { name: 'Open the free stage' }).getAttribute('href')).toBe('?stage');
     expect(screen.getByText('the stepper')).toBeTruthy();
   });
