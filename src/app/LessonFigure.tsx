@@ -59,7 +59,7 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
     part('band', parts.band, <BandGridPart presetOperations={presetOperations} />),
   ];
   const right = [
-    part('recovery', parts.recovery, <RecoveryAxis />),
+    part('recovery', parts.recovery, <RecoveryAxis presetOperations={presetOperations} />),
     part('bits', parts.bits, <ScoreBits mode={step.bits ?? 'shift'} presetOperations={presetOperations} />),
     part('script', parts.script, scriptPart),
     part('ceiling', parts.ceiling, <JobLine set="band" show="tail" presetOperations={presetOperations} />),

@@ -3,7 +3,7 @@
  * then the slots between, then the ceiling with the jobs piled on it; a legend says what each
  * colour and mark means. The 4,096-slot overview stays beside it as context.
  */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { BAND_SLOTS } from '../../model/protocol/score.ts';
 import { groupDigits, plural } from '../../model/format.ts';
 import { useAppStore } from '../../store/StoreContext.tsx';
@@ -11,7 +11,7 @@ import type { AppState } from '../../store/appStore.ts';
 import { selectScorePanel } from '../../store/scores.ts';
 import { bandZoomOf } from './bandZoom.ts';
 import type { SlotJob } from './bandZoom.ts';
-import { useChange } from './useChange.ts';
+import { useBringIntoView, useChange } from './useChange.ts';
 import styles from './pictures.module.css';
 
 /** Slots drawn large: two rows of eight. */
@@ -66,6 +66,8 @@ export function BandZoomView({ presetOperations }: { presetOperations: number })
   // the newest job is marked once the reader has added one (not for the step's own preset)
   const change = useChange(nextArrival, presetOperations);
   const newest = change.previous === null ? null : nextArrival - 1;
+  const sectionRef = useRef<HTMLElement>(null);
+  useBringIntoView(sectionRef, change.count, 'svg');
   const rows = Math.ceil(ZOOM_SLOTS / COLUMNS);
   const slotY = (row: number) => row * (SLOT_H + LABEL_H);
   const restY = slotY(rows);
@@ -75,7 +77,7 @@ export function BandZoomView({ presetOperations }: { presetOperations: number })
   const moreSlots = BAND_SLOTS - ZOOM_SLOTS - 1;
   const newestOnCeiling = zoom.ceiling.some((job) => job.arrival === newest);
   return (
-    <section aria-labelledby={headingId} data-testid="lesson-band-zoom">
+    <section ref={sectionRef} aria-labelledby={headingId} data-testid="lesson-band-zoom">
       <h3 id={headingId} className={styles.heading}>
         This fire-time’s band, up close
       </h3>

@@ -10,7 +10,7 @@ import { useAppStore } from '../../store/StoreContext.tsx';
 import type { AppState } from '../../store/appStore.ts';
 import { selectBandSet, selectTextbookSet } from '../../store/sets.ts';
 import type { SetRow } from '../../store/sets.ts';
-import { useChange } from './useChange.ts';
+import { useBringIntoView, useChange } from './useChange.ts';
 import styles from './pictures.module.css';
 
 /** How many tokens a whole line shows at most; a longer set shows its tail. */
@@ -50,6 +50,8 @@ export function JobLine({ set, show, presetOperations }: JobLineProps) {
   const headingId = useId();
   const listRef = useRef<HTMLOListElement>(null);
   const places = useRef(new Map<string, DOMRect>());
+  const sectionRef = useRef<HTMLElement>(null);
+  useBringIntoView(sectionRef, change.count, '[data-new="true"]');
 
   const { size } = snapshot;
   const whole = show === 'all' && size <= LINE_TOKENS;
@@ -98,7 +100,7 @@ export function JobLine({ set, show, presetOperations }: JobLineProps) {
   const after = size - 1 - end;
   const title = set === 'textbook' ? 'Textbook set: score = the fire-time' : 'Band set: score = fire-time × 0x1000, bumped';
   return (
-    <section aria-labelledby={headingId} data-testid={set === 'textbook' ? 'textbook-line' : 'band-line'}>
+    <section ref={sectionRef} aria-labelledby={headingId} data-testid={set === 'textbook' ? 'textbook-line' : 'band-line'}>
       <div className={styles.lineHead}>
         <h3 id={headingId} className={styles.heading}>
           {title}

@@ -18,7 +18,7 @@ describe('RecoveryAxis', () => {
     applyPreset(store, step);
     render(
       <StoreProvider store={store}>
-        <RecoveryAxis />
+        <RecoveryAxis presetOperations={step.preset.operations.length} />
       </StoreProvider>,
     );
     for (let press = 1; press <= 3; press++) {

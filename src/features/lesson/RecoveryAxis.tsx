@@ -4,13 +4,14 @@
  * job's exact quotient (T + k/4096) shows, with the truncation back to T. The numbers are written
  * with exact arithmetic (exactRecovery: BigInt), never a rounded float called exact.
  */
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { exactRecovery } from '../../model/protocol/bits.ts';
 import { BAND_SLOTS, nextTimestampOf } from '../../model/protocol/score.ts';
 import { groupDigits } from '../../model/format.ts';
 import { useAppStore } from '../../store/StoreContext.tsx';
 import type { AppState } from '../../store/appStore.ts';
 import { selectLastEnqueue, selectScorePanel } from '../../store/scores.ts';
+import { useBringIntoView, useChange } from './useChange.ts';
 import styles from './pictures.module.css';
 
 /** How many of the millisecond's 4,096 slots the zoomed axis spans. */
@@ -33,11 +34,14 @@ function Tick({ x, y, label, below, testId }: { x: number; y: number; label: str
 }
 
 /** The worker's wake for the figure's band set, on a time axis, with the newest job's recovery written exactly. */
-export function RecoveryAxis() {
+export function RecoveryAxis({ presetOperations }: { presetOperations: number }) {
   const panel = useAppStore(selectScorePanel);
   const last = useAppStore(selectLastEnqueue);
   const headScore = useAppStore(selectHeadScore);
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const change = useChange(last?.lastScore ?? null, presetOperations);
+  useBringIntoView(sectionRef, change.count, 'svg');
   const head = headScore === null ? null : exactRecovery(headScore);
   const newest = last === null ? null : exactRecovery(last.lastScore);
   if (head === null) {
@@ -56,7 +60,7 @@ export function RecoveryAxis() {
   const slotX = (slot: number) => LEFT + ((RIGHT - LEFT) * slot) / AXIS_SLOTS;
   const newestSlot = newest === null ? null : newest.slot;
   return (
-    <section aria-labelledby={headingId} data-testid="lesson-recovery">
+    <section ref={sectionRef} aria-labelledby={headingId} data-testid="lesson-recovery">
       <h3 id={headingId} className={styles.heading}>
         Recovery: the head’s score / 0x1000, and when the worker wakes
       </h3>

@@ -4,7 +4,7 @@
  * places a double holds exactly. Every bit comes from bitLayout (src/model), so what is drawn is
  * the double's own bits; a place a double cannot hold is hatched.
  */
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { bitLayout, exactScore, scoreBitLayout } from '../../model/protocol/bits.ts';
 import type { BitLayout } from '../../model/protocol/bits.ts';
 import { SIGNIFICAND_BITS } from '../../model/protocol/cliff.ts';
@@ -14,7 +14,7 @@ import { useAppStore } from '../../store/StoreContext.tsx';
 import { selectLastEnqueue, selectScorePanel } from '../../store/scores.ts';
 import { changedDigits, groupedRuns } from './digits.ts';
 import type { BitsMode } from './steps.ts';
-import { useChange } from './useChange.ts';
+import { useBringIntoView, useChange } from './useChange.ts';
 import styles from './pictures.module.css';
 
 /** One cell's width in the drawing's units (the drawing scales to its box). */
@@ -141,6 +141,8 @@ export function ScoreBits({ mode, presetOperations }: { mode: BitsMode; presetOp
   const fireChange = useChange(panel.fireTime, presetOperations);
   const lastChange = useChange(lastScore, presetOperations);
   const floor = asLayout(panel.minScore);
+  const sectionRef = useRef<HTMLElement>(null);
+  useBringIntoView(sectionRef, fireChange.count + lastChange.count, '[data-changed]');
 
   const rows: Row[] = [];
   let slotText: string;
@@ -219,7 +221,7 @@ export function ScoreBits({ mode, presetOperations }: { mode: BitsMode; presetOp
   const msBits = Math.max(0, rows.at(-1)!.layout.length - 12);
 
   return (
-    <section aria-labelledby={headingId} data-testid="lesson-bits" data-mode={mode}>
+    <section ref={sectionRef} aria-labelledby={headingId} data-testid="lesson-bits" data-mode={mode}>
       <h3 id={headingId} className={styles.heading}>
         {mode === 'shift'
           ? '× 0x1000: the fire-time’s bits slide twelve places left'
@@ -249,12 +251,14 @@ export function ScoreBits({ mode, presetOperations }: { mode: BitsMode; presetOp
           <BitRow row={row} width={width} bracket={at === 0} />
         </div>
       ))}
-      <p className={styles.fields} data-testid="bits-slot-text">
+      <p className={styles.fields}>
         <span className={styles.msKey} aria-hidden="true" /> fire-time, {plural(msBits, 'bit', 'bits')}{' '}
         <span className={styles.slotKey} aria-hidden="true" /> slot, 12 bits{' '}
         <span className={styles.changedKey} aria-hidden="true" /> changed by your last press
       </p>
-      <p className={`mono ${styles.slotLine}`}>{slotText}</p>
+      <p className={`mono ${styles.slotLine}`} data-testid="bits-slot-text">
+        {slotText}
+      </p>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { RefObject } from 'react';
 import { useAppStore } from '../../store/StoreContext.tsx';
 import type { AppState } from '../../store/appStore.ts';
 
@@ -26,4 +27,17 @@ export function useChange<T>(value: T, presetOperations: number): { readonly pre
     return next;
   }
   return state;
+}
+
+/**
+ * After the reader's `count`-th change, brings the part of `section` it marked into view (nearest
+ * edge, at once: a phone's figure is long, and the change may lie below the step's button).
+ */
+export function useBringIntoView(section: RefObject<HTMLElement | null>, count: number, marked: string): void {
+  useEffect(() => {
+    if (count === 0) return;
+    const target = section.current?.querySelector(marked) ?? section.current;
+    if (target !== null && target !== undefined && typeof target.scrollIntoView === 'function')
+      target.scrollIntoView({ block: 'nearest', behavior: 'auto' });
+  }, [section, count, marked]);
 }
