@@ -142,7 +142,8 @@ export function ScoreBits({ mode, presetOperations }: { mode: BitsMode; presetOp
   const lastChange = useChange(lastScore, presetOperations);
   const floor = asLayout(panel.minScore);
   const sectionRef = useRef<HTMLElement>(null);
-  useBringIntoView(sectionRef, fireChange.count + lastChange.count, '[data-changed]');
+  // where the band's zoom is drawn too (bump, ceiling), it is the part brought into view
+  useBringIntoView(sectionRef, mode === 'shift' || mode === 'cliff' ? fireChange.count + lastChange.count : 0, '[data-changed]');
 
   const rows: Row[] = [];
   let slotText: string;
