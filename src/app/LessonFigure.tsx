@@ -62,7 +62,11 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
     part('recovery', parts.recovery, <RecoveryAxis presetOperations={presetOperations} />),
     part('bits', parts.bits, <ScoreBits mode={step.bits ?? 'shift'} presetOperations={presetOperations} />),
     part('script', parts.script, scriptPart),
-    part('ceiling', parts.ceiling, <JobLine set="band" show="tail" presetOperations={presetOperations} />),
+    part(
+      'ceiling',
+      parts.ceiling,
+      <JobLine set="band" show="tail" presetOperations={presetOperations} bringIntoView={parts.band === undefined} />,
+    ),
   ];
   return (
     <div className={styles.figure} role="region" aria-label={`The figure: ${step.title}`} data-step-id={step.id}>
@@ -71,8 +75,16 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
         {right}
         {sets ? (
           <div className={styles.sets}>
-            {part('textbookSet', parts.textbookSet, <JobLine set="textbook" show="all" presetOperations={presetOperations} />)}
-            {part('bandSet', parts.bandSet, <JobLine set="band" show="all" presetOperations={presetOperations} />)}
+            {part(
+              'textbookSet',
+              parts.textbookSet,
+              <JobLine set="textbook" show="all" presetOperations={presetOperations} bringIntoView={parts.band === undefined} />,
+            )}
+            {part(
+              'bandSet',
+              parts.bandSet,
+              <JobLine set="band" show="all" presetOperations={presetOperations} bringIntoView={parts.band === undefined} />,
+            )}
           </div>
         ) : null}
       </div>

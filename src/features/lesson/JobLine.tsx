@@ -39,10 +39,12 @@ export interface JobLineProps {
   /** The whole set (long ones: its head), or its last jobs (the ceiling's pile). */
   readonly show: 'all' | 'tail';
   readonly presetOperations: number;
+  /** Whether a press brings the new jobs into view (not where another picture, the band's zoom, is the one to see). */
+  readonly bringIntoView?: boolean;
 }
 
 /** One of the figure's two sets as a line of job tokens. */
-export function JobLine({ set, show, presetOperations }: JobLineProps) {
+export function JobLine({ set, show, presetOperations, bringIntoView = true }: JobLineProps) {
   const snapshot = useAppStore(set === 'textbook' ? selectTextbookSet : selectBandSet);
   const nextArrival = useAppStore(selectNextArrival);
   const change = useChange(nextArrival, presetOperations);
@@ -51,7 +53,7 @@ export function JobLine({ set, show, presetOperations }: JobLineProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const places = useRef(new Map<string, DOMRect>());
   const sectionRef = useRef<HTMLElement>(null);
-  useBringIntoView(sectionRef, change.count, '[data-new="true"]');
+  useBringIntoView(sectionRef, bringIntoView ? change.count : 0, '[data-new="true"]');
 
   const { size } = snapshot;
   const whole = show === 'all' && size <= LINE_TOKENS;
