@@ -23,7 +23,7 @@ describe('the lesson, one step at a time', () => {
     expect(shown.map((step) => step.querySelector('h2')?.textContent)).toEqual(['Its weak spot: a tie']);
     expect(shown[0]!.getAttribute('aria-current')).toBe('step');
     await figureShows('ties');
-    expect(screen.getByTestId('textbook-set').textContent).toContain('9 members');
+    expect(screen.getByTestId('textbook-line').textContent).toContain('9 jobs');
   });
 
   it('Next and Previous move a step, set the figure up for it, put focus on its heading and name it in the address without a history entry', async () => {
@@ -62,25 +62,25 @@ describe('the lesson, one step at a time', () => {
     render(<Lesson initialStep={2} />);
     await figureShows('ties');
     fireEvent.click(screen.getByTestId('lesson-try'));
-    const rows = within(screen.getByTestId('textbook-set')).getAllByRole('row');
-    expect(rows[2]!.textContent).toContain('10');
-    expect(screen.getByTestId('textbook-set').textContent).toContain('12 members');
+    const tokens = within(screen.getByTestId('textbook-line')).getAllByTestId('job-token');
+    expect(tokens[1]!.getAttribute('data-member')).toBe('10');
+    expect(screen.getByTestId('textbook-line').textContent).toContain('12 jobs');
   });
 
   it('links to the free stage from the step, and leaves the script slot to what the app passes', async () => {
     stubResizeObserver();
-    render(<Lesson initialStep={7} scriptPart={<p>the stepper</p>} />);
+    render(<Lesson initialStep={8} scriptPart={<p>the stepper</p>} />);
     expect(await screen.findByText('the stepper', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open the free stage' }).getAttribute('href')).toBe('?stage&lesson=7');
+    expect(screen.getByRole('link', { name: 'Open the free stage' }).getAttribute('href')).toBe('?stage&lesson=8');
   });
 
   it("ends with Try it yourself: the stage in the figure's state, named from the last step", async () => {
     stubResizeObserver();
-    render(<Lesson initialStep={7} scriptPart={<p>the stepper</p>} />);
+    render(<Lesson initialStep={8} scriptPart={<p>the stepper</p>} />);
     await screen.findByText('the stepper', {}, { timeout: 10_000 });
     expect(screen.getByRole('heading', { name: 'Try it yourself' })).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Open the stage with these jobs' });
-    await waitFor(() => expect(link.getAttribute('href')).toMatch(/^\?stage&lesson=7#s=1~/));
+    await waitFor(() => expect(link.getAttribute('href')).toMatch(/^\?stage&lesson=8#s=1~/));
     const before = link.getAttribute('href');
     fireEvent.click(screen.getByTestId('lesson-try'));
     // the job the reader added goes along

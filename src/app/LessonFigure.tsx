@@ -1,56 +1,31 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { useAppStore } from '../store/StoreContext.tsx';
-import { selectBandSet, selectTextbookSet } from '../store/sets.ts';
-import { SetView } from '../ui/SetView.tsx';
 import { DelayControl } from '../features/story/DelayControl.tsx';
 import { ClockControl } from '../features/story/ClockControl.tsx';
 import { EnqueueControls } from '../features/story/EnqueueControls.tsx';
-import { StageRecovery } from '../features/story/StageScores.tsx';
 import { StageBand } from '../features/story/StageBand.tsx';
 import type { Emphasis, FigurePart, LessonStep } from '../features/lesson/steps.ts';
-import { CeilingRows, HeadWake, LessonBits, LessonScores } from './lessonParts.tsx';
+import { ScoreBits } from '../features/lesson/ScoreBits.tsx';
+import { BandZoomView } from '../features/lesson/BandZoomView.tsx';
+import { JobLine } from '../features/lesson/JobLine.tsx';
+import { LessonScores } from './lessonParts.tsx';
+import { RecoveryAxis } from '../features/lesson/RecoveryAxis.tsx';
 import styles from './LessonFigure.module.css';
 
-function TextbookSet() {
-  const set = useAppStore(selectTextbookSet);
-  return (
-    <SetView
-      {...set}
-      title="Textbook set (score = fire-time)"
-      description="ZADD with the bare fire-time: equal scores go by member bytes."
-      testId="textbook-set"
-      animate
-      fill
-    />
-  );
-}
-
-function BandSet() {
-  const set = useAppStore(selectBandSet);
-  return (
-    <SetView
-      {...set}
-      title="Band set (score = fire-time × 0x1000, bumped)"
-      description="addDelayedJob: one tick above the band's highest."
-      testId="band-set"
-      animate
-      fill
-    />
-  );
-}
-
-function BandGridPart() {
+function BandGridPart({ presetOperations }: { presetOperations: number }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.heading}>
-        This fire-time's band: 4,096 slots
-      </h3>
-      <div className={styles.bandSlot}>
-        <StageBand />
-      </div>
-    </section>
+    <>
+      <BandZoomView presetOperations={presetOperations} />
+      <section aria-labelledby={headingId} className={styles.overview}>
+        <h3 id={headingId} className={styles.heading}>
+          The whole band: 4,096 slots
+        </h3>
+        <div className={styles.bandSlot}>
+          <StageBand />
+        </div>
+      </section>
+    </>
   );
 }
 
@@ -69,31 +44,29 @@ export interface LessonFigureProps {
 export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
   const part = (name: FigurePart, emphasis: Emphasis | undefined, content: ReactNode) =>
     emphasis === undefined ? null : (
-      <div key={name} className={styles.part} data-part={name} data-emphasis={emphasis}>
+      <div key={`${step.id}-${name}`} className={styles.part} data-part={name} data-emphasis={emphasis}>
         {content}
       </div>
     );
   const { parts } = step;
+  const presetOperations = step.preset.operations.length;
   const sets = parts.textbookSet !== undefined || parts.bandSet !== undefined;
   const left = [
     part('delay', parts.delay, <DelayControl />),
     part('clock', parts.clock, <ClockControl />),
     part('enqueue', parts.enqueue, <EnqueueControls />),
     part('scores', parts.scores, <LessonScores rows={step.scores} />),
-    part(
-      'recovery',
-      parts.recovery,
-      <>
-        <StageRecovery />
-        <HeadWake />
-      </>,
-    ),
-    part('band', parts.band, <BandGridPart />),
+    part('band', parts.band, <BandGridPart presetOperations={presetOperations} />),
   ];
   const right = [
-    part('bits', parts.bits, <LessonBits />),
+    part('recovery', parts.recovery, <RecoveryAxis presetOperations={presetOperations} />),
+    part('bits', parts.bits, <ScoreBits mode={step.bits ?? 'shift'} presetOperations={presetOperations} />),
     part('script', parts.script, scriptPart),
-    part('ceiling', parts.ceiling, <CeilingRows />),
+    part(
+      'ceiling',
+      parts.ceiling,
+      <JobLine set="band" show="tail" presetOperations={presetOperations} bringIntoView={parts.band === undefined} />,
+    ),
   ];
   return (
     <div className={styles.figure} role="region" aria-label={`The figure: ${step.title}`} data-step-id={step.id}>
@@ -102,8 +75,16 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
         {right}
         {sets ? (
           <div className={styles.sets}>
-            {part('textbookSet', parts.textbookSet, <TextbookSet />)}
-            {part('bandSet', parts.bandSet, <BandSet />)}
+            {part(
+              'textbookSet',
+              parts.textbookSet,
+              <JobLine set="textbook" show="all" presetOperations={presetOperations} bringIntoView={parts.band === undefined} />,
+            )}
+            {part(
+              'bandSet',
+              parts.bandSet,
+              <JobLine set="band" show="all" presetOperations={presetOperations} bringIntoView={parts.band === undefined} />,
+            )}
           </div>
         ) : null}
       </div>

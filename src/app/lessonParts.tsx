@@ -1,18 +1,15 @@
 /**
  * The lesson figure's own parts, over the same store and selectors as the stage: the scores with
- * the digits that move marked, the scores in binary with the low twelve bits set apart, the head's
- * wake, and the last rows of the band set (its ceiling).
+ * the digits that move marked, the head's wake.
  */
 import { useId } from 'react';
 import { formatScore } from '../model/redis/doubles.ts';
-import { groupDigits, plural } from '../model/format.ts';
+import { plural } from '../model/format.ts';
 import { printable } from '../model/printable.ts';
 import { useAppStore } from '../store/StoreContext.tsx';
 import { selectScorePanel } from '../store/scores.ts';
 import { selectBandHead } from '../store/promote.ts';
-import { selectBandSet } from '../store/sets.ts';
 import { describeNext } from '../features/story/StageScores.tsx';
-import { splitLow12 } from '../features/story/scoreBits.ts';
 import { digitsPartAt, splitDigits } from '../features/lesson/digits.ts';
 import type { ScoreRows } from '../features/lesson/steps.ts';
 import styles from './LessonFigure.module.css';
@@ -99,60 +96,6 @@ export function LessonScores({ rows }: { rows: ScoreRows }) {
   );
 }
 
-function Bits({ value, split, testId }: { value: number; split: boolean; testId: string }) {
-  if (!split)
-    return (
-      <span className={`mono ${styles.bits}`}>
-        <span data-testid={testId}>{value.toString(2)}</span>
-        {/* twelve places left empty, so the fire-time's bits stand over the same bits of its scores */}
-        <span className={styles.shiftGap} aria-hidden="true">
-          {'·'.repeat(12)}
-        </span>
-      </span>
-    );
-  const { high, low } = splitLow12(value, 2);
-  return (
-    <span className={`mono ${styles.bits}`} data-testid={testId}>
-      {high}
-      <mark className={styles.mark} title="the low 12 bits">
-        {low}
-      </mark>
-    </span>
-  );
-}
-
-/** The fire-time and the band's scores in binary: × 0x1000 is the fire-time's bits followed by twelve free ones. */
-export function LessonBits() {
-  const data = useAppStore(selectScorePanel);
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} data-testid="lesson-bits">
-      <h3 id={headingId} className={styles.heading}>
-        In binary: × 0x1000 is a shift of twelve bits
-      </h3>
-      <dl className={styles.bitRows}>
-        <dt>fire-time</dt>
-        <dd>
-          <Bits value={data.fireTime} split={false} testId="lesson-bits-fire-time" />
-        </dd>
-        <dt>floor</dt>
-        <dd>
-          <Bits value={data.minScore} split testId="lesson-bits-min" />
-        </dd>
-        <dt>next</dt>
-        <dd>
-          <Bits value={data.next.score} split testId="lesson-bits-next" />
-        </dd>
-        <dt>ceiling</dt>
-        <dd>
-          <Bits value={data.maxScore} split testId="lesson-bits-max" />
-        </dd>
-      </dl>
-      <p className={styles.note}>Marked: the low twelve bits, the job's slot inside its millisecond (0 to 4,095).</p>
-    </section>
-  );
-}
-
 /** getNextDelayedTimestamp on the band set's head: its score / 0x1000, and the whole millisecond the worker wakes at. */
 export function HeadWake() {
   const head = useAppStore(selectBandHead);
@@ -181,69 +124,6 @@ export function HeadWake() {
           </dd>
         </dl>
       )}
-    </section>
-  );
-}
-
-/** A member shown whole where there is room; on a narrow screen a long one (a uuid) shows its first characters, the ones its order turns on. */
-function MemberText({ member }: { member: string }) {
-  if (member.length <= SHORT_MEMBER) return <>{member}</>;
-  return (
-    <>
-      <span className={styles.memberWhole}>{member}</span>
-      <span className={styles.memberShort} aria-hidden="true" title={member}>
-        {member.slice(0, SHORT_MEMBER)}…
-      </span>
-    </>
-  );
-}
-
-/** How much of a long member a narrow screen shows. */
-const SHORT_MEMBER = 13;
-
-/** How many of the band set's last rows the ceiling part lists. */
-const CEILING_ROWS = 6;
-
-/** The band set's last rows: in a full band, the jobs that share the ceiling, in member order. */
-export function CeilingRows() {
-  const set = useAppStore(selectBandSet);
-  const { minScore, maxScore } = useAppStore(selectScorePanel);
-  const headingId = useId();
-  const start = Math.max(0, set.size - CEILING_ROWS);
-  const rows = set.size === 0 ? [] : set.readRows(start, set.size - 1);
-  const at = digitsPartAt(formatScore(minScore), formatScore(maxScore));
-  const ceiling = formatScore(maxScore);
-  return (
-    <section aria-labelledby={headingId} data-testid="lesson-ceiling">
-      <h3 id={headingId} className={styles.heading}>
-        The band set's last {CEILING_ROWS} rows (of {groupDigits(set.size)})
-      </h3>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Pos.</th>
-            <th scope="col">Member</th>
-            <th scope="col">Score</th>
-            <th scope="col">Arrival</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.position} data-ceiling={row.scoreText === ceiling ? 'true' : 'false'}>
-              <td className="mono">{row.position}</td>
-              <td className={`mono ${styles.member}`}>
-                <MemberText member={printable(row.member)} />
-              </td>
-              <td>
-                <Marked text={row.scoreText} at={at} />
-              </td>
-              <td className="mono" data-testid="lesson-ceiling-arrival">
-                {row.arrival}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitsPartAt, splitDigits } from './digits.ts';
+import { changedDigits, digitsPartAt, groupedRuns, splitDigits } from './digits.ts';
 
 describe('digitsPartAt', () => {
   it("finds where a band's floor and ceiling part: only the last four digits move", () => {
@@ -21,5 +21,23 @@ describe('splitDigits', () => {
     expect(splitDigits('7356579860480001', 12)).toEqual({ plain: '735657986048', marked: '0001' });
     expect(splitDigits('123', 5)).toEqual({ plain: '123', marked: '' });
     expect(splitDigits('123', -1)).toEqual({ plain: '', marked: '123' });
+  });
+});
+
+describe('changedDigits and groupedRuns', () => {
+  it('marks the digits that differ from the previous value, aligned at the last digit', () => {
+    expect(changedDigits('7356579860480000', '7356579860480001')).toEqual([...Array(15).fill(false), true]);
+    expect(changedDigits(null, '12')).toEqual([false, false]);
+    expect(changedDigits('999', '1000')).toEqual([true, true, true, true]);
+  });
+
+  it('groups by three with the marked tail as one run', () => {
+    const text = '7356579860480001';
+    expect(groupedRuns(text, changedDigits('7356579860479999', text))).toEqual([
+      { text: '7,356,579,860,4', marked: false },
+      { text: '80,001', marked: true },
+    ]);
+    expect(groupedRuns('1000', [false, false, false, false])).toEqual([{ text: '1,000', marked: false }]);
+    expect(groupedRuns('-1000', [false, false, false, false, false])).toEqual([{ text: '-1,000', marked: false }]);
   });
 });

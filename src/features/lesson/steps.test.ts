@@ -36,8 +36,17 @@ const arrivalsInBandOrder = (store: AppStore) => {
 };
 
 describe('the lesson steps', () => {
-  it('are seven, in the source lesson order, each with text, a try-this and a part in focus', () => {
-    expect(LESSON_STEPS.map((step) => step.id)).toEqual(['fire-time', 'ties', 'shift', 'bump', 'ceiling', 'recovery', 'script']);
+  it('are eight, in the source lesson order then the cliff and the script, each with text, a try-this and a part in focus', () => {
+    expect(LESSON_STEPS.map((step) => step.id)).toEqual([
+      'fire-time',
+      'ties',
+      'shift',
+      'bump',
+      'ceiling',
+      'recovery',
+      'cliff',
+      'script',
+    ]);
     for (const step of LESSON_STEPS) {
       expect(step.paragraphs.length).toBeGreaterThan(0);
       expect(step.tryThis.steps.length).toBeGreaterThan(0);
@@ -154,5 +163,36 @@ describe('codeRuns', () => {
       { code: false, text: ' first' },
     ]);
     expect(codeRuns('plain')).toEqual([{ code: false, text: 'plain' }]);
+  });
+});
+
+describe('each try-this, pressed again and again, still does what its "You should see" says', () => {
+  it('fire-time: the new job goes to the head four times, 1 s sooner each; a fifth press changes nothing', () => {
+    const store = figureAt('fire-time', false);
+    const step = stepNamed('fire-time');
+    for (let press = 1; press <= 4; press++) {
+      expect(applyTry(store, step.tryThis.steps)).toBe(true);
+      expect(members(store, 'textbookSet')[0]).toBe(`job:${3 + press}`);
+      expect(store.getState().delay).toBe(5000 - 1000 * press);
+    }
+    const size = store.getState().textbookSet.size;
+    expect(applyTry(store, step.tryThis.steps)).toBe(false);
+    expect(store.getState().textbookSet.size).toBe(size);
+  });
+
+  it('cliff: each new job stores the same score as the rest (floor + 1 rounds back) and sorts by its bytes', () => {
+    const store = figureAt('cliff', false);
+    const step = stepNamed('cliff');
+    const floor = bandOf(fireTimeOf(LESSON_NOW, store.getState().delay)).minScore;
+    expect(floor).toBeGreaterThanOrEqual(2 ** 53);
+    for (let press = 1; press <= 3; press++) {
+      applyTry(store, step.tryThis.steps);
+      expect(new Set(entries(store, 'bandSet').map((entry) => entry.score))).toEqual(new Set([floor]));
+      expect(members(store, 'bandSet').slice(0, 2 + press)).toEqual([
+        '1',
+        ...Array.from({ length: press }, (_, k) => String(10 + k)),
+        '2',
+      ]);
+    }
   });
 });

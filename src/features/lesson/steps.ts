@@ -4,8 +4,10 @@
  * The figure itself is composed in src/app (LessonFigure.tsx); this file names its parts only.
  *
  * The arc follows the source lesson (shared/seed): the textbook score is the fire-time; its weak
- * spot; the shift by 0x1000; the bump; the ceiling; recovery; the real script.
+ * spot; the shift by 0x1000; the bump; the ceiling; recovery; where its exactness ends (2039);
+ * the real script.
  */
+import { CLIFF_FIRE_TIME } from '../../model/protocol/score.ts';
 import { defaultSettings } from '../../session/operations.ts';
 import type { Operation, Scenario, Settings } from '../../session/operations.ts';
 
@@ -14,6 +16,9 @@ export const LESSON_NOW = Date.UTC(2026, 10, 30, 12);
 
 /** The uuid ids' seed: the saturation step's order of uuids is the same on every visit (steps.test.ts checks it shows the fallback). */
 export const LESSON_SEED = 25;
+
+/** The cliff step's delay: its jobs fall due 1 ms past 2^41 ms (2039-09-07T15:47:35.553Z), about 12.8 years after LESSON_NOW. */
+export const CLIFF_DELAY = CLIFF_FIRE_TIME + 1 - LESSON_NOW;
 
 /**
  * The parts of the lesson's figure: the stage's controls and views, the bits of the scores, the
@@ -48,7 +53,11 @@ export type Emphasis = 'focus' | 'quiet';
 export type ScoreRows = 'textbook' | 'band';
 
 /** One thing a "Try this" button does, through the store's own actions. */
-export type TryStep = { readonly kind: 'delay'; readonly delay: number } | { readonly kind: 'enqueue'; readonly count: number };
+export type TryStep =
+  | { readonly kind: 'delay'; readonly delay: number }
+  /** The delay moved by `by` ms from what it is, so the button works each time; refused (and the rest of the press skipped) below `atLeast`. */
+  | { readonly kind: 'delayBy'; readonly by: number; readonly atLeast: number }
+  | { readonly kind: 'enqueue'; readonly count: number };
 
 export interface TryThis {
   /** The button's text. */
@@ -58,9 +67,12 @@ export interface TryThis {
   readonly see: string;
 }
 
+/** What the bits picture shows: the shift (the fire-time over the floor), the bump, the ceiling, or the cliff (meant against stored). */
+export type BitsMode = 'shift' | 'bump' | 'ceiling' | 'cliff';
+
 export interface LessonStep {
   /** A stable name (the e2e test and the script slot use it). */
-  readonly id: 'fire-time' | 'ties' | 'shift' | 'bump' | 'ceiling' | 'recovery' | 'script';
+  readonly id: 'fire-time' | 'ties' | 'shift' | 'bump' | 'ceiling' | 'recovery' | 'cliff' | 'script';
   readonly title: string;
   /** A few short paragraphs; text between backticks is shown as code. */
   readonly paragraphs: readonly string[];
@@ -69,6 +81,8 @@ export interface LessonStep {
   readonly tryThis: TryThis;
   readonly parts: Readonly<Partial<Record<FigurePart, Emphasis>>>;
   readonly scores: ScoreRows;
+  /** The bits picture's rows, when the step shows it. */
+  readonly bits?: BitsMode;
 }
 
 const enqueue = (count: number): Operation => ({ kind: 'enqueue', count, at: LESSON_NOW });
@@ -87,12 +101,12 @@ export const LESSON_STEPS: readonly LessonStep[] = [
       operations: [enqueue(1), delay(5000), enqueue(1), delay(10_000), enqueue(1), delay(5000)],
     },
     tryThis: {
-      label: 'Enqueue a job due in 2 s',
+      label: 'Enqueue a job due 1 s sooner',
       steps: [
-        { kind: 'delay', delay: 2000 },
+        { kind: 'delayBy', by: -1000, atLeast: 1000 },
         { kind: 'enqueue', count: 1 },
       ],
-      see: 'job:4 goes to the head of the set: it came last, but it is due first.',
+      see: 'The new job (outlined) goes to the head of the set: it came last, but it is due first. Each press is due 1 s sooner than the last, down to 1 s: four presses; a fifth changes nothing.',
     },
     parts: { delay: 'focus', scores: 'focus', textbookSet: 'focus' },
     scores: 'textbook',
@@ -108,9 +122,9 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     tryThis: {
       label: 'Enqueue 3 more in the same millisecond',
       steps: [{ kind: 'enqueue', count: 3 }],
-      see: 'Jobs 10, 11 and 12 sort between 1 and 2: compared as text, "10" comes before "2".',
+      see: 'The three new jobs (outlined) land where their ids sort as text, not at the end: "10" comes before "2". The jobs out of arrival order are marked ↯, and the count of pairs out of due order grows with each press.',
     },
-    parts: { textbookSet: 'focus', enqueue: 'quiet', clock: 'quiet' },
+    parts: { textbookSet: 'focus' },
     scores: 'textbook',
   },
   {
@@ -118,16 +132,17 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     title: 'The shift: twelve free bits',
     paragraphs: [
       "BullMQ (since 5.8.6) and EchoMQ still score by the fire-time, but multiply it by `0x1000` first. That is 4,096, two to the twelfth: in binary the fire-time moves twelve places left, and twelve zero bits open up below it: the band's floor.",
-      "Every score from the floor up to the next millisecond's floor, less one (the ceiling), still means this millisecond: a band of 4,096 scores. In decimal only the last four digits move inside it (marked).",
+      "Every score from the floor up to the next millisecond's floor, less one (the ceiling), still means this millisecond: a band of 4,096 scores, told apart by the twelve low bits alone. The picture draws the score as the whole number it is, one square a bit, filled for a 1.",
     ],
     preset: { settings: { idStyle: 'N' }, operations: [] },
     tryThis: {
       label: 'Add 1 ms to the delay',
-      steps: [{ kind: 'delay', delay: 5001 }],
-      see: 'The fire-time goes up by 1 and the floor by 4,096: the bits above the low twelve count up by one, and the low twelve stay zero.',
+      steps: [{ kind: 'delayBy', by: 1, atLeast: 0 }],
+      see: "At every press the fire-time goes up by 1 and the floor by 4,096: the fire-time's bits count up by one (the bits that changed are outlined), the same bits change twelve places up in the floor, and the twelve slot bits stay zero.",
     },
-    parts: { bits: 'focus', scores: 'focus', delay: 'quiet' },
+    parts: { bits: 'focus', delay: 'quiet' },
     scores: 'band',
+    bits: 'shift',
   },
   {
     id: 'bump',
@@ -138,12 +153,13 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     ],
     preset: { settings: { idStyle: 'N' }, operations: [enqueue(1)] },
     tryThis: {
-      label: 'Enqueue a second job in the same millisecond',
+      label: 'Enqueue one more job in the same millisecond',
       steps: [{ kind: 'enqueue', count: 1 }],
-      see: "It scores the floor + 1 (the last digit turns to 1) and fills the band's second slot, while the textbook set gives both jobs one score.",
+      see: "At every press the new job scores one above the band's highest: the slot field of its score counts up by one (the changed bits and digits outlined), it drops into the band's next slot, and the band set keeps the jobs in arrival order.",
     },
-    parts: { scores: 'focus', band: 'focus', bandSet: 'focus', textbookSet: 'quiet' },
+    parts: { bits: 'focus', band: 'focus', bandSet: 'focus', textbookSet: 'quiet' },
     scores: 'band',
+    bits: 'bump',
   },
   {
     id: 'ceiling',
@@ -156,26 +172,45 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     tryThis: {
       label: 'Enqueue 4 more into the full band',
       steps: [{ kind: 'enqueue', count: 4 }],
-      see: 'All four score the ceiling (…4095) and sort by their uuids: their arrival numbers come out of order.',
+      see: 'All four score the ceiling: the slot field stays all ones, the pile on slot 4,095 grows by four, and the jobs sharing the ceiling sort by their uuids, so their arrival numbers come out of order (marked ↯).',
     },
-    parts: { scores: 'focus', band: 'focus', ceiling: 'focus' },
+    parts: { bits: 'focus', band: 'focus', ceiling: 'focus' },
     scores: 'band',
+    bits: 'ceiling',
   },
   {
     id: 'recovery',
     title: 'Recovery: divide the shift back out',
     paragraphs: [
-      'To know when to wake, a worker reads the head of the set and divides its score by `0x1000` (getNextDelayedTimestamp). 4,096 is a power of two, so the division is exact: the floor gives back the fire-time itself, a score bumped k times the fire-time plus k/4,096.',
+      'To know when to wake, a worker reads the head of the set and divides its score by `0x1000` (getNextDelayedTimestamp). 4,096 is a power of two, so the division is exact: the floor gives back the fire-time itself, a score bumped k times the fire-time plus k/4,096 (written out below with exact arithmetic; a printed float would round it).',
       "Redis hands the script's answer back as a whole number, so every job of one band wakes the worker at the same millisecond: the fire-time.",
     ],
     preset: { settings: { idStyle: 'N' }, operations: [enqueue(3)] },
     tryThis: {
       label: 'Enqueue one more',
       steps: [{ kind: 'enqueue', count: 1 }],
-      see: "Its score / 0x1000 is the fire-time + 3/4096, and it wakes the worker at the fire-time's whole millisecond.",
+      see: "At every press the new job's score / 0x1000 is the fire-time + k/4,096 exactly, k its slot (one more each press), and Redis truncates the script's number to the fire-time: the worker still wakes at the same millisecond.",
     },
-    parts: { recovery: 'focus', scores: 'quiet', bandSet: 'quiet' },
+    parts: { recovery: 'focus', bandSet: 'quiet' },
     scores: 'band',
+  },
+  {
+    id: 'cliff',
+    title: 'Where the exactness ends: 2039',
+    paragraphs: [
+      "A double holds whole numbers exactly only up to 2^53. Today's fire-times need 41 bits, and 41 + 12 is 53: a score fills a double to its last bit. From 2^41 ms, 7 September 2039 at 15:47:35.552 UTC, the floor needs a 54th.",
+      "Past it a double keeps the top 53 bits and rounds the lowest away: neighbouring scores are 2 apart, so the bump's `+ 1` rounds back to the same score, and jobs of one millisecond fall back to member order. Here the delay is about 12.8 years, and nine jobs already share one score.",
+      'So recovery is exact, and arrival order kept, only for fire-times before the cliff: today, for delays under about 12.8 years.',
+    ],
+    preset: { settings: { idStyle: 'N', delay: CLIFF_DELAY }, operations: [enqueue(9)] },
+    tryThis: {
+      label: 'Enqueue one more in the same millisecond',
+      steps: [{ kind: 'enqueue', count: 1 }],
+      see: 'At every press the floor + 1 needs the 54th bit, which a double rounds away: the new job stores the same score as the rest, and it sorts among them by its bytes ("10" before "2"), not by arrival (marked ↯).',
+    },
+    parts: { bits: 'focus', bandSet: 'focus' },
+    scores: 'band',
+    bits: 'cliff',
   },
   {
     id: 'script',
@@ -189,7 +224,7 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     tryThis: {
       label: 'Enqueue a job through the script',
       steps: [{ kind: 'enqueue', count: 1 }],
-      see: 'The script returns the floor + 2: two jobs were already in this millisecond.',
+      see: "The script returns one above the band's highest: the floor + the number of jobs already in this millisecond, and the band set holds the new job at that score.",
     },
     parts: { script: 'focus', scores: 'quiet', bandSet: 'quiet' },
     scores: 'band',

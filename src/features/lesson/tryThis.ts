@@ -2,12 +2,21 @@ import type { AppStore } from '../../store/appStore.ts';
 import { presetScenario } from './steps.ts';
 import type { LessonStep, TryStep } from './steps.ts';
 
-/** Does a step's "Try this" on the figure's store, through the same actions the controls use. */
-export function applyTry(store: AppStore, steps: readonly TryStep[]): void {
+/**
+ * Does a step's "Try this" on the figure's store, through the same actions the controls use. False
+ * when a step of it was refused (a delay moved below its floor, a refused value); the steps after
+ * it are not done, so a press that cannot work changes nothing.
+ */
+export function applyTry(store: AppStore, steps: readonly TryStep[]): boolean {
   for (const step of steps) {
-    if (step.kind === 'delay') store.getState().setDelay(step.delay);
-    else store.getState().enqueue(step.count);
+    const state = store.getState();
+    let done: boolean;
+    if (step.kind === 'delay') done = state.setDelay(step.delay);
+    else if (step.kind === 'delayBy') done = state.delay + step.by >= step.atLeast && state.setDelay(state.delay + step.by);
+    else done = state.enqueue(step.count);
+    if (!done) return false;
   }
+  return true;
 }
 
 /**
