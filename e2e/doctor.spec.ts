@@ -194,10 +194,14 @@ test('a link naming a queue reads it at once; two jobs added, Refresh says "2 ad
     await page.goto(`/?stage&${search.toString()}`);
     const live = page.getByTestId('live-redis');
     await live.scrollIntoViewIfNeeded();
+    // a link's bridge is asked about first, naming it; nothing is read before the yes
+    await expect(live.getByTestId('live-link-ask')).toContainText(linked.url);
+    await expect(live.getByTestId('live-set-view')).toHaveCount(0);
+    await live.getByRole('button', { name: `Read from ${linked.url}` }).click();
     await expect(live.getByTestId('live-set-view')).toContainText('1 member');
     const queues = live.getByTestId('live-queues');
     const row = queues.locator('[data-testid="live-queue"][data-queue="bull:news"]');
-    // read at once, with no click, and only the queue named
+    // read at once after the yes, and only the queue named
     await expect(row.locator('[data-fact="delayed"] dd')).toHaveText('1');
     await expect(queues.getByTestId('live-queue')).toHaveCount(1);
     await expect(queues.getByTestId('live-queues-status')).toContainText('Read by name');

@@ -43,6 +43,8 @@ for (const { server, args } of [
       const live = page.getByTestId('live-redis');
       await expect(live.getByRole('heading', { name: 'Live Redis' })).toBeInViewport({ timeout: 30_000 });
       await expect(live.getByTestId('live-bridge-url')).toHaveValue(demo.bridgeUrl);
+      // the link's bridge is asked about before the first read
+      await live.getByRole('button', { name: `Read from ${demo.bridgeUrl}` }).click();
       await expect(live.getByTestId('live-keys').getByRole('button', { name: DELAYED_KEY })).toHaveAttribute(
         'aria-pressed',
         'true',

@@ -55,6 +55,11 @@ function fakeBridge(sets: Record<string, Array<[string, string]>>, unreadNodes: 
   return { fetchImpl, urls };
 }
 
+/** Says yes to the link's bridge: a link reads nothing before it. */
+async function readFromLink(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: /^Read from / }));
+}
+
 async function connectAndChoose(user: ReturnType<typeof userEvent.setup>, key: string) {
   await user.click(screen.getByRole('button', { name: 'List keys' }));
   await user.click(await within(await screen.findByTestId('live-keys')).findByRole('button', { name: key }));
@@ -90,10 +95,21 @@ describe('LiveRedisPanel', () => {
     );
   });
 
-  it('a page link naming a bridge fills the fields, lists the keys and reads its key at once', async () => {
+  it('a page link naming a bridge fills the fields and asks before reading; then lists the keys and reads its key', async () => {
+    const user = userEvent.setup();
     const { fetchImpl, urls } = fakeBridge({ 'bull:demo:delayed': ENTRIES, 'bull:other:delayed': [] });
     const link = liveLinkFromSearch('?bridge=http%3A%2F%2F127.0.0.1%3A7381&pattern=bull%3A*&key=bull%3Ademo%3Adelayed');
     render(<LiveRedisPanel fetchImpl={fetchImpl} link={link} />);
+    // anyone can write a link: it names the bridge and whose text would be shown, and reads nothing yet
+    const ask = screen.getByTestId('live-link-ask');
+    expect(ask.textContent).toContain('http://127.0.0.1:7381');
+    expect(ask.textContent).toContain('Nothing has been read yet');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(fetchImpl).not.toHaveBeenCalled();
+    await readFromLink(user);
+    expect(screen.queryByTestId('live-link-ask')).toBeNull();
     await screen.findByTestId('live-set-view');
     expect(setReads(urls).map((url) => `${url.origin}${url.pathname}`)).toEqual([
       'http://127.0.0.1:7381/api/keys',
@@ -137,12 +153,12 @@ describe('LiveRedisPanel', () => {
         <LiveRedisPanel fetchImpl={fetchImpl} link={link} />
       </StrictMode>,
     );
+    await readFromLink(userEvent.setup());
     await screen.findByTestId('live-set-view');
     expect(screen.queryByTestId('live-problem')).toBeNull();
     expect(screen.getByTestId('live-status').textContent).toMatch(/^1 sorted set match bull:\*; bull:demo:delayed read at /);
-    // the first mount's list request was cut short, unanswered; the second mount's read ran once, to its end
+    // nothing was read before the yes; after it the set's read ran once, to its end
     expect(setReads(fetchImpl.mock.calls.map(([url]) => new URL(url))).map((url) => url.pathname)).toEqual([
-      '/api/keys',
       '/api/keys',
       '/api/members',
     ]);
@@ -447,6 +463,7 @@ describe('LiveRedisPanel', () => {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const bridge = bridgeWithQueue({ 'bull:mail:delayed': [['1', score(T)]] }, () => T);
       render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(`${LINK}&queue=bull%3Amail`)} />);
+      await readFromLink(user);
       await screen.findByTestId('live-set-view');
       // the section's reads, and once the set's own queue looked up for its library (useKeyScheme)
       const queues = () =>
@@ -470,6 +487,7 @@ describe('LiveRedisPanel', () => {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const bridge = bridgeWithQueue({ 'bull:mail:delayed': [['1', score(T)]] }, () => T);
       render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(LINK)} />);
+      await readFromLink(user);
       await screen.findByTestId('live-queue');
       const seconds = screen.getByTestId('live-refresh-seconds');
       await user.clear(seconds);
@@ -492,6 +510,7 @@ describe('LiveRedisPanel', () => {
       const user = userEvent.setup();
       const bridge = bridgeWithQueue({ 'bull:mail:delayed': [['1', score(T)]] }, () => T);
       render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(LINK)} />);
+      await readFromLink(user);
       await screen.findByTestId('live-queue');
       const walks = () => bridge.urls.filter((u) => u.pathname === '/api/queues' && u.search === '?cursor=0').length;
       const byName = () => bridge.urls.filter((u) => u.pathname === '/api/queues' && u.search === '?queue=bull%3Amail').length;
@@ -516,6 +535,7 @@ describe('LiveRedisPanel', () => {
       };
       const bridge = bridgeWithQueue(sets, () => T);
       render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(LINK)} />);
+      await readFromLink(user);
       await screen.findByTestId('live-queue');
       await screen.findByTestId('live-set-view');
       expect(screen.queryByTestId('live-changes')).toBeNull();

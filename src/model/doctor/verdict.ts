@@ -10,7 +10,7 @@
  * polling; an absent marker is the usual sight beside an idle worker that already took it.
  */
 import { groupDigits, plural } from '../format.ts';
-import type { QueueStateReading } from './doctorWire.ts';
+import type { QueueStateReading } from './queueState.ts';
 import type { QueueLibrary } from './scheme.ts';
 import { durationText, instantText } from './words.ts';
 
