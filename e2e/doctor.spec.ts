@@ -174,7 +174,7 @@ test('a paused queue and a rate-limited one: the verdicts say so on screen, with
   }
 });
 
-test('a link naming a queue reads it at once; two jobs added, Refresh says "2 added" in the set and the queue', async ({
+test('a link naming a queue, once the reader says yes to its bridge, reads that queue; two jobs added, Refresh says "2 added" in the set and the queue', async ({
   page,
 }, testInfo) => {
   const connection = { host: '127.0.0.1', port: redis.port };
