@@ -108,7 +108,7 @@ describe('SCAN over a cluster that is still connecting', () => {
   });
 });
 
-describe('a key walk with a master down (issue 28, item 7)', () => {
+describe('a key walk with a master down', () => {
   /** Three masters in the slot map; `down` has no client (ioredis dropped it) or one whose SCAN fails with `failure`. */
   function clusterWithDeadMaster(options: { clientLeft: boolean; failure?: Error }) {
     const node = (port: number, keys: string[], failure?: Error) => ({

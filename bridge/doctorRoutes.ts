@@ -1,5 +1,5 @@
 /**
- * The delayed-jobs doctor's routes (issue 27), read-only like the rest of the bridge and sent
+ * The delayed-jobs doctor's routes, read-only like the rest of the bridge and sent
  * through the same allow-list:
  * - GET /api/queues: every BullMQ, Bull and bee-queue queue (SCAN for `*:meta` and `*:id` keys on
  *   every master), each with its delayed and overdue counts against the server's TIME, the head,

@@ -1,5 +1,5 @@
 /**
- * The bridge against a server at --redis that does not behave like Redis (issue 28, item 3): a
+ * The bridge against a server at --redis that does not behave like Redis: a
  * reply nested 5,000 arrays deep (~20 KB) made redis-parser overflow the call stack inside
  * ioredis's 'data' listener, and the uncaught RangeError ended the bridge process. The real
  * `npm run bridge` process is started against a fake server (bridge/fakeRedisServer.ts): the

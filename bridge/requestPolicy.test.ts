@@ -1,5 +1,5 @@
 /**
- * What the bridge refuses before it asks Redis anything (issue 28, item 4): a request another
+ * What the bridge refuses before it asks Redis anything: a request another
  * site's page made blind (Sec-Fetch-Site cross-site or same-site, no Origin: an <img>, a no-cors
  * fetch), a data request without X-Firetime-Bridge (which browsers send only after a preflight),
  * a key pattern over 256 bytes, and heavy reads beyond what the read gate runs and queues. An

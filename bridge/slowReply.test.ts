@@ -1,6 +1,6 @@
 /**
- * The bridge times a Redis command by Redis's silence, not by the whole reply (issue 28, low: "a
- * 360 MB page gets 504 'busy, paused or too far away' while Redis is idle"). ioredis's own
+ * The bridge times a Redis command by Redis's silence, not by the whole reply (else a 360 MB page
+ * gets 504 'busy, paused or too far away' while Redis is idle). ioredis's own
  * commandTimeout ran from the command to the end of its reply, so a page that Redis sent at once
  * but that took the bridge longer than --timeout to take in was a 504. A fake server
  * (bridge/fakeRedisServer.ts) plays both sides: a reply that keeps coming for several timeouts

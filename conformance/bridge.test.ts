@@ -383,7 +383,7 @@ function getBytes(
 
 const b64url = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64url');
 
-describe('nothing a request can do takes the bridge down (issue 11)', () => {
+describe('nothing a request can do takes the bridge down', () => {
   let server: RedisProcess;
   let admin: RespClient;
   let bridge: RunningBridge;

@@ -1,5 +1,5 @@
 /**
- * The delayed-jobs doctor (issue 27) on real queues: bullmq 6.7.0 (overdue jobs with no worker, a
+ * The delayed-jobs doctor on real queues: bullmq 6.7.0 (overdue jobs with no worker, a
  * worker that then runs them, a retry with backoff, a job scheduler, a custom prefix with a colon
  * in it, an empty queue), bullmq 5.8.5, Bull 4 and bee-queue, all on one redis-server of this
  * file's own (MONITOR sees every database of a server, so no other file may share it). Every

@@ -1,5 +1,5 @@
 /**
- * The embed cards (issue 26) on a real course page served from another origin (its own server,
+ * The embed cards on a real course page served from another origin (its own server,
  * examples/course/serve.ts, with a strict CSP of its own): each card as an iframe and as a
  * <firetime-card> web component, driven as a reader would, with no CSP violation and no console
  * error in the host page or in any frame. The cards pass axe; the full app still refuses to be

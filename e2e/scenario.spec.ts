@@ -118,7 +118,7 @@ test('a hand-edited URL opens with a message and a working page', async ({ page 
   await screenshot(page, testInfo, 'scenario-bad-url', { fullPage: true });
 });
 
-/** The 722-character link of issue 11: 100 enqueues of 10,000 jobs at one frozen instant (1,000,000 jobs): past the scale. */
+/** A 722-character link: 100 enqueues of 10,000 jobs at one frozen instant (1,000,000 jobs): past the scale. */
 const PAST_SCALE_LINK = `/#s=1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
 /** The largest link within the page's scale: 10 enqueues of 10,000 jobs (100,000 jobs). */
 const HEAVY_LINK = `/#s=1~k2x9a~f1796040000000~${Array.from({ length: 10 }, () => 'e10000').join('.')}`;

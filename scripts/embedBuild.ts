@@ -1,5 +1,5 @@
 /**
- * The embeds' part of the Vite config (issue 26), kept out of vite.config.ts but for one line:
+ * The embeds' part of the Vite config, kept out of vite.config.ts but for one line:
  *
  * - Headers: in `vite dev` and `vite preview`, responses for the embed page (/embed/) get the framed policy
  *   (securityHeaders.ts, embedHeaders) in place of the page's: Vite sets its configured headers as

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 /** The cards (src/embed/options.ts, CARD_NAMES; nothing outside src/embed imports it). */
 const CARD_NAMES = ['delay', 'collisions', 'band', 'wake'];
 
-/** The most JavaScript (gzip) one embed may load: issue 26's 40 KB. */
+/** The most JavaScript (gzip) one embed may load: 40 KB. */
 export const EMBED_BUDGET_BYTES = 40_000;
 
 export interface EmbedFile {

@@ -68,7 +68,7 @@ export function headersFile(headers: Readonly<Record<string, string>>): string {
 }
 
 /**
- * The embed pages (`/embed/`, the cards of issue 26) are made to be framed by a course page on
+ * The embed pages (`/embed/`, the cards) are made to be framed by a course page on
  * any origin: their policy is the page's own with `frame-ancestors` widened, and they send no
  * X-Frame-Options (DENY there would refuse every frame; browsers with frame-ancestors ignore it,
  * older ones would obey it). Everything else in the policy stays as strict as the app's. The app

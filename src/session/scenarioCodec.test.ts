@@ -229,7 +229,7 @@ describe('messages', () => {
   });
 });
 
-/** The 722-character link of issue 11: 100 enqueues of 10,000 jobs at one frozen instant. */
+/** A 722-character link: 100 enqueues of 10,000 jobs at one frozen instant. */
 const HEAVY = `1~k2x9a~f1796040000000~${Array.from({ length: 100 }, () => 'e10000').join('.')}`;
 
 function decoded(text: string): Scenario {

@@ -1,5 +1,5 @@
 /**
- * "What changed since the last read" of the chosen set (issue 27, Live): counts in one line, the
+ * "What changed since the last read" of the chosen set: counts in one line, the
  * members named below it (text only, printable()), and what the page cannot know said plainly.
  */
 import { fireTimeOfScore } from '../../model/doctor/scheme.ts';

@@ -52,7 +52,7 @@ function pageOf(inWindow: number, window: HistogramReply): number {
 }
 
 /**
- * One queue's delayed set in full (issue 27, "the whole set" and "jobs, not just ids"): a histogram of
+ * One queue's delayed set in full: a histogram of
  * every fire-time by ZCOUNT (any size of set), a window picked to zoom in and read in pages from its
  * rank, each page's jobs with their names, attempts, backoff and true run-at, and a job found by id.
  */

@@ -40,7 +40,7 @@ const namesOf = (overview: QueuesOverview) =>
   overview.queues.map((q) => queueNameOf(q.row)).filter((name): name is string => name !== null);
 
 /**
- * The queues overview of the Live panel (issue 27): every queue the bridge's GET /api/queues finds,
+ * The queues overview of the Live panel: every queue the bridge's GET /api/queues finds,
  * one row each with its counts against the server's clock, and the doctor's verdict in words.
  * Reads through the panel's QueryClient (liveQueryClient.ts), which the panel provides.
  */
