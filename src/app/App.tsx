@@ -32,8 +32,8 @@ const PARTS = declareParts({
     chunks: [chunk(() => import('../features/story/StageBand.tsx'), 'StageBand')],
   },
   // the set views' rows until measured (a fixed number) fill their first paint: a read of their
-  // layout at mount forced 15-33 ms of style into the commit of this turn; laid out later, the
-  // frame after it does that work, as a task of its own
+  // layout at mount forced style work into the commit of this turn; laid out later, the frame
+  // after it does that work, as a task of its own
   setsPanel: {
     place: 'stage',
     turn: 2,

@@ -33,8 +33,8 @@ import styles from './deferred.module.css';
  *   line holds its place; it follows the store only while near the viewport (ReadWhileVisible);
  *   and it takes its measurements from the browser's layout (LaidOutLater): the panels below are
  *   `content-visibility: auto` (panel.module.css), so off screen the browser skips their style and
- *   layout, and a read at mount made it do the whole panel anyway (25-30 ms for the band panel at
- *   load, the load's longest task); their observers report once they come near the viewport.
+ *   layout, and a read at mount made it do the whole panel anyway (the load's longest task);
+ *   their observers report once they come near the viewport.
  */
 
 /**
@@ -208,9 +208,9 @@ export function Mounted({ turn, done }: { turn: number; done: (turn: number) => 
  * Starts each preload in a task of its own, in order (the first now), ignoring failures (a chunk
  * that fails to load fails again where its part renders, which is where that shows); gives a way
  * to stop the ones not started yet. Why a task each: Vite starts a chunk's fetch by adding a
- * <link> to the document for every file the chunk needs (14 for the stage's four parts), and each
- * addition took 0.2-15 ms of main thread on the test machine: the four preloads in one task came to
- * 11-56 ms, which a 4x slower phone (Lighthouse's model) turns into a long task.
+ * <link> to the document for every file the chunk needs, and each addition costs main-thread
+ * time: the stage's preloads in one task add up to what a slower phone (Lighthouse's model) turns
+ * into a long task.
  */
 export function preloadInTasks(preloads: ReadonlyArray<() => Promise<unknown>>, later = nextTask): () => void {
   let cancel = () => {};

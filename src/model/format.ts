@@ -5,8 +5,8 @@
  * `Intl.NumberFormat('en-US')` prints them. Safe integers are grouped here (groupDigits); anything
  * else (a fraction, -0, NaN, an infinity, past 2^53) goes to an `Intl.NumberFormat('en-US')` made
  * on first need. Why not that formatter for all: the first `Intl.NumberFormat` a page makes loads
- * ICU's number-formatting data (34-78 ms of main thread in a blank page of the project's Chromium),
- * and the page's start script paid that as it was evaluated, since this module made one at load.
+ * ICU's number-formatting data (tens of milliseconds of main thread in a blank page), and the
+ * page's start script paid that as it was evaluated, since this module made one at load.
  * Now a page never loads it unless it prints a fraction.
  */
 

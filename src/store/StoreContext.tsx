@@ -40,8 +40,8 @@ export interface ReadGate {
 
 /**
  * While shut (off screen), a ReadWhileVisible part hears of changes at most this often (ms). Once
- * a second: a hidden panel's render lands in one frame of sixty while jobs play at 1,000/s (at
- * 100 ms it was one in six, enough to make the 95th percentile frame late). A lone change after a
+ * a second: a hidden panel's render lands in one frame of sixty while jobs play at 1,000/s (ten
+ * times as often made the late frames many). A lone change after a
  * quiet second passes in the next task, and a part coming into view catches up at once.
  */
 export const HIDDEN_READ_INTERVAL_MS = 1000;

@@ -11,17 +11,16 @@ const FOLD_ABOVE = 4;
 const MIN_WRITE_GAP_MS = 100;
 /**
  * Folded writes keep at least this many times their own cost apart: a long scenario's pushState
- * then takes at most 2% of the main thread. It pays once a link is long (measured 2026-12-03, load
- * 10-15 on 2 cores, docs/decisions.md): a pushState of a 100 KB link took 21-27 ms in Chromium, of
- * 1 MB 91-472 ms, and encoding a scenario whole (a drag's replace) 24 ms at 10,000 operations and
- * 137 ms at 100,000, in Node; at one write a second those would be 2% to 47% of the main thread.
+ * then takes at most 2% of the main thread. It pays once a link is long: a pushState's cost, and
+ * encoding a scenario whole (a drag's replace), grow with the link (docs/decisions.md), so at a
+ * fixed rate of writes a long link would take a large share of the main thread.
  */
 const WRITE_COST_SHARE = 50;
 /**
  * A write's cost is read as the least of the last this many writes: a long link makes every write
  * costly, while one slow write is a garbage collection or a page still loading. (Read from one
- * write, a 17 ms one while the page loaded held the next write back 855 ms, and a user's next
- * five quick steps folded into one history entry: Back skipped them.)
+ * write, a slow one while the page loaded held the next writes back, and a user's quick steps
+ * folded into one history entry: Back skipped them.)
  */
 const COST_WRITES = 3;
 /**

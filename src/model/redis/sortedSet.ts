@@ -4,13 +4,9 @@
  * and 0 are the same score), plus a member index (memberIndex.ts), Redis's dict, from member to
  * score for ZSCORE in O(1) and for finding a member's entry by its key.
  *
- * Why a B+ tree where Redis has a skiplist with spans: the benchmark decided. On the workload and
- * variants of bench/enqueue-promote.ts, interleaved in one run (a process per variant, CPU time,
- * best of 5 rounds at 200,000 jobs, of 2 at 1,000,000; Node 20 on 2 loaded cores), the skiplist
- * built as t_zset.c does, its nodes in one typed buffer, took 668 ms to enqueue 200,000 jobs and
- * 364 ms to promote them (6.2 s and 2.4 s for 1,000,000); this tree took 567 ms and 311 ms (4.7 s
- * and 2.0 s): 1.57x and 1.35x the faster peer library at 200,000, 1.66x and 1.74x at 1,000,000.
- * A skiplist pays a dependent load per hop and per level; here a descent is three or four nodes,
+ * Why a B+ tree where Redis has a skiplist with spans: the benchmark decided (bench/enqueue-promote.ts,
+ * `npm run bench`, whose figures docs/benchmarks.md holds): against a skiplist built as t_zset.c
+ * does, its nodes in one typed buffer, this tree enqueues and promotes faster. A skiplist pays a dependent load per hop and per level; here a descent is three or four nodes,
  * each searched in contiguous arrays, and a promote's batch, the set's head run, comes off in one
  * pass (deleteMembers): whole leaves dropped, the member index updated, the left edge mended once.
  *

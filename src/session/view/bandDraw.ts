@@ -40,10 +40,9 @@ export interface DrawnCells {
 }
 
 /**
- * Past this many changed cells a draw puts the whole image again rather than one fillRect each.
- * Measured on a band filled by 4,096 jobs a frame at a time: fillRect of only the changed cells,
- * with no limit, took 122 / 131 ms at 392 / 784 px in all, against 207 / 462 ms when past 256
- * changes the whole image was put; one image is still the quicker way to change most of the grid.
+ * Past this many changed cells a draw puts the whole image again rather than one fillRect each: a
+ * fillRect per changed cell beats one image put while few cells change (a band filled a frame at a
+ * time), and one image is the quicker way to change most of the grid.
  */
 export const MAX_CELL_FILLS = 1024;
 
@@ -52,9 +51,9 @@ export const MAX_CELL_FILLS = 1024;
  * transparent. With `drawn`, what the canvas shows since the last draw, only the cells whose
  * colour changed are filled, one fillRect each: a frame of Play changes a few dozen (the new
  * jobs, and the cells crossing a shade boundary as the arrival range grows). Otherwise (a first
- * draw, a new size, or more than MAX_CELL_FILLS changes) the whole grid is one ImageData put:
- * 0.8 / 3.5 ms at 392 / 784 px, against 3.6 / 7.8 ms for a fillRect a cell. Returns what the
- * canvas shows now, for the next draw.
+ * draw, a new size, or more than MAX_CELL_FILLS changes) the whole grid is one ImageData put,
+ * quicker than a fillRect a cell for the whole grid. Returns what the canvas shows now, for the
+ * next draw.
  */
 export function drawCells(ctx: CellTarget, layout: GridLayout, fills: readonly string[], drawn: DrawnCells | null): DrawnCells {
   const { width, height } = ctx.canvas;

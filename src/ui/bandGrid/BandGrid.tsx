@@ -93,9 +93,9 @@ export function BandGrid({
     drawnRef.current = drawCells(ctx, gridLayout(pixels, inset), fills, drawnRef.current);
   }, [pixels, inset, bySlot, arrivals, saturated, themeOf]);
 
-  // A canvas's first drawing allocates its pixels (about 10 ms a canvas at load here, profiled):
-  // the ring layer's is done when the browser is next idle, not at load and not in the frame of
-  // the first burst, which also draws the full grid for the first time (7-13 ms of that click).
+  // A canvas's first drawing allocates its pixels, which costs: the ring layer's is done when the
+  // browser is next idle, not at load and not in the frame of the first burst, which also draws
+  // the full grid for the first time.
   useEffect(() => {
     if (pixels <= 0 || ringsUsed.current) return;
     return whenIdle(() => {
