@@ -345,7 +345,10 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
           <p>
             This address asks the page to read Redis through the bridge at <code>{printable(link.bridgeUrl)}</code>
             {link.queues !== undefined && link.queues.length > 0
-              ? ` (${plural(link.queues.length, 'queue', 'queues')} named: ${link.queues.slice(0, 3).map((name) => printable(name)).join(', ')}${link.queues.length > 3 ? ', …' : ''})`
+              ? ` (${plural(link.queues.length, 'queue', 'queues')} named: ${link.queues
+                  .slice(0, 3)
+                  .map((name) => printable(name))
+                  .join(', ')}${link.queues.length > 3 ? ', …' : ''})`
               : ''}
             . Nothing has been read yet. What the panel shows after it (keys, job names, failure reasons) is that bridge&apos;s
             Redis&apos;s text, shown as text only: read it if you started that bridge or trust whoever did.

@@ -11,6 +11,7 @@ import type { ScoreScheme } from '../../model/doctor/scheme.ts';
 import { printable } from '../../model/printable.ts';
 import { BridgeRequestError, getJson, isMembersReply, isRedisName } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
+import { isFullestBandReading } from './queuesClient.ts';
 
 /** Jobs one page of the detail shows (and one /api/jobs request reads: the bridge takes up to 100). */
 export const DETAIL_PAGE = 100;
@@ -65,18 +66,9 @@ export async function readHistogram(
   return body;
 }
 
+/** The on-demand fullest band: a queue row's reading, with the ZCOUNTs it took. */
 function isFullestBand(v: unknown): v is FullestBandReading {
-  const b = v as FullestBandReading;
-  return (
-    typeof b === 'object' &&
-    b !== null &&
-    isInstant(b.fireTime) &&
-    isCount(b.jobs) &&
-    (b.atCeiling === null || isCount(b.atCeiling)) &&
-    typeof b.complete === 'boolean' &&
-    isCount(b.atMost) &&
-    isCount(b.counts)
-  );
+  return isFullestBandReading(v) && isCount(v.counts);
 }
 
 /**

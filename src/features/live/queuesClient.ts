@@ -67,7 +67,7 @@ function isMarker(v: unknown): v is MarkerReading {
   return typeof m === 'object' && m !== null && typeof m.type === 'string' && orNull(isInstant)(m.time);
 }
 
-function isFullestBand(v: unknown): v is FullestBandReading {
+export function isFullestBandReading(v: unknown): v is FullestBandReading {
   const b = v as FullestBandReading;
   return (
     typeof b === 'object' &&
@@ -114,7 +114,7 @@ const ROW_FIELDS: ReadonlyArray<readonly [field: keyof QueueRow, check: (v: unkn
   ['oldestOverdueMs', orNull(isInstant), 'milliseconds or null'],
   ['nextFireTime', orNull(isInstant), 'an instant or null'],
   ['marker', orNull(isMarker), 'a marker reading or null'],
-  ['fullestBand', orNull(isFullestBand), 'a band reading or null'],
+  ['fullestBand', orNull(isFullestBandReading), 'a band reading or null'],
   ['state', (v) => v === undefined || orNull(isQueueState)(v), 'a queue state reading or null'],
 ];
 
