@@ -16,7 +16,7 @@ import { LessonFigure } from './LessonFigure.tsx';
  * (Lesson.tsx), so that text is not held back by the figure's code.
  */
 
-/** The real script in step 7's figure (LessonFigure's `script` part): the Lua stepper. */
+/** The real script in the last step's figure (LessonFigure's `script` part): the Lua stepper. */
 const SCRIPT_PART: ReactNode = <ScriptStepper compact />;
 
 /** How often the shown "now" follows a live clock, should the reader switch the figure's clock to live. */
