@@ -484,6 +484,8 @@ test.describe('keyboard only', () => {
     }) => {
       await page.setViewportSize(viewport);
       await page.goto('/');
+      // counted once the lesson has rendered (index.html's frame comes first)
+      await expect(figure(page)).toHaveAttribute('data-step-id', LESSON_STEPS[0]!.id);
       const count = await page.locator('[data-testid^="lesson-step-"]').count();
       expect(count).toBe(LESSON_STEPS.length);
       for (let n = 1; n <= count; n++) {

@@ -63,7 +63,7 @@ export function Lesson({ initialStep, scriptPart }: LessonProps) {
         stageHref={stageHrefFrom(step, scenarioText)}
         figure={
           <Suspense fallback={<p className={styles.note}>Loading the figure…</p>}>
-            <FigureHost active={active} presses={presses} scriptPart={scriptPart} onScenario={setScenarioText} />
+            <FigureHost active={active} presses={presses} scriptPart={scriptPart} onScenario={setScenarioText} wide={wide} />
           </Suspense>
         }
         header={
