@@ -18,7 +18,7 @@ const FigureHost = lazy(() => loadFigure().then((module) => ({ default: module.L
 export interface LessonProps {
   /** The 1-based step the address named (`?lesson=<n>`), or null: the first. */
   readonly initialStep: number | null;
-  /** What step 7's figure shows for the real script; the Lua stepper when not given (a test passes its own). */
+  /** What the last step's figure shows for the real script; the Lua stepper when not given (a test passes its own). */
   readonly scriptPart?: ReactNode;
 }
 
@@ -63,7 +63,7 @@ export function Lesson({ initialStep, scriptPart }: LessonProps) {
         stageHref={stageHrefFrom(step, scenarioText)}
         figure={
           <Suspense fallback={<p className={styles.note}>Loading the figure…</p>}>
-            <FigureHost active={active} presses={presses} scriptPart={scriptPart} onScenario={setScenarioText} />
+            <FigureHost active={active} presses={presses} scriptPart={scriptPart} onScenario={setScenarioText} wide={wide} />
           </Suspense>
         }
         header={

@@ -33,6 +33,8 @@ export interface LessonFigureProps {
   readonly step: LessonStep;
   /** The real script's part (the Lua stepper); a description of its lines when not given. */
   readonly scriptPart: ReactNode;
+  /** Wide, the figure is one screen high: a press brings no quiet part into view at the cost of the parts the step is about. */
+  readonly wide?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface LessonFigureProps {
  * does not name are left out, so what matters fits one screen. The controls, the numbers and the
  * band's grid sit on the left, the views on the right (one column on a phone).
  */
-export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
+export function LessonFigure({ step, scriptPart, wide = false }: LessonFigureProps) {
   const part = (name: FigurePart, emphasis: Emphasis | undefined, content: ReactNode) =>
     emphasis === undefined ? null : (
       <div key={`${step.id}-${name}`} className={styles.part} data-part={name} data-emphasis={emphasis}>
@@ -51,6 +53,8 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
   const { parts } = step;
   const presetOperations = step.preset.operations.length;
   const sets = parts.textbookSet !== undefined || parts.bandSet !== undefined;
+  // a set's line brings a press's new jobs into view, except where the band's zoom is the one to see
+  const bringSet = (emphasis: Emphasis | undefined) => parts.band === undefined && (emphasis === 'focus' || !wide);
   const left = [
     part('delay', parts.delay, <DelayControl />),
     part('clock', parts.clock, <ClockControl />),
@@ -65,7 +69,7 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
     part(
       'ceiling',
       parts.ceiling,
-      <JobLine set="band" show="tail" presetOperations={presetOperations} bringIntoView={parts.band === undefined} />,
+      <JobLine set="band" show="tail" presetOperations={presetOperations} bringIntoView={bringSet(parts.ceiling)} />,
     ),
   ];
   return (
@@ -78,12 +82,17 @@ export function LessonFigure({ step, scriptPart }: LessonFigureProps) {
             {part(
               'textbookSet',
               parts.textbookSet,
-              <JobLine set="textbook" show="all" presetOperations={presetOperations} bringIntoView={parts.band === undefined} />,
+              <JobLine
+                set="textbook"
+                show="all"
+                presetOperations={presetOperations}
+                bringIntoView={bringSet(parts.textbookSet)}
+              />,
             )}
             {part(
               'bandSet',
               parts.bandSet,
-              <JobLine set="band" show="all" presetOperations={presetOperations} bringIntoView={parts.band === undefined} />,
+              <JobLine set="band" show="all" presetOperations={presetOperations} bringIntoView={bringSet(parts.bandSet)} />,
             )}
           </div>
         ) : null}

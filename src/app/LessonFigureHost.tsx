@@ -16,7 +16,7 @@ import { LessonFigure } from './LessonFigure.tsx';
  * (Lesson.tsx), so that text is not held back by the figure's code.
  */
 
-/** The real script in step 7's figure (LessonFigure's `script` part): the Lua stepper. */
+/** The real script in the last step's figure (LessonFigure's `script` part): the Lua stepper. */
 const SCRIPT_PART: ReactNode = <ScriptStepper compact />;
 
 /** How often the shown "now" follows a live clock, should the reader switch the figure's clock to live. */
@@ -37,6 +37,8 @@ export interface LessonFigureHostProps {
   readonly scriptPart?: ReactNode;
   /** The figure's scenario as a link's text (the codec's), or null when it is too long for one: each time it changes. */
   readonly onScenario: (text: string | null) => void;
+  /** Whether the lesson is laid out wide (the figure one screen high beside the text). */
+  readonly wide?: boolean;
 }
 
 function linkText(scenario: Scenario): string | null {
@@ -49,7 +51,7 @@ function linkText(scenario: Scenario): string | null {
  * once and writing no history (the lesson's address is the step), each "Try this" done through the
  * store's own actions.
  */
-export function LessonFigureHost({ active, presses, scriptPart = SCRIPT_PART, onScenario }: LessonFigureHostProps) {
+export function LessonFigureHost({ active, presses, scriptPart = SCRIPT_PART, onScenario, wide = false }: LessonFigureHostProps) {
   const [store] = useState<AppStore>(() => {
     const created = createAppStore({ frozenAt: LESSON_NOW, seed: LESSON_SEED });
     applyPreset(created, LESSON_STEPS[active]!);
@@ -95,7 +97,7 @@ export function LessonFigureHost({ active, presses, scriptPart = SCRIPT_PART, on
 
   return (
     <StoreProvider store={store}>
-      <LessonFigure step={LESSON_STEPS[active]!} scriptPart={scriptPart} />
+      <LessonFigure step={LESSON_STEPS[active]!} scriptPart={scriptPart} wide={wide} />
     </StoreProvider>
   );
 }

@@ -160,11 +160,8 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header, stag
               step={step}
               index={index}
               active={index === active}
-              onTry={() => {
-                onTry(index);
-                // one step at a time, the figure is under the text: once the try has been drawn, bring what changed into view
-                if (!wide) requestAnimationFrame(() => requestAnimationFrame(() => showChanged(holder)));
-              }}
+              // the figure's pictures bring what the press changed into view themselves (useBringIntoView)
+              onTry={() => onTry(index)}
               onFocusIn={wide && index !== active ? () => onStep(index) : null}
               onMove={wide ? move : null}
               end={
@@ -196,23 +193,6 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header, stag
       {wide ? null : <Moves index={active} onMove={move} className={styles.phoneMoves} label="Lesson steps" />}
     </div>
   );
-}
-
-/**
- * After a "Try this" on a phone: the part the step is about that lies lowest in the figure (the set
- * that took the job, the rows at the ceiling) scrolled into view, clear of the bar at the bottom.
- */
-function showChanged(holder: HTMLElement): void {
-  let lowest: Element | null = null;
-  let bottom = -Infinity;
-  for (const part of holder.querySelectorAll('[data-emphasis="focus"]')) {
-    const box = part.getBoundingClientRect();
-    if (box.bottom > bottom) {
-      bottom = box.bottom;
-      lowest = part;
-    }
-  }
-  lowest?.scrollIntoView({ block: 'nearest', behavior: scrollBehaviour() });
 }
 
 /** The lesson's end: the stage, opened in the figure's state, and the way back named. */

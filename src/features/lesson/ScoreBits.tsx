@@ -142,8 +142,13 @@ export function ScoreBits({ mode, presetOperations }: { mode: BitsMode; presetOp
   const lastChange = useChange(lastScore, presetOperations);
   const floor = asLayout(panel.minScore);
   const sectionRef = useRef<HTMLElement>(null);
-  // where the band's zoom is drawn too (bump, ceiling), it is the part brought into view
-  useBringIntoView(sectionRef, mode === 'shift' || mode === 'cliff' ? fireChange.count + lastChange.count : 0, '[data-changed]');
+  // where the band's zoom is drawn too (bump, ceiling), it is the part brought into view; here the last row's
+  // changed bits (the floor's), so the rows above them are in view with them
+  useBringIntoView(
+    sectionRef,
+    mode === 'shift' || mode === 'cliff' ? fireChange.count + lastChange.count : 0,
+    'div:last-of-type [data-changed]',
+  );
 
   const rows: Row[] = [];
   let slotText: string;

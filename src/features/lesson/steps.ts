@@ -224,7 +224,7 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     tryThis: {
       label: 'Enqueue a job through the script',
       steps: [{ kind: 'enqueue', count: 1 }],
-      see: "The script returns one above the band's highest: the floor + the number of jobs already in this millisecond, and the band set holds the new job at that score.",
+      see: "The script returns the band's highest + 1: the floor + the jobs already in this millisecond. The band set holds the new job at that score.",
     },
     parts: { script: 'focus', scores: 'quiet', bandSet: 'quiet' },
     scores: 'band',
