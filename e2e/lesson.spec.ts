@@ -280,6 +280,7 @@ test.describe('wide', () => {
     await page.keyboard.press('j');
     await expect(figure(page)).toHaveAttribute('data-step-id', 'bump');
     await page.keyboard.press('k');
+    await expect(figure(page)).toHaveAttribute('data-step-id', 'shift');
     await page.keyboard.press('ArrowLeft');
     await expect(figure(page)).toHaveAttribute('data-step-id', 'ties');
     await expect(page.getByTestId('lesson-step-2')).toBeInViewport({ ratio: 1 });
