@@ -17,6 +17,7 @@ import { freePort, startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 import { embedHeaders, productionPolicy, securityHeaders, staticHeadersFile } from '../scripts/securityHeaders.ts';
+import { assetHeadersFile } from '../scripts/embedBuild.ts';
 
 const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
 
@@ -129,7 +130,9 @@ test('the policy is enforced: a fetch to another host is blocked and reported', 
 });
 
 test('public/_headers ships the production headers to static hosts', () => {
-  expect(readFileSync(new URL('../public/_headers', import.meta.url), 'utf8')).toBe(staticHeadersFile(productionPolicy(), ['*']));
+  expect(readFileSync(new URL('../public/_headers', import.meta.url), 'utf8')).toBe(
+    staticHeadersFile(productionPolicy(), ['*']) + assetHeadersFile(),
+  );
 });
 
 test('vite preview: the embed page may be framed by any origin (no X-Frame-Options); every other path keeps the app headers', async ({
@@ -196,7 +199,7 @@ test.describe('vite dev', () => {
     expect(app['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(app['x-frame-options']).toBe('DENY');
     const errors = await watchViolations(page);
-    await page.goto(`${base}/embed/?card=collisions`);
+    await page.goto(`${base}/embed/?card=collisions&preset=empty`);
     await page.getByRole('button', { name: 'Enqueue N in one millisecond' }).click();
     await expect(page.getByTestId('band-set')).toContainText('12 members');
     expect(await violationsIn(page)).toEqual([]);
