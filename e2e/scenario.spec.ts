@@ -150,7 +150,7 @@ test('a link of 100,000 jobs loads in slices with progress, answers input, and c
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   await page.goto(HEAVY_LINK);
   const loading = page.getByTestId('scenario-loading');
-  // the scenario bar mounts in its turn after the stage
+  // the progress is on the page from the first render, while the deferred parts wait their turns
   await expect(loading).toContainText(/Loading the scenario: [\d,]+ of 100,000 jobs replayed/, { timeout: 30_000 });
   // The progress moves while the load runs.
   const jobsShown = async () => Number((/: ([\d,]+) of/.exec(await loading.innerText())?.[1] ?? '0').replace(/,/g, ''));

@@ -10,6 +10,7 @@ import { ResetButton } from '../features/story/ResetButton.tsx';
 import { StageRecovery, StageScores } from '../features/story/StageScores.tsx';
 import { useScenarioUrl } from '../features/scenario/useScenarioUrl.ts';
 import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
+import { LoadProgress } from '../features/scenario/LoadProgress.tsx';
 import { Deferred, TurnsProvider, chunk, declareParts, useDeferredParts } from './deferred.tsx';
 import { lessonBackHref } from '../features/lesson/lessonAddress.ts';
 import styles from './App.module.css';
@@ -173,6 +174,7 @@ export function App({ store: given }: { store?: AppStore }) {
               due in the same millisecond keep the order they came in. Every number on this page comes from a model of the Lua
               scripts running against an in-memory Redis.
             </p>
+            <LoadProgress />
             <Deferred part={PARTS.scenarioBar} />
           </section>
 

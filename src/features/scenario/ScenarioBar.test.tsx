@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../app/App.tsx';
 import { ScenarioBar } from './ScenarioBar.tsx';
+import { LoadProgress } from './LoadProgress.tsx';
 import { scenarioUrlCode, useScenarioUrl } from './useScenarioUrl.ts';
 import { StoreProvider } from '../../store/StoreContext.tsx';
 import { createAppStore } from '../../store/appStore.ts';
@@ -267,6 +268,7 @@ describe('the steps line', () => {
     const store = createAppStore({ frozenAt: T0, seed: 2 });
     render(
       <StoreProvider store={store}>
+        <LoadProgress />
         <ScenarioBar />
       </StoreProvider>,
     );
@@ -305,6 +307,7 @@ describe('an undo of a big promote', () => {
     while (queue.length > 0) queue.shift()!(); // the promote itself runs in slices
     render(
       <StoreProvider store={store}>
+        <LoadProgress />
         <ScenarioBar />
       </StoreProvider>,
     );
@@ -332,6 +335,7 @@ describe('Back while a big promote runs', () => {
     useScenarioUrl(store);
     return (
       <StoreProvider store={store}>
+        <LoadProgress />
         <ScenarioBar />
       </StoreProvider>
     );

@@ -11,19 +11,10 @@ const selectShareNotice = (s: AppState) => s.shareNotice;
 
 const count = (n: number) => groupDigits(n);
 
-/** How the bar names work in slices that is not a load: an undo or redo of a big step, or a big promote. */
-const TRAVEL_TEXT = {
-  undo: { doing: 'Undoing the promote', moved: 'put back' },
-  redo: { doing: 'Redoing the promote', moved: 'taken out again' },
-  promote: { doing: 'Promoting', moved: 'taken out of the two sets' },
-  walk: { doing: 'Going to that step (Back or Forward)', moved: 'moved' },
-} as const;
-
 /**
  * Undo / Redo of every operation (also Ctrl+Z / Ctrl+Shift+Z), why a shared link could not open,
- * a long load's progress with Cancel (an undo or redo of a
- * big promote, and a big promote itself, show their progress too), and why the address bar stopped
- * following (a scenario too long for a link).
+ * and why the address bar stopped following (a scenario too long for a link). Work in slices shows
+ * its progress in LoadProgress, which is on the page from the first render.
  */
 export function ScenarioBar() {
   const store = useAppStoreApi();
@@ -36,32 +27,6 @@ export function ScenarioBar() {
   const travelling = loading !== null && loading.action !== 'load';
   return (
     <div className={styles.group} aria-label="Scenario" role="group">
-      {loading?.action === 'load' ? (
-        <div role="status" className={styles.row} data-testid="scenario-loading">
-          {/* a link of steps that enqueue nothing (resets, promotes) shows its steps instead */}
-          {loading.totalJobs > 0 ? (
-            <progress max={loading.totalJobs} value={loading.jobs} aria-label="Jobs replayed" />
-          ) : (
-            <progress max={Math.max(loading.totalOperations, 1)} value={loading.operations} aria-label="Steps replayed" />
-          )}
-          <span>
-            Loading the scenario: {count(loading.jobs)} of {count(loading.totalJobs)} jobs replayed ({count(loading.operations)}{' '}
-            of {count(loading.totalOperations)} steps). The page still answers; what you change now is replaced when the load
-            ends.
-          </span>
-          <button type="button" className="secondary" onClick={() => store.getState().cancelLoad()}>
-            Cancel
-          </button>
-        </div>
-      ) : loading ? (
-        <div role="status" className={styles.row} data-testid="scenario-loading">
-          <progress max={Math.max(loading.totalJobs, 1)} value={loading.jobs} aria-label="Jobs moved" />
-          <span>
-            {TRAVEL_TEXT[loading.action].doing}: {count(loading.jobs)} of {count(loading.totalJobs)} jobs{' '}
-            {TRAVEL_TEXT[loading.action].moved}. A change you make now finishes it first.
-          </span>
-        </div>
-      ) : null}
       {shareNotice ? (
         <p className={styles.hint} role="status" data-testid="share-notice">
           {shareNotice}
