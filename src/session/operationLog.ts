@@ -9,6 +9,7 @@
  * 100,000th job as at the first, where copying the list on every enqueue cost O(operations).
  */
 import type { Operation, OperationList } from './operations.ts';
+import { kindOf } from './operations/registry.ts';
 
 export class OperationLog implements OperationList {
   /** A new empty log (with a backing array of its own). */
@@ -77,7 +78,7 @@ export class OperationLog implements OperationList {
 }
 
 function jobsOf(op: Operation): number {
-  return op.kind === 'enqueue' ? op.count : 0;
+  return kindOf(op).jobs(op);
 }
 
 function jobSums(operations: readonly Operation[]): number[] {

@@ -11,11 +11,9 @@
  * `@<ms>` is the instant a live clock read; it is left out when the clock was frozen (the instant
  * is then the frozen one). Values are checked with the fields' own parsers (input.ts).
  */
-import { groupDigits } from '../model/format.ts';
-import { MAX_BATCH, parseBatchSize, parseClock, parseDelay, parseIdPrefix } from './input.ts';
 import type { Parsed } from './input.ts';
-import type { IdStyle } from './jobIds.ts';
 import { OperationLog } from './operationLog.ts';
+import { ALL_KINDS, kindOf } from './operations/registry.ts';
 import type { Operation, OperationList, Scenario, Settings } from './operations.ts';
 import { costCounter } from './scenarioCost.ts';
 import { SCALE_JOBS, SCALE_STEPS, scaleRefusal } from './scale.ts';
@@ -41,69 +39,18 @@ export function scenarioLimitError(chars: number, jobs: number, steps = 0): stri
   return scaleRefusal('This link', jobs, steps);
 }
 
-const STYLE_CODES: ReadonlyArray<readonly [IdStyle, string]> = [
-  ['job:N', 'j'],
-  ['N', 'n'],
-  ['uuid', 'u'],
-  ['prefix', 'p'],
-];
-
-const utf8Encoder = new TextEncoder();
-// ignoreBOM: a prefix may start with U+FEFF, and a link gives back what it was given, byte for byte
-const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function toBase64Url(text: string): string {
-  let binary = '';
-  for (const byte of utf8Encoder.encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): string | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return utf8Decoder.decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-}
-
 function settingTokens(s: Settings): string[] {
-  return [
-    `d${s.delay}`,
-    s.textbookUnit === 's' ? 'us' : 'um',
-    s.clockMode === 'live' ? 'L' : `f${s.frozenAt}`,
-    `i${STYLE_CODES.find(([style]) => style === s.idStyle)![1]}`,
-    `x${toBase64Url(s.idPrefix)}`,
-    `b${s.batchSize}`,
-  ];
+  const tokens: string[] = [];
+  for (const kind of ALL_KINDS) {
+    const op = kind.fromSettings?.(s) ?? null;
+    if (op !== null) tokens.push(tokenOf(op, null));
+  }
+  return tokens;
 }
 
 /** One operation's token; `frozen` is the clock's frozen instant before it (null when live), which an instant equal to it leaves out. */
 function tokenOf(op: Operation, frozen: number | null): string {
-  const instant = (at: number) => (frozen === at ? '' : `@${at}`);
-  switch (op.kind) {
-    case 'delay':
-      return `d${op.delay}`;
-    case 'unit':
-      return op.unit === 's' ? 'us' : 'um';
-    case 'live':
-      return 'L';
-    case 'freeze':
-      return `f${op.at}`;
-    case 'idStyle':
-      return `i${STYLE_CODES.find(([style]) => style === op.style)![1]}`;
-    case 'prefix':
-      return `x${toBase64Url(op.prefix)}`;
-    case 'batch':
-      return `b${op.size}`;
-    case 'enqueue':
-      return `e${op.count}${instant(op.at)}`;
-    case 'promote':
-      return `p${instant(op.at)}`;
-    case 'reset':
-      return 'r';
-  }
+  return kindOf(op).token.encode(op, frozen);
 }
 
 /** The text after `#s=`: the scenario in the format above. */
@@ -139,8 +86,7 @@ export class ScenarioEncoder {
     for (let i = from; i < ops.length; i++) {
       const op = ops.at(i)!;
       this.#steps += i === 0 ? tokenOf(op, this.#frozen) : `.${tokenOf(op, this.#frozen)}`;
-      if (op.kind === 'live') this.#frozen = null;
-      else if (op.kind === 'freeze') this.#frozen = op.at;
+      this.#frozen = kindOf(op).frozenAfter(op, this.#frozen);
       this.#cost.add(op);
     }
     this.lastEncoded = ops.length - from;
@@ -191,109 +137,30 @@ export type DecodedScenario =
   /** `pastScale`: readable, but past the page's stated scale (scale.ts); the page keeps what it shows. */
   | { readonly ok: false; readonly message: string; readonly pastScale?: true };
 
-/** A whole number as a link writes it, or a minus sign before one (refused by the field's parser, with its range). */
-const INTEGER = /^-?\d+$/;
-
 /** A message as one sentence: a full stop added unless the field's own message has one. */
 function sentence(text: string): string {
   return text.endsWith('.') ? text : `${text}.`;
 }
 
-/**
- * Digits only (no separators in a URL), then the field's own parser. Any run of digits goes to the
- * parser, however long: it is a whole number, and the parser says which range it is outside.
- */
-function number(text: string, parse: (text: string) => Parsed<number>): Parsed<number> {
-  if (text === '') return { ok: false, message: 'the number is missing' };
-  return INTEGER.test(text) ? parse(text) : { ok: false, message: `"${text.slice(0, 20)}" is not a whole number` };
-}
-
-const ENQUEUE_COUNT_RANGE = `an enqueue adds 1 to ${groupDigits(MAX_BATCH)} jobs (e1 to e${MAX_BATCH})`;
-
-/** An enqueue's count: 1 job (the Enqueue job button) or a batch of up to MAX_BATCH. */
-function enqueueCount(text: string): Parsed<number> {
-  const count = Number(text);
-  if (count > MAX_BATCH) return parseBatchSize(text);
-  return count >= 1 ? { ok: true, value: count } : { ok: false, message: ENQUEUE_COUNT_RANGE };
-}
+/** The kinds by the first character of their token. */
+const BY_HEAD = new Map(ALL_KINDS.map((kind) => [kind.token.head, kind]));
 
 /** Which part of the text a token is in, as its messages name it. */
 type Part = 'setting' | 'step';
 
 /** One token of `part`; `frozen` is the clock's instant at that point (null when live), for enqueue / promote. */
 function parseToken(token: string, frozen: number | null, part: Part): Parsed<Operation> {
-  const head = token[0];
-  const rest = token.slice(1);
   const fail = (message: string): Parsed<Operation> => ({ ok: false, message: `"${token.slice(0, 24)}": ${message}` });
-  const withValue = <T>(parsed: Parsed<T>, make: (value: T) => Operation): Parsed<Operation> =>
-    parsed.ok ? { ok: true, value: make(parsed.value) } : fail(parsed.message);
-  const instantOf = (text: string | undefined): Parsed<number> => {
-    if (text === undefined)
-      return frozen === null ? { ok: false, message: 'a live clock needs @<ms>' } : { ok: true, value: frozen };
-    return number(text, parseClock);
-  };
-  switch (head) {
-    case 'd':
-      return withValue(number(rest, parseDelay), (delay) => ({ kind: 'delay', delay }));
-    case 'u':
-      return rest === 's' || rest === 'm'
-        ? { ok: true, value: { kind: 'unit', unit: rest === 's' ? 's' : 'ms' } }
-        : fail('unit is us or um');
-    case 'L':
-      return rest === '' ? { ok: true, value: { kind: 'live' } } : fail('L takes nothing');
-    case 'f':
-      return withValue(number(rest, parseClock), (at) => ({ kind: 'freeze', at }));
-    case 'i': {
-      const style = STYLE_CODES.find(([, code]) => code === rest);
-      return style ? { ok: true, value: { kind: 'idStyle', style: style[0] } } : fail('id style is ij, in, iu or ip');
-    }
-    case 'x': {
-      const prefix = fromBase64Url(rest);
-      return prefix === null
-        ? fail('prefix is not base64url UTF-8')
-        : withValue(parseIdPrefix(prefix), (value) => ({ kind: 'prefix', prefix: value }));
-    }
-    case 'b':
-      return withValue(number(rest, parseBatchSize), (size) => ({ kind: 'batch', size }));
-    case 'e': {
-      const [count, at, extra] = rest.split('@');
-      if (extra !== undefined) return fail('one @ at most');
-      const parsedCount = number(count ?? '', enqueueCount);
-      if (!parsedCount.ok) return fail(parsedCount.message);
-      return withValue(instantOf(at), (instant) => ({ kind: 'enqueue', count: parsedCount.value, at: instant }));
-    }
-    case 'p':
-      if (rest !== '' && !rest.startsWith('@')) return fail('promote is p or p@<ms>');
-      return withValue(instantOf(rest === '' ? undefined : rest.slice(1)), (at) => ({ kind: 'promote', at }));
-    case 'r':
-      return rest === '' ? { ok: true, value: { kind: 'reset' } } : fail('r takes nothing');
-    case undefined:
-      return fail(`an empty ${part} (two dots in a row, or a dot at an end)`);
-    default:
-      return fail(`unknown ${part}`);
-  }
+  if (token === '') return fail(`an empty ${part} (two dots in a row, or a dot at an end)`);
+  const kind = BY_HEAD.get(token[0]!);
+  if (kind === undefined) return fail(`unknown ${part}`);
+  const parsed: Parsed<Operation> = kind.token.decode(token.slice(1), frozen);
+  return parsed.ok ? parsed : fail(parsed.message);
 }
 
-/** Applies a settings token to settings (the starting controls). */
+/** Applies a settings token to settings (the starting controls); null when the token is not a setting. */
 function settle(settings: Settings, op: Operation): Settings | null {
-  switch (op.kind) {
-    case 'delay':
-      return { ...settings, delay: op.delay };
-    case 'unit':
-      return { ...settings, textbookUnit: op.unit };
-    case 'live':
-      return { ...settings, clockMode: 'live', frozenAt: 0 };
-    case 'freeze':
-      return { ...settings, clockMode: 'frozen', frozenAt: op.at };
-    case 'idStyle':
-      return { ...settings, idStyle: op.style };
-    case 'prefix':
-      return { ...settings, idPrefix: op.prefix };
-    case 'batch':
-      return { ...settings, batchSize: op.size };
-    default:
-      return null;
-  }
+  return kindOf(op).settle?.(settings, op) ?? null;
 }
 
 /**
@@ -346,9 +213,8 @@ export function decodeScenario(text: string): DecodedScenario {
     const parsed = parseToken(tokens[i]!, frozen, 'step');
     if (!parsed.ok) return refuse(sentence(`Step ${i + 1}: ${parsed.message}`));
     const op = parsed.value;
-    if (op.kind === 'live') frozen = null;
-    if (op.kind === 'freeze') frozen = op.at;
-    if (op.kind === 'enqueue') jobs += op.count;
+    frozen = kindOf(op).frozenAfter(op, frozen);
+    jobs += kindOf(op).jobs(op);
     operations.push(op);
   }
   // past the scale: refused before anything replays, and the page keeps what it shows
