@@ -19,7 +19,7 @@ export type Route =
   | { readonly kind: 'rebuild'; readonly work: number; readonly steps: number };
 
 function sameOperation(a: Operation, b: Operation): boolean {
-  return a.kind === b.kind && (Object.keys(a) as Array<keyof Operation>).every((key) => a[key] === b[key]);
+  return a.kind === b.kind && Object.keys(a).every((key) => Reflect.get(a, key) === Reflect.get(b, key));
 }
 
 /** Whether two scenarios start alike (seed and starting settings), so one can be walked to from the other. */
