@@ -43,3 +43,19 @@ export function cardFallback(card: CardName, appBase: string, params: Readonly<R
 export function cardFallbacks(appBase: string): CardFallback[] {
   return CARD_NAMES.map((card) => cardFallback(card, appBase));
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The embed page's <noscript> content: one frame shows one card, but with no script the page
+ * cannot read which one its address names, so it lists the four cards' opening numbers, each with
+ * its link to the app in that state. `appBase` is the app's address as the page sees it (`../`).
+ */
+export function fallbackHtml(appBase: string): string {
+  const items = cardFallbacks(appBase).map(
+    (fallback) =>
+      `<dt>${escapeHtml(fallback.title)}</dt><dd data-card="${fallback.card}">${escapeHtml(fallback.text)} ` +
+      `<a href="${escapeHtml(fallback.link)}" target="_blank" rel="noopener">Open in firetime</a></dd>`,
+  );
+  return `<dl class="ft-fallback" data-testid="card-fallback">${items.join('')}</dl>`;
+}
