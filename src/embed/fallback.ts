@@ -57,5 +57,9 @@ export function fallbackHtml(appBase: string): string {
       `<dt>${escapeHtml(fallback.title)}</dt><dd data-card="${fallback.card}">${escapeHtml(fallback.text)} ` +
       `<a href="${escapeHtml(fallback.link)}" target="_blank" rel="noopener">Open in firetime</a></dd>`,
   );
-  return `<dl class="ft-fallback" data-testid="card-fallback">${items.join('')}</dl>`;
+  return (
+    '<div class="ft-fallback" data-testid="card-fallback">' +
+    '<p>This firetime card needs JavaScript. What the cards show when they open, and the full app in that state:</p>' +
+    `<dl>${items.join('')}</dl></div>`
+  );
 }
