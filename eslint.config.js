@@ -28,7 +28,7 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
 const above = (folders, message) => ({ regex: `(^|/)(${folders.join('|')})/`, message });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'examples/*/dist', 'node_modules', 'test-results', 'playwright-report'] },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
@@ -61,7 +61,9 @@ export default tseslint.config(
   // or the assembled page), so tests are left out.
   { files: ['**/*.{ts,tsx,js,mjs}'], ignores: ['src/app/**', TESTS], rules: restrict(APP) },
   // The embed cards are an app-layer folder beside src/app (they compose the model, the session and small feature helpers).
-  { files: ['src/embed/**'], ignores: [TESTS], rules: restrict(APP, NO_REACT_IN_EMBEDS) },
+  // The package's React wrapper (src/embed/package/react*) runs on the host's React, never in the cards' bundle.
+  { files: ['src/embed/**'], ignores: [TESTS, 'src/embed/package/react*'], rules: restrict(APP, NO_REACT_IN_EMBEDS) },
+  { files: ['src/embed/package/react*'], rules: restrict(APP) },
   {
     files: ['src/model/**'],
     ignores: [TESTS],

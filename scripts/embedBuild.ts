@@ -9,13 +9,16 @@
  *   They are builds of their own, not inputs of the app's: the app's chunking (the start-shared
  *   group of vite.config.ts) would otherwise pull the cards' model modules into the app's start
  *   chunks and React into the cards. Then dist/_headers is written for the ancestors of this build.
+ * - Fallback: the embed page's <noscript> gets each card's opening numbers and link, computed by
+ *   the cards' own code (src/embed/fallback.ts, run through Vite's module runner) as the page is
+ *   built or served, so a reader with no script sees what the card teaches, from the model.
  * - Assets: the embed's files are readable from any origin (a sandboxed frame's is `null`), and
  *   hashed files are cached for good, in `vite preview` and in _headers alike.
  */
 import { writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { build } from 'vite';
+import { build, runnerImport } from 'vite';
 import type { Connect, Plugin } from 'vite';
 import { embedHeaders, frameAncestorSources, isEmbedPage, productionPolicy, staticHeadersFile } from './securityHeaders.ts';
 
@@ -91,12 +94,41 @@ function embedHeadersMiddleware(ancestors: readonly string[]): Connect.NextHandl
   };
 }
 
+/** Where embed/index.html takes the generated fallback. */
+export const FALLBACK_MARKER = /<!-- card fallback:[^>]*-->/;
+
+/** The cards' fallback HTML, from src/embed/fallback.ts (the build reaches src/embed only through Vite, as the pages do). */
+async function cardFallbackHtml(): Promise<string> {
+  const { module } = await runnerImport<{ fallbackHtml(appBase: string): string }>(resolve(ROOT, 'src/embed/fallback.ts'), {
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+  });
+  // The embed page sits one folder below the app: its links go to ../#s=...
+  return module.fallbackHtml('../');
+}
+
+/** Writes the fallback into the embed page (dev, preview's build, the embed build); a page without the marker is left alone. */
+function embedFallback(): Plugin {
+  let html: Promise<string> | null = null;
+  return {
+    name: 'firetime-embed-fallback',
+    async transformIndexHtml(page, context) {
+      if (!context.path.includes('/embed/')) return page;
+      if (!FALLBACK_MARKER.test(page)) throw new Error(`${EMBED_HTML} has lost its card fallback marker`);
+      html ??= cardFallbackHtml();
+      return page.replace(FALLBACK_MARKER, await html);
+    },
+  };
+}
+
 /** The two builds beside the app's; `outDir` is the app's (dist). */
 async function buildEmbeds(outDir: string): Promise<void> {
   const common = { configFile: false, root: ROOT, logLevel: 'warn', mode: 'production' } as const;
   await build({
     ...common,
     base: '/',
+    plugins: [embedFallback()],
     build: {
       outDir,
       emptyOutDir: false,
@@ -135,6 +167,7 @@ export function firetimeEmbeds(
     configureServer(server) {
       server.middlewares.use(embedHeadersMiddleware(ancestors));
     },
+    transformIndexHtml: embedFallback().transformIndexHtml,
     configurePreviewServer(server) {
       server.middlewares.use(embedHeadersMiddleware(ancestors));
       // Only the built files are hashed and shared; the dev server's modules are neither.

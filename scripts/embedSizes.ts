@@ -2,13 +2,15 @@
  * What each embed loads, from the build (run `npm run build` first): `npm run size:embeds` prints,
  * per card, the bytes of the iframe form (the scripts and styles dist/embed/index.html names) and
  * of the web component (dist/firetime-card.js, its stylesheet inside), raw and gzip level 9 (as
- * docs/benchmarks.md counts). Every card loads the same files in each form: the four cards are
- * one small bundle over the model and the session. e2e/embed.spec.ts holds the JavaScript to
+ * docs/benchmarks.md counts), and writes the README's size table (its section `embed-sizes`,
+ * `--no-write` leaves it). Every card loads the same files in each form: the four cards are one
+ * small bundle over the model and the session. e2e/embed.spec.ts holds the JavaScript to
  * EMBED_BUDGET_BYTES.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { writeSection } from '../bench/report.ts';
 
 /** The cards (src/embed/options.ts, CARD_NAMES; nothing outside src/embed imports it). */
 const CARD_NAMES = ['delay', 'collisions', 'band', 'wake'];
@@ -41,6 +43,24 @@ export function componentFiles(dist = 'dist'): EmbedFile[] {
 
 const gzipOf = (files: readonly EmbedFile[], ext: string) =>
   files.filter((f) => f.file.endsWith(ext)).reduce((sum, f) => sum + f.gzipBytes, 0);
+const bytesOf = (files: readonly EmbedFile[], ext: string) =>
+  files.filter((f) => f.file.endsWith(ext)).reduce((sum, f) => sum + f.bytes, 0);
+
+/** The README's table: each form's JavaScript and CSS, raw and gzip. */
+export function sizeTable(iframe: readonly EmbedFile[], component: readonly EmbedFile[]): string {
+  const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
+  const cell = (files: readonly EmbedFile[], ext: string, bold: boolean) => {
+    const gzip = `${bytes(gzipOf(files, ext))} gzip`;
+    return `${bytes(bytesOf(files, ext))}, ${bold ? `**${gzip}**` : gzip}`;
+  };
+  const componentCss = bytesOf(component, '.css') === 0 ? 'none (inside its JavaScript)' : cell(component, '.css', false);
+  return [
+    '| Form | JavaScript | CSS |',
+    '|---|---|---|',
+    `| iframe (\`dist/embed/\`) | ${cell(iframe, '.js', true)} | ${cell(iframe, '.css', false)} |`,
+    `| web component (\`dist/firetime-card.js\`) | ${cell(component, '.js', true)} | ${componentCss} |`,
+  ].join('\n');
+}
 
 if (process.argv[1]?.endsWith('embedSizes.ts')) {
   const forms = [
@@ -59,4 +79,8 @@ if (process.argv[1]?.endsWith('embedSizes.ts')) {
       console.log(
         `${card.padEnd(11)} ${form.padEnd(14)} ${String(gzipOf(files, '.js')).padStart(7)}   ${String(gzipOf(files, '.css')).padStart(8)}`,
       );
+  if (!process.argv.includes('--no-write')) {
+    writeSection('embed-sizes', sizeTable(forms[0][1], forms[1][1]), join(import.meta.dirname, '..', 'README.md'));
+    console.log('\nwrote the table into README.md (section embed-sizes)');
+  }
 }

@@ -1,18 +1,20 @@
 // Installs the packages that only the tests and the benchmarks use. They live in their own folders
 // (conformance/: the queue libraries the model is checked against; bench/: the rival sorted sets and
-// Lighthouse), each with its own package.json and package-lock.json, so the app's `npm ci` at the
-// root stays small. A folder is installed with `npm ci --prefix <folder>` (its lockfile, exact
-// versions) when it has no node_modules yet, or when its package.json or package-lock.json is newer
-// than its last install; otherwise it is left as it is, so running this again costs nothing.
+// Lighthouse; examples/mdx-site/: the MDX course site that installs the packed cards), each with
+// its own package.json and package-lock.json, so the app's `npm ci` at the root stays small. A
+// folder is installed with `npm ci --prefix <folder>` (its lockfile, exact versions) when it has no
+// node_modules yet, or when its package.json or package-lock.json is newer than its last install;
+// otherwise it is left as it is, so running this again costs nothing.
 //
 //   node scripts/sub-packages.mjs                # every folder
 //   node scripts/sub-packages.mjs bench          # only bench/
+//   node scripts/sub-packages.mjs examples/mdx-site
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const FOLDERS = ['conformance', 'bench'];
+const FOLDERS = ['conformance', 'bench', 'examples/mdx-site'];
 
 /** Why `folder` needs `npm ci`, or null when its node_modules matches its lockfile. */
 function staleness(folder) {

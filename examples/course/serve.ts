@@ -6,7 +6,8 @@
  * copies the module to their own site would. Its pages run under a strict CSP of their own:
  * `script-src 'self'; style-src 'self'` (no inline script or style anywhere), frames only from the
  * app. The pages name the app at http://127.0.0.1:4317; a server started with another --app
- * writes that origin instead.
+ * writes that origin instead. `/sandbox.html` is index.html with every frame sandboxed
+ * (sandboxPage), made as it is served, so the two pages cannot drift apart.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -38,6 +39,29 @@ export function coursePolicy(appOrigin: string): string {
   ].join('; ');
 }
 
+/** One replacement of sandboxPage; a page that lacks what it replaces is an error, not a quiet copy. */
+function replaceOnce(page: string, from: string | RegExp, to: string): string {
+  const found = typeof from === 'string' ? page.includes(from) : from.test(page);
+  if (!found) throw new Error(`sandbox.html: index.html has no ${String(from)}`);
+  return page.replace(from, to);
+}
+
+/**
+ * The course page as a platform that sandboxes what an author embeds would show it: every frame
+ * `sandbox="allow-scripts allow-popups"` (its origin is then null), made from index.html.
+ */
+export function sandboxPage(index: string): string {
+  let page = replaceOnce(index, /<title>[^<]*<\/title>/, '<title>The score is the fire-time: sandboxed frames</title>');
+  page = replaceOnce(page, /<h1>[^<]*<\/h1>/, '<h1>The same lesson in sandboxed frames</h1>');
+  page = replaceOnce(page, /<nav>.*?<\/nav>/s, '<nav><a href="index.html">the lesson with iframes</a></nav>');
+  page = replaceOnce(
+    page,
+    '<main>',
+    '<main>\n      <p>\n        Many course platforms frame what an author embeds with <code>sandbox="allow-scripts"</code>: the frame\'s origin is then\n        <code>null</code>.\n      </p>',
+  );
+  return replaceOnce(page, /<iframe\b/g, '<iframe sandbox="allow-scripts allow-popups"');
+}
+
 export interface CourseServer {
   readonly url: string;
   close(): Promise<void>;
@@ -47,7 +71,9 @@ export interface CourseServer {
 export async function startCourseServer(port: number, appOrigin: string): Promise<CourseServer> {
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split(/[?#]/)[0]!);
-    const name = path === '/' ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
+    const asked = path === '/' ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
+    const sandboxed = asked === 'sandbox.html';
+    const name = sandboxed ? 'index.html' : asked;
     const file = name === 'firetime-card.js' ? CARD_MODULE : join(HERE, name);
     const type = TYPES[extname(file)];
     if (type === undefined || !(file === CARD_MODULE || file.startsWith(HERE)) || name.endsWith('.ts')) {
@@ -56,7 +82,8 @@ export async function startCourseServer(port: number, appOrigin: string): Promis
     }
     readFile(file).then(
       (body) => {
-        const text = type.startsWith('text/html') ? body.toString('utf8').replaceAll(WRITTEN_APP_ORIGIN, appOrigin) : body;
+        const html = type.startsWith('text/html') ? body.toString('utf8').replaceAll(WRITTEN_APP_ORIGIN, appOrigin) : null;
+        const text = html === null ? body : sandboxed ? sandboxPage(html) : html;
         res
           .writeHead(200, {
             'Content-Type': type,

@@ -13,6 +13,7 @@ import { useUndoKeys } from '../features/scenario/useUndoKeys.ts';
 import { LoadProgress } from '../features/scenario/LoadProgress.tsx';
 import { Deferred, TurnsProvider, chunk, declareParts, useDeferredParts } from './deferred.tsx';
 import { lessonBackHref } from '../features/lesson/lessonAddress.ts';
+import { withNames } from '../session/view/names.ts';
 import styles from './App.module.css';
 
 /**
@@ -120,7 +121,7 @@ export function App({ store: given }: { store?: AppStore }) {
               The score is the fire-time: drag the delay, enqueue or play jobs, and watch where they land in both sets.
             </p>
             <div className="page-reset">
-              <a className="page-switch" href={lessonBackHref(window.location.search)}>
+              <a className="page-switch" href={withNames(lessonBackHref(window.location.search), window.location.search)}>
                 Back to the lesson
               </a>
               <ResetButton />

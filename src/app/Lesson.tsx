@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { LESSON_STEPS, clampStep } from '../features/lesson/steps.ts';
 import { LessonLayout, useWideLesson } from '../features/lesson/LessonLayout.tsx';
 import { lessonQuery, stageHrefFrom } from '../features/lesson/lessonAddress.ts';
+import { withNames } from '../session/view/names.ts';
 import type { TryPresses } from './LessonFigureHost.tsx';
 import styles from './LessonFigure.module.css';
 
@@ -42,7 +43,11 @@ export function Lesson({ initialStep, scriptPart }: LessonProps) {
     if (named.current === active) return;
     named.current = active;
     const { pathname } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${lessonQuery(active + 1)}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${pathname}${withNames(lessonQuery(active + 1), window.location.search)}`,
+    );
   }, [active]);
 
   const onStep = useCallback((index: number) => setActive(Math.min(Math.max(index, 0), LESSON_STEPS.length - 1)), []);
@@ -60,7 +65,7 @@ export function Lesson({ initialStep, scriptPart }: LessonProps) {
         onStep={onStep}
         onTry={onTry}
         wide={wide}
-        stageHref={stageHrefFrom(step, scenarioText)}
+        stageHref={withNames(stageHrefFrom(step, scenarioText), window.location.search)}
         figure={
           <Suspense fallback={<p className={styles.note}>Loading the figure…</p>}>
             <FigureHost active={active} presses={presses} scriptPart={scriptPart} onScenario={setScenarioText} wide={wide} />
@@ -72,7 +77,7 @@ export function Lesson({ initialStep, scriptPart }: LessonProps) {
             <p className="page-tagline">
               The score is the fire-time: how BullMQ and EchoMQ score a delayed job, in {LESSON_STEPS.length} steps.
             </p>
-            <a className="page-switch" href={stageHrefFrom(step)}>
+            <a className="page-switch" href={withNames(stageHrefFrom(step), window.location.search)}>
               Open the free stage
             </a>
           </header>

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { license, packageName, path, source, version } from 'virtual:bullmq/getDelayedScore.lua';
 import { groupDigits, plural } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
+import { queueLibraryFrom, queueNames } from '../../session/view/names.ts';
 import { useAppStore } from '../../store/StoreContext.tsx';
 import { selectScriptTrace } from '../../store/script.ts';
 import type { ScriptTrace } from '../../store/script.ts';
@@ -32,6 +33,9 @@ function describeCase(trace: ScriptTrace): string {
  */
 export function ScriptStepper({ compact = false }: { readonly compact?: boolean }) {
   const trace = useAppStore(selectScriptTrace);
+  // `?names=echomq`: the key and the script as EchoMQ names them (the same function, the same numbers).
+  const library = queueLibraryFrom(typeof window === 'undefined' ? '' : window.location.search);
+  const names = library === 'bullmq' ? null : queueNames(library);
   const [wanted, setWanted] = useState(0);
   const headingId = useId();
   const count = trace.steps.length;
@@ -78,9 +82,10 @@ export function ScriptStepper({ compact = false }: { readonly compact?: boolean 
       )}
       <p className={styles.case} data-testid="script-case">
         <span className="mono">
-          getDelayedScore("{printable(trace.key)}", {trace.timestamp}, {trace.delay})
+          getDelayedScore("{printable(names === null ? trace.key : names.delayedKey)}", {trace.timestamp}, {trace.delay})
         </span>{' '}
         is {describeCase(trace)}
+        {names === null ? null : ` (in ${names.library}: ${names.addScript})`}
       </p>
       {compact ? null : (
         <p className={panel.hint}>

@@ -1,6 +1,7 @@
 import { useAppStore } from '../../store/StoreContext.tsx';
 import type { AppState } from '../../store/appStore.ts';
 import { selectBandSet, selectTextbookSet, type SetSnapshot } from '../../store/sets.ts';
+import { queueLibraryFrom, queueNames } from '../../session/view/names.ts';
 import { SetView } from '../../ui/SetView.tsx';
 import styles from './SetsPanel.module.css';
 
@@ -9,6 +10,9 @@ import styles from './SetsPanel.module.css';
  * the stage each list fills the height it is given; rows slide to their new place as jobs land.
  */
 export function SetsPanel() {
+  // `?names=echomq` names the band set's key and script as EchoMQ does.
+  const names = queueNames(queueLibraryFrom(typeof window === 'undefined' ? '' : window.location.search));
+  const bandSource = names.library === 'BullMQ' ? names.addScript : `${names.delayedKey}, ${names.addScript}`;
   return (
     <div className={styles.sets}>
       <StageSet
@@ -20,7 +24,7 @@ export function SetsPanel() {
       <StageSet
         select={selectBandSet}
         title="Band set (score = fire-time × 0x1000, bumped)"
-        description="addDelayedJob: each job in a millisecond takes one tick above the last, so arrival order holds."
+        description={`${bandSource}: each job in a millisecond takes one tick above the last, so arrival order holds.`}
         testId="band-set"
       />
     </div>

@@ -41,3 +41,27 @@ const NAMES: Readonly<Record<QueueLibrary, QueueNames>> = {
 export function queueNames(library: QueueLibrary): QueueNames {
   return NAMES[library];
 }
+
+/** The page's query key that picks the names: `?names=echomq` (the cards' `names` parameter). */
+export const NAMES_QUERY = 'names';
+
+/** The library a page's query names (`?names=echomq`); BullMQ when it names none or another. */
+export function queueLibraryFrom(search: string): QueueLibrary {
+  // Read by hand: the session has no DOM (URLSearchParams), and the values are plain words.
+  const named = new RegExp(`(?:^|[?&])${NAMES_QUERY}=([^&#]*)`).exec(search)?.[1]?.trim().toLowerCase();
+  return QUEUE_LIBRARIES.find((library) => library === named) ?? 'bullmq';
+}
+
+/**
+ * `href` (a query of this page, `?lesson=3` or `?stage&lesson=2#s=...`) with the names the page's
+ * `search` asked for, so moving between the lesson and the stage keeps them. BullMQ's are the
+ * default and are not written.
+ */
+export function withNames(href: string, search: string): string {
+  const library = queueLibraryFrom(search);
+  if (library === 'bullmq') return href;
+  const hash = href.indexOf('#');
+  const [path, fragment] = hash === -1 ? [href, ''] : [href.slice(0, hash), href.slice(hash)];
+  if (new RegExp(`(?:^|[?&])${NAMES_QUERY}=`).test(path)) return href;
+  return `${path}${path.includes('?') ? '&' : '?'}${NAMES_QUERY}=${library}${fragment}`;
+}

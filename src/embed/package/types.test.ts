@@ -1,0 +1,21 @@
+/**
+ * The package's hand-written declarations (index.d.ts, react.d.ts) held to the code they describe:
+ * checked by the typecheck (`tsc -b`), which fails if the element or its state grows apart from them.
+ */
+import { describe, expectTypeOf, it } from 'vitest';
+import type { CardState as RealState } from '../cardSession.ts';
+import type { FiretimeCard as RealElement } from '../firetimeCard.ts';
+import type { CardName as RealCardName, OptionName } from '../options.ts';
+import type { CardName, CardState, FiretimeCard, FiretimeCardAttributes } from './index.js';
+
+describe('the package types', () => {
+  it('describe the element, its attributes and its change event as the code has them', () => {
+    expectTypeOf<RealState>().toEqualTypeOf<CardState>();
+    // Every property the declarations promise, the element has, with a type the declarations allow.
+    const asDeclared = (element: RealElement): FiretimeCard => element;
+    expectTypeOf(asDeclared).toBeFunction();
+    expectTypeOf<keyof FiretimeCardAttributes>().toEqualTypeOf<OptionName | 'app'>();
+    expectTypeOf<CardName>().toEqualTypeOf<RealCardName>();
+    expectTypeOf<HTMLElementEventMap['firetime:change']>().toEqualTypeOf<CustomEvent<CardState>>();
+  });
+});
