@@ -40,6 +40,7 @@ import { verdictOf } from '../src/model/doctor/verdict.ts';
 import { printable, printableBytes } from '../src/model/printable.ts';
 import { JOB_HASH_FIELDS, META_VERSION_FIELD } from './allowList.ts';
 import { readQueueState } from './queueState.ts';
+import { ClusterDownError, clusterDownWords } from './redisErrors.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 import {
   MAX_NODE_NAME,
@@ -277,17 +278,27 @@ async function identify(call: ReadOnlyCall, candidate: Candidate): Promise<Ident
   return queueKeys ? { library: 'bull', version: null } : null;
 }
 
+/** A queue found (its library told), or a candidate whose keys could not be read, with why. */
+type Found =
+  { readonly candidate: Candidate; readonly identity: Identity } | { readonly candidate: Candidate; readonly why: string };
+
 /** The queues among `candidates`, in their order: IDENTIFY_BATCH at a time, each batch's reads sent together. */
-async function identifyAll(
-  call: ReadOnlyCall,
-  candidates: readonly Candidate[],
-): Promise<Array<{ candidate: Candidate; identity: Identity }>> {
-  const queues: Array<{ candidate: Candidate; identity: Identity }> = [];
+async function identifyAll(call: ReadOnlyCall, candidates: readonly Candidate[]): Promise<Found[]> {
+  const queues: Found[] = [];
   for (let start = 0; start < candidates.length; start += IDENTIFY_BATCH) {
     const batch = candidates.slice(start, start + IDENTIFY_BATCH);
-    const identities = await Promise.all(batch.map((candidate) => identify(call, candidate)));
+    const identities = await Promise.all(
+      batch.map((candidate) =>
+        identify(call, candidate).catch((error: unknown) => {
+          // a cluster that refuses every key: the candidate cannot be told a queue or not, and says why
+          if (error instanceof ClusterDownError) return { why: `its keys could not be read: ${clusterDownWords(error)}` };
+          throw error;
+        }),
+      ),
+    );
     identities.forEach((identity, i) => {
-      if (identity !== null) queues.push({ candidate: batch[i]!, identity });
+      if (identity === null) return;
+      queues.push('why' in identity ? { candidate: batch[i]!, why: identity.why } : { candidate: batch[i]!, identity });
     });
   }
   return queues;
@@ -525,6 +536,8 @@ async function rowOrWhy(
   try {
     row = await queueRow(call, candidate, identity, now);
   } catch (error) {
+    if (error instanceof ClusterDownError)
+      return unreadableQueue(candidate, `its keys could not be read: ${clusterDownWords(error)}`);
     if (!(error instanceof UnexpectedReplyError)) throw error;
     return unreadableQueue(candidate, `${error.message} while its keys were read`);
   }
@@ -565,7 +578,7 @@ export async function listQueues(
   const from = query.get('cursor') ?? '0';
   if (!/^\d{1,20}$/.test(from) || BigInt(from) > MAX_SCAN_CURSOR)
     return badRequest(`cursor must be the digits a previous reply gave (0 to ${MAX_SCAN_CURSOR})`);
-  const found: Array<{ candidate: Candidate; identity: Identity }> = [];
+  const found: Found[] = [];
   let walk: WalkPart = { unreadNodes: [], cursor: '0', cut: false };
   if (named.length > 0) found.push(...(await identifyAll(call, named)));
   else
@@ -589,14 +602,19 @@ export async function listQueues(
   const unreadable: UnreadableQueue[] = [];
   const toRead: RedisName[] = [];
   let truncated = walk.cut;
-  for (const { candidate, identity } of found) {
+  for (const entry of found) {
+    const { candidate } = entry;
     if (queues.length + unreadable.length >= MAX_QUEUES || spent >= MAX_ROW_COMMANDS) {
       const queueKey = keyOf(candidate.prefix, candidate.name);
       if (toRead.length < MAX_TO_READ && queueKey.length <= MAX_KEY_BYTES) toRead.push(redisName(queueKey));
       else truncated = true;
       continue;
     }
-    const read = await rowOrWhy(counted, candidate, identity, now);
+    if ('why' in entry) {
+      unreadable.push(unreadableQueue(candidate, entry.why));
+      continue;
+    }
+    const read = await rowOrWhy(counted, candidate, entry.identity, now);
     if ('why' in read) unreadable.push(read);
     else queues.push(read);
   }
