@@ -21,9 +21,13 @@ import type { ReadGateLimits } from './readGate.ts';
 import { ClientGoneError, DeadlineError, REQUEST_DEADLINE_MS, RequestScope } from './requestScope.ts';
 import type { StartTimer } from './requestScope.ts';
 import { ReplyGuard } from './replyGuard.ts';
-import { health, listKeys, readMembers } from './routes.ts';
-import { histogram, listQueues, readJobs } from './doctorRoutes.ts';
-import type { RouteReply } from './routes.ts';
+import type { RouteReply } from './replies.ts';
+import { health } from './routes/health.ts';
+import { histogram } from './routes/histogram.ts';
+import { readJobs } from './routes/jobs.ts';
+import { listKeys } from './routes/keys.ts';
+import { readMembers } from './routes/members.ts';
+import { listQueues } from './routes/queues.ts';
 import { BRIDGE_REQUEST_HEADER, BRIDGE_REQUEST_VALUE } from '../src/model/bridgeWire.ts';
 import type { ErrorReply } from '../src/model/bridgeWire.ts';
 

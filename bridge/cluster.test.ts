@@ -15,8 +15,8 @@ import {
   takeClusterArg,
   unpackCursor,
 } from './cluster.ts';
-import { listKeys } from './routes.ts';
-import { listQueues } from './doctorRoutes.ts';
+import { listKeys } from './routes/keys.ts';
+import { listQueues } from './routes/queues.ts';
 import { startBridge } from './bridge.ts';
 import type { RedisConnection } from './bridge.ts';
 import { DEFAULT_OPTIONS } from './options.ts';

@@ -14,7 +14,7 @@ import type { CommandArg, CommandSender } from './allowList.ts';
 import type { RedisConnection } from './bridge.ts';
 import type { BridgeOptions } from './options.ts';
 import { ClusterDownError, isUnreachable } from './redisErrors.ts';
-import { BadCursorError, SkippedNodeError } from './routes.ts';
+import { BadCursorError, SkippedNodeError } from './replies.ts';
 import { ReplyGuard } from './replyGuard.ts';
 
 /** One seed node of the cluster. */

@@ -9,7 +9,7 @@ import type { JobCounts, QueueStateReading, WorkersReading } from '../src/model/
 import { printable } from '../src/model/printable.ts';
 import { META_STATE_FIELDS, RefusedCommandError } from './allowList.ts';
 import type { ReadOnlyCall } from './allowList.ts';
-import { bytesOf, expectReply, isBytes, isCount } from './routes.ts';
+import { bytesOf, expectReply, isBytes, isCount } from './replies.ts';
 
 const keyOf = (prefix: Buffer, name: Buffer, suffix: string) =>
   Buffer.concat([prefix, Buffer.from(':'), name, Buffer.from(`:${suffix}`)]);

@@ -3,7 +3,7 @@ import { RefusedCommandError } from './allowList.ts';
 import { ClusterDownError, describeFailure } from './redisErrors.ts';
 import type { FailureContext } from './redisErrors.ts';
 import { UnreadableReplyError } from './replyGuard.ts';
-import { UnexpectedReplyError } from './routes.ts';
+import { UnexpectedReplyError } from './replies.ts';
 
 const context: FailureContext = {
   shownUrl: 'redis://:***@cache:6379',

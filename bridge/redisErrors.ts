@@ -7,7 +7,7 @@ import type { BridgeErrorCode } from '../src/model/bridgeWire.ts';
 import { RefusedCommandError } from './allowList.ts';
 import { scrubSecrets } from './redact.ts';
 import { UnreadableReplyError } from './replyGuard.ts';
-import { BadCursorError, UnexpectedReplyError } from './routes.ts';
+import { BadCursorError, UnexpectedReplyError } from './replies.ts';
 
 export interface Failure {
   readonly status: number;
