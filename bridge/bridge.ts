@@ -48,7 +48,7 @@ export type LogLine = (line: string) => void;
  * Headers on every reply: JSON is never sniffed as something else, never rendered as a page
  * (a CSP that allows nothing), never framed, never cached, and sends no referrer.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'X-Frame-Options': 'DENY',

@@ -24,7 +24,7 @@ export interface ClusterSeed {
 }
 
 /** How many masters a packed cursor can name. */
-export const MAX_MASTERS = 1000;
+const MAX_MASTERS = 1000;
 
 /**
  * Reads `--cluster`'s value: `redis://host:port[,host:port...]` or `host:port[,host:port...]` (a
@@ -129,7 +129,7 @@ export function clusterFailure(error: unknown): unknown {
 }
 
 /** How long a SCAN waits for a cluster client that is still connecting (ms). */
-export const CLUSTER_READY_WAIT_MS = 2000;
+const CLUSTER_READY_WAIT_MS = 2000;
 
 /**
  * Resolves once ioredis has read the cluster's slot map (status 'ready'): until then it knows only

@@ -70,7 +70,7 @@ export const ms = (name: string) =>
     )
     .transform((text) => (text === null || text === '' ? null : Number(text)));
 
-export const SCHEMES = ['band', 'id-counter', 'bare-ms'] as const satisfies readonly ScoreScheme[];
+const SCHEMES = ['band', 'id-counter', 'bare-ms'] as const satisfies readonly ScoreScheme[];
 
 /** How the set's scores encode fire-times; `fallback` when left out (null: the route decides). */
 export const scheme = <F extends ScoreScheme | null>(fallback: F) =>

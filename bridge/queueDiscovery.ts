@@ -5,34 +5,25 @@
  */
 import { parseMetaVersion } from '../src/model/doctor/scheme.ts';
 import type { QueueLibrary } from '../src/model/doctor/scheme.ts';
-import { printable } from '../src/model/printable.ts';
 import { META_VERSION_FIELD } from './allowList.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 import { ClusterDownError, clusterDownWords } from './redisErrors.ts';
-import {
-  MAX_NODE_NAME,
-  MAX_UNREAD_NODES,
-  SkippedNodeError,
-  UnexpectedReplyError,
-  bytesOf,
-  expectReply,
-  isBytes,
-} from './replies.ts';
+import { UnexpectedReplyError, bytesOf, expectReply, isBytes, skipNode } from './replies.ts';
 
 /**
  * One SCAN walk finds both kinds of queue key: `*:[mi][ed]*` matches every key with ":me" or ":id"
  * in it (so `...:meta` and `...:id`, and few job hashes), and the exact endings are checked here.
  * Two walks (`*:meta`, then `*:id`) would read the keyspace twice.
  */
-export const DISCOVERY_PATTERN = '*:[mi][ed]*';
+const DISCOVERY_PATTERN = '*:[mi][ed]*';
 /** COUNT hint of each discovery round: a queue of a million jobs holds a million job hashes to walk past. */
-export const DISCOVERY_SCAN_COUNT = 1000;
+const DISCOVERY_SCAN_COUNT = 1000;
 /**
  * Discovery rounds per request at most (about 200,000 keys, a few hundred ms of Redis's time);
  * past them the reply gives the cursor to go on from. One request walking a million job hashes
  * took 5.4 s (bench/doctor.ts): bounded requests keep each reply short and Redis free between them.
  */
-export const MAX_DISCOVERY_ROUNDS = 200;
+const MAX_DISCOVERY_ROUNDS = 200;
 /**
  * Keys the walk's replies may bring per request (the rounds stop once this many came back): a
  * server answering each round with tens of thousands of keys must not hold a request, or the
@@ -48,12 +39,12 @@ export const WALK_BUDGET_MS = 2000;
 /** Keys of one SCAN reply looked at, at most: a server sending more in one round has the rest left out (`truncated`). */
 export const MAX_ROUND_KEYS = 10_000;
 /** Keys (or candidates) handled between two turns of the event loop, so no request holds it for long. */
-export const SLICE = 1000;
+const SLICE = 1000;
 /**
  * Candidates whose keys are typed at once: their TYPEs go out together (a pipeline), not one round
  * trip each, and few enough that sending a batch, or taking in its replies, is a short piece of work.
  */
-export const IDENTIFY_BATCH = 64;
+const IDENTIFY_BATCH = 64;
 
 const COLON = 0x3a;
 
@@ -124,9 +115,7 @@ export async function discover(
     try {
       reply = await call('SCAN', cursor, 'MATCH', DISCOVERY_PATTERN, 'COUNT', DISCOVERY_SCAN_COUNT);
     } catch (error) {
-      if (!(error instanceof SkippedNodeError)) throw error;
-      if (unread.size < MAX_UNREAD_NODES) unread.add(printable(error.node).slice(0, MAX_NODE_NAME));
-      cursor = error.next;
+      cursor = skipNode(error, unread);
       if (cursor === '0') break;
       continue;
     }

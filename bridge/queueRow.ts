@@ -27,11 +27,11 @@ import { ClusterDownError, clusterDownWords } from './redisErrors.ts';
 import { UnexpectedReplyError, bytesOf, expectReply, isByteList, isBytes, isCount, redisName } from './replies.ts';
 
 /** Members a row reads from the head to tell a versionless BullMQ queue's scheme by its scores. */
-export const SCHEME_SAMPLE = 100;
+const SCHEME_SAMPLE = 100;
 /** Members of the head page that seeds the fullest band (and answers a smaller set alone). */
-export const BAND_PAGE = 1000;
+const BAND_PAGE = 1000;
 /** Marker entries a row shows (BullMQ writes two at most: "0" and "1"). */
-export const MARKER_ENTRIES = 10;
+const MARKER_ENTRIES = 10;
 /** The server's now in ms, from TIME (seconds, microseconds). */
 export async function serverNow(call: ReadOnlyCall): Promise<number> {
   const reply = expectReply(
@@ -61,7 +61,7 @@ export function pairsOf(command: string, reply: unknown): Array<[Buffer, string]
 }
 
 /** The marker key: its type and, for a sorted set, its lowest entries; null when there is none. */
-export async function readMarker(call: ReadOnlyCall, key: Buffer): Promise<MarkerReading | null> {
+async function readMarker(call: ReadOnlyCall, key: Buffer): Promise<MarkerReading | null> {
   const type = await typeOf(call, key);
   if (type === 'none') return null;
   if (type !== 'zset') return { type, time: null, entries: [] };
@@ -96,9 +96,9 @@ export const ROW_BAND: FullestBandAsk = { search: null, wholeSetUpTo: WHOLE_SET_
  * Members the detail's ask reads whole, in pages of WHOLE_SET_PAGE (asked once, when the detail
  * opens: 100,000 members is 10 ZRANGEs, about 4 MB through the socket, tens of ms of Redis's time).
  */
-export const DETAIL_WHOLE_SET_BAND = 100_000;
+const DETAIL_WHOLE_SET_BAND = 100_000;
 /** Members one ZRANGE of a whole-set read asks for. */
-export const WHOLE_SET_PAGE = 10_000;
+const WHOLE_SET_PAGE = 10_000;
 /**
  * The detail's ask (/api/histogram?band=1): exact for a set of up to 100,000 members, a bounded
  * ZCOUNT search for a larger one.
@@ -171,7 +171,7 @@ export async function fullestBandOf(
 }
 
 /** One queue's row at `now`. */
-export async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Identity, now: number): Promise<QueueRow> {
+async function queueRow(call: ReadOnlyCall, candidate: Candidate, identity: Identity, now: number): Promise<QueueRow> {
   const { prefix, name } = candidate;
   const delayedKey = keyOf(prefix, name, 'delayed');
   const delayedType = await typeOf(call, delayedKey);

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { ErrorReply, HealthReply, KeysReply, MembersReply, RedisName } from '../src/model/bridgeWire.ts';
 import type { HistogramReply, JobsReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
-import { DISPLAY_CAP_BYTES, printableBytes } from '../src/model/printable.ts';
+import { DISPLAY_CAP_BYTES, printable, printableBytes } from '../src/model/printable.ts';
 
 /** A reply before it is serialised: HTTP status and JSON body. */
 export interface RouteReply {
@@ -57,6 +57,17 @@ export class BadCursorError extends Error {
     super(message);
     this.name = 'BadCursorError';
   }
+}
+
+/**
+ * Where a key walk goes on after a SCAN failed with `error`: a SkippedNodeError's node is noted in
+ * `unread` (at most MAX_UNREAD_NODES, each cut to MAX_NODE_NAME printable characters) and its next
+ * cursor given; any other error is the request's and is thrown again.
+ */
+export function skipNode(error: unknown, unread: Set<string>): string {
+  if (!(error instanceof SkippedNodeError)) throw error;
+  if (unread.size < MAX_UNREAD_NODES) unread.add(printable(error.node).slice(0, MAX_NODE_NAME));
+  return error.next;
 }
 
 /** The most unread nodes one reply names, and the longest name it gives one (printable characters). */

@@ -16,9 +16,9 @@ import { badRequest, bytesOf, expectReply, isBytes, isCount, redisName } from '.
 import type { RouteReply } from '../replies.ts';
 
 /** Bytes of a job-hash field kept (the rest is dropped and the field flagged `cut`). */
-export const JOB_FIELD_CAP_BYTES = 4096;
+const JOB_FIELD_CAP_BYTES = 4096;
 /** Job ids one /api/jobs request may name. */
-export const MAX_JOB_IDS = 100;
+const MAX_JOB_IDS = 100;
 
 /**
  * ?queue=<prefix>:<name>, the jobs as ?id= (text) and ?id64= (bytes), repeated, the flags rank=1

@@ -9,17 +9,14 @@
 import { z } from 'zod';
 import { DEFAULT_KEY_PATTERN, MAX_KEYS_PER_REPLY, MAX_PATTERN_BYTES, MAX_REPLY_BYTES } from '../../src/model/bridgeWire.ts';
 import type { RedisName } from '../../src/model/bridgeWire.ts';
-import { printable } from '../../src/model/printable.ts';
 import type { ReadOnlyCall } from '../allowList.ts';
 import { cursor, parseQuery, single } from '../query.ts';
 import {
-  MAX_NODE_NAME,
   MAX_SCAN_CURSOR,
-  MAX_UNREAD_NODES,
-  SkippedNodeError,
   UNREAD_RESERVE,
   badRequest,
   bytesOf,
+  skipNode,
   expectReply,
   isScanReply,
   jsonBytes,
@@ -28,7 +25,7 @@ import {
 import type { RouteReply } from '../replies.ts';
 
 /** COUNT hint for each SCAN round. */
-export const SCAN_COUNT = 250;
+const SCAN_COUNT = 250;
 /** SCAN rounds per /api/keys request at most (a large keyspace continues through the cursor). */
 export const MAX_SCAN_ROUNDS = 40;
 
@@ -59,9 +56,7 @@ export async function listKeys(call: ReadOnlyCall, query: URLSearchParams): Prom
     try {
       reply = await call('SCAN', next, 'MATCH', pattern, 'COUNT', SCAN_COUNT, 'TYPE', 'zset');
     } catch (error) {
-      if (!(error instanceof SkippedNodeError)) throw error;
-      if (unreadNodes.size < MAX_UNREAD_NODES) unreadNodes.add(printable(error.node).slice(0, MAX_NODE_NAME));
-      next = error.next;
+      next = skipNode(error, unreadNodes);
       if (next === '0') break;
       continue;
     }

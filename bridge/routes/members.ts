@@ -13,7 +13,7 @@ import { badRequest, bytesOf, expectReply, isByteList, isBytes, isCount, jsonByt
 import type { RouteReply } from '../replies.ts';
 
 /** Members per page when the request names no count. */
-export const DEFAULT_PAGE_SIZE = 1000;
+const DEFAULT_PAGE_SIZE = 1000;
 /** The last start index a page may begin at (ZRANGE takes a signed 64-bit index; sets stay far below). */
 const MAX_START = 2 ** 31 - 1;
 

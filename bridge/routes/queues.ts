@@ -23,7 +23,7 @@ export const MAX_QUEUES = 200;
  */
 export const MAX_ROW_COMMANDS = 20_000;
 /** Queue names one reply leaves in `toRead` at most; past it the reply says `truncated`. */
-export const MAX_TO_READ = 2000;
+const MAX_TO_READ = 2000;
 
 /**
  * ?queue=<prefix>:<name> as text and ?queue64= as base64url bytes, repeated: the queues named, as
