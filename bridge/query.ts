@@ -84,6 +84,12 @@ export const keyParams = {
   key: single,
 };
 
+/** Fails the parse with `message` (the value returned is never used). */
+export function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
 /** The key of `keyParams`' values; an empty or too long key is an issue on `ctx` (the parse fails). */
 export function requestedKey(
   values: { readonly key64: Buffer | null; readonly key: string | null },
@@ -91,14 +97,12 @@ export function requestedKey(
 ): Buffer {
   const key = values.key64 ?? Buffer.from(values.key ?? '', 'utf8');
   if (key.length > 0 && key.length <= MAX_KEY_BYTES) return key;
-  ctx.addIssue({
-    code: 'custom',
-    message:
-      key.length === 0
-        ? 'name a key: ?key64=<base64url, as /api/keys gives it> or ?key=<text>'
-        : `the key is longer than ${MAX_KEY_BYTES} bytes`,
-  });
-  return z.NEVER;
+  return refuse(
+    ctx,
+    key.length === 0
+      ? 'name a key: ?key64=<base64url, as /api/keys gives it> or ?key=<text>'
+      : `the key is longer than ${MAX_KEY_BYTES} bytes`,
+  );
 }
 
 const COLON = 0x3a;

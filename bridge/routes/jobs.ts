@@ -9,7 +9,7 @@ import { printable, printableBytes } from '../../src/model/printable.ts';
 import { JOB_HASH_FIELDS, META_VERSION_FIELD } from '../allowList.ts';
 import type { ReadOnlyCall } from '../allowList.ts';
 import { jobStateOf } from '../jobState.ts';
-import { base64urlBytes, flag, list, parseQuery, queueNameOf, scheme as schemeParam, single } from '../query.ts';
+import { base64urlBytes, flag, list, parseQuery, queueNameOf, refuse, scheme as schemeParam, single } from '../query.ts';
 import { keyOf, typeOf } from '../queueDiscovery.ts';
 import { scoreNumber } from '../queueRow.ts';
 import { badRequest, bytesOf, expectReply, isBytes, isCount, redisName } from '../replies.ts';
@@ -36,22 +36,12 @@ const JobsQuery = z
   .transform(({ queue, id, id64, rank, state, scheme }, ctx) => {
     const parts = queueNameOf(queue);
     const ids = [...id.map((text) => Buffer.from(text, 'utf8')), ...id64];
-    const wrong =
-      parts === null
-        ? 'name the queue as ?queue=<prefix>:<name> (bull:orders), as /api/queues lists it'
-        : queue.length > MAX_KEY_BYTES
-          ? `the queue name is longer than ${MAX_KEY_BYTES} bytes`
-          : ids.length === 0
-            ? 'name the jobs: ?id=<job id> (repeat it), or ?id64=<base64url of the member>'
-            : ids.length > MAX_JOB_IDS
-              ? `at most ${MAX_JOB_IDS} jobs a request`
-              : ids.some((bytes) => bytes.length === 0 || bytes.length > MAX_KEY_BYTES)
-                ? `each id is 1 to ${MAX_KEY_BYTES} bytes`
-                : null;
-    if (parts === null || wrong !== null) {
-      ctx.addIssue({ code: 'custom', message: wrong ?? '' });
-      return z.NEVER;
-    }
+    if (parts === null) return refuse(ctx, 'name the queue as ?queue=<prefix>:<name> (bull:orders), as /api/queues lists it');
+    if (queue.length > MAX_KEY_BYTES) return refuse(ctx, `the queue name is longer than ${MAX_KEY_BYTES} bytes`);
+    if (ids.length === 0) return refuse(ctx, 'name the jobs: ?id=<job id> (repeat it), or ?id64=<base64url of the member>');
+    if (ids.length > MAX_JOB_IDS) return refuse(ctx, `at most ${MAX_JOB_IDS} jobs a request`);
+    if (ids.some((bytes) => bytes.length === 0 || bytes.length > MAX_KEY_BYTES))
+      return refuse(ctx, `each id is 1 to ${MAX_KEY_BYTES} bytes`);
     return { queue, ...parts, ids, withRank: rank, withState: state, scheme };
   });
 

@@ -7,7 +7,7 @@ import { MAX_KEY_BYTES } from '../../src/model/bridgeWire.ts';
 import type { RedisName } from '../../src/model/bridgeWire.ts';
 import type { QueueRow, QueuesReply, UnreadableQueue } from '../../src/model/doctor/doctorWire.ts';
 import type { ReadOnlyCall } from '../allowList.ts';
-import { base64urlBytes, cursor, list, parseQuery, queueNameOf } from '../query.ts';
+import { base64urlBytes, cursor, list, parseQuery, queueNameOf, refuse } from '../query.ts';
 import { WALK_BUDGET_MS, byId, candidateOf, discover, identifyAll, keyOf } from '../queueDiscovery.ts';
 import type { Candidate, Found, WalkPart } from '../queueDiscovery.ts';
 import { rowOrWhy, serverNow, unreadableQueue } from '../queueRow.ts';
@@ -39,20 +39,12 @@ const QueuesQuery = z
   })
   .transform(({ queue, queue64, cursor }, ctx) => {
     const names = [...queue.map((text) => Buffer.from(text, 'utf8')), ...queue64];
-    if (names.length > MAX_QUEUES) {
-      ctx.addIssue({ code: 'custom', message: `at most ${MAX_QUEUES} queues a request` });
-      return z.NEVER;
-    }
+    if (names.length > MAX_QUEUES) return refuse(ctx, `at most ${MAX_QUEUES} queues a request`);
     const named = new Map<string, Candidate>();
     for (const bytes of names) {
       const parts = queueNameOf(bytes);
-      if (parts === null || bytes.length > MAX_KEY_BYTES) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'name each queue as ?queue=<prefix>:<name> (bull:orders), as /api/queues lists it',
-        });
-        return z.NEVER;
-      }
+      if (parts === null || bytes.length > MAX_KEY_BYTES)
+        return refuse(ctx, 'name each queue as ?queue=<prefix>:<name> (bull:orders), as /api/queues lists it');
       const candidate = candidateOf(parts.prefix, parts.name);
       named.set(candidate.id, candidate);
     }
