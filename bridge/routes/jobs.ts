@@ -95,7 +95,17 @@ async function readJobFields(
     if (lengths[i]! > JOB_FIELD_CAP_BYTES) return { text: '', cut: true, bytes: lengths[i]! };
     return fieldText(values[small.indexOf(name)]);
   };
-  const fields = Object.fromEntries(Object.keys(NO_FIELDS).map((name) => [name, field(name)])) as unknown as JobHashFields;
+  const fields: JobHashFields = {
+    name: field('name'),
+    timestamp: field('timestamp'),
+    delay: field('delay'),
+    attemptsMade: field('attemptsMade'),
+    atm: field('atm'),
+    opts: field('opts'),
+    failedReason: field('failedReason'),
+    processedOn: field('processedOn'),
+    finishedOn: field('finishedOn'),
+  };
   return { fields, found: true };
 }
 
