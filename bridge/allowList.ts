@@ -36,7 +36,7 @@ export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set([
  * names), but it also shows every client's address and last command, which an operator may not
  * want a page to read. Only the LIST subcommand, with no filter.
  */
-export const OPT_IN_COMMAND = 'CLIENT';
+const OPT_IN_COMMAND = 'CLIENT';
 
 /**
  * The job-hash fields HMGET may ask for: what the doctor shows of a job (name, when it was added,
@@ -57,7 +57,7 @@ export const JOB_HASH_FIELDS: readonly string[] = [
 ];
 
 /** The most members one LPOS may compare (its MAXLEN): a job's place in a list is searched, not the list walked. */
-export const MAX_LPOS_COMPARED = 2000;
+const MAX_LPOS_COMPARED = 2000;
 
 /** The one field HGET may read: the library and version BullMQ writes in `<prefix>:<queue>:meta`. */
 export const META_VERSION_FIELD = 'version';

@@ -21,9 +21,13 @@ import type { ReadGateLimits } from './readGate.ts';
 import { ClientGoneError, DeadlineError, REQUEST_DEADLINE_MS, RequestScope } from './requestScope.ts';
 import type { StartTimer } from './requestScope.ts';
 import { ReplyGuard } from './replyGuard.ts';
-import { health, listKeys, readMembers } from './routes.ts';
-import { histogram, listQueues, readJobs } from './doctorRoutes.ts';
-import type { RouteReply } from './routes.ts';
+import type { RouteReply } from './replies.ts';
+import { health } from './routes/health.ts';
+import { histogram } from './routes/histogram.ts';
+import { readJobs } from './routes/jobs.ts';
+import { listKeys } from './routes/keys.ts';
+import { readMembers } from './routes/members.ts';
+import { listQueues } from './routes/queues.ts';
 import { BRIDGE_REQUEST_HEADER, BRIDGE_REQUEST_VALUE } from '../src/model/bridgeWire.ts';
 import type { ErrorReply } from '../src/model/bridgeWire.ts';
 
@@ -44,7 +48,7 @@ export type LogLine = (line: string) => void;
  * Headers on every reply: JSON is never sniffed as something else, never rendered as a page
  * (a CSP that allows nothing), never framed, never cached, and sends no referrer.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'X-Frame-Options': 'DENY',

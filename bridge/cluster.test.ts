@@ -3,12 +3,24 @@ import { describe, expect, it } from 'vitest';
 import type { Cluster } from 'ioredis';
 import type { KeysReply } from '../src/model/bridgeWire.ts';
 import { readOnlyCaller } from './allowList.ts';
-import { clusterFailure, clusterSender, packCursor, parseClusterSeeds, takeClusterArg, unpackCursor } from './cluster.ts';
-import { listKeys } from './routes.ts';
-import { listQueues } from './doctorRoutes.ts';
+import type { QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import { httpAnswer } from '../test-support/httpAnswer.ts';
+import { scanReply, startFakeRedis } from './fakeRedisServer.ts';
+import {
+  clusterConnection,
+  clusterFailure,
+  clusterSender,
+  packCursor,
+  parseClusterSeeds,
+  takeClusterArg,
+  unpackCursor,
+} from './cluster.ts';
+import { listKeys } from './routes/keys.ts';
+import { listQueues } from './routes/queues.ts';
 import { startBridge } from './bridge.ts';
 import type { RedisConnection } from './bridge.ts';
 import { DEFAULT_OPTIONS } from './options.ts';
+import { ClusterDownError } from './redisErrors.ts';
 
 describe('--cluster', () => {
   it('parses the seed nodes and refuses what is not host:port', () => {
@@ -66,6 +78,13 @@ describe('clusterFailure', () => {
     expect(
       (clusterFailure(new Error('Too many Cluster redirections. Last error: ReplyError: MOVED 1 h:1')) as Error).message,
     ).toMatch(/^Connection is closed: /);
+    const down = clusterFailure(
+      new Error('Too many Cluster redirections. Last error: ReplyError: CLUSTERDOWN The cluster is down'),
+    );
+    expect([down instanceof ClusterDownError, (down as ClusterDownError).reply]).toEqual([
+      true,
+      'CLUSTERDOWN The cluster is down',
+    ]);
     const other = new Error('WRONGTYPE Operation against a key holding the wrong kind of value');
     expect(clusterFailure(other)).toBe(other);
   });
@@ -228,5 +247,77 @@ describe('/api/queues with one master paused (it keeps its connection and says n
     const nodes = cluster.nodes();
     nodes[1] = { ...nodes[1]!, callBuffer: nodes[0]!.callBuffer };
     expect((await listQueues(call, new URLSearchParams())).body).toMatchObject({ complete: true, unreadNodes: [] });
+  });
+});
+
+describe('a cluster that answers CLUSTERDOWN (a master failed, full coverage required)', () => {
+  /**
+   * A one-master "cluster" played by the fake server: it names itself the master of every slot,
+   * answers SCAN (no key, so Redis serves it) and TIME, and refuses every key with CLUSTERDOWN, as
+   * the masters left do once the cluster flags another master failed.
+   */
+  const INFO = 'redis_version:7.0.15\r\nloading:0';
+  async function downCluster() {
+    const fake = await startFakeRedis((command) => {
+      const name = command.map((part) => part.toUpperCase()).join(' ');
+      if (name.startsWith('CLUSTER SLOTS')) return `*1\r\n*3\r\n:0\r\n:16383\r\n*2\r\n$9\r\n127.0.0.1\r\n:${fake.port}\r\n`;
+      if (name.startsWith('INFO')) return `$${INFO.length}\r\n${INFO}\r\n`;
+      if (name.startsWith('SCAN')) return scanReply('0', ['bull:orders:meta', 'bull:orders:id', 'bull:orders:delayed']);
+      if (name.startsWith('TIME')) return '*2\r\n$10\r\n1796319211\r\n$6\r\n616000\r\n';
+      return '-CLUSTERDOWN The cluster is down\r\n';
+    });
+    const options = { ...DEFAULT_OPTIONS, redisUrl: fake.url, port: 0, commandTimeoutMs: 1000 };
+    const bridge = await startBridge(
+      options,
+      () => undefined,
+      clusterConnection([{ host: '127.0.0.1', port: fake.port }], options),
+    );
+    return {
+      bridge,
+      close: async () => {
+        await bridge.close();
+        await fake.close();
+      },
+    };
+  }
+
+  it('/api/queues lists the queue as unreadable, saying the cluster reports itself down and what to do (it said "did not reply")', async () => {
+    const { bridge, close } = await downCluster();
+    try {
+      const answer = await httpAnswer(`${bridge.url}/api/queues`, { 'X-Firetime-Bridge': '1' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const body = answer.body as QueuesReply;
+      expect(body.queues).toEqual([]);
+      expect(body.unreadable.map((queue) => [queue.queue.text, queue.why])).toEqual([
+        [
+          'bull:orders',
+          expect.stringMatching(
+            /^its keys could not be read: the cluster reports itself down \(CLUSTERDOWN The cluster is down\): /,
+          ),
+        ],
+      ]);
+      expect(body.unreadable[0]!.why).toContain('cluster-require-full-coverage');
+      expect(body.unreadable[0]!.why).toContain('CLUSTER NODES');
+    } finally {
+      await close();
+    }
+  });
+
+  it('a read of one key says the cluster refused it, and what to do, not that Redis did not reply', async () => {
+    const { bridge, close } = await downCluster();
+    try {
+      const answer = await httpAnswer(`${bridge.url}/api/members?key=bull:orders:delayed`, { 'X-Firetime-Bridge': '1' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+      expect(answer.body).toEqual({
+        error: {
+          code: 'redis-down',
+          message: expect.stringMatching(
+            /^The Redis Cluster at redis:\/\/127\.0\.0\.1:\d+ refused the read: the cluster reports itself down \(CLUSTERDOWN The cluster is down\): .*cluster-require-full-coverage no/,
+          ),
+        },
+      });
+    } finally {
+      await close();
+    }
   });
 });

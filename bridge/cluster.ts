@@ -13,8 +13,8 @@ import type { Redis } from 'ioredis';
 import type { CommandArg, CommandSender } from './allowList.ts';
 import type { RedisConnection } from './bridge.ts';
 import type { BridgeOptions } from './options.ts';
-import { isUnreachable } from './redisErrors.ts';
-import { BadCursorError, SkippedNodeError } from './routes.ts';
+import { ClusterDownError, isUnreachable } from './redisErrors.ts';
+import { BadCursorError, SkippedNodeError } from './replies.ts';
 import { ReplyGuard } from './replyGuard.ts';
 
 /** One seed node of the cluster. */
@@ -24,7 +24,7 @@ export interface ClusterSeed {
 }
 
 /** How many masters a packed cursor can name. */
-export const MAX_MASTERS = 1000;
+const MAX_MASTERS = 1000;
 
 /**
  * Reads `--cluster`'s value: `redis://host:port[,host:port...]` or `host:port[,host:port...]` (a
@@ -109,24 +109,27 @@ function mastersOf(cluster: Pick<Cluster, 'nodes'> & { slots?: Cluster['slots'] 
     .map((address) => ({ address, node: clients.get(address) }));
 }
 
-/** ioredis's words when a slot's master cannot be reached: it redirects until it gives up, or the cluster is down. */
+/** ioredis's words when a slot's master cannot be reached: it redirects until it gives up. */
 const MASTER_GONE =
-  /Too many Cluster redirections|CLUSTERDOWN|Cluster isn't ready|Failed to refresh slots cache|None of startup nodes is available/;
+  /Too many Cluster redirections|Cluster isn't ready|Failed to refresh slots cache|None of startup nodes is available/;
 
 /**
- * A cluster failure in the words bridge/redisErrors.ts reads: a master that timed out as a timeout,
- * a master that is gone as a closed connection (so the page says Redis cannot be reached, not
- * "Too many Cluster redirections"). Other errors pass unchanged.
+ * A cluster failure in the words bridge/redisErrors.ts reads: a cluster that answers CLUSTERDOWN
+ * as a ClusterDownError, a master that timed out as a timeout, a master that is gone as a closed
+ * connection (so the page says Redis cannot be reached, not "Too many Cluster redirections").
+ * Other errors pass unchanged.
  */
 export function clusterFailure(error: unknown): unknown {
   const message = error instanceof Error ? error.message : String(error);
+  const down = /CLUSTERDOWN[^\n]*/.exec(message);
+  if (down !== null) return new ClusterDownError(down[0].replace(/\s+$/, ''));
   if (!MASTER_GONE.test(message)) return error;
   if (message.includes('Command timed out')) return new Error('Command timed out');
   return new Error(`Connection is closed: a master of the cluster does not answer (${message})`);
 }
 
 /** How long a SCAN waits for a cluster client that is still connecting (ms). */
-export const CLUSTER_READY_WAIT_MS = 2000;
+const CLUSTER_READY_WAIT_MS = 2000;
 
 /**
  * Resolves once ioredis has read the cluster's slot map (status 'ready'): until then it knows only
@@ -200,9 +203,10 @@ export function clusterSender(cluster: Cluster): CommandSender {
   return {
     async callBuffer(command, ...args) {
       if (command === 'TIME') return time(args);
+      // a key read sent before the slot map is read would fail as if the cluster were unreachable
+      await clusterReady(cluster);
       if (command !== 'SCAN')
         return cluster.callBuffer(command, ...args).catch((error: unknown) => Promise.reject(clusterFailure(error)));
-      await clusterReady(cluster);
       const masters = mastersOf(cluster);
       if (masters.length === 0) throw new Error('the cluster has no master the bridge can reach yet');
       if (masters.length > MAX_MASTERS) throw new Error(`more than ${MAX_MASTERS} masters`);
@@ -247,6 +251,10 @@ export function clusterConnection(seeds: readonly ClusterSeed[], options: Bridge
       enableReadyCheck: false,
       scaleReads: 'master',
       clusterRetryStrategy: (attempt) => Math.min(attempt * 250, 2000),
+      // a cluster that answers CLUSTERDOWN stays down for at least its node timeout: ioredis's
+      // retries would only turn that answer into a command timeout ("did not reply"), so it is
+      // passed on at once and said as it is
+      retryDelayOnClusterDown: 0,
       slotsRefreshTimeout: Math.max(options.commandTimeoutMs, 1000),
       redisOptions: {
         ...(options.password !== null ? { password: options.password } : {}),

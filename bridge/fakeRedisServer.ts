@@ -28,6 +28,8 @@ export interface FakeRedisServer {
   readonly url: string;
   /** Every command received, in order (arguments as latin1 text). */
   readonly commands: string[][];
+  /** Resolves once `count` connections in all have been accepted (a client that reconnected: count 2). */
+  connected(count: number): Promise<void>;
   /** Closes the listener and every connection. */
   close(): Promise<void>;
 }
@@ -60,8 +62,15 @@ function takeCommands(buffer: Buffer): { commands: string[][]; rest: Buffer } {
 export async function startFakeRedis(answer: FakeAnswer): Promise<FakeRedisServer> {
   const commands: string[][] = [];
   const sockets = new Set<Socket>();
+  let accepted = 0;
+  const waiting: Array<{ count: number; resolve: () => void }> = [];
   const server = createServer((socket) => {
     sockets.add(socket);
+    accepted++;
+    for (const wait of waiting.filter((w) => w.count <= accepted)) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve();
+    }
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     let pending: Buffer = Buffer.alloc(0);
@@ -96,6 +105,8 @@ export async function startFakeRedis(answer: FakeAnswer): Promise<FakeRedisServe
     port,
     url: `redis://127.0.0.1:${port}`,
     commands,
+    connected: (count) =>
+      count <= accepted ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

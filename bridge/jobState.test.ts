@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobRow, JobsReply } from '../src/model/doctor/doctorWire.ts';
 import { readOnlyCaller } from './allowList.ts';
 import type { CommandArg, ReadOnlyCall } from './allowList.ts';
-import { readJobs } from './doctorRoutes.ts';
+import { readJobs } from './routes/jobs.ts';
 import { jobStateOf } from './jobState.ts';
 
 type Value =

@@ -8,12 +8,12 @@
 import type { JobState, JobStateReading, ListSearch } from '../src/model/doctor/jobFacts.ts';
 import { LIST_SEARCH } from '../src/model/doctor/jobFacts.ts';
 import type { ReadOnlyCall } from './allowList.ts';
-import { expectReply, isBytes, isCount } from './routes.ts';
+import { expectReply, isBytes, isCount } from './replies.ts';
 
 /** The sorted sets a job can sit in, in the order they are asked. */
-export const JOB_SETS: readonly JobState[] = ['delayed', 'prioritized', 'waiting-children', 'failed', 'completed'];
+const JOB_SETS: readonly JobState[] = ['delayed', 'prioritized', 'waiting-children', 'failed', 'completed'];
 /** The lists, in the order they are searched. */
-export const JOB_LISTS: readonly JobState[] = ['active', 'wait', 'paused'];
+const JOB_LISTS: readonly JobState[] = ['active', 'wait', 'paused'];
 
 const keyOf = (queue: Buffer, suffix: string) => Buffer.concat([queue, Buffer.from(`:${suffix}`)]);
 

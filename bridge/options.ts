@@ -122,9 +122,9 @@ function checkOrigin(text: string): string | null {
 }
 
 /** Environment variable holding the Redis password (keeps it off the command line npm echoes). */
-export const PASSWORD_VARIABLE = 'FIRETIME_REDIS_PASSWORD';
+const PASSWORD_VARIABLE = 'FIRETIME_REDIS_PASSWORD';
 /** Environment variable holding the bridge's token. */
-export const TOKEN_VARIABLE = 'FIRETIME_BRIDGE_TOKEN';
+const TOKEN_VARIABLE = 'FIRETIME_BRIDGE_TOKEN';
 
 /** A token is 16 to 256 visible ASCII characters (it travels in an Authorization header). */
 function checkToken(text: string): string | null {

@@ -9,7 +9,7 @@ import type { JobCounts, QueueStateReading, WorkersReading } from '../src/model/
 import { printable } from '../src/model/printable.ts';
 import { META_STATE_FIELDS, RefusedCommandError } from './allowList.ts';
 import type { ReadOnlyCall } from './allowList.ts';
-import { bytesOf, expectReply, isBytes, isCount } from './routes.ts';
+import { bytesOf, expectReply, isBytes, isCount } from './replies.ts';
 
 const keyOf = (prefix: Buffer, name: Buffer, suffix: string) =>
   Buffer.concat([prefix, Buffer.from(':'), name, Buffer.from(`:${suffix}`)]);
@@ -34,7 +34,7 @@ async function countOf(call: ReadOnlyCall, key: Buffer, type: 'list' | 'zset'): 
 }
 
 /** The clients of one CLIENT LIST reply by name (names hold no spaces: CLIENT SETNAME refuses them). */
-export function clientNames(list: string): string[] {
+function clientNames(list: string): string[] {
   const names: string[] = [];
   for (const line of list.split(/\r?\n/)) {
     const field = line.split(' ').find((part) => part.startsWith('name='));
@@ -48,7 +48,7 @@ export function clientNames(list: string): string[] {
  * blocking connection is named `<prefix>:<base64(queue name)>`, or with `:w:<worker name>` after
  * it when the worker has a name. The names are compared as bytes (latin1 keeps each byte).
  */
-export function workersOf(names: readonly string[], prefix: Buffer, name: Buffer): number {
+function workersOf(names: readonly string[], prefix: Buffer, name: Buffer): number {
   const base = `${prefix.toString('latin1')}:${name.toString('base64')}`;
   return names.filter((client) => client === base || client.startsWith(`${base}:w:`)).length;
 }

@@ -11,7 +11,8 @@ import type { QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { readOnlyCaller } from './allowList.ts';
 import type { CommandArg, ReadOnlyCall } from './allowList.ts';
 import { BAND_SEARCH_LIMITS } from '../src/model/doctor/bandScan.ts';
-import { listQueues, MAX_DISCOVERY_KEYS, MAX_QUEUES, MAX_ROUND_KEYS, MAX_ROW_COMMANDS } from './doctorRoutes.ts';
+import { MAX_DISCOVERY_KEYS, MAX_ROUND_KEYS } from './queueDiscovery.ts';
+import { listQueues, MAX_QUEUES, MAX_ROW_COMMANDS } from './routes/queues.ts';
 
 const NOW = 1_796_319_211_616;
 

@@ -4,7 +4,7 @@
  */
 
 /** What stands in for a removed password. */
-export const HIDDEN = '***';
+const HIDDEN = '***';
 
 /**
  * The Redis URL as it may be shown: the password (and nothing else) replaced by `***`, so the

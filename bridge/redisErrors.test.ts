@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RefusedCommandError } from './allowList.ts';
-import { describeFailure } from './redisErrors.ts';
+import { ClusterDownError, describeFailure } from './redisErrors.ts';
 import type { FailureContext } from './redisErrors.ts';
 import { UnreadableReplyError } from './replyGuard.ts';
-import { UnexpectedReplyError } from './routes.ts';
+import { UnexpectedReplyError } from './replies.ts';
 
 const context: FailureContext = {
   shownUrl: 'redis://:***@cache:6379',
@@ -71,6 +71,17 @@ describe('describeFailure', () => {
       message:
         'Redis at redis://:***@cache:6379 sent a reply the bridge could not read (SCAN got a reply of another shape than Redis gives): is it a Redis server?',
     });
+  });
+
+  it('a cluster that says it is down: said so, why, and what to do; a slot with no master: said so', () => {
+    const down = describeFailure(new ClusterDownError('CLUSTERDOWN The cluster is down'), context);
+    expect(down).toMatchObject({ status: 503, code: 'redis-down' });
+    expect(down.message).toMatch(
+      /^The Redis Cluster at redis:\/\/:\*\*\*@cache:6379 refused the read: the cluster reports itself down \(CLUSTERDOWN The cluster is down\): a master does not answer and the cluster requires full coverage/,
+    );
+    expect(down.message).toContain('set cluster-require-full-coverage no');
+    const unserved = describeFailure(new ClusterDownError('CLUSTERDOWN Hash slot not served'), context);
+    expect(unserved.message).toContain("no master serves this key's slot (CLUSTERDOWN Hash slot not served)");
   });
 
   it('a refused command is reported as such', () => {

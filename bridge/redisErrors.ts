@@ -7,7 +7,7 @@ import type { BridgeErrorCode } from '../src/model/bridgeWire.ts';
 import { RefusedCommandError } from './allowList.ts';
 import { scrubSecrets } from './redact.ts';
 import { UnreadableReplyError } from './replyGuard.ts';
-import { BadCursorError, UnexpectedReplyError } from './routes.ts';
+import { BadCursorError, UnexpectedReplyError } from './replies.ts';
 
 export interface Failure {
   readonly status: number;
@@ -23,6 +23,25 @@ export interface FailureContext {
   readonly secrets: readonly string[];
   /** The client's latest connection error (ECONNREFUSED, WRONGPASS...), or null while connected. */
   readonly lastConnectionError: Error | null;
+}
+
+/**
+ * A Redis Cluster that says it is down (CLUSTERDOWN): with cluster-require-full-coverage yes (the
+ * default) every master refuses every key once the cluster flags one master as failed, though the
+ * others are up. Not a slow or dead connection: said in its own words, with what to do.
+ */
+export class ClusterDownError extends Error {
+  constructor(readonly reply: string) {
+    super(`the cluster reports itself down (${reply})`);
+    this.name = 'ClusterDownError';
+  }
+}
+
+/** Why the cluster refused, and what the engineer can do about it, from its CLUSTERDOWN reply. */
+export function clusterDownWords(error: ClusterDownError): string {
+  if (/Hash slot not served/i.test(error.reply))
+    return `no master serves this key's slot (${error.reply}): its master is down and no replica took its place; check CLUSTER NODES for the master marked fail`;
+  return `the cluster reports itself down (${error.reply}): a master does not answer and the cluster requires full coverage (cluster-require-full-coverage yes, the default), so every master refuses every key until that master answers again or a replica takes its place; check CLUSTER NODES for the master marked fail, or set cluster-require-full-coverage no to read the other masters meanwhile`;
 }
 
 function messageOf(error: unknown): string {
@@ -55,6 +74,13 @@ function classify(error: unknown, context: FailureContext): Failure {
       status: 502,
       code: 'redis-error',
       message: `Redis at ${shownUrl} sent a reply the bridge could not read (${error.reason}): the bridge dropped that connection and reconnects.`,
+    };
+  }
+  if (error instanceof ClusterDownError) {
+    return {
+      status: 503,
+      code: 'redis-down',
+      message: `The Redis Cluster at ${shownUrl} refused the read: ${clusterDownWords(error)}.`,
     };
   }
   if (error instanceof BadCursorError) return { status: 400, code: 'bad-request', message: error.message };

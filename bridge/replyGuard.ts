@@ -120,7 +120,7 @@ export class ReplyGuard {
  * Makes a throw from any 'data' listener of `stream` destroy the stream with onThrow's error, not
  * escape to the event loop; `onData` hears of each chunk before the listeners read it.
  */
-export function guardDataEvents(
+function guardDataEvents(
   stream: Pick<Socket, 'emit' | 'destroy'>,
   onThrow: (error: unknown) => Error,
   onData: () => void = () => undefined,

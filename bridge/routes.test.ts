@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_KEYS_PER_REPLY, MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../src/model/bridgeWire.ts';
 import type { KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
 import { DISPLAY_CAP_BYTES } from '../src/model/printable.ts';
-import { MAX_SCAN_ROUNDS, SkippedNodeError, UnexpectedReplyError, health, listKeys, readMembers, redisName } from './routes.ts';
+import { SkippedNodeError, UnexpectedReplyError, redisName } from './replies.ts';
+import { health } from './routes/health.ts';
+import { MAX_SCAN_ROUNDS, listKeys } from './routes/keys.ts';
+import { readMembers } from './routes/members.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 
 type Sent = Array<Array<string | number>>;

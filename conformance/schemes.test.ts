@@ -16,7 +16,7 @@ import { decodePaste } from '../src/model/decoder/scoreDecoder.ts';
 import type { DecodedPaste, SchemeChoice } from '../src/model/decoder/scoreDecoder.ts';
 import { printCliArray } from '../src/model/decoder/redisCliOutput.ts';
 import { schemeFromScores, schemeOf } from '../src/model/doctor/scheme.ts';
-import { decodeLiveSet } from '../src/store/live.ts';
+import { decodeLiveSet } from '../src/features/live/live.ts';
 
 const MINUTE = 60_000;
 const T0 = Math.floor(Date.now() / 1000) * 1000 + 10 * MINUTE;

@@ -6,7 +6,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOnlyCaller } from '../bridge/allowList.ts';
-import { listQueues } from '../bridge/doctorRoutes.ts';
+import { listQueues } from '../bridge/routes/queues.ts';
 import type { QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';

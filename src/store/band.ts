@@ -1,21 +1,18 @@
 /**
- * One millisecond's band, as the stage's grid and the band panel draw it: its slots (read through
- * the band set's typed reads, every score as Redis prints it), the ceiling pile-up, and the strip
- * of milliseconds around it. Memoized per store on `version`. BandSlot and BandView are also what
+ * One millisecond's band, as the stage's grid and the band panel draw it: its slots and the
+ * ceiling pile-up (the view model's readBand, as the band card reads them), the job just bumped,
+ * and the strip of milliseconds around it. Memoized per store on `version`. BandSlot and BandView are also what
  * the live panel builds from a real Redis.
  */
-import { BAND_SLOTS, bandOf, decodeScore, isPastCliff, fireTimeOf } from '../model/protocol/score.ts';
+import { bandOf, decodeScore, isPastCliff, fireTimeOf } from '../model/protocol/score.ts';
 import type { SetReader } from '../session/setReader.ts';
+import { readBand } from '../session/view/bandSlots.ts';
+import type { BandSlot } from '../session/view/bandSlots.ts';
 import type { AppState } from './appStore.ts';
 import { memoOn } from './memo.ts';
 
-/** One job in a band: its slot (the low twelve bits of its score) and where it came from. */
-export interface BandSlot {
-  readonly slot: number;
-  readonly member: string;
-  readonly scoreText: string;
-  readonly arrival: number;
-}
+export type { BandSlot };
+export { BAND_READ_LIMIT } from '../session/view/bandSlots.ts';
 
 /** One millisecond's band, as BandGrid draws it (the page's band set or a live Redis set). */
 export interface BandView {
@@ -46,13 +43,6 @@ const NO_SLOTS: readonly BandSlot[] = [];
 export const STRIP_RADIUS = 10;
 
 /**
- * The most entries the band view reads from one millisecond's band: every slot below the ceiling
- * and the first 64 jobs (member-byte order) sharing the ceiling, so one saturated millisecond of
- * 1,000,000 jobs is read as 4,160 entries, not 1,000,000.
- */
-export const BAND_READ_LIMIT = BAND_SLOTS + 64;
-
-/**
  * One band read from the band set: its slots, the ceiling pile-up, and a strip of `radius` ms on
  * each side.
  */
@@ -63,33 +53,19 @@ function bandViewOf(
   lastEnqueue: AppState['lastEnqueue'],
   radius: number,
 ): BandViewData {
-  const { minScore, maxScore } = bandOf(fireTime);
-  const jobs = band.count(minScore, maxScore);
-  const slots = bandSlotsOf(band, arrivals, fireTime);
+  // the view model's read (the page's grid and the band card show the same band)
+  const { minScore, maxScore, slots, jobs, ceilingMembers } = readBand(band, arrivals, fireTime);
   return {
     fireTime,
     minScore,
     maxScore,
-    slots,
+    slots: slots.length === 0 ? NO_SLOTS : slots,
     jobs,
-    ceilingMembers: band.count(maxScore, maxScore),
+    ceilingMembers,
     newestSlot: lastEnqueue !== null && lastEnqueue.fireTime === fireTime ? decodeScore(lastEnqueue.lastScore).slot : null,
     pastCliff: isPastCliff(fireTime),
     strip: stripOf(band, fireTime, radius),
   };
-}
-
-/** The band's entries in set order, up to BAND_READ_LIMIT, each with its slot (the score's low twelve bits). */
-function bandSlotsOf(band: SetReader, arrivals: ReadonlyMap<string, number>, fireTime: number): readonly BandSlot[] {
-  const { minScore, maxScore } = bandOf(fireTime);
-  const entries = band.rangeByScore(minScore, maxScore, BAND_READ_LIMIT);
-  if (entries.length === 0) return NO_SLOTS;
-  return entries.map(({ member, score }) => ({
-    slot: decodeScore(score).slot,
-    member,
-    scoreText: band.scoreText(score),
-    arrival: arrivals.get(member) ?? 0,
-  }));
 }
 
 /** How many jobs each band from fireTime - radius to fireTime + radius holds (ZCOUNT over each band's range). */

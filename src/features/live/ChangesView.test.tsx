@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import type { ReadMember, SetChanges } from '../../store/liveChanges.ts';
+import type { ReadMember, SetChanges } from './liveChanges.ts';
 import { ChangesView, changesLine } from './ChangesView.tsx';
 
 const T = Date.UTC(2026, 11, 4, 12, 0);

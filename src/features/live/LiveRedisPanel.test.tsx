@@ -4,6 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bandOf } from '../../model/protocol/score.ts';
 import type { Fetch } from './bridgeClient.ts';
+import { queueRowOf } from '../../../test-support/queueRowFixture.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
 import { bytesFromBase64 } from '../../model/printable.ts';
 import { LiveRedisPanel } from './LiveRedisPanel.tsx';
@@ -431,23 +432,7 @@ describe('LiveRedisPanel', () => {
         if (parsed.pathname !== '/api/queues') return answer(url, init);
         base.urls.push(parsed);
         const entries = sets['bull:mail:delayed'] ?? [];
-        const row = {
-          prefix: 'bull',
-          name: 'mail',
-          delayedKey: named('bull:mail:delayed'),
-          library: 'bullmq',
-          version: '6.7.0',
-          scheme: 'band',
-          schemeFrom: 'meta',
-          delayed: entries.length,
-          overdue: 0,
-          oldestOverdueMs: null,
-          nextFireTime: null,
-          head: null,
-          marker: null,
-          fullestBand: null,
-          verdict: { kind: 'empty', words: '' },
-        };
+        const row = queueRowOf('bull', 'mail', { delayed: entries.length, version: '6.7.0' });
         return Promise.resolve(
           json({ now: serverNow(), queues: [row], complete: true, cursor: '0', truncated: false, unreadNodes: [] }),
         );

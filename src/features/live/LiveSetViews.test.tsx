@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LiveSetViews } from './LiveSetViews.tsx';
-import { decodeLiveSet } from '../../store/live.ts';
+import { decodeLiveSet } from './live.ts';
 import { markerWakeText } from './MarkerView.tsx';
 import type { KeyQueue } from './useKeyScheme.ts';
 

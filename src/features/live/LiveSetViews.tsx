@@ -8,8 +8,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { MAX_LIVE_MEMBERS } from './bridgeClient.ts';
 import { printable } from '../../model/printable.ts';
-import { bandStrip, liveBand, liveSetAs } from '../../store/live.ts';
-import type { LiveRow, LiveSet } from '../../store/live.ts';
+import { bandStrip, liveBand, liveSetAs } from './live.ts';
+import type { LiveRow, LiveSet } from './live.ts';
 import { BandGrid } from '../../ui/bandGrid/BandGrid.tsx';
 import { BandStrip } from '../../ui/BandStrip.tsx';
 import { SetView } from '../../ui/SetView.tsx';

@@ -4,7 +4,7 @@
  * in plain ms (not x 0x1000), 0 meaning jobs are waiting now. Everything from Redis is text only.
  */
 import { useEffect, useState } from 'react';
-import type { LiveSet } from '../../store/live.ts';
+import type { LiveSet } from './live.ts';
 import { durationText, instantText } from '../../model/doctor/words.ts';
 import { printable } from '../../model/printable.ts';
 import { plural } from '../../model/format.ts';

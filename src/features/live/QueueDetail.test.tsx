@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { HistogramReply, JobRow, QueueRow } from '../../model/doctor/doctorWire.ts';
+import { queueRowOf } from '../../../test-support/queueRowFixture.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
 import type { Fetch } from './bridgeClient.ts';
 import { newLiveQueryClient } from './liveQueryClient.ts';
@@ -13,23 +14,12 @@ const NOW = Date.UTC(2026, 11, 2, 6, 9);
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const ROW: QueueRow = {
-  prefix: 'bull',
-  name: 'mail',
-  delayedKey: named('bull:mail:delayed'),
-  library: 'bullmq',
-  version: '6.7.0',
-  scheme: 'band',
-  schemeFrom: 'meta',
+const ROW: QueueRow = queueRowOf('bull', 'mail', {
   delayed: 250,
-  overdue: 0,
-  oldestOverdueMs: null,
   nextFireTime: NOW + 1000,
-  head: null,
-  marker: null,
   fullestBand: { fireTime: NOW + 5000, jobs: 5000, atCeiling: 904, complete: true, atMost: 5000, counts: 3 },
   verdict: { kind: 'waiting', words: '' },
-};
+});
 
 /** The set: 10 jobs before the span asked, then 230 in the window NOW..NOW+10 s, 10 after. */
 function histogram(from: number | null): HistogramReply {

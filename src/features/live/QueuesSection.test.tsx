@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueueRow, QueuesReply } from '../../model/doctor/doctorWire.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
+import { queueRowOf, queuesReplyOf } from '../../../test-support/queueRowFixture.ts';
 import type { Fetch } from './bridgeClient.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { newLiveQueryClient } from './liveQueryClient.ts';
@@ -17,27 +18,9 @@ const MINUTE = 60_000;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function row(name: string, over: Partial<QueueRow>): QueueRow {
-  return {
-    prefix: 'bull',
-    name,
-    delayedKey: named(`bull:${name}:delayed`),
-    library: 'bullmq',
-    version: '6.7.0',
-    scheme: 'band',
-    schemeFrom: 'meta',
-    delayed: 0,
-    overdue: 0,
-    oldestOverdueMs: null,
-    nextFireTime: null,
-    head: null,
-    marker: null,
-    fullestBand: null,
-    // the page words its own verdict from the numbers; this one must not be what it shows
-    verdict: { kind: 'empty', words: 'the bridge’s words' },
-    ...over,
-  };
-}
+// the page words its own verdict from the numbers; the bridge's words must not be what it shows
+const row = (name: string, over: Partial<QueueRow>): QueueRow =>
+  queueRowOf('bull', name, { verdict: { kind: 'empty', words: 'the bridge’s words' }, ...over });
 
 /** 2,281 jobs due, the oldest 13 min late, the marker 13 min 9.556 s in the past: nobody polls. */
 const STUCK = row('mail', {
@@ -57,17 +40,7 @@ const HEALTHY = row('pdf', {
 });
 const BULL = row('legacy', { library: 'bull', version: null, scheme: 'id-counter', schemeFrom: 'library' });
 
-const reply = (over: Partial<QueuesReply>): QueuesReply => ({
-  now: NOW,
-  queues: [],
-  complete: true,
-  cursor: '0',
-  truncated: false,
-  unreadNodes: [],
-  unreadable: [],
-  toRead: [],
-  ...over,
-});
+const reply = (over: Partial<QueuesReply>): QueuesReply => queuesReplyOf(NOW, over);
 
 /** A bridge in a function: answers each /api/queues request with the next of `answers`, records the requests. */
 function fakeBridge(...answers: Array<() => Promise<Response>>) {

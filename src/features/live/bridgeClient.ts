@@ -13,14 +13,14 @@ import type { BridgeErrorCode, KeysReply, MembersReply, RedisName } from '../../
 /** The most members the panel reads from one set: the head of a larger set (the jobs due first). */
 export const MAX_LIVE_MEMBERS = 20_000;
 /** The most keys the panel lists. */
-export const MAX_LISTED_KEYS = 1000;
+const MAX_LISTED_KEYS = 1000;
 /** The most member text (UTF-16 units) the panel holds from one set: it stops reading pages past this. */
-export const MAX_LIVE_TEXT = 16 * 1024 * 1024;
+const MAX_LIVE_TEXT = 16 * 1024 * 1024;
 /** How long the panel waits for one bridge reply (ms). */
-export const REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 10_000;
 /** Bounds of the auto-refresh interval (seconds). */
-export const MIN_REFRESH_SECONDS = 1;
-export const MAX_REFRESH_SECONDS = 3600;
+const MIN_REFRESH_SECONDS = 1;
+const MAX_REFRESH_SECONDS = 3600;
 
 /** What went wrong, said for people: `code` is the bridge's, or 'unreachable' / 'not-a-bridge'. */
 export class BridgeRequestError extends Error {

@@ -16,7 +16,7 @@ import { isFullestBandReading } from './queuesClient.ts';
 /** Jobs one page of the detail shows (and one /api/jobs request reads: the bridge takes up to 100). */
 export const DETAIL_PAGE = 100;
 /** Windows one histogram of the detail has. */
-export const DETAIL_WINDOWS = 40;
+const DETAIL_WINDOWS = 40;
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const isInstant = (v: unknown): v is number => Number.isSafeInteger(v);

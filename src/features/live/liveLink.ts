@@ -26,7 +26,7 @@ export interface LiveLink {
 /** The longest key a link may name (the bridge reads keys of any length; a link need not). */
 const MAX_LINK_KEY = 1024;
 /** The most queues a link may name: the bridge reads at most 200 by name in one request. */
-export const MAX_LINK_QUEUES = 200;
+const MAX_LINK_QUEUES = 200;
 
 /** A queue as the bridge's ?queue= takes it: a prefix and a name split at the last colon, neither empty. */
 function parseQueueName(text: string): { ok: true; value: string } | { ok: false; message: string } {

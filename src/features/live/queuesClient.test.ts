@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { queueRowOf, queuesReplyOf } from '../../../test-support/queueRowFixture.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
 import type { QueueRow } from '../../model/doctor/doctorWire.ts';
 import type { Fetch } from './bridgeClient.ts';
@@ -27,26 +28,8 @@ describe('readNamedQueues', () => {
     const names = Array.from({ length: 450 }, (_, i) => `bull:q${i}`);
     const fetchImpl = vi.fn<Fetch>((url) => {
       const asked = new URL(url).searchParams.getAll('queue');
-      const queues = asked.slice(0, 1).map((name) => ({
-        prefix: 'bull',
-        name: name.slice(5),
-        delayedKey: named(`${name}:delayed`),
-        library: 'bullmq',
-        version: null,
-        scheme: 'band',
-        schemeFrom: 'meta',
-        delayed: 0,
-        overdue: 0,
-        oldestOverdueMs: null,
-        nextFireTime: null,
-        head: null,
-        marker: null,
-        fullestBand: null,
-        verdict: { kind: 'empty', words: '' },
-      }));
-      return Promise.resolve(
-        new Response(JSON.stringify({ now: NOW, queues, complete: true, cursor: '0', truncated: false, unreadNodes: [] })),
-      );
+      const queues = asked.slice(0, 1).map((name) => queueRowOf('bull', name.slice(5), { version: null }));
+      return Promise.resolve(new Response(JSON.stringify(queuesReplyOf(NOW, { queues }))));
     });
     const read = await readNamedQueues('http://127.0.0.1:7379', names, fetchImpl);
     expect(fetchImpl.mock.calls.map(([url]) => new URL(url).searchParams.getAll('queue').length)).toEqual([200, 200, 50]);
@@ -55,38 +38,11 @@ describe('readNamedQueues', () => {
   });
 });
 
-const goodRow = (prefix: string, name: string) => ({
-  prefix,
-  name,
-  delayedKey: named(`${prefix}:${name}:delayed`),
-  library: 'bullmq',
-  version: '6.7.0',
-  scheme: 'band',
-  schemeFrom: 'meta',
-  delayed: 1,
-  overdue: 0,
-  oldestOverdueMs: null,
-  nextFireTime: NOW + 1000,
-  head: null,
-  marker: null,
-  fullestBand: null,
-  verdict: { kind: 'waiting', words: '' },
-});
+const goodRow = (prefix: string, name: string) =>
+  queueRowOf(prefix, name, { delayed: 1, nextFireTime: NOW + 1000, verdict: { kind: 'waiting', words: '' } });
 
-const queuesReply = (over: Record<string, unknown>) =>
-  new Response(
-    JSON.stringify({
-      now: NOW,
-      queues: [],
-      complete: true,
-      cursor: '0',
-      truncated: false,
-      unreadNodes: [],
-      unreadable: [],
-      toRead: [],
-      ...over,
-    }),
-  );
+/** A reply whose fields `over` may set to what no bridge sends (a row with null for a number). */
+const queuesReply = (over: Record<string, unknown>) => new Response(JSON.stringify({ ...queuesReplyOf(NOW), ...over }));
 
 describe('readQueues', () => {
   it('one bad row is that queue unreadable, with why; the queues beside it are listed', async () => {

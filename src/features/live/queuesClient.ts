@@ -19,9 +19,9 @@ import type { Fetch } from './bridgeClient.ts';
  * read by name): each bridge reply walks at most about 200,000 keys, so this covers a keyspace of
  * some millions of keys; past it the overview says it stopped early.
  */
-export const MAX_QUEUE_PAGES = 25;
+const MAX_QUEUE_PAGES = 25;
 /** Queues one overview keeps at most (the bridge sends at most 200 a reply). */
-export const MAX_LISTED_QUEUES = 1000;
+const MAX_LISTED_QUEUES = 1000;
 
 /** What the overview shows of a queue: the bridge's row, with the `now` of the reply it came in. */
 export interface QueueReading {
@@ -119,7 +119,7 @@ const ROW_FIELDS: ReadonlyArray<readonly [field: keyof QueueRow, check: (v: unkn
 ];
 
 /** What is wrong with a row of the bridge's reply, in words; null when the page can show it. */
-export function rowProblem(v: unknown): string | null {
+function rowProblem(v: unknown): string | null {
   if (!isObject(v)) return 'the bridge sent something other than a queue row';
   for (const [field, check, expected] of ROW_FIELDS)
     if (!check(v[field])) {

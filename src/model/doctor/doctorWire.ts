@@ -11,7 +11,7 @@ import type { Verdict } from './verdict.ts';
 
 export type { JobCounts, QueueStateReading, WorkersReading } from './queueState.ts';
 
-/** The fullest band found, and whether the search could rule out a fuller one (bridge/doctorRoutes.ts). */
+/** The fullest band found, and whether the search could rule out a fuller one (bridge/queueRow.ts). */
 export interface FullestBandReading {
   /** The millisecond holding the most jobs (of equals, the first found). */
   readonly fireTime: number;

@@ -12,7 +12,7 @@ export const MAX_BUCKETS = 1000;
 /** Windows when the request names no count. */
 export const DEFAULT_BUCKETS = 100;
 /** The widest span a histogram covers: about 285,000 years either side, Date's whole range. */
-export const MAX_SPAN_MS = 2 * 8.64e15;
+const MAX_SPAN_MS = 2 * 8.64e15;
 
 /** One window: fire-times from `from` (inclusive) to `to` (exclusive), in ms. */
 export interface Window {

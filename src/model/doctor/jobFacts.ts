@@ -48,7 +48,7 @@ export interface JobHashFields {
 export type MoveCause = 'retry' | 'moved-to-delayed' | 'change-delay';
 
 /** The most attempts a job's count may say; more (or fewer than 0) is not a count a library wrote. */
-export const MAX_ATTEMPTS_MADE = 2 ** 31 - 1;
+const MAX_ATTEMPTS_MADE = 2 ** 31 - 1;
 
 export interface Backoff {
   /** "fixed", "exponential", or the name of a custom strategy. */

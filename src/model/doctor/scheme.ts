@@ -13,7 +13,7 @@ export type QueueLibrary = 'bullmq' | 'bull' | 'bee-queue';
 export type ScoreScheme = 'band' | 'id-counter' | 'bare-ms';
 
 /** The first BullMQ release whose getDelayedScore bumps within a millisecond's band (2024-07-11). */
-export const BAND_BUMP_VERSION = '5.8.6';
+const BAND_BUMP_VERSION = '5.8.6';
 
 /**
  * The library and version in BullMQ's `meta` hash field `version` ("bullmq:6.7.0"; a Pro build

@@ -15,7 +15,7 @@ import type { QueueLibrary } from './scheme.ts';
 import { durationText, instantText } from './words.ts';
 
 /** A marker entry older than this while jobs are due is "long past": a polling worker takes it within milliseconds. */
-export const LONG_PAST_MS = 5000;
+const LONG_PAST_MS = 5000;
 
 /** What the verdict reads of a queue; every instant in ms since the epoch, from the server's TIME. */
 export interface QueueState {

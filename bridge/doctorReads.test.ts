@@ -5,7 +5,9 @@ import type { HistogramReply } from '../src/model/doctor/doctorWire.ts';
 import { readOnlyCaller } from './allowList.ts';
 import type { CommandArg, ReadOnlyCall } from './allowList.ts';
 import { BAND_SEARCH_LIMITS } from '../src/model/doctor/bandScan.ts';
-import { ROW_BAND, SEARCH_BAND, WHOLE_SET_BAND, fullestBandOf, histogram, readJobs } from './doctorRoutes.ts';
+import { ROW_BAND, SEARCH_BAND, WHOLE_SET_BAND, fullestBandOf } from './queueRow.ts';
+import { histogram } from './routes/histogram.ts';
+import { readJobs } from './routes/jobs.ts';
 
 /** The search itself, for sets this file keeps small: no set is read whole. */
 const SEARCH_ONLY = { search: BAND_SEARCH_LIMITS, wholeSetUpTo: 0 };

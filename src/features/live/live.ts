@@ -6,14 +6,14 @@
  * fire-time and slot from score.ts (by the scheme of the library that wrote them, see
  * src/model/doctor/scheme.ts), their flags from scoreDecoder.ts.
  */
-import { countDueInversions, dueOrderRanks } from '../model/strategies/dueOrder.ts';
-import { parseScoreArg } from '../model/redis/doubles.ts';
-import { bandOf, isPastCliff } from '../model/protocol/score.ts';
-import { SCORE_FLAGS, decodeAs, scoreFlags } from '../model/decoder/scoreDecoder.ts';
-import type { ScoreFlag } from '../model/decoder/scoreDecoder.ts';
-import type { ScoreScheme } from '../model/doctor/scheme.ts';
-import type { BandSlot, BandView } from './band.ts';
-import type { SetRow } from './sets.ts';
+import { countDueInversions, dueOrderRanks } from '../../model/strategies/dueOrder.ts';
+import { parseScoreArg } from '../../model/redis/doubles.ts';
+import { bandOf, isPastCliff } from '../../model/protocol/score.ts';
+import { SCORE_FLAGS, decodeAs, scoreFlags } from '../../model/decoder/scoreDecoder.ts';
+import type { ScoreFlag } from '../../model/decoder/scoreDecoder.ts';
+import type { ScoreScheme } from '../../model/doctor/scheme.ts';
+import type { BandSlot, BandView } from '../../store/band.ts';
+import type { SetRow } from '../../store/sets.ts';
 
 /** One member of the live set, decoded: a SetView row with its score's value, band and flags. */
 export interface LiveRow extends SetRow {

@@ -11,8 +11,8 @@
  * nor added (the members sharing that last score are cut by byte order, which the page does not
  * hold, so the whole score is left out).
  */
-import { dueBound } from '../model/doctor/scheme.ts';
-import type { ScoreScheme } from '../model/doctor/scheme.ts';
+import { dueBound } from '../../model/doctor/scheme.ts';
+import type { ScoreScheme } from '../../model/doctor/scheme.ts';
 
 /** One member as a read saw it: its printable text, its score's value (null: not a number) and the text Redis sent. */
 export interface ReadMember {

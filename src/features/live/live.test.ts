@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIFF_FIRE_TIME, bandOf } from '../model/protocol/score.ts';
+import { CLIFF_FIRE_TIME, bandOf } from '../../model/protocol/score.ts';
 import { bandStrip, busiestBand, decodeLiveSet, liveBand, liveSetAs } from './live.ts';
 
 const T = Date.UTC(2026, 10, 30, 12);

@@ -1,0 +1,33 @@
+/**
+ * Test support: a queue row and a /api/queues reply as the bridge sends them, every field a test
+ * does not name at a neutral value (a BullMQ 6.7.0 queue with no delayed job; a whole walk).
+ */
+import type { QueueRow, QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import { named } from './redisNameFixture.ts';
+
+/** The row of the queue `<prefix>:<name>`, with `over` in place of the neutral fields. */
+export function queueRowOf(prefix: string, name: string, over: Partial<QueueRow> = {}): QueueRow {
+  return {
+    prefix,
+    name,
+    delayedKey: named(`${prefix}:${name}:delayed`),
+    library: 'bullmq',
+    version: '6.7.0',
+    scheme: 'band',
+    schemeFrom: 'meta',
+    delayed: 0,
+    overdue: 0,
+    oldestOverdueMs: null,
+    nextFireTime: null,
+    head: null,
+    marker: null,
+    fullestBand: null,
+    verdict: { kind: 'empty', words: '' },
+    ...over,
+  };
+}
+
+/** A whole walk's reply read at `now`, with `over` in place of its fields. */
+export function queuesReplyOf(now: number, over: Partial<QueuesReply> = {}): QueuesReply {
+  return { now, queues: [], complete: true, cursor: '0', truncated: false, unreadNodes: [], unreadable: [], toRead: [], ...over };
+}
