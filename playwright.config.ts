@@ -7,8 +7,12 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  // Spec files run side by side, one worker each (the tests of a file stay in order, in one
+  // worker: some share a server or a page set up in beforeAll). Every spec serves itself from the
+  // one preview server, which holds no state, and starts its own redis-server and bridge on free
+  // ports. FIRETIME_E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.FIRETIME_E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   forbidOnly: true,

@@ -69,6 +69,10 @@ export default defineConfig(({ command }) => ({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'bridge/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Files share a worker's module graph instead of each importing it afresh: the tests hold
+          // no state between files (each builds its own store, session and servers), and the fresh
+          // imports cost much of the project's CPU time (docs/testing.md has the figures).
+          isolate: false,
           // the tests at scale (100,000 lines, a 1,000,000-job set) can pass 5 s on two loaded cores
           testTimeout: 60_000,
         },
@@ -80,6 +84,10 @@ export default defineConfig(({ command }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/test-setup.ts'],
+          // One jsdom per worker instead of one per file: building the environment cost most of the
+          // project's CPU time. Testing Library's cleanup (test-setup.ts) empties the document after
+          // each test, and every test renders its own store.
+          isolate: false,
           // a test that renders the whole page in jsdom can pass 5 s on two loaded cores
           testTimeout: 30_000,
         },

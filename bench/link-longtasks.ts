@@ -288,7 +288,9 @@ async function main(): Promise<void> {
       await meter.start();
       const start = await now(page);
       await (act ?? (() => page.keyboard.press(keys)))();
-      await page.waitForFunction('!document.querySelector("[data-testid=scenario-loading]")', undefined, { timeout: 120_000 });
+      await page.waitForFunction(() => !document.querySelector('[data-testid=scenario-loading]'), undefined, {
+        timeout: 120_000,
+      });
       const seconds = ((await now(page)) - start) / 1000;
       await quiet(page, 1000);
       const cpu = await meter.stop();

@@ -3,7 +3,7 @@ import { createAppStore } from '../../store/appStore.ts';
 import type { AppStore } from '../../store/appStore.ts';
 import { bandOf, fireTimeOf, nextTimestampOf } from '../../model/protocol/score.ts';
 import { selectLastRecovery, selectScorePanel } from '../../store/scores.ts';
-import { FIGURE_PARTS, LESSON_NOW, LESSON_SEED, LESSON_STEPS, clampStep, codeRuns, presetScenario } from './steps.ts';
+import { FIGURE_PARTS, LESSON_NOW, LESSON_SEED, LESSON_STEPS, clampStep, codeRuns } from './steps.ts';
 import type { LessonStep } from './steps.ts';
 import { applyPreset, applyTry } from './tryThis.ts';
 
@@ -136,12 +136,15 @@ describe('the lesson steps', () => {
     expect(store.getState().lastEnqueue?.lastScore).toBe(bandOf(fireTimeOf(LESSON_NOW, 5000)).minScore + 2);
   });
 
-  it('presets share one seed and one frozen instant', () => {
+  it('each preset sets the same figure whatever the page held before (another seed, another instant, other jobs)', () => {
     for (const step of LESSON_STEPS) {
-      const scenario = presetScenario(step);
-      expect(scenario.seed).toBe(LESSON_SEED);
-      expect(scenario.initial.frozenAt).toBe(LESSON_NOW);
-      expect(scenario.initial.clockMode).toBe('frozen');
+      const used = createAppStore({ frozenAt: LESSON_NOW + 86_400_000, seed: LESSON_SEED + 1 });
+      used.getState().enqueue(7);
+      expect(applyPreset(used, step)).toBe(true);
+      const fresh = figureAt(step.id, false);
+      expect(used.getState().frozenAt).toBe(fresh.getState().frozenAt);
+      expect(members(used, 'bandSet')).toEqual(members(fresh, 'bandSet'));
+      expect(entries(used, 'textbookSet')).toEqual(entries(fresh, 'textbookSet'));
     }
   });
 });

@@ -125,11 +125,15 @@ describe('decodePaste', () => {
     expect(decoded.unreadable.map((entry) => entry.line)).toEqual([1, 3, 4]);
   });
 
-  it('never throws on any text', () => {
+  it('never throws on any text, control characters and lone surrogates included, and places every line it lists in the text', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
         const decoded = decodePaste(text);
-        expect(decoded.rows.length + decoded.unreadable.length + decoded.skipped.length >= 0).toBe(true);
+        const lines = text.split(/\r?\n|\r/).length;
+        for (const { line } of [...decoded.rows, ...decoded.unreadable, ...decoded.skipped]) {
+          expect(Number.isInteger(line) && line >= 1 && line <= lines).toBe(true);
+        }
+        for (const row of decoded.rows) expect(Number.isNaN(row.score)).toBe(false);
       }),
     );
   });

@@ -1,0 +1,153 @@
+// Measures the CPU time (user + sys) of each suite of the README's test command (`npm test`, that is
+// scripts/test-all.mjs) and writes the figures into docs/testing.md between the lines
+// `<!-- measure:suite:start -->` and `<!-- measure:suite:end -->`, so the document holds what was
+// measured, never a copy of it.
+//
+// CPU time rather than wall time: the machine is shared, and other work stretches a suite's wall
+// time several times over while its CPU time moves little. Each suite runs alone, one after the
+// other, under /usr/bin/time, whose figures are the rusage of the suite's process and every
+// descendant it waited for (Vitest's workers, redis-server, vite build and preview, Chromium).
+//
+//   npm run measure:suite                              # every suite, then write docs/testing.md
+//   npm run measure:suite -- --only unit,e2e           # some suites: printed, not written
+//   npm run measure:suite -- --no-write                # print only
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+
+const DOC = new URL('../docs/testing.md', import.meta.url);
+const START = '<!-- measure:suite:start -->';
+const END = '<!-- measure:suite:end -->';
+const TIME = '/usr/bin/time';
+
+/** A free port on 127.0.0.1 for the browser tests' preview server, unless FIRETIME_E2E_PORT names one. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const e2ePort = process.env.FIRETIME_E2E_PORT ?? String(await freePort());
+
+/** The suites of scripts/test-all.mjs, in its order, each as the command it runs. */
+const SUITES = [
+  {
+    name: 'packages',
+    what: 'conformance/ and bench/ packages (a no-op once installed)',
+    argv: ['node', 'scripts/sub-packages.mjs'],
+  },
+  { name: 'typecheck', what: '`tsc -b`', argv: ['npx', 'tsc', '-b'] },
+  { name: 'lint', what: '`npm run lint` (ESLint, dependency-cruiser, Prettier)', argv: ['npm', 'run', 'lint'] },
+  { name: 'unit', what: 'Vitest project `unit` (Node)', argv: ['npx', 'vitest', 'run', '--project', 'unit'] },
+  { name: 'components', what: 'Vitest project `components` (jsdom)', argv: ['npx', 'vitest', 'run', '--project', 'components'] },
+  {
+    name: 'conformance',
+    what: 'Vitest project `conformance` (redis-server, the libraries)',
+    argv: ['npx', 'vitest', 'run', '--project', 'conformance'],
+  },
+  {
+    name: 'e2e',
+    what: 'Playwright in Chromium (with `vite build` and `vite preview`)',
+    argv: ['npx', 'playwright', 'test'],
+    env: { FIRETIME_E2E_PORT: e2ePort },
+  },
+];
+
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
+if (only) {
+  const unknown = [...only].filter((name) => !SUITES.some((suite) => suite.name === name));
+  if (unknown.length > 0) {
+    console.error(`measure-suite: no suite named ${unknown.join(', ')} (suites: ${SUITES.map((s) => s.name).join(', ')})`);
+    process.exit(2);
+  }
+}
+const write = !args.includes('--no-write') && only === null;
+
+if (!existsSync(TIME)) {
+  console.error(`measure-suite: ${TIME} is missing (Debian package "time"); it reads each suite's CPU time`);
+  process.exit(2);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'measure-suite-'));
+
+/** Runs one suite under /usr/bin/time; its CPU seconds (user, sys), wall seconds and whether it passed. */
+function measure(suite) {
+  const out = join(scratch, `${suite.name}.time`);
+  console.log(`\n=== measure ${suite.name}: ${suite.argv.join(' ')}`);
+  const result = spawnSync(TIME, ['-f', '%U %S %e %x', '-o', out, ...suite.argv], {
+    stdio: 'inherit',
+    env: { ...process.env, ...suite.env },
+  });
+  const text = existsSync(out) ? readFileSync(out, 'utf8').trim().split('\n').at(-1) : '';
+  const [user, sys, wall, code] = text.split(' ').map(Number);
+  if (!Number.isFinite(user)) throw new Error(`measure-suite: no time figures for ${suite.name} (${text})`);
+  return { ...suite, user, sys, wall, passed: result.status === 0 && code === 0 };
+}
+
+const load = loadavg();
+const started = new Date();
+const results = SUITES.filter((suite) => only === null || only.has(suite.name)).map(measure);
+rmSync(scratch, { recursive: true, force: true });
+
+const seconds = (value) => value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
+const rows = results.map((r) => [
+  `\`${r.name}\``,
+  r.what,
+  seconds(r.user + r.sys),
+  seconds(r.user),
+  seconds(r.sys),
+  seconds(r.wall),
+  r.passed ? 'passed' : '**failed**',
+]);
+rows.push([
+  '**all**',
+  'the sum',
+  `**${seconds(total('user') + total('sys'))}**`,
+  seconds(total('user')),
+  seconds(total('sys')),
+  seconds(total('wall')),
+  results.every((r) => r.passed) ? 'passed' : '**failed**',
+]);
+const header = ['suite', 'what', 'CPU s (user + sys)', 'user s', 'sys s', 'wall s', 'result'];
+const right = new Set([2, 3, 4, 5]);
+const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+const line = (cells) =>
+  `| ${cells.map((cell, column) => (right.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join(' | ')} |`;
+const rule = `| ${widths.map((width, column) => (right.has(column) ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width))).join(' | ')} |`;
+
+const section = [
+  START,
+  '',
+  line(header),
+  rule,
+  ...rows.map(line),
+  '',
+  `Measured ${started.toISOString()} on Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
+    `load average ${load.map((value) => value.toFixed(1)).join(' / ')} at the start; \`npm run measure:suite\``,
+  '',
+  END,
+].join('\n');
+
+console.log(`\n${section}`);
+if (write) {
+  const doc = readFileSync(DOC, 'utf8');
+  const starts = doc.split(START).length - 1;
+  const ends = doc.split(END).length - 1;
+  if (starts !== 1 || ends !== 1 || doc.indexOf(START) > doc.indexOf(END)) {
+    console.error(`measure-suite: docs/testing.md must hold ${START} once, then ${END} once; left as it was`);
+    process.exit(1);
+  }
+  writeFileSync(DOC, doc.slice(0, doc.indexOf(START)) + section + doc.slice(doc.indexOf(END) + END.length));
+  console.log('measure-suite: wrote the figures into docs/testing.md');
+}
+process.exit(results.every((r) => r.passed) ? 0 : 1);
