@@ -14,6 +14,10 @@ test('a slider drag writes its history entry when it rests, not once a frame', a
   await page.goto('/?stage');
   const slider = page.getByRole('slider', { name: 'Delay (ms)' });
   await expect(slider).toBeVisible();
+  // The page's later parts mount in turns; the last is the script stepper. A drag while one mounts
+  // can, on a busy machine, see a gap between two inputs longer than the page's coalescing window,
+  // and a pause that long rightly makes a second history entry: drag once the page has settled.
+  await expect(page.getByTestId('script-stepper')).toBeAttached({ timeout: 30_000 });
   await page.evaluate(() => {
     const w = window as unknown as { __replaces: number };
     w.__replaces = 0;
