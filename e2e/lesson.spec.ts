@@ -16,6 +16,7 @@ import { screenshot } from './screenshot.ts';
 import { setRow } from './stageDriver.ts';
 
 const WIDE = { width: 1366, height: 768 };
+const SMALL_WIDE = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
 const FIRE_TIME = fireTimeOf(LESSON_NOW, 5000);
 const BAND = bandOf(FIRE_TIME);
@@ -62,6 +63,13 @@ async function tryThis(page: Page, n: number): Promise<void> {
 /** Two animation frames: what the page does in answer to an event has been laid out and painted. */
 const frames = (page: Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/** Whether step n spans the middle line of the viewport: the line the page's scroll picks the current step by. */
+const spansMiddle = (page: Page, n: number) =>
+  page.getByTestId(`lesson-step-${n}`).evaluate((step) => {
+    const box = step.getBoundingClientRect();
+    return box.top <= window.innerHeight / 2 && box.bottom >= window.innerHeight / 2;
+  });
 
 /** Waits for the page to be still: its scroll at rest (unchanged across two frames: a smooth scroll ends) and its animations (rows sliding in) done. */
 async function settled(page: Page): Promise<void> {
@@ -269,6 +277,82 @@ test.describe('wide', () => {
     expect(await page.evaluate(() => window.history.length)).toBe(entries);
   });
 
+  test('opens at the step the address names from its first painted frame (not step 1, then a jump), and keeps it turned narrow', async ({
+    page,
+  }) => {
+    // a busy page (the CPU slowed) paints the lesson's text well before the figure's code has run
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // in each of the first frames that hold the lesson: which step is current, and whether it spans the middle line
+    await page.addInitScript(() => {
+      const seen: Array<{ current: string | null; inPlace: boolean }> = [];
+      (window as unknown as { __frames: typeof seen }).__frames = seen;
+      const look = () => {
+        const current = document.querySelector<HTMLElement>('[data-testid^="lesson-step-"][aria-current="step"]');
+        if (current !== null) {
+          const box = current.getBoundingClientRect();
+          const middle = window.innerHeight / 2;
+          seen.push({ current: current.dataset.step ?? null, inPlace: box.top <= middle && box.bottom >= middle });
+        }
+        if (seen.length < 20) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    for (const [n, viewport] of [
+      [4, WIDE],
+      [7, SMALL_WIDE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/?lesson=${n}`);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __frames: unknown[] }).__frames.length)).toBe(20);
+      const seen = await page.evaluate(() => (window as unknown as { __frames: unknown[] }).__frames);
+      expect(seen, `${viewport.width}x${viewport.height}`).toEqual(Array(20).fill({ current: String(n), inPlace: true }));
+    }
+    // the window made narrow: one step, the same one, from its top
+    await page.setViewportSize(PHONE);
+    await expect(page.locator('[data-testid^="lesson-step-"]')).toHaveCount(1);
+    await expect(page.getByTestId('lesson-step-7')).toHaveAttribute('aria-current', 'step');
+    await expect
+      .poll(() => stepHeading(page, 7).evaluate((heading) => Math.round(heading.getBoundingClientRect().top)))
+      .toBeGreaterThanOrEqual(0);
+    expect(await stepHeading(page, 7).evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(PHONE.height / 3);
+  });
+
+  test('keys pressed within one smooth scroll all count: Next three times from step 1 is step 4', async ({ page }) => {
+    await openStep(page, 1);
+    await stepHeading(page, 1).focus();
+    // the third key comes from the page itself, in the frame where the scroll toward step 3 has brought step 2's
+    // middle to the middle line (step 2 has crossed it, step 3 not yet): a key pressed mid-scroll, at a moment a test
+    // can name
+    const third = page.getByTestId('lesson-step-2').evaluate(
+      (step) =>
+        new Promise<number>((done) => {
+          const look = () => {
+            const box = step.getBoundingClientRect();
+            if (box.top + box.height / 2 > window.innerHeight / 2) {
+              requestAnimationFrame(look);
+              return;
+            }
+            document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+            done(window.scrollY);
+          };
+          requestAnimationFrame(look);
+        }),
+    );
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const passedAt = await third;
+    const step4 = await page.getByTestId('lesson-step-4').evaluate((step) => step.getBoundingClientRect().top + window.scrollY);
+    // still on its way when the third key came: step 2 at the middle line is well short of step 4
+    expect(passedAt).toBeLessThan(step4 - 500);
+    await expect(page.getByTestId('lesson-step-4')).toHaveAttribute('aria-current', 'step');
+    await expect(stepHeading(page, 4)).toBeFocused();
+    await settled(page);
+    await expect(page.getByTestId('lesson-step-4')).toHaveAttribute('aria-current', 'step');
+    await expect(page).toHaveURL(/\?lesson=4$/);
+    expect(await spansMiddle(page, 4)).toBe(true);
+  });
+
   test('Next and Previous scroll to the step; the keys do too, but not in a field', async ({ page }) => {
     await openStep(page, 1);
     await stepNext(page, 1).click();
@@ -381,6 +465,49 @@ test.describe('wide', () => {
     await expect(page.getByTestId('band-set')).toContainText('3 members');
     await expect(page.getByTestId('lesson')).toHaveCount(0);
   });
+});
+
+test.describe('the real script step', () => {
+  for (const viewport of [WIDE, SMALL_WIDE]) {
+    test(`${viewport.width}x${viewport.height}: each try walks the added job through the script and ends on the score the band set holds for it; nothing clipped, the band set in view`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const n = LESSON_STEPS.findIndex((step) => step.id === 'script') + 1;
+      await openStep(page, n);
+      const stepper = page.getByTestId('script-stepper');
+      for (let press = 1; press <= 3; press++) {
+        await tryThis(page, n);
+        // the preset's two jobs, then one per press
+        const added = tokens(page, 'band-line').nth(1 + press);
+        await expect(added).toHaveAttribute('data-new', 'true');
+        await expect(added).toHaveAttribute('data-member', String(2 + press));
+        // the stepper ends on the last line of the run: the return
+        await expect(page.getByTestId('script-position')).toHaveText(/^Step (\d+) of \1, line \d+: returns score \d+, \d+$/);
+        const returned = stepper.getByTestId('script-value-return-bump');
+        await expect(returned).toBeInViewport();
+        const score = /returns score (\d+),/.exec(await returned.innerText())?.[1];
+        expect(score, `press ${press}`).toBe(String(BAND.minScore + 1 + press));
+        // the score the band set holds for that member is the one the stepper ended on
+        await expect(await tokenScore(page, 'band-line', 1 + press)).toHaveText(formatScore(Number(score)));
+        await expect(added).toBeInViewport();
+        const clippedParts = await page
+          .getByTestId('lesson-figure')
+          .evaluate((figureElement) =>
+            [
+              ...figureElement.querySelectorAll<HTMLElement>(
+                '[data-testid^="script-value"], [data-testid="script-position"], [data-testid="script-listing"], [data-testid="script-case"], [data-testid="job-token"]',
+              ),
+            ]
+              .filter((element) => element.clientWidth > 0 && element.scrollWidth > element.clientWidth)
+              .map((element) => `${element.dataset.testid}: ${element.scrollWidth} > ${element.clientWidth}`),
+          );
+        expect(clippedParts, `press ${press}`).toEqual([]);
+      }
+      // the panel's last line (its hint) fits the screen too
+      await expect(stepper.locator(':scope p').last()).toBeInViewport({ ratio: 1 });
+    });
+  }
 });
 
 test.describe('on a phone (390x844)', () => {
