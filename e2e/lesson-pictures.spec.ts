@@ -3,9 +3,11 @@
  * its preset with its picture there, its "Try this" pressed three times gives what "You should
  * see" says after each press (read off the picture, in view), and nothing number-bearing is
  * clipped; axe finds nothing in light and dark. One test a size walks every step (a test a step
- * would load the same pages, with more to set up). Screenshots of every step (1366x768, 1280x720,
- * phone, dark) go to docs/ when FIRETIME_UPDATE_DOCS=1 (`npm run docs:screenshots`).
+ * would load the same pages, with more to set up). Screenshots of every step (1366x768, phone,
+ * dark) go to docs/lesson-steps/ when FIRETIME_UPDATE_DOCS=1 (`npm run docs:screenshots`).
  */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -13,13 +15,30 @@ import { groupDigits } from '../src/model/format.ts';
 import { LESSON_STEPS } from '../src/features/lesson/steps.ts';
 import type { LessonStep } from '../src/features/lesson/steps.ts';
 import { screenshot } from './screenshot.ts';
+import { writeSmallPng } from './lessonShots.ts';
 import { BAND, FIRE_TIME, STEP_CHECKS } from './lessonChecks.ts';
 
 const VIEWPORTS = [
-  { name: 'wide', width: 1366, height: 768, axe: true },
-  { name: '1280', width: 1280, height: 720, axe: false },
-  { name: 'phone', width: 390, height: 844, axe: true },
+  { name: 'wide', width: 1366, height: 768, axe: true, docs: true },
+  // in docs/ 1366x768 stands for both widths (they look alike): the set stays a few hundred KB
+  { name: '1280', width: 1280, height: 720, axe: false, docs: false },
+  { name: 'phone', width: 390, height: 844, axe: true, docs: true },
 ] as const;
+
+/** Where `npm run docs:screenshots` writes the steps' pictures (docs/lesson-steps.md shows them). */
+const DOCS_SHOTS = resolve(import.meta.dirname, '..', 'docs', 'lesson-steps');
+
+/** The page as it is, as a test artifact; and, asked to refresh docs/, as a small PNG there (lessonShots.ts). */
+async function shoot(page: Page, name: string, docsName: string | null): Promise<void> {
+  await screenshot(page, test.info(), name);
+  if (docsName === null || process.env.FIRETIME_UPDATE_DOCS !== '1') return;
+  mkdirSync(DOCS_SHOTS, { recursive: true });
+  writeSmallPng(
+    await page.screenshot({ caret: 'initial' }),
+    resolve(DOCS_SHOTS, `${docsName}.png`),
+    page.viewportSize()!.width < 900,
+  );
+}
 
 /** A size's walk through every step: as long as a test a step would have had. */
 const WALK_MS = LESSON_STEPS.length * 60_000;
@@ -134,9 +153,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`the lesson's pictures at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('every step: its preset and picture, three presses each showing what it says, nothing clipped', async ({
-      page,
-    }, testInfo) => {
+    test('every step: its preset and picture, three presses each showing what it says, nothing clipped', async ({ page }) => {
       test.setTimeout(WALK_MS);
       for (const step of LESSON_STEPS) {
         const n = stepNumber(step.id);
@@ -153,7 +170,7 @@ for (const viewport of VIEWPORTS) {
             expect(await clipped(page), `press ${press}`).toEqual([]);
           }
           if (viewport.axe) await expectNoAxeViolations(page);
-          await screenshot(page, testInfo, `lesson-${n}-${viewport.name}`, { docsName: `lesson-step-${n}-${viewport.name}` });
+          await shoot(page, `lesson-${n}-${viewport.name}`, viewport.docs ? `step-${n}-${viewport.name}` : null);
         });
       }
     });
@@ -162,7 +179,7 @@ for (const viewport of VIEWPORTS) {
 
 test.describe('the lesson’s pictures in dark mode', () => {
   test.use({ viewport: { width: 1366, height: 768 }, colorScheme: 'dark' });
-  test('every step: no axe violation after a press', async ({ page }, testInfo) => {
+  test('every step: no axe violation after a press', async ({ page }) => {
     test.setTimeout(WALK_MS);
     for (const step of LESSON_STEPS) {
       const n = stepNumber(step.id);
@@ -172,7 +189,7 @@ test.describe('the lesson’s pictures in dark mode', () => {
         await page.getByTestId(`lesson-step-${n}`).getByTestId('lesson-try').click();
         await PICTURES[step.id].pressed(page, 1);
         await expectNoAxeViolations(page);
-        await screenshot(page, testInfo, `lesson-${n}-dark`, { docsName: `lesson-step-${n}-dark` });
+        await shoot(page, `lesson-${n}-dark`, `step-${n}-dark`);
       });
     }
   });
