@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { license, packageName, path, source, version } from 'virtual:bullmq/getDelayedScore.lua';
 import { groupDigits, plural } from '../../model/format.ts';
@@ -144,6 +144,7 @@ interface ListingProps {
 
 function Listing({ script, trace, at, go, onKeyDown, compact }: ListingProps) {
   const listingRef = useRef<HTMLDivElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
   const count = trace.steps.length;
   const current = trace.steps[at]!;
   const currentSpan = script.spans[current.line];
@@ -158,6 +159,12 @@ function Listing({ script, trace, at, go, onKeyDown, compact }: ListingProps) {
   });
   const delayedTimestamp = trace.returned.delayedTimestamp;
   const inSpan = (line: number, span: LineSpan) => line >= span.first && line <= span.last;
+
+  // Next, focused, turns disabled on the last line (a walk reaching it, or the reader): focus goes on to the
+  // listing, before the browser drops it to the page
+  useLayoutEffect(() => {
+    if (at === count - 1 && document.activeElement === nextRef.current) listingRef.current?.focus();
+  }, [at, count]);
 
   // a listing shorter than the file keeps the marked line in view by scrolling itself only
   // (scrollIntoView would scroll the page too, and the lesson's page position picks its step)
@@ -175,7 +182,7 @@ function Listing({ script, trace, at, go, onKeyDown, compact }: ListingProps) {
         <button type="button" onClick={() => go(at - 1)} disabled={at === 0}>
           Previous
         </button>
-        <button type="button" onClick={() => go(at + 1)} disabled={at === count - 1}>
+        <button ref={nextRef} type="button" onClick={() => go(at + 1)} disabled={at === count - 1}>
           Next
         </button>
         {/* only the position is announced: the value can change every second under a live clock */}
