@@ -7,18 +7,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { bandOf, fireTimeOf } from '../src/model/protocol/score.ts';
 import { formatScore } from '../src/model/redis/doubles.ts';
-import { groupDigits } from '../src/model/format.ts';
 import { LESSON_NOW, LESSON_STEPS } from '../src/features/lesson/steps.ts';
-import type { LessonStep } from '../src/features/lesson/steps.ts';
 import { screenshot } from './screenshot.ts';
+import { BAND, STEP_CHECKS, tokenScore, tokens } from './lessonChecks.ts';
 import { setRow } from './stageDriver.ts';
 
 const WIDE = { width: 1366, height: 768 };
+const SMALL_WIDE = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
-const FIRE_TIME = fireTimeOf(LESSON_NOW, 5000);
-const BAND = bandOf(FIRE_TIME);
 
 /** The figure's step, once the lesson has rendered it. */
 const figure = (page: Page) => page.getByTestId('lesson-figure').locator('[data-step-id]');
@@ -63,6 +60,13 @@ async function tryThis(page: Page, n: number): Promise<void> {
 const frames = (page: Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
+/** Whether step n spans the middle line of the viewport: the line the page's scroll picks the current step by. */
+const spansMiddle = (page: Page, n: number) =>
+  page.getByTestId(`lesson-step-${n}`).evaluate((step) => {
+    const box = step.getBoundingClientRect();
+    return box.top <= window.innerHeight / 2 && box.bottom >= window.innerHeight / 2;
+  });
+
 /** Waits for the page to be still: its scroll at rest (unchanged across two frames: a smooth scroll ends) and its animations (rows sliding in) done. */
 async function settled(page: Page): Promise<void> {
   await expect
@@ -85,149 +89,6 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
     violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
-
-/** A line of the figure's jobs (a set drawn as tokens, head first), its tokens, and the summary over it. */
-type Line = 'textbook-line' | 'band-line';
-const tokens = (page: Page, line: Line) => page.getByTestId(line).getByTestId('job-token');
-const summary = (page: Page, line: Line) => page.getByTestId(line).getByTestId('line-summary');
-/** The score a token shows, once its line's "scores" box is ticked. */
-async function tokenScore(page: Page, line: Line, position: number): Promise<Locator> {
-  await page.getByTestId(line).getByRole('checkbox', { name: 'scores' }).check();
-  return tokens(page, line).nth(position).locator(':scope > span:last-child');
-}
-/** A row of the bits picture, as the whole number its label reads in binary. */
-const bitsOf = (page: Page, row: string, label: string, value: bigint | number) =>
-  expect(page.getByTestId(`bits-row-${row}`)).toHaveAttribute('aria-label', `${label}: ${value.toString(2)} in binary`);
-/** The band's floor for a fire-time, exactly (the floor is the fire-time's bits then twelve zeros). */
-const floorOf = (fireTime: number) => BigInt(fireTime) * 4096n;
-
-/** What each step starts from, and what its "Try this" gives: the claims of its text, read off the page. */
-const STEP_CHECKS: Record<LessonStep['id'], { preset: (page: Page) => Promise<void>; tried: (page: Page) => Promise<void> }> = {
-  'fire-time': {
-    // the textbook score is the fire-time: three jobs by when they are due; the job due sooner goes to the head
-    preset: async (page) => {
-      await expect(page.getByTestId('lesson-fire-time')).toHaveText(String(FIRE_TIME));
-      await expect(page.getByTestId('lesson-fire-time').locator('mark')).toHaveText('5000');
-      for (const [position, member] of ['job:2', 'job:3', 'job:1'].entries())
-        await expect(tokens(page, 'textbook-line').nth(position)).toHaveAttribute('data-member', member);
-    },
-    tried: async (page) => {
-      await expect(tokens(page, 'textbook-line').first()).toHaveAttribute('data-member', 'job:4');
-      // the press takes 1 s off the 5 s delay
-      await expect(page.getByTestId('lesson-fire-time')).toHaveText(String(fireTimeOf(LESSON_NOW, 4000)));
-    },
-  },
-  ties: {
-    // a tie falls back to member bytes: "10" before "2"
-    preset: async (page) => {
-      await expect(summary(page, 'textbook-line')).toContainText('9 jobs');
-      await expect(tokens(page, 'textbook-line').nth(1)).toHaveAttribute('data-member', '2');
-    },
-    tried: async (page) => {
-      await expect(summary(page, 'textbook-line')).toContainText('12 jobs');
-      for (const [position, member] of ['1', '10', '11', '12', '2'].entries())
-        await expect(tokens(page, 'textbook-line').nth(position)).toHaveAttribute('data-member', member);
-    },
-  },
-  shift: {
-    // the shift: the floor in binary is the fire-time's bits and twelve zeros; +1 ms moves it by 4,096
-    preset: async (page) => {
-      await bitsOf(page, 'fire-time', 'the fire-time (ms)', FIRE_TIME);
-      await bitsOf(page, 'floor', '× 0x1000: the floor', floorOf(FIRE_TIME));
-      expect(floorOf(FIRE_TIME).toString(2)).toBe(`${FIRE_TIME.toString(2)}000000000000`);
-      await expect(page.getByTestId('bits-decimal-floor')).toHaveText(groupDigits(BAND.minScore));
-      await expect(page.getByTestId('bits-row-floor').locator('[data-field="slot"]')).toHaveCount(12);
-      await expect(page.getByTestId('bits-row-floor').locator('[data-field="slot"][data-bit="1"]')).toHaveCount(0);
-    },
-    tried: async (page) => {
-      await bitsOf(page, 'fire-time', 'the fire-time (ms)', FIRE_TIME + 1);
-      await bitsOf(page, 'floor', '× 0x1000: the floor', floorOf(FIRE_TIME + 1));
-      await expect(page.getByTestId('bits-decimal-floor')).toHaveText(groupDigits(BAND.minScore + 4096));
-    },
-  },
-  bump: {
-    // the bump: the second job takes the floor + 1; its slot is the band's second
-    preset: async (page) => {
-      await expect(summary(page, 'band-line')).toContainText('1 job,');
-      await expect(page.getByTestId('zoom-slot-0')).toHaveAttribute('data-filled', 'true');
-      await expect(page.getByTestId('zoom-slot-1')).toHaveAttribute('data-filled', 'false');
-      await expect(page.getByTestId('band-summary')).toContainText('slots used: 1 of 4,096');
-    },
-    tried: async (page) => {
-      await expect(page.getByTestId('bits-decimal-last')).toHaveText(groupDigits(BAND.minScore + 1));
-      await expect(page.getByTestId('zoom-slot-1')).toHaveAttribute('data-filled', 'true');
-      await expect(await tokenScore(page, 'band-line', 1)).toHaveText(formatScore(BAND.minScore + 1));
-      await expect(page.getByTestId('band-summary')).toContainText('slots used: 2 of 4,096');
-      // the textbook set gives the two jobs one score
-      await expect(await tokenScore(page, 'textbook-line', 1)).toHaveText(
-        await (await tokenScore(page, 'textbook-line', 0)).innerText(),
-      );
-    },
-  },
-  ceiling: {
-    // the ceiling: a full band, then four more that share the ceiling and sort by their uuids
-    preset: async (page) => {
-      await expect(page.getByTestId('band-summary')).toContainText('slots used: 4,096 of 4,096');
-      await expect(page.getByTestId('bits-slot-text')).toContainText('111111111111 = 4095 (all ones: pinned at the ceiling)');
-      await expect(page.getByTestId('bits-decimal-last')).toHaveText(groupDigits(BAND.maxScore));
-      await expect(page.getByTestId('zoom-ceiling')).toHaveAttribute('data-count', '1');
-    },
-    tried: async (page) => {
-      await expect(summary(page, 'band-line')).toContainText('4,100 jobs');
-      await expect(page.getByTestId('zoom-ceiling')).toHaveAttribute('data-count', '5');
-      const arrivals = (
-        await tokens(page, 'band-line').evaluateAll((jobs) => jobs.map((job) => job.getAttribute('data-arrival')))
-      )
-        .slice(-5)
-        .map(Number);
-      expect([...arrivals].sort((a, b) => a - b)).toEqual([4096, 4097, 4098, 4099, 4100]);
-      expect(arrivals).not.toEqual([4096, 4097, 4098, 4099, 4100]);
-    },
-  },
-  recovery: {
-    // recovery: score / 0x1000 is exact, and the worker wakes at the whole fire-time
-    preset: async (page) => {
-      await expect(page.getByTestId('recovery-head')).toHaveText(`${FIRE_TIME}: the worker wakes at ${FIRE_TIME}`);
-    },
-    tried: async (page) => {
-      // 3/4,096 is 0.000732421875, every digit exact
-      await expect(page.getByTestId('recovery-decimal')).toHaveText(`${FIRE_TIME}.000732421875`);
-      await expect(page.getByTestId('recovery-fraction')).toHaveText(`${FIRE_TIME} + 3/4,096`);
-      await expect(page.getByTestId('recovery-reply')).toHaveText(String(FIRE_TIME));
-    },
-  },
-  cliff: {
-    // past 2^41 ms the floor + 1 is rounded away: the new job stores the same score and sorts by its bytes
-    preset: async (page) => {
-      await expect(summary(page, 'band-line')).toContainText('9 jobs');
-      await expect(page.getByTestId('bits-row-meant').locator('[data-place="0"]')).toHaveAttribute('data-bit', '1');
-      await expect(page.getByTestId('bits-row-stored').locator('[data-place="0"]')).toHaveAttribute('data-bit', '0');
-    },
-    tried: async (page) => {
-      await expect(summary(page, 'band-line')).toContainText('10 jobs');
-      await expect(tokens(page, 'band-line').nth(1)).toHaveAttribute('data-member', '10');
-      await expect(tokens(page, 'band-line').nth(1)).toHaveAttribute('data-out-of-order', 'true');
-      await expect(page.getByTestId('bits-row-stored').locator('[data-place="0"]')).toHaveAttribute('data-bit', '0');
-      await expect(await tokenScore(page, 'band-line', 1)).toHaveText(await (await tokenScore(page, 'band-line', 0)).innerText());
-    },
-  },
-  script: {
-    // the real script: two jobs already in the millisecond, so the next one scores the floor + 2
-    preset: async (page) => {
-      await expect(summary(page, 'band-line')).toContainText('2 jobs');
-      const stepper = page.getByTestId('script-stepper');
-      await expect(stepper).toBeVisible();
-      await expect(stepper.locator('[aria-current="step"]')).toHaveCount(1);
-    },
-    tried: async (page) => {
-      // the third job, the new one, took the floor + 2: the band's highest, so the next would take the floor + 3
-      // (read without ticking the line's scores: that would scroll the one-screen figure off the stepper)
-      await expect(summary(page, 'band-line')).toContainText('3 jobs');
-      await expect(tokens(page, 'band-line').nth(2)).toHaveAttribute('data-new', 'true');
-      await expect(page.getByTestId('lesson-next-score')).toHaveText(formatScore(BAND.minScore + 3));
-    },
-  },
-};
 
 test.describe('each step at 1366x768', () => {
   test.use({ viewport: WIDE });
@@ -267,6 +128,82 @@ test.describe('wide', () => {
     await expect(page).toHaveURL(/\?lesson=5$/);
     // moving through the steps writes no history: Back leaves the lesson
     expect(await page.evaluate(() => window.history.length)).toBe(entries);
+  });
+
+  test('opens at the step the address names from its first painted frame (not step 1, then a jump), and keeps it turned narrow', async ({
+    page,
+  }) => {
+    // a busy page (the CPU slowed) paints the lesson's text well before the figure's code has run
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // in each of the first frames that hold the lesson: which step is current, and whether it spans the middle line
+    await page.addInitScript(() => {
+      const seen: Array<{ current: string | null; inPlace: boolean }> = [];
+      (window as unknown as { __frames: typeof seen }).__frames = seen;
+      const look = () => {
+        const current = document.querySelector<HTMLElement>('[data-testid^="lesson-step-"][aria-current="step"]');
+        if (current !== null) {
+          const box = current.getBoundingClientRect();
+          const middle = window.innerHeight / 2;
+          seen.push({ current: current.dataset.step ?? null, inPlace: box.top <= middle && box.bottom >= middle });
+        }
+        if (seen.length < 20) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    for (const [n, viewport] of [
+      [4, WIDE],
+      [7, SMALL_WIDE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/?lesson=${n}`);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __frames: unknown[] }).__frames.length)).toBe(20);
+      const seen = await page.evaluate(() => (window as unknown as { __frames: unknown[] }).__frames);
+      expect(seen, `${viewport.width}x${viewport.height}`).toEqual(Array(20).fill({ current: String(n), inPlace: true }));
+    }
+    // the window made narrow: one step, the same one, from its top
+    await page.setViewportSize(PHONE);
+    await expect(page.locator('[data-testid^="lesson-step-"]')).toHaveCount(1);
+    await expect(page.getByTestId('lesson-step-7')).toHaveAttribute('aria-current', 'step');
+    await expect
+      .poll(() => stepHeading(page, 7).evaluate((heading) => Math.round(heading.getBoundingClientRect().top)))
+      .toBeGreaterThanOrEqual(0);
+    expect(await stepHeading(page, 7).evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(PHONE.height / 3);
+  });
+
+  test('keys pressed within one smooth scroll all count: Next three times from step 1 is step 4', async ({ page }) => {
+    await openStep(page, 1);
+    await stepHeading(page, 1).focus();
+    // the third key comes from the page itself, in the frame where the scroll toward step 3 has brought step 2's
+    // middle to the middle line (step 2 has crossed it, step 3 not yet): a key pressed mid-scroll, at a moment a test
+    // can name
+    const third = page.getByTestId('lesson-step-2').evaluate(
+      (step) =>
+        new Promise<number>((done) => {
+          const look = () => {
+            const box = step.getBoundingClientRect();
+            if (box.top + box.height / 2 > window.innerHeight / 2) {
+              requestAnimationFrame(look);
+              return;
+            }
+            document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+            done(window.scrollY);
+          };
+          requestAnimationFrame(look);
+        }),
+    );
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const passedAt = await third;
+    const step4 = await page.getByTestId('lesson-step-4').evaluate((step) => step.getBoundingClientRect().top + window.scrollY);
+    // still on its way when the third key came: step 2 at the middle line is well short of step 4
+    expect(passedAt).toBeLessThan(step4 - 500);
+    await expect(page.getByTestId('lesson-step-4')).toHaveAttribute('aria-current', 'step');
+    await expect(stepHeading(page, 4)).toBeFocused();
+    await settled(page);
+    await expect(page.getByTestId('lesson-step-4')).toHaveAttribute('aria-current', 'step');
+    await expect(page).toHaveURL(/\?lesson=4$/);
+    expect(await spansMiddle(page, 4)).toBe(true);
   });
 
   test('Next and Previous scroll to the step; the keys do too, but not in a field', async ({ page }) => {
@@ -381,6 +318,49 @@ test.describe('wide', () => {
     await expect(page.getByTestId('band-set')).toContainText('3 members');
     await expect(page.getByTestId('lesson')).toHaveCount(0);
   });
+});
+
+test.describe('the real script step', () => {
+  for (const viewport of [WIDE, SMALL_WIDE]) {
+    test(`${viewport.width}x${viewport.height}: each try walks the added job through the script and ends on the score the band set holds for it; nothing clipped, the band set in view`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const n = LESSON_STEPS.findIndex((step) => step.id === 'script') + 1;
+      await openStep(page, n);
+      const stepper = page.getByTestId('script-stepper');
+      for (let press = 1; press <= 3; press++) {
+        await tryThis(page, n);
+        // the preset's two jobs, then one per press
+        const added = tokens(page, 'band-line').nth(1 + press);
+        await expect(added).toHaveAttribute('data-new', 'true');
+        await expect(added).toHaveAttribute('data-member', String(2 + press));
+        // the stepper ends on the last line of the run: the return
+        await expect(page.getByTestId('script-position')).toHaveText(/^Step (\d+) of \1, line \d+: returns score \d+, \d+$/);
+        const returned = stepper.getByTestId('script-value-return-bump');
+        await expect(returned).toBeInViewport();
+        const score = /returns score (\d+),/.exec(await returned.innerText())?.[1];
+        expect(score, `press ${press}`).toBe(String(BAND.minScore + 1 + press));
+        // the score the band set holds for that member is the one the stepper ended on
+        await expect(await tokenScore(page, 'band-line', 1 + press)).toHaveText(formatScore(Number(score)));
+        await expect(added).toBeInViewport();
+        const clippedParts = await page
+          .getByTestId('lesson-figure')
+          .evaluate((figureElement) =>
+            [
+              ...figureElement.querySelectorAll<HTMLElement>(
+                '[data-testid^="script-value"], [data-testid="script-position"], [data-testid="script-listing"], [data-testid="script-case"], [data-testid="job-token"]',
+              ),
+            ]
+              .filter((element) => element.clientWidth > 0 && element.scrollWidth > element.clientWidth)
+              .map((element) => `${element.dataset.testid}: ${element.scrollWidth} > ${element.clientWidth}`),
+          );
+        expect(clippedParts, `press ${press}`).toEqual([]);
+      }
+      // the panel's last line (its hint) fits the screen too
+      await expect(stepper.locator(':scope p').last()).toBeInViewport({ ratio: 1 });
+    });
+  }
 });
 
 test.describe('on a phone (390x844)', () => {

@@ -72,30 +72,31 @@ export function LessonFigure({ step, scriptPart, wide = false }: LessonFigurePro
       <JobLine set="band" show="tail" presetOperations={presetOperations} bringIntoView={bringSet(parts.ceiling)} />,
     ),
   ];
+  // beside the script's listing, which takes the right column's height, the band set goes under the scores on the left
+  const setsLeft = parts.script !== undefined;
+  const setLines = sets ? (
+    <div className={styles.sets}>
+      {part(
+        'textbookSet',
+        parts.textbookSet,
+        <JobLine set="textbook" show="all" presetOperations={presetOperations} bringIntoView={bringSet(parts.textbookSet)} />,
+      )}
+      {part(
+        'bandSet',
+        parts.bandSet,
+        <JobLine set="band" show="all" presetOperations={presetOperations} bringIntoView={bringSet(parts.bandSet)} />,
+      )}
+    </div>
+  ) : null;
   return (
     <div className={styles.figure} role="region" aria-label={`The figure: ${step.title}`} data-step-id={step.id}>
-      <div className={styles.column}>{left}</div>
+      <div className={styles.column}>
+        {left}
+        {setsLeft ? setLines : null}
+      </div>
       <div className={styles.column}>
         {right}
-        {sets ? (
-          <div className={styles.sets}>
-            {part(
-              'textbookSet',
-              parts.textbookSet,
-              <JobLine
-                set="textbook"
-                show="all"
-                presetOperations={presetOperations}
-                bringIntoView={bringSet(parts.textbookSet)}
-              />,
-            )}
-            {part(
-              'bandSet',
-              parts.bandSet,
-              <JobLine set="band" show="all" presetOperations={presetOperations} bringIntoView={bringSet(parts.bandSet)} />,
-            )}
-          </div>
-        ) : null}
+        {setsLeft ? null : setLines}
       </div>
     </div>
   );

@@ -8,6 +8,8 @@ import type { Scenario } from '../session/operations.ts';
 import { LESSON_NOW, LESSON_SEED, LESSON_STEPS } from '../features/lesson/steps.ts';
 import { applyPreset, applyTry } from '../features/lesson/tryThis.ts';
 import { ScriptStepper } from '../features/script/ScriptStepper.tsx';
+import { selectScriptTrace } from '../store/script.ts';
+import type { ScriptTrace } from '../store/script.ts';
 import { LessonFigure } from './LessonFigure.tsx';
 
 /**
@@ -15,9 +17,6 @@ import { LessonFigure } from './LessonFigure.tsx';
  * the session and the store. It is a chunk of its own, fetched while the lesson's text paints
  * (Lesson.tsx), so that text is not held back by the figure's code.
  */
-
-/** The real script in the last step's figure (LessonFigure's `script` part): the Lua stepper. */
-const SCRIPT_PART: ReactNode = <ScriptStepper compact />;
 
 /** How often the shown "now" follows a live clock, should the reader switch the figure's clock to live. */
 const DISPLAY_TICK_MS = 1000;
@@ -33,7 +32,7 @@ export interface LessonFigureHostProps {
   readonly active: number;
   /** The latest "Try this" press, or null before any. */
   readonly presses: TryPresses | null;
-  /** What the script slot shows; the Lua stepper when not given (a test passes its own). */
+  /** What the script slot shows; the Lua stepper (after a press, walking the job it added) when not given (a test passes its own). */
   readonly scriptPart?: ReactNode;
   /** The figure's scenario as a link's text (the codec's), or null when it is too long for one: each time it changes. */
   readonly onScenario: (text: string | null) => void;
@@ -51,12 +50,14 @@ function linkText(scenario: Scenario): string | null {
  * once and writing no history (the lesson's address is the step), each "Try this" done through the
  * store's own actions.
  */
-export function LessonFigureHost({ active, presses, scriptPart = SCRIPT_PART, onScenario, wide = false }: LessonFigureHostProps) {
+export function LessonFigureHost({ active, presses, scriptPart, onScenario, wide = false }: LessonFigureHostProps) {
   const [store] = useState<AppStore>(() => {
     const created = createAppStore({ frozenAt: LESSON_NOW, seed: LESSON_SEED });
     applyPreset(created, LESSON_STEPS[active]!);
     return created;
   });
+  // the script's run for the job the last press added (its trace as the press found the band), and which press
+  const [added, setAdded] = useState<{ readonly trace: ScriptTrace; readonly press: number } | null>(null);
   const applied = useRef(active);
   const seen = useRef(0);
   const report = useRef(onScenario);
@@ -68,6 +69,7 @@ export function LessonFigureHost({ active, presses, scriptPart = SCRIPT_PART, on
   useEffect(() => {
     if (applied.current === active) return;
     applied.current = active;
+    setAdded(null);
     applyPreset(store, LESSON_STEPS[active]!);
   }, [store, active]);
 
@@ -80,7 +82,14 @@ export function LessonFigureHost({ active, presses, scriptPart = SCRIPT_PART, on
       applied.current = presses.index;
       applyPreset(store, LESSON_STEPS[presses.index]!);
     }
-    for (let k = 0; k < times; k++) applyTry(store, LESSON_STEPS[presses.index]!.tryThis.steps);
+    const step = LESSON_STEPS[presses.index]!;
+    // with the clock frozen, the next job's trace before a press is the run of the job that press adds
+    let before: ScriptTrace | null = null;
+    for (let k = 0; k < times; k++) {
+      const trace = selectScriptTrace(store.getState());
+      if (applyTry(store, step.tryThis.steps)) before = trace;
+    }
+    setAdded(step.parts.script !== undefined && before !== null ? { trace: before, press: presses.count } : null);
   }, [store, presses]);
 
   useEffect(() => {
@@ -97,7 +106,12 @@ export function LessonFigureHost({ active, presses, scriptPart = SCRIPT_PART, on
 
   return (
     <StoreProvider store={store}>
-      <LessonFigure step={LESSON_STEPS[active]!} scriptPart={scriptPart} wide={wide} />
+      <LessonFigure
+        step={LESSON_STEPS[active]!}
+        // a new press starts the walk again, from the run of the job it added
+        scriptPart={scriptPart ?? <ScriptStepper key={added?.press ?? 0} compact added={added?.trace ?? null} />}
+        wide={wide}
+      />
     </StoreProvider>
   );
 }

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { followSteps } from './scroller.ts';
+import { createStepAim, followSteps } from './scroller.ts';
 import { lessonMoveOf } from './keys.ts';
 import { LESSON_STEPS, codeRuns } from './steps.ts';
 import type { LessonStep } from './steps.ts';
 import styles from './Lesson.module.css';
+
+/** Keys that scroll the page itself: pressed, the reader takes the scroll over from Next / Previous. */
+const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
 
 /** From this width the text sits beside a sticky figure and the reader's scroll picks the step; below it, one step at a time. */
 export const WIDE_LESSON = '(min-width: 900px)';
@@ -71,6 +74,8 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header, stag
   const slotRefs = useRef<Array<HTMLElement | null>>([]);
   const phoneSlot = useRef<HTMLDivElement>(null);
   const [holder] = useState(figureHolder);
+  // the step a Next / Previous / key scroll is heading for: the steps it passes do not count (scroller.ts)
+  const [aim] = useState(() => createStepAim());
   const focusWanted = useRef<number | null>(null);
   const latest = useRef({ active, onStep });
   useEffect(() => {
@@ -84,22 +89,42 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header, stag
   }, [holder, wide, active]);
   useEffect(() => () => holder.remove(), [holder]);
 
-  // Wide: start at the step the address names, then follow the reader's scroll.
+  // Wide: start at the step the address names, before the first paint (a passive effect runs after
+  // it, and on a busy page the reader would see step 1 for a while, then a jump); then follow the
+  // reader's scroll. Turned narrow (a window made smaller): the one step shown from its top.
+  const wasWide = useRef<boolean | null>(null);
+  useLayoutEffect(() => {
+    const before = wasWide.current;
+    wasWide.current = wide;
+    const start = stepRefs.current[latest.current.active];
+    if (wide && latest.current.active > 0) start?.scrollIntoView({ block: 'center', behavior: 'auto' });
+    if (!wide && before === true) start?.scrollIntoView({ block: 'start', behavior: 'auto' });
+  }, [wide]);
   useEffect(() => {
     if (!wide) return;
     const steps = stepRefs.current.filter((step): step is HTMLElement => step !== null);
-    const start = steps[latest.current.active];
-    if (start !== undefined && latest.current.active > 0) start.scrollIntoView({ block: 'center', behavior: 'auto' });
     let stop: (() => void) | null = null;
     // after the jump has been laid out, so the first crossing reported is the step it landed on
     const frame = requestAnimationFrame(() => {
-      stop = followSteps(steps, (index) => latest.current.onStep(index));
+      stop = followSteps(steps, (index) => latest.current.onStep(index), undefined, aim);
     });
+    // the reader scrolling themselves ends the page's own scroll toward a step
+    const takeOver = () => aim.release();
+    const onKey = (event: KeyboardEvent) => {
+      if (SCROLL_KEYS.has(event.key)) aim.release();
+    };
+    window.addEventListener('wheel', takeOver, { passive: true });
+    window.addEventListener('touchstart', takeOver, { passive: true });
+    window.addEventListener('keydown', onKey);
     return () => {
       cancelAnimationFrame(frame);
       stop?.();
+      aim.release();
+      window.removeEventListener('wheel', takeOver);
+      window.removeEventListener('touchstart', takeOver);
+      window.removeEventListener('keydown', onKey);
     };
-  }, [wide]);
+  }, [wide, aim]);
 
   // Moved with Next / Previous or a key: the new step's heading takes focus, once the step is shown.
   const goTo = useCallback(
@@ -122,15 +147,17 @@ export function LessonLayout({ active, onStep, onTry, wide, figure, header, stag
     (index: number) => {
       if (index < 0 || index >= LESSON_STEPS.length) return;
       if (index === latest.current.active) {
+        if (wide) aim.aim(index);
         goTo(index);
         return;
       }
       focusWanted.current = index;
+      if (wide) aim.aim(index);
       latest.current.onStep(index);
       // a second key before the render counts from this step
       latest.current = { ...latest.current, active: index };
     },
-    [goTo],
+    [goTo, wide, aim],
   );
 
   // ArrowRight / J and ArrowLeft / K: the next and previous step, unless a field or control takes the key (keys.ts).

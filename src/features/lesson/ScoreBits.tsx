@@ -241,18 +241,12 @@ export function ScoreBits({ mode, presetOperations }: { mode: BitsMode; presetOp
       {rows.map((row, at) => (
         <div key={row.key} className={styles.bitRow}>
           <p className={styles.rowLabel}>
-            {row.label}
-            {row.key === 'meant' ? null : (
-              <>
-                {' '}
-                <Decimal
-                  value={row.layout.value}
-                  previous={row.previous === null ? null : row.previous.value}
-                  testId={`bits-decimal-${row.key}`}
-                />
-              </>
-            )}
-            {row.key === 'meant' ? <span className="mono"> {row.layout.value.toString()}</span> : null}
+            {row.label} {/* the meant score is never stored, so nothing of it changes: grouped like the rest, unmarked */}
+            <Decimal
+              value={row.layout.value}
+              previous={row.key === 'meant' ? row.layout.value : (row.previous?.value ?? null)}
+              testId={`bits-decimal-${row.key}`}
+            />
           </p>
           <BitRow row={row} width={width} bracket={at === 0} />
         </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MIDDLE_LINE, followSteps } from './scroller.ts';
+import { MIDDLE_LINE, createStepAim, followSteps } from './scroller.ts';
 import type { StepCrossing, StepObserverFactory } from './scroller.ts';
 
 /** A stand-in IntersectionObserver: the test reports crossings itself. */
@@ -58,5 +58,59 @@ describe('followSteps', () => {
     expect(onStep).not.toHaveBeenCalled();
     stop();
     expect(fake.disconnect).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a scroll the page started toward a step (createStepAim)', () => {
+  it('reports none of the steps it passes, then the target; two keys in one scroll both count', () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeObserver();
+      const onStep = vi.fn();
+      const aim = createStepAim(1500);
+      const many = [{}, {}, {}, {}] as unknown as Element[];
+      followSteps(many, onStep, fake.create, aim);
+      fake.cross([{ target: many[0]!, isIntersecting: true }]);
+      // Next, then Next again while the first scroll is on its way: the target is step 3 (index 2)
+      aim.aim(1);
+      vi.advanceTimersByTime(100);
+      aim.aim(2);
+      // the scroll passes step 2: not the reader's step, so the current one stays where the keys put it
+      fake.cross([{ target: many[1]!, isIntersecting: true }]);
+      expect(onStep.mock.calls).toEqual([[0]]);
+      expect(aim.target).toBe(2);
+      fake.cross([{ target: many[2]!, isIntersecting: true }]);
+      expect(onStep.mock.calls).toEqual([[0], [2]]);
+      expect(aim.target).toBeNull();
+      // with no target, the reader's own scroll is followed again
+      fake.cross([{ target: many[3]!, isIntersecting: true }]);
+      expect(onStep.mock.calls).toEqual([[0], [2], [3]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up after its time (a target the page cannot bring to the middle), and on release', () => {
+    vi.useFakeTimers();
+    try {
+      const aim = createStepAim(1500);
+      aim.aim(3);
+      expect(aim.reached(1)).toBe(false);
+      vi.advanceTimersByTime(1499);
+      expect(aim.target).toBe(3);
+      vi.advanceTimersByTime(1);
+      expect(aim.target).toBeNull();
+      expect(aim.reached(1)).toBe(true);
+      aim.aim(2);
+      // a second aim restarts the time
+      vi.advanceTimersByTime(1000);
+      aim.aim(3);
+      vi.advanceTimersByTime(1000);
+      expect(aim.target).toBe(3);
+      aim.release();
+      expect(aim.reached(0)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -224,7 +224,7 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     tryThis: {
       label: 'Enqueue a job through the script',
       steps: [{ kind: 'enqueue', count: 1 }],
-      see: "The script returns the band's highest + 1: the floor + the jobs already in this millisecond. The band set holds the new job at that score.",
+      see: "The stepper walks the new job's run and stops on its return: the band's highest + 1. The band set holds the new job (outlined) at that score.",
     },
     parts: { script: 'focus', scores: 'quiet', bandSet: 'quiet' },
     scores: 'band',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { license, packageName, path, source, version } from 'virtual:bullmq/getDelayedScore.lua';
 import { groupDigits, plural } from '../../model/format.ts';
@@ -16,32 +16,64 @@ import styles from './ScriptStepper.module.css';
 /** The installed script's lines and where each traced step sits: found once, when this chunk loads. */
 const LOCATED = locateSteps(source);
 
-function describeCase(trace: ScriptTrace): string {
+/** What kind of run a trace is; `past` for a job already added (the band as it was before it). */
+function describeCase(trace: ScriptTrace, past: boolean): string {
   const jobs = plural(trace.jobsInBand, 'job', 'jobs');
-  if (trace.kind === 'floor') return 'a floor job: its millisecond’s band is empty, so it takes minScore.';
+  const [is, holds, takes, shares] = past ? ['was', 'held', 'took', 'shared'] : ['is', 'holds', 'takes', 'shares'];
+  if (trace.kind === 'floor') return `${is} a floor job: its millisecond’s band ${is} empty, so it ${takes} minScore.`;
   if (trace.kind === 'ceiling') {
-    return `a ceiling job: the band already holds ${jobs}, every one of its 4,096 slots is used, so it shares maxScore.`;
+    return `${is} a ceiling job: the band already ${holds} ${jobs}, every one of its 4,096 slots ${is} used, so it ${shares} maxScore.`;
   }
-  return `a bump: the band already holds ${jobs}, so it takes the highest score there + 1.`;
+  return `${is} a bump: the band already ${holds} ${jobs}, so it ${takes} the highest score there + 1.`;
+}
+
+/** How long the walk through a just-added job's lines stays on each line: ten lines in about 0.6 s. */
+const WALK_STEP_MS = 60;
+
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export interface ScriptStepperProps {
+  /** A listing of a fixed height, no line wider than the panel (the lesson's figure). */
+  readonly compact?: boolean;
+  /**
+   * The trace of a job the page has just added (its run, on the band as it was before it): shown
+   * instead of the next job's, walked through from its first line to its return, where it stays.
+   * Under reduced motion it opens on the return.
+   */
+  readonly added?: ScriptTrace | null;
 }
 
 /**
  * getDelayedScore.lua as the installed bullmq package ships it, stepped through line by line for the
- * job the page would enqueue now (its delay, its clock, the band set as it is). Every value comes
- * from the model's own getDelayedScore, run with a tracer (store/script.ts); the line each step
- * marks is found in the file's text (scriptLines.ts).
+ * job the page would enqueue now (its delay, its clock, the band set as it is), or for the job it
+ * just added. Every value comes from the model's own getDelayedScore, run with a tracer
+ * (store/script.ts); the line each step marks is found in the file's text (scriptLines.ts).
  */
-export function ScriptStepper({ compact = false }: { readonly compact?: boolean }) {
-  const trace = useAppStore(selectScriptTrace);
+export function ScriptStepper({ compact = false, added = null }: ScriptStepperProps) {
+  const next = useAppStore(selectScriptTrace);
+  const trace = added ?? next;
   // `?names=echomq`: the key and the script as EchoMQ names them (the same function, the same numbers).
   const library = queueLibraryFrom(typeof window === 'undefined' ? '' : window.location.search);
   const names = library === 'bullmq' ? null : queueNames(library);
-  const [wanted, setWanted] = useState(0);
-  const headingId = useId();
   const count = trace.steps.length;
+  const [wanted, setWanted] = useState(() => (added !== null && reducedMotion() ? count - 1 : 0));
+  const [walking, setWalking] = useState(() => added !== null && !reducedMotion());
+  const headingId = useId();
   // the trace can get shorter (a bump has a test more than a floor): stay on its last step then
   const at = Math.min(wanted, count - 1);
-  const go = (to: number) => setWanted(Math.max(0, Math.min(count - 1, to)));
+  // the reader stepping takes over from the walk
+  const go = (to: number) => {
+    setWalking(false);
+    setWanted(Math.max(0, Math.min(count - 1, to)));
+  };
+
+  const walkOn = walking && at < count - 1;
+  useEffect(() => {
+    if (!walkOn) return;
+    const timer = setTimeout(() => setWanted(at + 1), WALK_STEP_MS);
+    return () => clearTimeout(timer);
+  }, [walkOn, at]);
 
   function onKeyDown(event: KeyboardEvent) {
     const to = {
@@ -66,8 +98,8 @@ export function ScriptStepper({ compact = false }: { readonly compact?: boolean 
           <span className="mono" data-testid="script-package">
             {packageName} {version}
           </span>{' '}
-          ships it (<span data-testid="script-license">{license}</span> licence), stepped for the job the figure would enqueue
-          now.
+          ships it (<span data-testid="script-license">{license}</span> licence), stepped for{' '}
+          {added === null ? 'the job the figure would enqueue now.' : 'the job just added: its last line returns its score.'}
         </p>
       ) : (
         <p className={panel.lede}>
@@ -84,7 +116,7 @@ export function ScriptStepper({ compact = false }: { readonly compact?: boolean 
         <span className="mono">
           getDelayedScore("{printable(names === null ? trace.key : names.delayedKey)}", {trace.timestamp}, {trace.delay})
         </span>{' '}
-        is {describeCase(trace)}
+        {describeCase(trace, added !== null)}
         {names === null ? null : ` (in ${names.library}: ${names.addScript})`}
       </p>
       {compact ? null : (
@@ -117,6 +149,7 @@ interface ListingProps {
 
 function Listing({ script, trace, at, go, onKeyDown, compact }: ListingProps) {
   const listingRef = useRef<HTMLDivElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
   const count = trace.steps.length;
   const current = trace.steps[at]!;
   const currentSpan = script.spans[current.line];
@@ -131,6 +164,12 @@ function Listing({ script, trace, at, go, onKeyDown, compact }: ListingProps) {
   });
   const delayedTimestamp = trace.returned.delayedTimestamp;
   const inSpan = (line: number, span: LineSpan) => line >= span.first && line <= span.last;
+
+  // Next, focused, turns disabled on the last line (a walk reaching it, or the reader): focus goes on to the
+  // listing, before the browser drops it to the page
+  useLayoutEffect(() => {
+    if (at === count - 1 && document.activeElement === nextRef.current) listingRef.current?.focus();
+  }, [at, count]);
 
   // a listing shorter than the file keeps the marked line in view by scrolling itself only
   // (scrollIntoView would scroll the page too, and the lesson's page position picks its step)
@@ -148,7 +187,7 @@ function Listing({ script, trace, at, go, onKeyDown, compact }: ListingProps) {
         <button type="button" onClick={() => go(at - 1)} disabled={at === 0}>
           Previous
         </button>
-        <button type="button" onClick={() => go(at + 1)} disabled={at === count - 1}>
+        <button ref={nextRef} type="button" onClick={() => go(at + 1)} disabled={at === count - 1}>
           Next
         </button>
         {/* only the position is announced: the value can change every second under a live clock */}
