@@ -34,7 +34,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { buildAndPreview, preview, waitForServer } from './preview.ts';
 import { figure, report } from './report.ts';
-import { cpuMs, rendererMainThreads, startTrace, topLevelTasks, type RunningTrace } from './trace.ts';
+import { mainThreadCpu, startTrace, type RunningTrace } from './trace.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4328);
 const BASE = `http://127.0.0.1:${PORT}/`;
@@ -119,20 +119,7 @@ class CpuMeter {
     const events = await this.#trace.stop();
     this.#trace = null;
     const after = await this.#taskDuration();
-    const tasks = topLevelTasks(events, rendererMainThreads(events));
-    let total = 0;
-    let longest = 0;
-    let longestWall = 0;
-    let over200 = 0;
-    for (const task of tasks) {
-      const cpu = cpuMs(task);
-      total += cpu;
-      if (cpu > 200) over200++;
-      if (cpu > longest) {
-        longest = cpu;
-        longestWall = (task.dur ?? 0) / 1000;
-      }
-    }
+    const { total, longest, longestWall, over200 } = mainThreadCpu(events);
     return { total, taskDuration: navigated ? null : after - this.#before, longest, longestWall, over200 };
   }
 }

@@ -24,8 +24,8 @@ import config from '../playwright.config.ts';
 import { bandOf } from '../src/model/protocol/score.ts';
 import { buildAndPreview, waitForServer } from './preview.ts';
 import { benchCommand, currentMachine, figure, NO_WRITE, sectionText, writeSection } from './report.ts';
-import { cpuMs, rendererMainThreads, startTrace, topLevelTasks } from './trace.ts';
-import type { RunningTrace } from './trace.ts';
+import { mainThreadCpu, startTrace } from './trace.ts';
+import type { MainThreadCpu, RunningTrace } from './trace.ts';
 
 const PORT = Number(process.env.FIRETIME_BENCH_PORT ?? 4329);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -54,33 +54,14 @@ function hostPage(count: number, extra = ''): string {
 }
 
 /** The main thread's CPU over a stretch, from a trace of its top-level tasks. */
-interface Cpu {
-  readonly total: number;
-  readonly longest: number;
-  readonly longestWall: number;
-  readonly over200: number;
-}
+type Cpu = MainThreadCpu;
 
 async function traced(cdp: CDPSession): Promise<RunningTrace> {
   return startTrace(cdp, 'toplevel,__metadata');
 }
 
 async function cpuOf(trace: RunningTrace): Promise<Cpu> {
-  const events = await trace.stop();
-  let total = 0;
-  let longest = 0;
-  let longestWall = 0;
-  let over200 = 0;
-  for (const task of topLevelTasks(events, rendererMainThreads(events))) {
-    const cpu = cpuMs(task);
-    total += cpu;
-    if (cpu > 200) over200++;
-    if (cpu > longest) {
-      longest = cpu;
-      longestWall = (task.dur ?? 0) / 1000;
-    }
-  }
-  return { total, longest, longestWall, over200 };
+  return mainThreadCpu(await trace.stop());
 }
 
 const cells = (cpu: Cpu): string[] => [

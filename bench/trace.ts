@@ -67,3 +67,29 @@ export function topLevelTasks(events: readonly TraceEvent[], threads: readonly T
 export function cpuMs(task: TraceEvent): number {
   return (task.tdur ?? 0) / 1000;
 }
+
+/** The renderer main thread's work in a trace: its CPU in all, the longest task (CPU, and the wall time it spanned), tasks over 200 ms of CPU. */
+export interface MainThreadCpu {
+  readonly total: number;
+  readonly longest: number;
+  readonly longestWall: number;
+  readonly over200: number;
+}
+
+/** Sums the renderer main threads' top-level tasks of a trace (MainThreadCpu). */
+export function mainThreadCpu(events: readonly TraceEvent[]): MainThreadCpu {
+  let total = 0;
+  let longest = 0;
+  let longestWall = 0;
+  let over200 = 0;
+  for (const task of topLevelTasks(events, rendererMainThreads(events))) {
+    const cpu = cpuMs(task);
+    total += cpu;
+    if (cpu > 200) over200++;
+    if (cpu > longest) {
+      longest = cpu;
+      longestWall = (task.dur ?? 0) / 1000;
+    }
+  }
+  return { total, longest, longestWall, over200 };
+}
