@@ -8,7 +8,8 @@
  * styled by one constructed stylesheet (adoptedStyleSheets), so it runs on a host page whose CSP
  * is `script-src 'self'; style-src 'self'`: no <style> element, no style attribute. `app` names
  * the full app's http(s) address for the "Open in firetime" link (default: the folder the module
- * was loaded from, where the build puts it beside the app).
+ * was loaded from, where the build puts it beside the app). A page of many cards builds them in
+ * turns (buildQueue.ts): a card past the first task's budget is empty for a task or more.
  */
 import cardCss from './card.css?inline';
 import type { CardState } from './cardSession.ts';
@@ -17,6 +18,16 @@ import type { MountedCard } from './mountCard.ts';
 import { OPTION_NAMES, readCardOptions } from './options.ts';
 import type { ReadOptions } from './options.ts';
 import { printable } from '../model/printable.ts';
+import { BuildQueue } from './buildQueue.ts';
+
+/** Every card of the page builds through one queue, so many cards take turns with the page (buildQueue.ts). */
+const builds = new BuildQueue({
+  now: () => performance.now(),
+  later: (run) => void setTimeout(run, 0),
+  afterThisTask: (run) => queueMicrotask(run),
+});
+// A page printed before every card was built prints them all.
+if (typeof window !== 'undefined') window.addEventListener('beforeprint', () => builds.flush());
 
 let sheet: CSSStyleSheet | null = null;
 function cardSheet(): CSSStyleSheet {
@@ -90,12 +101,13 @@ export class FiretimeCard extends HTMLElement {
     this.#others.observe(this, { attributes: true });
     // Moved in the page (disconnected, then connected again): the card and its jobs are still here.
     if (this.#mounted !== null) this.#mounted.resume();
-    else this.#render();
+    else builds.request(this, () => this.#render());
   }
 
   disconnectedCallback(): void {
     // Kept, not destroyed: a move is a disconnect then a connect. Only the clock stops.
     this.#mounted?.pause();
+    builds.cancel(this);
     this.#others.disconnect();
   }
 
