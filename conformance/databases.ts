@@ -25,6 +25,7 @@ export const PLACEMENTS: Readonly<Record<string, Placement>> = {
   'tls.test.ts': 'own-server', // a server with a TLS port
   'doctor.test.ts': 'own-server', // MONITOR sees every database of a server
   'doctor-cluster.test.ts': 'own-server', // a cluster of three servers of its own
+  'doctor-clusterdown.test.ts': 'own-server', // a cluster of three servers of its own, one of them paused
   'bridgeBounds.test.ts': 'own-server', // 200,000 keys of its own, walked whole
   'doctor-verdicts.test.ts': 'own-server', // MONITOR and CLIENT LIST see every database of a server
   'job-story.test.ts': 'own-server', // MONITOR sees every database of a server; an ACL user of its own
