@@ -2,7 +2,7 @@
  * Test support: a queue row and a /api/queues reply as the bridge sends them, every field a test
  * does not name at a neutral value (a BullMQ 6.7.0 queue with no delayed job; a whole walk).
  */
-import type { QueueRow, QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import type { QueueRow, QueueStateReading, QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { named } from './redisNameFixture.ts';
 
 /** The row of the queue `<prefix>:<name>`, with `over` in place of the neutral fields. */
@@ -31,3 +31,14 @@ export function queueRowOf(prefix: string, name: string, over: Partial<QueueRow>
 export function queuesReplyOf(now: number, over: Partial<QueuesReply> = {}): QueuesReply {
   return { now, queues: [], complete: true, cursor: '0', truncated: false, unreadNodes: [], unreadable: [], toRead: [], ...over };
 }
+
+/** A BullMQ queue's state with nothing anywhere and one worker connected; a test changes what it needs. */
+export const IDLE_QUEUE_STATE: QueueStateReading = {
+  delayedType: 'zset',
+  paused: false,
+  pausedList: 0,
+  concurrency: null,
+  limiterTtlMs: null,
+  counts: { wait: 0, active: 0, prioritized: 0, waitingChildren: 0, failed: 0, completed: 0 },
+  workers: { visible: true, count: 1 },
+};

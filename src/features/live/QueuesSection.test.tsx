@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueueRow, QueuesReply } from '../../model/doctor/doctorWire.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
-import { queueRowOf, queuesReplyOf } from '../../../test-support/queueRowFixture.ts';
+import { IDLE_QUEUE_STATE, queueRowOf, queuesReplyOf } from '../../../test-support/queueRowFixture.ts';
 import type { Fetch } from './bridgeClient.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { newLiveQueryClient } from './liveQueryClient.ts';
@@ -258,13 +258,7 @@ describe('QueuesSection', () => {
 
 describe('QueuesSection: what decides the verdict', () => {
   const state = (over: Partial<NonNullable<QueueRow['state']>>): NonNullable<QueueRow['state']> => ({
-    delayedType: 'zset',
-    paused: false,
-    pausedList: 0,
-    concurrency: null,
-    limiterTtlMs: null,
-    counts: { wait: 0, active: 0, prioritized: 0, waitingChildren: 0, failed: 0, completed: 0 },
-    workers: { visible: true, count: 1 },
+    ...IDLE_QUEUE_STATE,
     ...over,
   });
   /** STUCK's 2,281 due jobs, paused and with no marker: the pause, not a worker. */

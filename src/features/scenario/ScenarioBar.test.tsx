@@ -290,15 +290,21 @@ describe('the steps line', () => {
   });
 });
 
+/** A store whose work in slices waits for the test: each slice is a task in `queue`, each clock read a tick. */
+function storeWithHandSlices(): { store: AppStore; queue: Array<() => void> } {
+  const queue: Array<() => void> = [];
+  let time = 0;
+  const store = createAppStore({
+    frozenAt: T0,
+    seed: 2,
+    slicer: { now: () => ++time, later: (run) => (queue.push(run), () => undefined) },
+  });
+  return { store, queue };
+}
+
 describe('an undo of a big promote', () => {
   it('shows its progress with Undo and Redo disabled until the last slice', async () => {
-    const queue: Array<() => void> = [];
-    let time = 0;
-    const store = createAppStore({
-      frozenAt: T0,
-      seed: 2,
-      slicer: { now: () => ++time, later: (run) => (queue.push(run), () => undefined) },
-    });
+    const { store, queue } = storeWithHandSlices();
     store.getState().setBatchSize(10_000);
     store.getState().enqueue(10_000);
     store.getState().enqueue(10_000);
@@ -342,13 +348,7 @@ describe('Back while a big promote runs', () => {
   }
 
   it('never leaves the page on a scenario other than the address bar, and keeps the promote', async () => {
-    const queue: Array<() => void> = [];
-    let time = 0;
-    const store = createAppStore({
-      frozenAt: T0,
-      seed: 2,
-      slicer: { now: () => ++time, later: (run) => (queue.push(run), () => undefined) },
-    });
+    const { store, queue } = storeWithHandSlices();
     render(<Routed store={store} />);
     await act(async () => void (await scenarioUrlCode()));
     const hashOf = () => `#s=${encodeScenario(store.getState().scenario)}`;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { verdictOf } from './verdict.ts';
 import type { QueueStateReading } from './doctorWire.ts';
 import type { QueueState } from './verdict.ts';
+// nothing anywhere, one worker connected: each case changes what it needs
+import { IDLE_QUEUE_STATE as idleState } from '../../../test-support/queueRowFixture.ts';
 
 const now = Date.UTC(2026, 11, 3, 6, 8, 50, 444);
 const base: QueueState = {
@@ -82,16 +84,6 @@ describe('the verdict in words', () => {
   });
 });
 
-/** A BullMQ queue's state: nothing anywhere, one worker connected; each case changes what it needs. */
-const idleState: QueueStateReading = {
-  delayedType: 'zset',
-  paused: false,
-  pausedList: 0,
-  concurrency: null,
-  limiterTtlMs: null,
-  counts: { wait: 0, active: 0, prioritized: 0, waitingChildren: 0, failed: 0, completed: 0 },
-  workers: { visible: true, count: 1 },
-};
 const hidden: QueueStateReading['workers'] = {
   visible: false,
   reason: 'not-allowed',
