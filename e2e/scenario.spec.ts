@@ -152,6 +152,8 @@ test('a link of 100,000 jobs loads in slices with progress, answers input, and c
   const loading = page.getByTestId('scenario-loading');
   // the progress is on the page from the first render, while the deferred parts wait their turns
   await expect(loading).toContainText(/Loading the scenario: [\d,]+ of 100,000 jobs replayed/, { timeout: 30_000 });
+  // on the first screen, whatever the window: its Cancel is where the reader is looking
+  await expect(loading).toBeInViewport();
   // The progress moves while the load runs.
   const jobsShown = async () => Number((/: ([\d,]+) of/.exec(await loading.innerText())?.[1] ?? '0').replace(/,/g, ''));
   await expect.poll(jobsShown).toBeGreaterThan(0);
