@@ -281,12 +281,12 @@ function ResultsView({ results }: { results: Results }) {
         so the score alone cannot order them and the tie-break decides; in brackets, how many jobs share a score with another.
       </p>
 
-      <ul className={styles.charts} aria-label={`Promotion position against ${axis}, per strategy`}>
+      <ul className={`${panel.cards} ${styles.charts}`} aria-label={`Promotion position against ${axis}, per strategy`}>
         {outcomes.map((outcome, i) => {
           const strategy = STRATEGIES[i]!;
           const fifo = outcome.inversions === 0;
           return (
-            <li key={outcome.id} className={styles.figure} data-testid={`chart-${outcome.id}`}>
+            <li key={outcome.id} className={`${panel.card} ${styles.figure}`} data-testid={`chart-${outcome.id}`}>
               <h3>
                 {strategy.name} <span className={styles.systems}>{strategy.systems}</span>
               </h3>
