@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { countedLayoutShifts, watchLayoutShifts } from './layoutShifts.ts';
 import { screenshot } from './screenshot.ts';
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
@@ -100,34 +101,6 @@ function decoderPaste(): string {
 }
 
 /**
- * Layout shifts on the stage that count towards CLS (not just after a click or key), with what
- * moved, from before the first paint: the stage must not move while the link loads. (The panels
- * below it mount later, one at a time, and move what follows them; that is not this check's.)
- */
-async function watchStageShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: string[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const shift = entry as unknown as { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
-        if (shift.hadRecentInput) continue;
-        const onStage = (shift.sources ?? []).filter(({ node }) =>
-          (node instanceof Element ? node : node?.parentElement)?.closest('[data-testid="stage"]'),
-        );
-        const moved = onStage.map(({ node }) =>
-          node instanceof Element
-            ? `${node.tagName}.${node.className}`
-            : `${node?.nodeName} in ${node?.parentElement?.className}`,
-        );
-        if (moved.length > 0)
-          w.__shifts.push(`${shift.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${moved.join(' | ')}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-/**
  * In the page: every marked element that is cut off, and why. An element is cut off when its own
  * content is wider or taller than its box (it spills, or is clipped or ellipsised by it), or when
  * it reaches outside a box around it that hides overflow. A box that scrolls ends the search: what
@@ -185,7 +158,9 @@ for (const [width, height] of VIEWPORTS) {
   for (const state of STATES) {
     test(`at ${width}x${height}, ${state.name}: no number is cut off`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width, height });
-      await watchStageShifts(page);
+      // the stage must not move while the link loads (the panels below it mount later, one at a
+      // time, and move what follows them; that is not this check's)
+      await watchLayoutShifts(page, '[data-testid="stage"]');
       await page.goto(state.link);
       await expect(page.getByTestId('band-set')).toContainText('4,100 members');
       await expect(page.getByTestId('promoted-band-total')).toContainText('4,100 jobs');
@@ -220,7 +195,7 @@ for (const [width, height] of VIEWPORTS) {
       }
       // (a year-3000 link moves the stage as it loads, on main too: its clock reading and the
       // past-the-cliff note arrive after the first paint, in place of the live clock's)
-      if (state.shiftFree) expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+      if (state.shiftFree) expect(await countedLayoutShifts(page)).toEqual([]);
     });
   }
 }

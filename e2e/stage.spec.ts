@@ -2,41 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { fireTimeOf } from '../src/model/protocol/score.ts';
+import { countedLayoutShifts, watchLayoutShifts } from './layoutShifts.ts';
 import { screenshot } from './screenshot.ts';
 import { dragDelaySlider, expectScoresFor, freezeClockAt, setRow } from './stageDriver.ts';
 import { T0 } from '../test-support/instants.ts';
 
 const T0_ISO = new Date(T0).toISOString();
 
-/** Records every layout shift the page reports (after input or not), from before the first paint, with what moved. */
-async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: string[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const shift = entry as unknown as { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
-        const moved = (shift.sources ?? []).map(({ node }) =>
-          node instanceof Element
-            ? `${node.tagName}.${node.className} "${node.textContent?.slice(0, 30)}"`
-            : `${node?.nodeName} in ${node?.parentElement?.tagName}.${node?.parentElement?.className} "${node?.textContent?.slice(0, 30)}"`,
-        );
-        w.__shifts.push(
-          `${shift.value.toFixed(5)} at ${Math.round(entry.startTime)} ms${shift.hadRecentInput ? ' (input)' : ''}: ${moved.join(' | ')}`,
-        );
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-/**
- * The layout shifts so far that count towards CLS (not within 500 ms of a click or key, as CLS
- * defines it), each with the elements that moved: CLS is 0 when the list is empty. The one shift
- * seen during a drag is inside the range input's own shadow tree (no source node), right after
- * the mouse press; it is excluded like any shift after input.
- */
-const layoutShifts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts.filter((shift) => !shift.includes(' (input)')));
+// The one shift seen during a drag is inside the range input's own shadow tree (no source node),
+// right after the mouse press; it is left out like any shift after input.
+const layoutShifts = countedLayoutShifts;
 
 async function open(page: Page) {
   await page.goto('/?stage');
