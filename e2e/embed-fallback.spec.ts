@@ -100,6 +100,12 @@ test('with JavaScript off, each <firetime-card> of the course page shows its own
   for (const [card, text] of Object.entries(numbers)) {
     await expect(element(still, card).locator(':scope > p')).toHaveText(text);
     await expect(element(still, card).locator(':scope > p')).toBeVisible();
+    // The placeholder keeps no card-sized room when no card will come: the element is as tall as its fallback.
+    const [box, content] = await element(still, card).evaluate((node) => [
+      node.getBoundingClientRect().height,
+      Array.from(node.children).reduce((sum, child) => sum + child.getBoundingClientRect().height, 0),
+    ]);
+    expect(box).toBeLessThan(content! + 60);
     const link = element(still, card).locator(':scope > a');
     await expect(link).toBeVisible();
     // The same state the running card links to.

@@ -424,6 +424,8 @@ test('the embed assets are readable from any origin and the hashed ones cached f
 const HEIGHT_WIDTHS = [360, 460, 700] as const;
 const HEIGHTS_CSS = resolve(import.meta.dirname, '..', 'examples', 'course', 'heights.css');
 const EMBED_DOC = resolve(import.meta.dirname, '..', 'docs', 'embed.md');
+/** With no script an element is never defined: its room is its fallback's, not the card's (no empty box under two lines). */
+const NO_SCRIPT_RULE = '@media (scripting: none) {\n  firetime-card:not(:defined)[card] {\n    height: auto;\n  }\n}';
 /** The course page's card column (lesson.css: minmax(320px, 460px) beside the text). */
 const COURSE_COLUMN = 460;
 
@@ -447,12 +449,15 @@ test("each card's first height, measured at the widths an author gives it (the p
       (name) =>
         `iframe[data-card='${name}'],\nfiretime-card:is(:not(:defined), :state(building))[card='${name}'] {\n  display: block;\n  height: ${heights[name]![COURSE_COLUMN]}px;\n}`,
     ),
+    NO_SCRIPT_RULE,
     '',
   ].join('\n');
   const docsCss = CARDS.map(
     (name) =>
       `iframe.firetime[src*='card=${name}'],\nfiretime-card:is(:not(:defined), :state(building))[card='${name}'] {\n  display: block;\n  height: ${heights[name]![COURSE_COLUMN]}px;\n}`,
-  ).join('\n');
+  )
+    .concat(NO_SCRIPT_RULE)
+    .join('\n');
   const table = [
     '| Card | ' + HEIGHT_WIDTHS.map((width) => `${width} px wide`).join(' | ') + ' |',
     '|---|' + HEIGHT_WIDTHS.map(() => '---:').join('|') + '|',
