@@ -8,6 +8,7 @@
  * once the card runs.
  */
 import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { startCourseServer } from '../examples/course/serve.ts';
 import type { CourseServer } from '../examples/course/serve.ts';
 import { freePort } from '../test-support/redisProcess.ts';
@@ -23,13 +24,19 @@ test.afterAll(async () => {
   await course?.close();
 });
 
+/** A page at `url` in a browser context with JavaScript off (close its context when done). */
+async function pageWithoutScript(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
 test('with JavaScript off, the embed page lists each card’s opening numbers and its app link, the same as the running cards', async ({
   browser,
   page,
 }) => {
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const still = await noScript.newPage();
-  await still.goto('/embed/?card=band');
+  const still = await pageWithoutScript(browser, '/embed/?card=band');
   const fallback = still.getByTestId('card-fallback');
   await expect(fallback).toBeVisible();
   const item = (card: string) => fallback.locator(`[data-card="${card}"] dd`);
@@ -58,15 +65,13 @@ test('with JavaScript off, the embed page lists each card’s opening numbers an
   }
   // With JavaScript the list is not shown (it sits in <noscript>).
   await expect(page.getByTestId('card-fallback')).toHaveCount(0);
-  await noScript.close();
+  await still.context().close();
 });
 
 test('with JavaScript off, a frame at ?card=band#band shows the band card’s numbers and link alone, on screen and in print', async ({
   browser,
 }) => {
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const still = await noScript.newPage();
-  await still.goto('/embed/?card=band#band');
+  const still = await pageWithoutScript(browser, '/embed/?card=band#band');
   const fallback = still.getByTestId('card-fallback');
   for (const media of ['screen', 'print'] as const) {
     await still.emulateMedia({ media });
@@ -79,16 +84,14 @@ test('with JavaScript off, a frame at ?card=band#band shows the band card’s nu
       { useInnerText: true },
     );
   }
-  await noScript.close();
+  await still.context().close();
 });
 
 test('with JavaScript off, each <firetime-card> of the course page shows its own opening numbers and link; with it, the card', async ({
   browser,
   page,
 }) => {
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const still = await noScript.newPage();
-  await still.goto(`${course.url}/components.html`);
+  const still = await pageWithoutScript(browser, `${course.url}/components.html`);
   const element = (on: typeof page, card: string) => on.locator(`firetime-card[card=${card}]`);
   const numbers: Record<string, RegExp> = {
     delay: /^Fire-time 1,796,115,605,000 ms: textbook score 1796115605000, band floor 7356889518080000/,
@@ -113,5 +116,5 @@ test('with JavaScript off, each <firetime-card> of the course page shows its own
     await expect(running).toHaveAttribute('href', (await link.getAttribute('href'))!);
     await expect(element(page, card).locator(':scope > p')).toBeHidden();
   }
-  await noScript.close();
+  await still.context().close();
 });
