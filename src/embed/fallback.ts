@@ -2,7 +2,8 @@
  * What a card says where it cannot run (no JavaScript, a feed reader, print before the module
  * loads): its opening state's key numbers, as the card announces them, and the app's link to that
  * state. Computed from the same CardSession and summary the card uses, at build time (the embed
- * page's <noscript>, the package's React wrapper), so the text never drifts from the model.
+ * page's <noscript>, the package's React wrapper and its `firetime-cards/fallback`, the example
+ * course page's elements), so the text never drifts from the model.
  */
 import { CardSession } from './cardSession.ts';
 import { CARD_NAMES, readCardOptions } from './options.ts';
