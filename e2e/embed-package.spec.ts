@@ -3,11 +3,14 @@
  * package, the example MDX site (examples/mdx-site/, its own package.json and lockfile) installs
  * that tarball, typechecks against its declarations and builds; then Chromium opens the built site
  * (served by its own `vite preview`, on another origin than the app) and each of the four cards
- * shows its opening state, from the package alone.
+ * shows its opening state, from the package alone. With JavaScript off, the site (client-rendered,
+ * so otherwise blank) shows the cards' fallbacks its build wrote with `firetime-cards/fallback`, as
+ * docs/embed.md tells an author to; the package's command prints the same.
  */
 import { expect, test } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packCards } from '../scripts/packCards.ts';
 import { freePort } from '../test-support/redisProcess.ts';
@@ -109,4 +112,41 @@ test('the MDX site renders the four cards from the packed tarball, each in its p
   await card('collisions').getByRole('button', { name: 'Enqueue one job' }).click();
   await expect(page.locator('body')).toHaveAttribute('data-last-card', 'collisions: 13 jobs');
   expect(errors).toEqual([]);
+
+  // The package's command, as docs/embed.md gives it, prints the fallback the wrapper wrote in the element.
+  const docs = readFileSync(join(ROOT, 'docs', 'embed.md'), 'utf8');
+  const command = 'npx firetime-card-fallback collisions app=https://firetime.example/';
+  expect(docs).toContain(command);
+  const printed = spawnSync(command, { cwd: SITE, encoding: 'utf8', env: siteEnv(), shell: true });
+  expect(printed.stderr).toBe('');
+  const inElement = await card('collisions').evaluate((element) =>
+    Array.from(element.children, (child) => child.outerHTML).join(''),
+  );
+  expect(printed.stdout.trim()).toBe(inElement);
+});
+
+test('with JavaScript off, the client-rendered site shows each card’s opening numbers and link, written at build time as the docs say', async ({
+  browser,
+}) => {
+  // The site's plugin and its index.html's <noscript> are the docs' snippets, word for word.
+  const docs = readFileSync(join(ROOT, 'docs', 'embed.md'), 'utf8');
+  const plugin = /<!-- firetimeFallback.ts -->\n```ts\n([\s\S]*?)```/.exec(docs)?.[1];
+  expect(plugin, 'docs/embed.md has the firetimeFallback.ts snippet').toBeDefined();
+  expect(readFileSync(join(SITE, 'firetimeFallback.ts'), 'utf8')).toBe(plugin!);
+  const noscript = /<!-- index.html -->\n```html\n([\s\S]*?)```/.exec(docs)?.[1];
+  expect(noscript, 'docs/embed.md has the index.html snippet').toBeDefined();
+  expect(readFileSync(join(SITE, 'index.html'), 'utf8').replace(/^ {4}/gm, '')).toContain(noscript!);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(siteUrl);
+  const texts = await page.locator('section > p').allTextContents();
+  expect(texts).toHaveLength(4);
+  expect(texts[1]).toBe('Textbook set: 12 members, 24 pairs out of due order. Band set: 12 members, in due order.');
+  expect(texts[2]).toMatch(/^4,096 of 4,096 slots .* 5 jobs share the ceiling score 7356889518084095\.$/);
+  await expect(page.locator('section > p').first()).toBeVisible();
+  const links = await page.locator('section > a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+  expect(links).toHaveLength(4);
+  for (const link of links) expect(link).toMatch(/^https:\/\/firetime\.example\/#s=1~/);
+  await context.close();
 });

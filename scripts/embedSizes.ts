@@ -5,12 +5,16 @@
  * docs/benchmarks.md counts), and writes the README's size table (its section `embed-sizes`,
  * `--no-write` leaves it). Every card loads the same files in each form: the four cards are one
  * small bundle over the model and the session. e2e/embed.spec.ts holds the JavaScript to
- * EMBED_BUDGET_BYTES.
+ * EMBED_BUDGET_BYTES, and the README's table to the build it serves (writtenSizeTable).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { writeSection } from '../bench/report.ts';
+import { endMarker, startMarker, writeSection } from '../bench/report.ts';
+
+/** The README, whose section `embed-sizes` holds the table. */
+export const README = join(import.meta.dirname, '..', 'README.md');
+const SECTION = 'embed-sizes';
 
 /** The cards (src/embed/options.ts, CARD_NAMES; nothing outside src/embed imports it). */
 const CARD_NAMES = ['delay', 'collisions', 'band', 'wake'];
@@ -62,6 +66,14 @@ export function sizeTable(iframe: readonly EmbedFile[], component: readonly Embe
   ].join('\n');
 }
 
+/** The table `readme` holds in its section, as sizeTable wrote it; null when the section is missing. */
+export function writtenSizeTable(readme: string): string | null {
+  const from = readme.indexOf(startMarker(SECTION));
+  const to = readme.indexOf(endMarker(SECTION));
+  if (from < 0 || to < from) return null;
+  return readme.slice(from + startMarker(SECTION).length, to).trim();
+}
+
 if (process.argv[1]?.endsWith('embedSizes.ts')) {
   const forms = [
     ['iframe', iframeFiles()],
@@ -80,7 +92,7 @@ if (process.argv[1]?.endsWith('embedSizes.ts')) {
         `${card.padEnd(11)} ${form.padEnd(14)} ${String(gzipOf(files, '.js')).padStart(7)}   ${String(gzipOf(files, '.css')).padStart(8)}`,
       );
   if (!process.argv.includes('--no-write')) {
-    writeSection('embed-sizes', sizeTable(forms[0][1], forms[1][1]), join(import.meta.dirname, '..', 'README.md'));
+    writeSection(SECTION, sizeTable(forms[0][1], forms[1][1]), README);
     console.log('\nwrote the table into README.md (section embed-sizes)');
   }
 }

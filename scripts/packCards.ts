@@ -8,7 +8,10 @@
  *   its types (src/embed/package/index.d.ts: the element, its attributes and properties, the
  *   `firetime:change` event);
  * - `firetime-cards/react`: <FiretimeCard>, a small React wrapper for MDX sites, which renders the
- *   card's opening numbers inside the element as its fallback (src/embed/package/react.d.ts).
+ *   card's opening numbers inside the element as its fallback (src/embed/package/react.d.ts);
+ * - `firetime-cards/fallback`: cardFallbackHtml(card, app, params), the same fallback as HTML for
+ *   an author's build (a client-rendered site's <noscript>, a static page's elements), and the
+ *   command `firetime-card-fallback` that prints it (src/embed/package/fallback.d.ts, cli.ts).
  *
  * React is a peer dependency of the wrapper only; the element needs nothing.
  */
@@ -43,7 +46,9 @@ function manifest(version: string): Record<string, unknown> {
     exports: {
       '.': { types: './index.d.ts', default: `./${CARD_MODULE_FILE}` },
       './react': { types: './react.d.ts', default: './react.js' },
+      './fallback': { types: './fallback.d.ts', default: './fallback.js' },
     },
+    bin: { 'firetime-card-fallback': './cli.js' },
     peerDependencies: { react: '>=18' },
     peerDependenciesMeta: { react: { optional: true } },
   };
@@ -58,8 +63,10 @@ The firetime embed cards (delay, collisions, band, wake) as a custom element and
 
     <FiretimeCard card="band" app="https://firetime.example/" />
 
-\`app\` (the full app's address, for "Open in firetime") is required. The parameters, theming and
-events are described in the firetime repository's docs/embed.md.
+\`app\` (the full app's address, for "Open in firetime") is required. For readers without
+JavaScript, \`firetime-cards/fallback\` gives a card's opening numbers and link as HTML at build
+time (\`cardFallbackHtml(card, app, params)\`, or \`npx firetime-card-fallback band app=https://...\`).
+The parameters, theming and events are described in the firetime repository's docs/embed.md.
 `;
 
 /** Builds the package folder and packs it; returns the tarball's path. */
@@ -80,7 +87,12 @@ export async function packCards(): Promise<string> {
       emptyOutDir: true,
       rolldownOptions: { external: [/^react(\/|$)/], output: { minify: true } },
       lib: {
-        entry: { 'firetime-card': resolve(ROOT, CARD_MODULE_ENTRY), react: join(SOURCES, 'reactCard.ts') },
+        entry: {
+          'firetime-card': resolve(ROOT, CARD_MODULE_ENTRY),
+          react: join(SOURCES, 'reactCard.ts'),
+          fallback: join(SOURCES, 'staticFallback.ts'),
+          cli: join(SOURCES, 'cli.ts'),
+        },
         formats: ['es'],
         fileName: (_format, entry) => `${entry}.js`,
       },
@@ -88,6 +100,10 @@ export async function packCards(): Promise<string> {
   });
   copyFileSync(join(SOURCES, 'index.d.ts'), join(out, 'index.d.ts'));
   copyFileSync(join(SOURCES, 'react.d.ts'), join(out, 'react.d.ts'));
+  copyFileSync(join(SOURCES, 'fallback.d.ts'), join(out, 'fallback.d.ts'));
+  // npm runs a bin through its first line.
+  const cli = join(out, 'cli.js');
+  writeFileSync(cli, `#!/usr/bin/env node\n${readFileSync(cli, 'utf8').replace(/^#!.*\n/, '')}`);
   writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest(version), null, 2)}\n`);
   writeFileSync(join(out, 'README.md'), README);
   mkdirSync(dist, { recursive: true });

@@ -7,12 +7,17 @@
  * `script-src 'self'; style-src 'self'` (no inline script or style anywhere), frames only from the
  * app. The pages name the app at http://127.0.0.1:4317; a server started with another --app
  * writes that origin instead. `/sandbox.html` is index.html with every frame sandboxed
- * (sandboxPage), made as it is served, so the two pages cannot drift apart.
+ * (sandboxPage), made as it is served, so the two pages cannot drift apart. Each
+ * <firetime-card> of a page gets its static fallback written inside it where the page marks it
+ * (`<!-- fallback ... -->`): the card's opening numbers and link for the element's own attributes,
+ * computed by the cards' code (src/embed/fallback.ts, as the package's `firetime-cards/fallback`
+ * gives it to an author's build), so a reader without JavaScript sees what the card teaches.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { runnerImport } from 'vite';
 
 const HERE = import.meta.dirname;
 const CARD_MODULE = resolve(HERE, '..', '..', 'dist', 'firetime-card.js');
@@ -62,6 +67,39 @@ export function sandboxPage(index: string): string {
   return replaceOnce(page, /<iframe\b/g, '<iframe sandbox="allow-scripts allow-popups"');
 }
 
+/** What the page's fallback markers are replaced with: src/embed/fallback.ts's cardFallbackHtml. */
+type FallbackHtml = (card: string, app: string, params: Readonly<Record<string, string>>) => string;
+
+const FALLBACK_MARKER = /(<firetime-card\b([^>]*)>\s*)<!-- fallback[^>]*-->/g;
+const unescapeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** `page` with each marked <firetime-card>'s fallback written inside it, for that element's attributes. */
+export function withCardFallbacks(page: string, fallbackHtml: FallbackHtml): string {
+  return page.replace(FALLBACK_MARKER, (_, opening: string, attributeText: string) => {
+    const attributes: Record<string, string> = {};
+    for (const [, name, value] of attributeText.matchAll(/([a-z][a-z-]*)="([^"]*)"/g))
+      attributes[name!] = unescapeAttribute(value!);
+    const { card = 'delay', app = '', ...params } = attributes;
+    return opening + fallbackHtml(card, app, params);
+  });
+}
+
+let fallbackModule: Promise<FallbackHtml> | null = null;
+/** The cards' own fallback code, loaded once through Vite's module runner (the way the app's build reaches src/embed). */
+function cardFallbackHtml(): Promise<FallbackHtml> {
+  fallbackModule ??= runnerImport<{ cardFallbackHtml: FallbackHtml }>(resolve(HERE, '..', '..', 'src', 'embed', 'fallback.ts'), {
+    configFile: false,
+    root: resolve(HERE, '..', '..'),
+    logLevel: 'warn',
+  }).then(({ module }) => module.cardFallbackHtml);
+  return fallbackModule;
+}
+
 export interface CourseServer {
   readonly url: string;
   close(): Promise<void>;
@@ -80,9 +118,12 @@ export async function startCourseServer(port: number, appOrigin: string): Promis
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
-    readFile(file).then(
-      (body) => {
-        const html = type.startsWith('text/html') ? body.toString('utf8').replaceAll(WRITTEN_APP_ORIGIN, appOrigin) : null;
+    Promise.all([readFile(file), type.startsWith('text/html') ? cardFallbackHtml() : null]).then(
+      ([body, fallbackHtml]) => {
+        const html =
+          fallbackHtml === null
+            ? null
+            : withCardFallbacks(body.toString('utf8').replaceAll(WRITTEN_APP_ORIGIN, appOrigin), fallbackHtml);
         const text = html === null ? body : sandboxed ? sandboxPage(html) : html;
         res
           .writeHead(200, {
@@ -93,7 +134,10 @@ export async function startCourseServer(port: number, appOrigin: string): Promis
           })
           .end(text);
       },
-      () => res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'),
+      (error: NodeJS.ErrnoException) =>
+        error.code === 'ENOENT'
+          ? res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found')
+          : res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`the page could not be made: ${error.message}`),
     );
   });
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));

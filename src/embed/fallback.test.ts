@@ -8,7 +8,7 @@ import { bandOf, fireTimeOf } from '../model/protocol/score.ts';
 import { seededUuid } from '../model/uuid.ts';
 import { decodeScenario } from '../session/scenarioCodec.ts';
 import { Session, replay } from '../session/session.ts';
-import { CARD_TITLES, cardFallback, cardFallbacks, fallbackHtml } from './fallback.ts';
+import { CARD_TITLES, cardFallback, cardFallbackHtml, cardFallbacks, fallbackHtml } from './fallback.ts';
 import { mountCard } from './mountCard.ts';
 import { CARD_NAMES, DEFAULT_AT, readCardOptions } from './options.ts';
 
@@ -90,13 +90,27 @@ describe('the cards’ fallback', () => {
     }
   });
 
-  it('is written as inert HTML: every card, its text escaped, its link relative to the embed page', () => {
+  it('is written as inert HTML: every card under its name as an id, its text escaped, its link relative to the embed page', () => {
     const html = fallbackHtml('../');
     const list = new DOMParser().parseFromString(html, 'text/html').querySelector('dl')!;
-    expect(Array.from(list.querySelectorAll('dd'), (dd) => dd.dataset.card)).toEqual([...CARD_NAMES]);
+    expect(Array.from(list.children, (item) => item.id)).toEqual([...CARD_NAMES]);
     expect(Array.from(list.querySelectorAll('dd a'), (a) => a.getAttribute('href'))).toEqual(
       cardFallbacks('../').map((fallback) => fallback.link),
     );
     expect(list.querySelector('script')).toBeNull();
+  });
+
+  it('fills a <firetime-card> element: the numbers for its attributes and the link, escaped', () => {
+    const host = document.createElement('firetime-card');
+    host.innerHTML = cardFallbackHtml('band', APP, { preset: 'half' });
+    const fallback = cardFallback('band', APP, { preset: 'half' });
+    expect(host.querySelector('p')!.textContent).toBe(fallback.text);
+    expect(fallback.text).toContain('2,048 of 4,096 slots');
+    expect(host.querySelector('a')!.getAttribute('href')).toBe(fallback.link);
+    // An app address is written as text inside the attribute, never as markup.
+    const odd = document.createElement('firetime-card');
+    odd.innerHTML = cardFallbackHtml('delay', 'https://x.example/"><script>alert(1)</script>');
+    expect(odd.querySelector('script')).toBeNull();
+    expect(odd.querySelector('a')!.getAttribute('href')).toMatch(/^https:\/\/x\.example\/"><script>/);
   });
 });

@@ -9,7 +9,9 @@
  * is `script-src 'self'; style-src 'self'`: no <style> element, no style attribute. `app` names
  * the full app's http(s) address for the "Open in firetime" link (default: the folder the module
  * was loaded from, where the build puts it beside the app). A page of many cards builds them in
- * turns (buildQueue.ts): a card past the first task's budget is empty for a task or more.
+ * turns (buildQueue.ts): a card past the first task's budget is empty for a task or more, and is
+ * `:state(building)` meanwhile, so the host's placeholder (which `:not(:defined)` alone would drop
+ * as soon as the module defines the element) can keep its room until the card is there.
  */
 import cardCss from './card.css?inline';
 import type { CardState } from './cardSession.ts';
@@ -84,6 +86,8 @@ export class FiretimeCard extends HTMLElement {
   declare app: string | null;
   #mounted: MountedCard | null = null;
   #pending = false;
+  // Where the browser has no ElementInternals (or no custom states), the card simply has no :state(building).
+  readonly #internals: ElementInternals | null = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
   // Attributes the card does not know (a typo) are not observed attributes: this sees them, to note them.
   readonly #others = new MutationObserver((records) => {
     if (
@@ -101,7 +105,21 @@ export class FiretimeCard extends HTMLElement {
     this.#others.observe(this, { attributes: true });
     // Moved in the page (disconnected, then connected again): the card and its jobs are still here.
     if (this.#mounted !== null) this.#mounted.resume();
-    else builds.request(this, () => this.#render());
+    else {
+      this.#building(true);
+      builds.request(this, () => {
+        this.#building(false);
+        this.#render();
+      });
+    }
+  }
+
+  /** Whether the card is `:state(building)`: defined, in the page, but not built yet. */
+  #building(on: boolean): void {
+    const states = this.#internals?.states;
+    if (states === undefined) return;
+    if (on) states.add('building');
+    else states.delete('building');
   }
 
   disconnectedCallback(): void {

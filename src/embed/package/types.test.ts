@@ -7,6 +7,8 @@ import type { CardState as RealState } from '../cardSession.ts';
 import type { FiretimeCard as RealElement } from '../firetimeCard.ts';
 import type { CardName as RealCardName, OptionName } from '../options.ts';
 import type { CardName, CardState, FiretimeCard, FiretimeCardAttributes } from './index.js';
+import type { cardFallbackHtml as declaredFallback } from './fallback.js';
+import { cardFallbackHtml } from './staticFallback.ts';
 
 describe('the package types', () => {
   it('describe the element, its attributes and its change event as the code has them', () => {
@@ -17,5 +19,8 @@ describe('the package types', () => {
     expectTypeOf<keyof FiretimeCardAttributes>().toEqualTypeOf<OptionName | 'app'>();
     expectTypeOf<CardName>().toEqualTypeOf<RealCardName>();
     expectTypeOf<HTMLElementEventMap['firetime:change']>().toEqualTypeOf<CustomEvent<CardState>>();
+    // firetime-cards/fallback: the declared function is the built one (which takes any card text, to name a typo).
+    const declared: typeof declaredFallback = cardFallbackHtml;
+    expectTypeOf(declared).returns.toEqualTypeOf<string>();
   });
 });
