@@ -15,7 +15,8 @@
  * refreshPlan.ts: the reads one Refresh, or one tick of Auto-refresh, makes while a queue's
  * delayed set is chosen, its queue read and its detail open) on the `spread + hashes` queue:
  * commands (by name), redis-server's time in them (INFO commandstats usec) and its CPU, per
- * Refresh and per minute of Auto-refresh every 5 s (12 Refreshes). `--before` writes that section
+ * Refresh and per minute of Auto-refresh every 5 s (12 Refreshes), and the watched queue's row alone
+ * (what each queue watched adds to a Refresh). `--before` writes that section
  * under its own name, to keep the figures of the code before a change beside the ones after it.
  *
  *   npm run bench:doctor
@@ -159,12 +160,17 @@ interface RefreshFigures {
   byName: Map<string, number>;
 }
 
-/** `times` Refreshes back to back, the figures summed. */
-async function measureRefreshes(admin: RespClient, base: string, times: number): Promise<RefreshFigures> {
+/** The watched queue's part of a Refresh alone: its row read by name. */
+async function queueRowRead(base: string): Promise<void> {
+  await readNamedQueues(base, ['bull:big'], nodeFetch);
+}
+
+/** `times` Refreshes (or `read`s) back to back, the figures summed. */
+async function measureRefreshes(admin: RespClient, base: string, times: number, read = pageRefresh): Promise<RefreshFigures> {
   const before = await serverCounters(admin);
   const statsBefore = await commandStats(admin);
   const start = performance.now();
-  for (let i = 0; i < times; i++) await pageRefresh(base);
+  for (let i = 0; i < times; i++) await read(base);
   const wallMs = performance.now() - start;
   const after = await serverCounters(admin);
   const statsAfter = await commandStats(admin);
@@ -254,6 +260,8 @@ try {
     const singles: RefreshFigures[] = [];
     for (let run = 0; run < RUNS; run++) singles.push(await measureRefreshes(admin, bridge.url, 1));
     const minute = await measureRefreshes(admin, bridge.url, TICKS_A_MINUTE);
+    const rowsAlone: RefreshFigures[] = [];
+    for (let run = 0; run < RUNS; run++) rowsAlone.push(await measureRefreshes(admin, bridge.url, 1, queueRowRead));
     const mid = (pick: (f: RefreshFigures) => number) => median(singles.map(pick));
     const last = singles.at(-1)!;
     refreshRows.push(
@@ -277,6 +285,15 @@ try {
         byNameText(minute.byName),
       ],
     );
+    // the queue's row is what each watched queue adds to a Refresh
+    refreshRows.push([
+      `the watched queue's row alone, per Refresh (median of ${RUNS})`,
+      figure(median(rowsAlone.map((f) => f.wallMs))),
+      figure(median(rowsAlone.map((f) => f.redisUsec / 1000)), 1),
+      figure(median(rowsAlone.map((f) => f.redisCpuMs))),
+      figure(median(rowsAlone.map((f) => f.commands))),
+      byNameText(rowsAlone.at(-1)!.byName),
+    ]);
     for (const row of refreshRows) console.log(`${figure(keys)} keys | ${row.join(' | ')}`);
     refreshRows.forEach((row) => row.unshift(figure(keys)));
   }
@@ -349,6 +366,7 @@ if (REFRESH)
     notes: [
       '"redis ms in commands" sums INFO commandstats usec over the Refresh (the main thread\'s time in those commands); "redis CPU ms" is INFO cpu (user + sys) over the same span, which also holds the connection handling; "commands" counts INFO commandstats calls, INFO itself left out.',
       'The Refreshes run back to back: a minute of Auto-refresh sends the same reads 12 times, spread over the minute.',
+      "The bridge runs without --client-list: with it, each Refresh's queue read adds one CLIENT LIST, whose cost grows with the clients connected, not with the keys.",
     ],
   });
 else
