@@ -15,7 +15,9 @@ import { ALLOWED_COMMANDS, JOB_HASH_FIELDS, META_STATE_FIELDS } from '../bridge/
 import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
-import type { QueueRow, QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import type { JobsReply, QueueRow, QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import { holdText } from '../src/model/doctor/holdWords.ts';
+import { storyText } from '../src/model/doctor/jobWords.ts';
 import { httpAnswer } from '../test-support/httpAnswer.ts';
 import { monitorRedis } from '../test-support/redisMonitor.ts';
 import { conformanceRedis, type ConformanceRedis } from './databases.ts';
@@ -182,6 +184,15 @@ describe('verdicts on real bullmq 6.7.0 queues', () => {
       words:
         'paused (meta paused is set): no job runs until Queue.resume(); 1 worker connected: it moves due delayed jobs to wait and runs none (4 waiting)',
     });
+    // Find: the job is in wait, and what holds it is the pause (not "the next free worker takes it")
+    const answer = await httpAnswer(`${seeing.url}/api/jobs?queue=bull:paused-worked&id=1&rank=1&state=1`, {
+      'X-Firetime-Bridge': '1',
+    });
+    const found = (answer.body as JobsReply).jobs[0]!;
+    expect([await queue.getJobState('1'), found.score, found.story?.state.state]).toEqual(['waiting', null, 'wait']);
+    expect(storyText(found.story!, Date.now(), holdText(row, 'ready'))).toBe(
+      'waiting in wait: the queue is paused (meta paused is set): nothing runs until Queue.resume(), attempt 1 of 1 (LPOS wait)',
+    );
   });
 
   it('a busy worker (concurrency 1, all its slots active): jobs wait for its slot, not "no worker"', async () => {
