@@ -15,7 +15,8 @@
  * refreshPlan.ts: the reads one Refresh, or one tick of Auto-refresh, makes while a queue's
  * delayed set is chosen, its queue read and its detail open) on the `spread + hashes` queue:
  * commands (by name), redis-server's time in them (INFO commandstats usec) and its CPU, per
- * Refresh and per minute of Auto-refresh every 5 s (12 Refreshes). `--before` writes that section
+ * Refresh and per minute of Auto-refresh every 5 s (12 Refreshes), and the watched queue's row alone
+ * (what each queue watched adds to a Refresh). `--before` writes that section
  * under its own name, to keep the figures of the code before a change beside the ones after it.
  *
  *   npm run bench:doctor
@@ -25,7 +26,7 @@
 import { performance } from 'node:perf_hooks';
 import { startBridge } from '../bridge/bridge.ts';
 import { DEFAULT_OPTIONS } from '../bridge/options.ts';
-import type { HistogramReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import type { FullestBandReading, HistogramReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { keyFromText, listKeys, readSetHead } from '../src/features/live/bridgeClient.ts';
 import type { Fetch } from '../src/features/live/bridgeClient.ts';
 import { readHistogram } from '../src/features/live/detailClient.ts';
@@ -159,12 +160,17 @@ interface RefreshFigures {
   byName: Map<string, number>;
 }
 
-/** `times` Refreshes back to back, the figures summed. */
-async function measureRefreshes(admin: RespClient, base: string, times: number): Promise<RefreshFigures> {
+/** The watched queue's part of a Refresh alone: its row read by name. */
+async function queueRowRead(base: string): Promise<void> {
+  await readNamedQueues(base, ['bull:big'], nodeFetch);
+}
+
+/** `times` Refreshes (or `read`s) back to back, the figures summed. */
+async function measureRefreshes(admin: RespClient, base: string, times: number, read = pageRefresh): Promise<RefreshFigures> {
   const before = await serverCounters(admin);
   const statsBefore = await commandStats(admin);
   const start = performance.now();
-  for (let i = 0; i < times; i++) await pageRefresh(base);
+  for (let i = 0; i < times; i++) await read(base);
   const wallMs = performance.now() - start;
   const after = await serverCounters(admin);
   const statsAfter = await commandStats(admin);
@@ -192,12 +198,15 @@ interface Read {
   readonly note: (body: unknown) => string;
 }
 
+/** A fullest band as found: its jobs, how (the set read whole, or searched with ZCOUNTs) and whether the search ended. */
+const bandNote = (band: FullestBandReading | null | undefined): string =>
+  band === null || band === undefined
+    ? 'fullest band not read (a set over 10,000 members: the detail searches it once, band=1)'
+    : `fullest band ${figure(band.jobs)} jobs${band.complete ? '' : ` (search stopped: at most ${figure(band.atMost)})`}, ${band.counts === 0 ? 'the set read whole' : `${figure(band.counts)} ZCOUNTs`}`;
+
 const bigRow = (body: unknown): string => {
   const row = (body as QueuesReply).queues.find((q) => q.name === 'big');
-  const band = row?.fullestBand;
-  return row === undefined || band === null || band === undefined
-    ? 'no row'
-    : `${figure(row.overdue)} due; fullest band ${figure(band.jobs)} jobs${band.complete ? '' : ` (search stopped: at most ${figure(band.atMost)})`}, ${figure(band.counts)} ZCOUNTs`;
+  return row === undefined ? 'no row' : `${figure(row.overdue)} due; ${bandNote(row.fullestBand)}`;
 };
 
 const READS: readonly Read[] = [
@@ -207,6 +216,11 @@ const READS: readonly Read[] = [
     name: '/api/histogram, 100 windows',
     path: `/api/histogram?key=${KEY}&buckets=100`,
     note: (body) => `${figure((body as HistogramReply).total)} jobs, windows of ${figure((body as HistogramReply).width)} ms`,
+  },
+  {
+    name: "/api/histogram?band=1, the detail's fullest-band search",
+    path: `/api/histogram?key=${KEY}&buckets=1&band=1`,
+    note: (body) => bandNote((body as HistogramReply).fullestBand),
   },
   {
     name: '/api/histogram, 1,000 windows',
@@ -254,6 +268,8 @@ try {
     const singles: RefreshFigures[] = [];
     for (let run = 0; run < RUNS; run++) singles.push(await measureRefreshes(admin, bridge.url, 1));
     const minute = await measureRefreshes(admin, bridge.url, TICKS_A_MINUTE);
+    const rowsAlone: RefreshFigures[] = [];
+    for (let run = 0; run < RUNS; run++) rowsAlone.push(await measureRefreshes(admin, bridge.url, 1, queueRowRead));
     const mid = (pick: (f: RefreshFigures) => number) => median(singles.map(pick));
     const last = singles.at(-1)!;
     refreshRows.push(
@@ -277,6 +293,15 @@ try {
         byNameText(minute.byName),
       ],
     );
+    // the queue's row is what each watched queue adds to a Refresh
+    refreshRows.push([
+      `the watched queue's row alone, per Refresh (median of ${RUNS})`,
+      figure(median(rowsAlone.map((f) => f.wallMs))),
+      figure(median(rowsAlone.map((f) => f.redisUsec / 1000)), 1),
+      figure(median(rowsAlone.map((f) => f.redisCpuMs))),
+      figure(median(rowsAlone.map((f) => f.commands))),
+      byNameText(rowsAlone.at(-1)!.byName),
+    ]);
     for (const row of refreshRows) console.log(`${figure(keys)} keys | ${row.join(' | ')}`);
     refreshRows.forEach((row) => row.unshift(figure(keys)));
   }
@@ -349,6 +374,7 @@ if (REFRESH)
     notes: [
       '"redis ms in commands" sums INFO commandstats usec over the Refresh (the main thread\'s time in those commands); "redis CPU ms" is INFO cpu (user + sys) over the same span, which also holds the connection handling; "commands" counts INFO commandstats calls, INFO itself left out.',
       'The Refreshes run back to back: a minute of Auto-refresh sends the same reads 12 times, spread over the minute.',
+      "The bridge runs without --client-list: with it, each Refresh's queue read adds one CLIENT LIST, whose cost grows with the clients connected, not with the keys.",
     ],
   });
 else
@@ -373,6 +399,6 @@ else
     notes: [
       '"the whole walk" follows /api/queues?cursor= to its end: each request walks at most 200 SCAN rounds of COUNT 1,000 (so a keyspace of a million job hashes takes several short requests rather than one long one); ?queue= reads a known queue\'s row without the walk, as a refresh does.',
       '"reply ms" is the time from the request to the whole reply on this shared 2-core machine; the CPU columns are what the bridge (node, this process, the fetch included) and redis-server (INFO cpu) spent on it; "commands" counts what Redis ran for the read (INFO commandstats, INFO itself left out).',
-      "The fullest band is searched with ZCOUNTs of windows (src/model/doctor/bandScan.ts): the fullest window is split in 16 until a single millisecond is the fullest left; a window holding no more jobs than the best band known is pruned. It stops at 3,000 ZCOUNTs and says so (`complete: false`, `atMost`): a set with no band standing out leaves nothing to prune. The histogram is one ZCOUNT a window, whatever the set's size.",
+      "A queue row reads its fullest band only when the set holds at most 10,000 members (one ZRANGE WITHSCORES of the whole set, exact); for a larger set the detail asks once, on opening (band=1): a set of at most 100,000 members read whole in pages, a larger one searched with ZCOUNTs of windows (src/model/doctor/bandScan.ts): the fullest window is split in 16 until a single millisecond is the fullest left; a window holding no more jobs than the best band known is pruned. It stops at 3,000 ZCOUNTs and says so (`complete: false`, `atMost`): a set with no band standing out leaves nothing to prune. The histogram is one ZCOUNT a window, whatever the set's size.",
     ],
   });

@@ -26,7 +26,6 @@ export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set([
   'HMGET',
   // a job's place and size, for Find and /api/jobs (bridge/jobState.ts, readJobs)
   'HSTRLEN',
-  'LLEN',
   'LPOS',
 ]);
 

@@ -20,6 +20,7 @@ import { durationText, instantText } from '../src/model/doctor/words.ts';
 import { httpAnswer } from '../test-support/httpAnswer.ts';
 import { monitorRedis } from '../test-support/redisMonitor.ts';
 import { conformanceRedis, type ConformanceRedis } from './databases.ts';
+import { documentedAclRules, documentedClientListRules, documentedCommands } from './doctorDocs.ts';
 
 const MINUTE = 60_000;
 let redis: ConformanceRedis;
@@ -444,6 +445,9 @@ describe('the doctor only reads', () => {
       // SELECT is ioredis's handshake for a /db in the URL (and AUTH for a password: conformance/bridge.test.ts)
       expect(seen.filter((command) => command.name === 'SELECT').map((command) => command.args)).toEqual([['3']]);
       expect([...names].every((name) => name === 'SELECT' || ALLOWED_COMMANDS.has(name))).toBe(true);
+      // and every one of them is in the table docs/live-redis.md gives operators (README links it)
+      const documented = new Set(documentedCommands().map((command) => command.name));
+      expect([...names].filter((name) => !documented.has(name))).toEqual([]);
       for (const command of seen) {
         if (command.name === 'HGET') expect(command.args.slice(1)).toEqual(['version']);
         if (command.name === 'HMGET') expect([JOB_HASH_FIELDS, META_STATE_FIELDS]).toContainEqual(command.args.slice(1));
@@ -456,14 +460,34 @@ describe('the doctor only reads', () => {
   });
 });
 
+describe('what docs/live-redis.md (linked from README.md) tells an operator the bridge sends', () => {
+  it('its command table names exactly the allow-list, CLIENT LIST as the opt-in, and ioredis’s own commands apart', () => {
+    const table = documentedCommands();
+    const own = table.filter((command) => !command.byIoredis && !command.optIn).map((command) => command.name);
+    expect(own.sort()).toEqual([...ALLOWED_COMMANDS].sort());
+    expect(table.filter((command) => command.optIn).map((command) => command.name)).toEqual(['CLIENT|LIST']);
+    expect(
+      table
+        .filter((command) => command.byIoredis)
+        .map((command) => command.name)
+        .sort(),
+    ).toEqual(['AUTH', 'CLIENT|SETNAME', 'CLUSTER|SLOTS', 'INFO', 'SELECT']);
+  });
+
+  it('its ACL line allows exactly the allow-list and SELECT (the handshake), and --client-list adds +client|list', () => {
+    const rules = documentedAclRules();
+    const allowed = rules.filter((rule) => rule.startsWith('+')).map((rule) => rule.slice(1).toUpperCase());
+    expect(allowed.sort()).toEqual([...ALLOWED_COMMANDS, 'SELECT'].sort());
+    expect(rules.filter((rule) => !rule.startsWith('+'))).toEqual(['on', '>secret', '~*', 'resetchannels', '-@all']);
+    expect(documentedClientListRules()).toEqual(['+client|list']);
+  });
+});
+
 describe('an ACL user holding only the commands README.md lists', () => {
   it('every route answers, on database 0 and on another (SELECT)', async () => {
-    const rules = ['on', '>acl-secret-42', '~*', 'resetchannels', '-@all'];
-    const commands = [
-      ...['scan', 'type', 'zcard', 'zrange', 'zrangebyscore', 'zcount', 'zscore', 'time', 'hget', 'hmget', 'select'],
-      ...['hstrlen', 'llen', 'lpos', 'pttl'],
-    ];
-    expect(await redis.client.call('ACL', 'SETUSER', 'firetime', ...rules, ...commands.map((c) => `+${c}`))).toBe('OK');
+    // the line docs/live-redis.md gives, with this test's password
+    const rules = documentedAclRules().map((rule) => (rule === '>secret' ? '>acl-secret-42' : rule));
+    expect(await redis.client.call('ACL', 'SETUSER', 'firetime', ...rules)).toBe('OK');
     try {
       for (const db of ['', '/3']) {
         const acl = await startBridge(

@@ -167,6 +167,22 @@ test('a paused queue and a rate-limited one: the verdicts say so on screen, with
     await expect(limited.getByTestId('live-queue-evidence')).toContainText('limiter PTTL');
     await limited.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('verdicts-paused-limited.png') });
+
+    // a job of each says why it does not run: the paused queue's overdue jobs, the limited queue's waiting one
+    await queues.getByRole('button', { name: 'Open bull:held' }).click();
+    const detail = queues.getByTestId('queue-detail');
+    await detail.locator('li[data-due] button:not([disabled])').first().click();
+    await expect(detail.getByTestId('queue-detail-runat').first()).toHaveText(
+      /^overdue by [\d a-z]+ \(due \d\d:\d\d:\d\d\.\d{3} UTC\); why it waits: the queue is paused \(meta paused is set\): nothing runs until Queue\.resume\(\)$/,
+    );
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await queues.getByRole('button', { name: 'Open bull:throttled' }).click();
+    await detail.getByTestId('queue-detail-find').fill('2');
+    await detail.getByRole('button', { name: 'Find' }).click();
+    await expect(detail.getByTestId('queue-detail-found')).toHaveText(
+      /^Job 2: waiting in wait: the queue is rate-limited for [1-5]?\d s more \(limiter PTTL [\d,]+ ms\), attempt 1 of 1 \(LPOS wait\)\.$/,
+    );
+    expect(await throttled.getJobState('2')).toBe('waiting');
   } finally {
     await worker.close(true);
     await Promise.all([held.close(), throttled.close()]);
@@ -358,7 +374,8 @@ test('Refresh reads an open queue detail again: its histogram follows the queue,
     // a job of the due window reads as overdue, with where to look for why
     await histogram.locator('li[data-due] button:not([disabled])').first().click();
     await expect(detail.getByTestId('queue-detail-runat').first()).toHaveText(
-      /^overdue by [\d a-z]+ \(due \d\d:\d\d:\d\d\.\d{3} UTC\); why it waits: the queue's verdict, above$/,
+      // this bridge sees no workers: the marker left behind, or (a moment after the jobs fell due) the verdict itself
+      /^overdue by [\d a-z]+ \(due \d\d:\d\d:\d\d\.\d{3} UTC\); why it waits: (no worker is polling \(the marker was not taken\)|the queue's verdict, above)$/,
     );
   } finally {
     await mail.close();

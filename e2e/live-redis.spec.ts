@@ -177,3 +177,17 @@ test('Redis down, then the bridge gone: the panel says so and the simulation kee
   await page.getByRole('button', { name: 'Enqueue job' }).click();
   await expect(bandSet).toContainText('1 member');
 });
+
+test('?live alone opens the Live panel itself (the page brought to it), asking about no bridge and reading nothing', async ({
+  page,
+}) => {
+  // the stage without it starts at the top, the panel far below
+  await page.goto('/?stage');
+  const live = page.getByTestId('live-redis');
+  await expect(live.getByRole('heading', { name: 'Live Redis' })).toBeAttached();
+  await expect(live.getByRole('heading', { name: 'Live Redis' })).not.toBeInViewport();
+  await page.goto('/?live');
+  await expect(live.getByRole('heading', { name: 'Live Redis' })).toBeInViewport();
+  await expect(live.getByTestId('live-link-ask')).toHaveCount(0);
+  await expect(live.getByTestId('live-set-view')).toHaveCount(0);
+});

@@ -38,7 +38,13 @@ export async function histogram(call: ReadOnlyCall, query: URLSearchParams): Pro
   const units = unitsPerMs(scheme);
 
   const type = await typeOf(call, key);
-  if (type === 'none') return { status: 404, body: { error: { code: 'not-found', message: 'No such key now.' } } };
+  if (type === 'none')
+    return {
+      status: 404,
+      body: {
+        error: { code: 'not-found', message: 'No such key now (a delayed set disappears when its last job is promoted).' },
+      },
+    };
   if (type !== 'zset')
     return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
   const [now, total, first, last] = await Promise.all([

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { HistogramReply, JobRow, QueueRow } from '../../model/doctor/doctorWire.ts';
-import { queueRowOf } from '../../../test-support/queueRowFixture.ts';
+import { IDLE_QUEUE_STATE, queueRowOf } from '../../../test-support/queueRowFixture.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
 import type { Fetch } from './bridgeClient.ts';
 import { newLiveQueryClient } from './liveQueryClient.ts';
@@ -305,5 +305,84 @@ describe('QueueDetail follows the queue’s reads', () => {
     expect(what[1]).toBe('unreadable: the bridge sent this job in a form the page cannot read');
     expect(what.filter((text) => text === 'send')).toHaveLength(99);
     expect(screen.queryByTestId('queue-detail-problem')).toBeNull();
+  });
+});
+
+describe('QueueDetail says why a job waits, and what became of a set that is gone', () => {
+  const PAUSED: QueueRow = {
+    ...ROW,
+    state: { ...IDLE_QUEUE_STATE, paused: true, counts: { ...IDLE_QUEUE_STATE.counts, wait: 50 } },
+    verdict: { kind: 'paused', words: 'paused (meta paused is set): ...' },
+  };
+  const HELD = 'the queue is paused (meta paused is set): nothing runs until Queue.resume()';
+
+  it('an overdue job of a paused queue: overdue by how much, and the pause as the reason', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge();
+    // the server's now 69 s past the jobs' run-at
+    const later = vi.fn<Fetch>(async (url, init) => {
+      const answer = await bridge.fetchImpl(url, init);
+      if (new URL(url).pathname !== '/api/histogram') return answer;
+      return json({ ...((await answer.json()) as HistogramReply), now: NOW + 70_000 });
+    });
+    renderDetail({ ...bridge, fetchImpl: later }, PAUSED);
+    const histogramView = await screen.findByTestId('queue-detail-histogram');
+    await user.click(within(histogramView).getAllByRole('button', { name: /230 jobs/ })[0]!);
+    const first = (await screen.findAllByTestId('queue-detail-job'))[0]!;
+    await within(first).findByText('attempt 2 of 3, fixed backoff from 500 ms');
+    expect(within(first).getByTestId('queue-detail-runat').textContent).toBe(
+      `overdue by 1 min 9 s (due 06:09:01.000 UTC), not timestamp + delay = 06:09:00.000 UTC: a retry: attempt 1 failed, and its fixed backoff set the run-at; why it waits: ${HELD}`,
+    );
+  });
+
+  it('Find of a job in wait on a paused queue says the pause holds it, not that the next worker takes it', async () => {
+    const user = userEvent.setup();
+    const story = {
+      state: { state: 'wait', by: 'LPOS wait', unsearched: [] },
+      found: true,
+      name: 'send',
+      attempt: { n: 1, of: 1 },
+      failedReason: null,
+      processedOn: null,
+      finishedOn: null,
+    };
+    const fetchImpl = vi.fn<Fetch>((url, init) => {
+      const path = new URL(url).pathname;
+      if (path === '/api/jobs')
+        return Promise.resolve(
+          json({
+            prefix: 'bull',
+            name: 'mail',
+            scheme: 'band',
+            jobs: [{ id: named('7'), score: null, facts: null, lower: null, story }],
+          }),
+        );
+      return fakeBridge().fetchImpl(url, init);
+    });
+    renderDetail({ urls: [], fetchImpl }, { ...PAUSED, delayed: 0, fullestBand: null });
+    expect(screen.getByTestId('queue-detail-empty').textContent).toMatch(/^No job is delayed in this queue now\. Find a job/);
+    await user.type(screen.getByTestId('queue-detail-find'), '7');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect((await screen.findByTestId('queue-detail-found')).textContent).toBe(
+      `Job 7: waiting in wait: ${HELD}, attempt 1 of 1 (LPOS wait).`,
+    );
+  });
+
+  it('a set gone since the row was read: said so, with when the row was read; no "Reading the histogram…", no alert', async () => {
+    const fetchImpl = vi.fn<Fetch>(() =>
+      Promise.resolve(
+        json(
+          { error: { code: 'not-found', message: 'No such key now (a delayed set disappears when its last job is promoted).' } },
+          404,
+        ),
+      ),
+    );
+    renderDetail({ urls: [], fetchImpl }, { ...ROW, fullestBand: null });
+    expect((await screen.findByTestId('queue-detail-empty')).textContent).toBe(
+      'No job is delayed in this queue now: its delayed set is gone since the queue was read at 06:09:00.000 UTC (its last job promoted or removed); Refresh reads the queue again. Find a job by id below: it says where the job is, in any state.',
+    );
+    expect(screen.queryByText('Reading the histogram…')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('queue-detail-band')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { RedisName } from '../../model/bridgeWire.ts';
 import type { FullestBandReading, HistogramReply, JobRow } from '../../model/doctor/doctorWire.ts';
 import { firstNotDue } from '../../model/doctor/histogram.ts';
+import { holdText } from '../../model/doctor/holdWords.ts';
 import { failedText, jobAttemptText, jobWhatText, runAtText, storyText } from '../../model/doctor/jobWords.ts';
 import { fireTimeOfScore, hasCeiling } from '../../model/doctor/scheme.ts';
 import { BAND_SLOTS } from '../../model/protocol/score.ts';
@@ -25,6 +26,9 @@ interface QueueDetailProps {
   readonly fetchImpl: Fetch;
   readonly onClose: () => void;
 }
+
+/** Why an overdue delayed job of the queue waits: the verdict's cause, or the verdict itself when it names none. */
+const whyItWaits = (row: QueueReading['row']) => `why it waits: ${holdText(row, 'due') ?? "the queue's verdict, above"}`;
 
 /** Fire-times from..to (ms, to exclusive). */
 interface Range {
@@ -111,7 +115,9 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
   // the server's now of the latest read: the histogram's when it is in, else the row's
   const now = shown?.now ?? reading.now;
 
-  const failed = [histogram, members, jobs, band].find((q) => q.error !== null);
+  // the set gone since the row was read (its last job promoted or removed): said as such, not as a failed read
+  const gone = shown === undefined && histogram.error instanceof BridgeRequestError && histogram.error.code === 'not-found';
+  const failed = [gone ? null : histogram, members, jobs, gone ? null : band].find((q) => q !== null && q.error !== null);
 
   function zoom(next: Range | null) {
     setRange(next);
@@ -134,7 +140,7 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
       });
       if (job.score === null || job.facts === null) {
         // not delayed now: its state and story, when the bridge tells them
-        const story = job.story === undefined ? 'not in the delayed set now' : storyText(job.story, now);
+        const story = job.story === undefined ? 'not in the delayed set now' : storyText(job.story, now, holdText(row, 'ready'));
         setLookupNote({ text: `Job ${printable(parsed.id)}: ${story}.`, problem: false });
         return;
       }
@@ -152,8 +158,9 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
       setMarked(job.id.base64);
       const ahead = lower === null ? '' : `; ${plural(lower, 'job is', 'jobs are')} ahead of it in the set`;
       const failure = failedText(job.facts);
+      const waits = job.facts.runAt <= counted.now ? `; ${whyItWaits(row)}` : '';
       setLookupNote({
-        text: `Job ${job.id.text}: delayed, ${runAtText(job.facts, counted.now)}${failure === '' ? '' : `; ${failure}`}${ahead}.`,
+        text: `Job ${job.id.text}: delayed, ${runAtText(job.facts, counted.now)}${waits}${failure === '' ? '' : `; ${failure}`}${ahead}.`,
         problem: false,
       });
     } catch (error) {
@@ -175,7 +182,7 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
           {shown !== undefined ? ` Showing the detail as read at ${instantText(shown.now, shown.now)}.` : ''}
         </p>
       ) : null}
-      <FullestBandLine band={fullestBand} searching={band.isFetching} row={reading.row} now={now} />
+      {gone ? null : <FullestBandLine band={fullestBand} searching={band.isFetching} row={reading.row} now={now} />}
       {shown !== undefined ? (
         <Histogram
           reading={reading}
@@ -186,11 +193,14 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
           onZoom={(window) => zoom(window)}
           onWhole={() => zoom(null)}
         />
-      ) : row.delayed === 0 ? (
+      ) : row.delayed === 0 || gone ? (
         <p className={panel.hint} data-testid="queue-detail-empty">
-          No job is delayed in this queue now. Find a job by id below: it says where the job is, in any state.
+          {gone
+            ? `No job is delayed in this queue now: its delayed set is gone since the queue was read at ${instantText(reading.now, reading.now)} (its last job promoted or removed); Refresh reads the queue again.`
+            : 'No job is delayed in this queue now.'}{' '}
+          Find a job by id below: it says where the job is, in any state.
         </p>
-      ) : (
+      ) : histogram.error !== null ? null : (
         <p className={panel.hint}>Reading the histogram…</p>
       )}
       <form className={styles.find} onSubmit={(event) => void find(event)}>
@@ -445,7 +455,7 @@ function JobItem({
         data-overdue={overdue || undefined}
       >
         {runAt}
-        {overdue ? "; why it waits: the queue's verdict, above" : ''}
+        {overdue ? `; ${whyItWaits(reading.row)}` : ''}
       </span>
       {failure !== '' ? <span data-testid="queue-detail-failure">{failure}</span> : null}
     </li>

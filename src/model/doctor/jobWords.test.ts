@@ -101,6 +101,13 @@ describe('a job in any state in words (Find)', () => {
     expect(storyText(jobStory(state('wait', 'LPOS wait'), hash({ name: 'a' })), T)).toBe(
       'waiting in wait: the next free worker takes it, attempt 1 of 1 (LPOS wait)',
     );
+    // on a queue that holds its ready jobs (paused, rate-limited, busy), the hold is said instead
+    expect(storyText(jobStory(state('wait', 'LPOS wait'), hash({ name: 'a' })), T, 'the queue is paused')).toBe(
+      'waiting in wait: the queue is paused, attempt 1 of 1 (LPOS wait)',
+    );
+    expect(storyText(jobStory(state('prioritized'), hash({ name: 'a' })), T)).toBe(
+      'waiting among the prioritized jobs: a free worker takes it by its priority, attempt 1 of 1 (ZSCORE prioritized)',
+    );
     expect(storyText(jobStory(state('active', 'LPOS active'), hash({ name: 'a', processedOn: String(T) })), T)).toBe(
       'active: a worker is running it, taken at 12:00:00.000 UTC, attempt 1 of 1 (LPOS active)',
     );

@@ -75,7 +75,7 @@ export function failedText(facts: { readonly failedReason: FieldText | null }): 
 }
 
 const LIST_WORDS: Record<string, string> = {
-  wait: 'waiting in wait: the next free worker takes it',
+  wait: 'waiting in wait',
   paused: 'waiting in the paused list: the queue is paused',
   active: 'active: a worker is running it',
   prioritized: 'waiting among the prioritized jobs',
@@ -84,9 +84,11 @@ const LIST_WORDS: Record<string, string> = {
 
 /**
  * A job in any state in words, for Find: "failed at 12:00:05.000 UTC, attempt 3 of 3: boom (ZSCORE
- * failed)", "active: a worker is running it, since ... (LPOS active)", "gone: ...".
+ * failed)", "active: a worker is running it, since ... (LPOS active)", "gone: ...". `held` is why
+ * the queue runs none of its ready jobs now (holdWords.ts: paused, rate-limited, busy, no
+ * worker), said of a job in wait or prioritized; null when nothing holds them.
  */
-export function storyText(story: JobStory, now: number): string {
+export function storyText(story: JobStory, now: number, held: string | null = null): string {
   const { state } = story;
   const by = state.by === null ? '' : ` (${state.by})`;
   const attempt = story.attempt === null ? '' : `, attempt ${story.attempt.n} of ${story.attempt.of}`;
@@ -101,8 +103,16 @@ export function storyText(story: JobStory, now: number): string {
     case 'active':
       return `${LIST_WORDS.active}${at(story.processedOn, ', taken at')}${attempt}${by}`;
     case 'wait':
+    case 'prioritized': {
+      const next =
+        held !== null
+          ? held
+          : state.state === 'wait'
+            ? 'the next free worker takes it'
+            : 'a free worker takes it by its priority';
+      return `${LIST_WORDS[state.state]}: ${next}${attempt}${story.failedReason === null ? '' : `; last failure${reason}`}${by}`;
+    }
     case 'paused':
-    case 'prioritized':
     case 'waiting-children':
       return `${LIST_WORDS[state.state]}${attempt}${story.failedReason === null ? '' : `; last failure${reason}`}${by}`;
     case 'delayed':

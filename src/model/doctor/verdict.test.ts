@@ -128,6 +128,16 @@ describe('the verdict with the queue’s state (BullMQ)', () => {
       'paused (meta paused is set): no job runs until Queue.resume(); 1 worker connected: it moves due delayed jobs to wait and runs none (50 waiting)',
     );
     expect(verdict.evidence).toContain('wait 50');
+    // just paused, before anything falls due: said as nothing yet, not "0 waiting"
+    const fresh = withState({ delayed: 4703, overdue: 0, nextFireTime: now + 8000, markerTime: null }, { paused: true });
+    expect(fresh.words).toBe(
+      'paused (meta paused is set): no job runs until Queue.resume(); 1 worker connected: it moves due delayed jobs to wait and runs none (nothing waiting or due yet)',
+    );
+    // due jobs the worker has not moved yet are named beside the waiting ones
+    const moving = withState({ ...dueNoMarker }, { paused: true, counts: { wait: 3 } });
+    expect(moving.words).toBe(
+      'paused (meta paused is set): no job runs until Queue.resume(); 1 worker connected: it moves due delayed jobs to wait and runs none (3 waiting, 40 due in the delayed set (oldest 13 min late))',
+    );
   });
 
   it('paused, workers not visible: it says what it cannot tell', () => {

@@ -244,7 +244,7 @@ function stateVerdict(state: QueueState, reading: QueueStateReading): { kind: Ve
     if (workers === null)
       rest = `${jobsText() || 'nothing waiting or due'}; whether a worker moves due delayed jobs to wait cannot be told (workers not visible)`;
     else if (workers > 0)
-      rest = `${connected(workers)}: it moves due delayed jobs to wait and runs none (${readyText()}${due > 0 ? `, ${dueText()}` : ''})`;
+      rest = `${connected(workers)}: it moves due delayed jobs to wait and runs none (${jobsText() || 'nothing waiting or due yet'})`;
     else rest = due > 0 ? `no worker is connected either, so ${dueText()} stay there` : `no worker is connected (${readyText()})`;
     return { kind: 'paused', words: `paused (${why}): no job runs until Queue.resume(); ${rest}`, evidence };
   }
