@@ -3,6 +3,7 @@
  * does not name at a neutral value (a BullMQ 6.7.0 queue with no delayed job; a whole walk).
  */
 import type { QueueRow, QueueStateReading, QueuesReply } from '../src/model/doctor/doctorWire.ts';
+import type { QueueState } from '../src/model/doctor/verdict.ts';
 import { named } from './redisNameFixture.ts';
 
 /** The row of the queue `<prefix>:<name>`, with `over` in place of the neutral fields. */
@@ -42,3 +43,17 @@ export const IDLE_QUEUE_STATE: QueueStateReading = {
   counts: { wait: 0, active: 0, prioritized: 0, waitingChildren: 0, failed: 0, completed: 0 },
   workers: { visible: true, count: 1 },
 };
+
+/** A BullMQ queue's delayed set as the verdict reads it at `now`: empty, no marker, with `over` in place. */
+export function delayedStateAt(now: number, over: Partial<QueueState> = {}): QueueState {
+  return {
+    now,
+    library: 'bullmq',
+    delayed: 0,
+    overdue: 0,
+    oldestOverdueFireTime: null,
+    nextFireTime: null,
+    markerTime: null,
+    ...over,
+  };
+}

@@ -4,19 +4,16 @@ import type { QueueStateReading } from './queueState.ts';
 import { verdictOf } from './verdict.ts';
 import type { QueueState } from './verdict.ts';
 import type { QueueLibrary } from './scheme.ts';
-import { IDLE_QUEUE_STATE as idle } from '../../../test-support/queueRowFixture.ts';
+import { IDLE_QUEUE_STATE as idle, delayedStateAt } from '../../../test-support/queueRowFixture.ts';
 
 const now = Date.UTC(2026, 11, 5, 6, 15, 18, 787);
 /** 40 jobs due, 69 s late, no marker. */
-const due: QueueState = {
-  now,
-  library: 'bullmq',
+const due: QueueState = delayedStateAt(now, {
   delayed: 50,
   overdue: 40,
   oldestOverdueFireTime: now - 69_000,
   nextFireTime: now - 69_000,
-  markerTime: null,
-};
+});
 
 /** The queue as the detail holds it: its verdict made from `state`, as the bridge makes it. */
 function queueOf(state: Partial<QueueStateReading> | null, over: Partial<QueueState> = {}, library: QueueLibrary = 'bullmq') {

@@ -3,18 +3,14 @@ import { verdictOf } from './verdict.ts';
 import type { QueueStateReading } from './doctorWire.ts';
 import type { QueueState } from './verdict.ts';
 // nothing anywhere, one worker connected: each case changes what it needs
-import { IDLE_QUEUE_STATE as idleState } from '../../../test-support/queueRowFixture.ts';
+import { IDLE_QUEUE_STATE as idleState, delayedStateAt } from '../../../test-support/queueRowFixture.ts';
 
 const now = Date.UTC(2026, 11, 3, 6, 8, 50, 444);
-const base: QueueState = {
-  now,
-  library: 'bullmq',
+const base: QueueState = delayedStateAt(now, {
   delayed: 3000,
-  overdue: 0,
-  oldestOverdueFireTime: null,
   nextFireTime: now + 4 * 60_000 + 12_000,
   markerTime: now + 4 * 60_000 + 12_000,
-};
+});
 const late = (state: Partial<QueueState>) =>
   verdictOf({ ...base, overdue: 2281, oldestOverdueFireTime: now - 13 * 60_000, nextFireTime: now - 13 * 60_000, ...state });
 
