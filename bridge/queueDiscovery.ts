@@ -8,7 +8,7 @@ import type { QueueLibrary } from '../src/model/doctor/scheme.ts';
 import { META_VERSION_FIELD } from './allowList.ts';
 import type { ReadOnlyCall } from './allowList.ts';
 import { ClusterDownError, clusterDownWords } from './redisErrors.ts';
-import { UnexpectedReplyError, bytesOf, expectReply, isBytes, skipNode } from './replies.ts';
+import { UnexpectedReplyError, bytesOf, expectReply, isBytes, skipNode, typeOf } from './replies.ts';
 
 /**
  * One SCAN walk finds both kinds of queue key: `*:[mi][ed]*` matches every key with ":me" or ":id"
@@ -50,9 +50,6 @@ const COLON = 0x3a;
 
 export const keyOf = (...parts: Array<Buffer | string>) =>
   Buffer.concat(parts.flatMap((part, i) => [...(i > 0 ? [Buffer.from(':')] : []), Buffer.from(part)]));
-
-export const typeOf = async (call: ReadOnlyCall, key: Buffer) =>
-  bytesOf(expectReply('TYPE', await call('TYPE', key), isBytes)).toString('latin1');
 
 /** A queue's key split: `<prefix>:<name>:<suffix>`, the name being the last part without a colon. */
 function splitQueueKey(key: Buffer): { prefix: Buffer; name: Buffer; suffix: string } | null {

@@ -20,11 +20,11 @@ import type { SchemeSource, ScoreScheme } from '../src/model/doctor/scheme.ts';
 import { verdictOf } from '../src/model/doctor/verdict.ts';
 import { printableBytes } from '../src/model/printable.ts';
 import type { ReadOnlyCall } from './allowList.ts';
-import { keyOf, typeOf } from './queueDiscovery.ts';
+import { keyOf } from './queueDiscovery.ts';
 import type { Candidate, Identity } from './queueDiscovery.ts';
 import { readQueueState } from './queueState.ts';
 import { ClusterDownError, clusterDownWords } from './redisErrors.ts';
-import { UnexpectedReplyError, bytesOf, expectReply, isByteList, isBytes, isCount, redisName } from './replies.ts';
+import { UnexpectedReplyError, bytesOf, expectReply, isByteList, isBytes, isCount, redisName, typeOf } from './replies.ts';
 
 /** Members a row reads from the head to tell a versionless BullMQ queue's scheme by its scores. */
 const SCHEME_SAMPLE = 100;

@@ -9,13 +9,10 @@ import type { JobCounts, QueueStateReading, WorkersReading } from '../src/model/
 import { printable } from '../src/model/printable.ts';
 import { META_STATE_FIELDS, RefusedCommandError } from './allowList.ts';
 import type { ReadOnlyCall } from './allowList.ts';
-import { bytesOf, expectReply, isBytes, isCount } from './replies.ts';
+import { bytesOf, expectReply, isBytes, isCount, typeOf } from './replies.ts';
 
 const keyOf = (prefix: Buffer, name: Buffer, suffix: string) =>
   Buffer.concat([prefix, Buffer.from(':'), name, Buffer.from(`:${suffix}`)]);
-
-const typeOf = async (call: ReadOnlyCall, key: Buffer) =>
-  bytesOf(expectReply('TYPE', await call('TYPE', key), isBytes)).toString('latin1');
 
 /** A whole number Redis may send negative (PTTL's -1 and -2). */
 const isInteger = (reply: unknown): reply is number => Number.isSafeInteger(reply);

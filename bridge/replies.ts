@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { ErrorReply, HealthReply, KeysReply, MembersReply, RedisName } from '../src/model/bridgeWire.ts';
 import type { HistogramReply, JobsReply, QueuesReply } from '../src/model/doctor/doctorWire.ts';
 import { DISPLAY_CAP_BYTES, printable, printableBytes } from '../src/model/printable.ts';
+import type { ReadOnlyCall } from './allowList.ts';
 
 /** A reply before it is serialised: HTTP status and JSON body. */
 export interface RouteReply {
@@ -120,3 +121,25 @@ export function jsonBytes(value: unknown): number {
 
 /** The largest cursor SCAN takes (Redis reads it with strtoul: an unsigned 64-bit number). */
 export const MAX_SCAN_CURSOR = 2n ** 64n - 1n;
+
+/** The key's TYPE, as Redis names it ('none' when there is no such key). */
+export const typeOf = async (call: ReadOnlyCall, key: Buffer) =>
+  bytesOf(expectReply('TYPE', await call('TYPE', key), isBytes)).toString('latin1');
+
+/**
+ * The refusal for a key that is not a sorted set now (gone: 404, of another type: 409), or null
+ * when it is one and the route may read it.
+ */
+export async function unlessSortedSet(call: ReadOnlyCall, key: Buffer): Promise<RouteReply | null> {
+  const type = await typeOf(call, key);
+  if (type === 'none')
+    return {
+      status: 404,
+      body: {
+        error: { code: 'not-found', message: 'No such key now (a delayed set disappears when its last job is promoted).' },
+      },
+    };
+  if (type !== 'zset')
+    return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
+  return null;
+}

@@ -2,13 +2,12 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { countedLayoutShifts, watchLayoutShifts } from './layoutShifts.ts';
 import { screenshot } from './screenshot.ts';
-import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { T0 } from '../test-support/instants.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
+import { startLocalBridge, stopAll } from './localBridge.ts';
 
 /**
  * Nothing that carries a number is cut off: at the three viewports the issue names, with the
@@ -217,7 +216,6 @@ test.describe('the Live panel', () => {
   const levels = new Map<number, number>();
   for (let i = 1; i <= JOBS; i++) levels.set(levelOf(i), (levels.get(levelOf(i)) ?? 0) + 1);
   const PAIRS = (JOBS * (JOBS - 1)) / 2 - [...levels.values()].reduce((sum, size) => sum + (size * (size - 1)) / 2, 0);
-  const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
   let redis: RedisProcess;
   let bridge: RunningBridge;
 
@@ -228,16 +226,10 @@ test.describe('the Live panel', () => {
     for (let i = 1; i <= JOBS; i++) pairs.push(String(YEAR_3000 * 0x1000 + 16 * levelOf(i)), String(1_000_000 + i));
     await client.call('ZADD', KEY, ...pairs);
     client.close();
-    bridge = await startBridge(
-      { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] },
-      () => undefined,
-    );
+    bridge = await startLocalBridge(redis.port);
   });
 
-  test.afterAll(async () => {
-    await bridge?.close();
-    await redis?.stop();
-  });
+  test.afterAll(() => stopAll(bridge, redis));
 
   for (const [width, height] of VIEWPORTS) {
     test(`at ${width}x${height}: no number is cut off`, async ({ page }, testInfo) => {

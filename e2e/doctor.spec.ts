@@ -12,16 +12,15 @@ import type { Page } from '@playwright/test';
 import { startDemoPage } from '../scripts/demoPage.ts';
 import type { DemoPage } from '../scripts/demoPage.ts';
 import { Queue, Worker } from 'bullmq';
-import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
+import { APP_ORIGIN } from './appOrigin.ts';
+import { startLocalBridge } from './localBridge.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
-const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
 const OVERDUE_JOBS = 3;
 
 let redis: RedisProcess;
@@ -49,10 +48,7 @@ test.beforeEach(async () => {
   for (let i = 0; i < OVERDUE_JOBS; i++) await mail.add('send', { i }, { delay: 1000, timestamp: Date.now() - 5000 });
   await later.add('report', {}, { delay: 3_600_000 });
   await Promise.all([mail.close(), later.close()]);
-  bridge = await startBridge(
-    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN, dev.url] },
-    () => undefined,
-  );
+  bridge = await startLocalBridge(redis.port, { origins: [APP_ORIGIN, dev.url] });
   bridgeOpen = true;
 });
 
@@ -124,10 +120,7 @@ test('a paused queue and a rate-limited one: the verdicts say so on screen, with
   const held = new Queue('held', { connection });
   const throttled = new Queue('throttled', { connection });
   const worker = new Worker('throttled', () => Promise.resolve('sent'), { connection, limiter: { max: 1, duration: 60_000 } });
-  const seeing = await startBridge(
-    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN], clientList: true },
-    () => undefined,
-  );
+  const seeing = await startLocalBridge(redis.port, { clientList: true });
   try {
     for (let i = 0; i < 4; i++) await held.add('held', { i }, { delay: 1000, timestamp: Date.now() - 60_000 });
     await held.pause();
@@ -196,10 +189,7 @@ test('a link naming a queue, once the reader says yes to its bridge, reads that 
   const connection = { host: '127.0.0.1', port: redis.port };
   const news = new Queue('news', { connection });
   await news.add('digest', { n: 0 }, { delay: 3_600_000 });
-  const linked = await startBridge(
-    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] },
-    () => undefined,
-  );
+  const linked = await startLocalBridge(redis.port);
   try {
     const search = new URLSearchParams({
       bridge: linked.url,

@@ -12,8 +12,8 @@ import type { Browser, Page } from '@playwright/test';
 import { startCourseServer } from '../examples/course/serve.ts';
 import type { CourseServer } from '../examples/course/serve.ts';
 import { freePort } from '../test-support/redisProcess.ts';
+import { APP_ORIGIN } from './appOrigin.ts';
 
-const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
 let course: CourseServer;
 
 test.beforeAll(async () => {

@@ -15,8 +15,8 @@ import { EMBED_BUDGET_BYTES, README, componentFiles, iframeFiles, sizeTable, wri
 import { screenshot } from './screenshot.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { APP_ORIGIN } from './appOrigin.ts';
 
-const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
 const CARDS = ['delay', 'collisions', 'band', 'wake'] as const;
 
 let course: CourseServer;

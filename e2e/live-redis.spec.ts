@@ -1,21 +1,19 @@
 import { expect, test } from '@playwright/test';
 import type { Locator } from '@playwright/test';
 import { RespClient } from '../test-support/resp-client.ts';
-import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
 import { SATURATED_JOBS, fixtureEvalArgs } from '../test-support/delayedFixture.ts';
-import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { parseScoreArg } from '../src/model/redis/doubles.ts';
 import { scoreFlags } from '../src/model/decoder/scoreDecoder.ts';
 import { screenshot } from './screenshot.ts';
+import { startLocalBridge, stopAll } from './localBridge.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
 const KEY = 'bull:mail:delayed';
 const HOSTILE = '<img src=x onerror="document.title=\'hacked\'">';
-const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
 /** SetView and the flags list draw rows of these heights (px). */
 const SET_ROW = 28;
 const FLAG_ROW = 30;
@@ -34,16 +32,10 @@ test.beforeAll(async () => {
   client.close();
   expected = [];
   for (let i = 0; i < flat.length; i += 2) expected.push([flat[i]!, flat[i + 1]!]);
-  bridge = await startBridge(
-    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] },
-    () => undefined,
-  );
+  bridge = await startLocalBridge(redis.port);
 });
 
-test.afterAll(async () => {
-  await bridge?.close();
-  await redis?.stop();
-});
+test.afterAll(() => stopAll(bridge, redis));
 
 /** The decoder's flags for the member at `position` of the Redis reply, 'shared' from its neighbours. */
 function expectedFlags(position: number): string {

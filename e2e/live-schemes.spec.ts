@@ -6,17 +6,15 @@
  */
 import { expect, test } from '@playwright/test';
 import { Queue } from 'bullmq';
-import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { screenshot } from './screenshot.ts';
 import { addBullDelayed } from '../test-support/bullFixture.ts';
+import { startLocalBridge, stopAll } from './localBridge.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
-const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
 const MINUTE = 60_000;
 
 let redis: RedisProcess;
@@ -36,16 +34,10 @@ test.beforeAll(async () => {
     'legacy',
     [1, 2, 3].map(() => ({ timestamp, delay: 30 * MINUTE })),
   );
-  bridge = await startBridge(
-    { ...DEFAULT_OPTIONS, redisUrl: `redis://127.0.0.1:${redis.port}`, port: 0, origins: [APP_ORIGIN] },
-    () => undefined,
-  );
+  bridge = await startLocalBridge(redis.port);
 });
 
-test.afterAll(async () => {
-  await bridge?.close();
-  await redis?.stop();
-});
+test.afterAll(() => stopAll(bridge, redis));
 
 async function openKey(page: import('@playwright/test').Page, key: string) {
   const live = page.getByTestId('live-redis');

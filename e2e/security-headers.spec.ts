@@ -10,16 +10,14 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { createServer } from 'vite';
 import type { ViteDevServer } from 'vite';
-import { startBridge } from '../bridge/bridge.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { DEFAULT_OPTIONS } from '../bridge/options.ts';
 import { freePort, startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 import { embedHeaders, productionPolicy, securityHeaders, staticHeadersFile } from '../scripts/securityHeaders.ts';
 import { assetHeadersFile } from '../scripts/embedBuild.ts';
-
-const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.FIRETIME_E2E_PORT ?? 4317)}`;
+import { APP_ORIGIN } from './appOrigin.ts';
+import { startLocalBridge, stopAll } from './localBridge.ts';
 
 let redis: RedisProcess;
 let bridge: RunningBridge;
@@ -31,21 +29,10 @@ test.beforeAll(async () => {
   await client.call('ZADD', 'bull:csp:delayed', '7356580085760000', '1', '7356580085760001', '2');
   client.close();
   devPort = await freePort();
-  bridge = await startBridge(
-    {
-      ...DEFAULT_OPTIONS,
-      redisUrl: `redis://127.0.0.1:${redis.port}`,
-      port: 0,
-      origins: [APP_ORIGIN, `http://127.0.0.1:${devPort}`],
-    },
-    () => undefined,
-  );
+  bridge = await startLocalBridge(redis.port, { origins: [APP_ORIGIN, `http://127.0.0.1:${devPort}`] });
 });
 
-test.afterAll(async () => {
-  await bridge?.close();
-  await redis?.stop();
-});
+test.afterAll(() => stopAll(bridge, redis));
 
 /**
  * From the next navigation on, records every CSP violation the page reports (securitypolicyviolation

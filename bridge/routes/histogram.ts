@@ -4,9 +4,8 @@ import { DEFAULT_BUCKETS, MAX_BUCKETS, firstNotDue, planHistogram, windowBounds 
 import { dueBound, fireTimeOfScore, unitsPerMs } from '../../src/model/doctor/scheme.ts';
 import type { ReadOnlyCall } from '../allowList.ts';
 import { flag, keyParams, ms, parseQuery, requestedKey, scheme, single } from '../query.ts';
-import { typeOf } from '../queueDiscovery.ts';
 import { SEARCH_BAND, clampMs, fullestBandOf, pairsOf, scoreNumber, serverNow } from '../queueRow.ts';
-import { badRequest, expectReply, isCount, redisName } from '../replies.ts';
+import { badRequest, expectReply, isCount, redisName, unlessSortedSet } from '../replies.ts';
 import type { RouteReply } from '../replies.ts';
 
 const HistogramQuery = z
@@ -37,16 +36,8 @@ export async function histogram(call: ReadOnlyCall, query: URLSearchParams): Pro
   const { key, scheme, from: askedFrom, to: askedTo, buckets, band } = parsed.value;
   const units = unitsPerMs(scheme);
 
-  const type = await typeOf(call, key);
-  if (type === 'none')
-    return {
-      status: 404,
-      body: {
-        error: { code: 'not-found', message: 'No such key now (a delayed set disappears when its last job is promoted).' },
-      },
-    };
-  if (type !== 'zset')
-    return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
+  const refusal = await unlessSortedSet(call, key);
+  if (refusal !== null) return refusal;
   const [now, total, first, last] = await Promise.all([
     serverNow(call),
     call('ZCARD', key).then((r) => expectReply('ZCARD', r, isCount)),

@@ -10,9 +10,9 @@ import { JOB_HASH_FIELDS, META_VERSION_FIELD } from '../allowList.ts';
 import type { ReadOnlyCall } from '../allowList.ts';
 import { jobStateOf } from '../jobState.ts';
 import { base64urlBytes, flag, list, parseQuery, queueNameOf, refuse, scheme as schemeParam, single } from '../query.ts';
-import { keyOf, typeOf } from '../queueDiscovery.ts';
+import { keyOf } from '../queueDiscovery.ts';
 import { scoreNumber } from '../queueRow.ts';
-import { badRequest, bytesOf, expectReply, isBytes, isCount, redisName } from '../replies.ts';
+import { badRequest, bytesOf, expectReply, isBytes, isCount, redisName, typeOf } from '../replies.ts';
 import type { RouteReply } from '../replies.ts';
 
 /** Bytes of a job-hash field kept (the rest is dropped and the field flagged `cut`). */

@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE, MAX_REPLY_BYTES } from '../../src/model/bridgeWire.ts';
 import type { RedisName } from '../../src/model/bridgeWire.ts';
 import type { ReadOnlyCall } from '../allowList.ts';
 import { keyParams, parseQuery, requestedKey, whole } from '../query.ts';
-import { badRequest, bytesOf, expectReply, isByteList, isBytes, isCount, jsonBytes, redisName } from '../replies.ts';
+import { badRequest, bytesOf, expectReply, isByteList, isCount, jsonBytes, redisName, unlessSortedSet } from '../replies.ts';
 import type { RouteReply } from '../replies.ts';
 
 /** Members per page when the request names no count. */
@@ -34,17 +34,8 @@ export async function readMembers(call: ReadOnlyCall, query: URLSearchParams): P
   if (!parsed.ok) return badRequest(parsed.message);
   const { key, start, count } = parsed.value;
 
-  const type = bytesOf(expectReply('TYPE', await call('TYPE', key), isBytes)).toString('latin1');
-  if (type === 'none') {
-    return {
-      status: 404,
-      body: {
-        error: { code: 'not-found', message: 'No such key now (a delayed set disappears when its last job is promoted).' },
-      },
-    };
-  }
-  if (type !== 'zset')
-    return { status: 409, body: { error: { code: 'wrong-type', message: `That key holds a ${type}, not a sorted set.` } } };
+  const refusal = await unlessSortedSet(call, key);
+  if (refusal !== null) return refusal;
   const [sizeReply, flatReply] = await Promise.all([
     call('ZCARD', key),
     call('ZRANGE', key, start, start + count - 1, 'WITHSCORES'),
