@@ -90,6 +90,8 @@ const FIGURE_COMES_MS = 20_000;
 const WALK_MS = LESSON_STEPS.length * 60_000;
 
 test.use({ reducedMotion: 'reduce' });
+// the walks share nothing (each opens its own pages): they may run side by side, on the workers there are
+test.describe.configure({ mode: 'parallel' });
 
 const stepNumber = (id: LessonStep['id']) => LESSON_STEPS.findIndex((step) => step.id === id) + 1;
 
@@ -262,22 +264,32 @@ async function expectNothingWiderThanThePhone(page: Page): Promise<void> {
   expect(wide).toEqual([]);
 }
 
-/** Number-bearing boxes and tokens whose content is wider than they are. */
+/** Number-bearing boxes and tokens whose content is wider than they are, and drawings' labels past their drawing's edge. */
 async function clipped(page: Page): Promise<string[]> {
-  return page
-    .getByTestId('lesson-figure')
-    .evaluate((figure) =>
-      [
-        ...figure.querySelectorAll<HTMLElement>(
-          '[data-part], [data-testid="job-token"], dd, [data-testid^="bits-decimal"], [data-testid^="recovery-"], [data-testid^="script-value"], [data-testid="script-position"], [data-testid="script-listing"], [data-testid="script-case"]',
-        ),
-      ]
-        .filter((element) => element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1)
-        .map(
-          (element) =>
-            `${element.dataset.testid ?? element.dataset.part ?? element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`,
-        ),
-    );
+  return page.getByTestId('lesson-figure').evaluate((figure) =>
+    [
+      ...figure.querySelectorAll<HTMLElement>(
+        '[data-part], [data-testid="job-token"], dd, [data-testid^="bits-decimal"], [data-testid^="recovery-"], [data-testid^="script-value"], [data-testid="script-position"], [data-testid="script-listing"], [data-testid="script-case"]',
+      ),
+    ]
+      .filter((element) => element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1)
+      .map(
+        (element) =>
+          `${element.dataset.testid ?? element.dataset.part ?? element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`,
+      )
+      // a drawing's labels stay inside the drawing (past its edge they run under the next part or off a phone's screen)
+      .concat(
+        [...figure.querySelectorAll('svg text')].flatMap((text) => {
+          const label = text.getBoundingClientRect();
+          const drawing = text.closest('svg')!.getBoundingClientRect();
+          return label.width > 0 && (label.left < drawing.left - 1 || label.right > drawing.right + 1)
+            ? [
+                `svg text "${text.textContent}": ${Math.round(label.left)}-${Math.round(label.right)} outside ${Math.round(drawing.left)}-${Math.round(drawing.right)}`,
+              ]
+            : [];
+        }),
+      ),
+  );
 }
 
 /** Axe on the whole page: the step's text, its figure, and (a phone) the Previous / Next bar. */
