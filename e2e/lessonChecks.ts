@@ -1,7 +1,7 @@
 /**
  * What each lesson step starts from and what its "Try this" gives, read off the built page: the
- * claims of its text. Shared by the lesson's specs (lesson.spec.ts at 1366x768, lesson-pictures.spec.ts
- * at every size).
+ * claims of its text (lesson-pictures.spec.ts reads them in its walks), and the ways to read a
+ * line of jobs that lesson.spec.ts shares.
  */
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';

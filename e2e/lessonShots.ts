@@ -1,8 +1,10 @@
 /**
  * The lesson's screenshots for docs/ (docs/lesson-steps.md), kept small: a wide screenshot is
- * halved (each 2x2 block of pixels averaged), and every one is written as a 16-colour indexed PNG. A page of text on
- * flat panels loses little to 16 colours, and an image a step at each size stays a few KB where a
- * full-colour shot takes a hundred or more. Node's zlib does the compression; the PNG chunks are
+ * halved (each 2x2 block of pixels averaged), and every one is written as an indexed PNG of a few
+ * dozen colours, chosen so that the rare colours that carry meaning (a marked digit's yellow) keep
+ * a place beside the many greys of text. A page of text on flat panels loses little to that, and
+ * an image a step at each size stays a few tens of KB where a full-colour shot takes a hundred or
+ * more. Node's zlib does the compression; the PNG chunks are
  * written here (the format is small: a signature, then length, type, data and CRC per chunk).
  */
 import { writeFileSync } from 'node:fs';
@@ -87,30 +89,61 @@ export function halve({ width, height, rgb }: Pixels): Pixels {
   return { width: w, height: h, rgb: out };
 }
 
-/** The 16 most frequent colours (on a 32-level grid per channel, so near shades count as one), each pixel mapped to its nearest. */
-export function quantize({ width, height, rgb }: Pixels): { palette: number[][]; indices: Uint8Array } {
+/** How many colours a docs picture keeps: enough for the page's accents and smooth text, few enough for a small file. */
+export const DOCS_COLOURS = 32;
+
+/**
+ * A palette of at most `colours` colours for the pixels, and each pixel's index in it (its nearest
+ * colour). Colours are counted on a 32-level grid per channel, so near shades count as one. The
+ * palette first takes colours by how often they occur but skips any close to one already taken, so
+ * the greys of anti-aliased text cannot crowd out a rare colour that means something (the yellow
+ * of a marked digit, the orange of a slot); the places left go to the most frequent of the rest.
+ * A colour seen on fewer than `minPixels` pixels (stray blends at edges) is not taken in the first
+ * pass.
+ */
+export function quantize(
+  { width, height, rgb }: Pixels,
+  colours = DOCS_COLOURS,
+  minPixels = 12,
+): { palette: number[][]; indices: Uint8Array } {
   const counts = new Map<number, number>();
   const key = (r: number, g: number, b: number) => ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
   for (let at = 0; at < rgb.length; at += 3) {
     const k = key(rgb[at]!, rgb[at + 1]!, rgb[at + 2]!);
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
-  const palette = [...counts.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 16)
-    .map(([k]) => [((k >> 10) << 3) | 4, (((k >> 5) & 31) << 3) | 4, ((k & 31) << 3) | 4]);
+  const colourOf = (k: number) => [((k >> 10) << 3) | 4, (((k >> 5) & 31) << 3) | 4, ((k & 31) << 3) | 4];
+  const distance = (a: readonly number[], b: readonly number[]) =>
+    (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2 + (a[2]! - b[2]!) ** 2;
+  const byCount = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  const taken = new Set<number>();
+  const palette: number[][] = [];
+  // apart by more than about a sixth of the way from black to white on each channel
+  const APART = 3 * 40 ** 2;
+  for (const [k, count] of byCount) {
+    if (palette.length === colours || count < minPixels) break;
+    const colour = colourOf(k);
+    if (palette.every((chosen) => distance(chosen, colour) > APART)) {
+      palette.push(colour);
+      taken.add(k);
+    }
+  }
+  for (const [k] of byCount) {
+    if (palette.length === colours) break;
+    if (!taken.has(k)) palette.push(colourOf(k));
+  }
   const nearest = new Map<number, number>();
   const indices = new Uint8Array(width * height);
   for (let pixel = 0; pixel < width * height; pixel++) {
-    const [r, g, b] = [rgb[pixel * 3]!, rgb[pixel * 3 + 1]!, rgb[pixel * 3 + 2]!];
-    const k = key(r, g, b);
+    const colour = [rgb[pixel * 3]!, rgb[pixel * 3 + 1]!, rgb[pixel * 3 + 2]!];
+    const k = key(colour[0]!, colour[1]!, colour[2]!);
     let index = nearest.get(k);
     if (index === undefined) {
       let best = Infinity;
       index = 0;
-      for (const [i, [pr, pg, pb]] of palette.entries()) {
-        const distance = (pr! - r) ** 2 + (pg! - g) ** 2 + (pb! - b) ** 2;
-        if (distance < best) [best, index] = [distance, i];
+      for (const [i, entry] of palette.entries()) {
+        const d = distance(entry, colour);
+        if (d < best) [best, index] = [d, i];
       }
       nearest.set(k, index);
     }
@@ -140,18 +173,21 @@ function chunk(type: string, body: Buffer): Buffer {
   return Buffer.concat([head, body, tail]);
 }
 
-/** A 4-bit indexed PNG of `indices` (one a pixel) over `palette`. */
+/** An indexed PNG of `indices` (one a pixel) over `palette`: 4 bits a pixel for up to 16 colours, else 8. */
 export function encodeIndexedPng(width: number, height: number, palette: number[][], indices: Uint8Array): Buffer {
+  const depth = palette.length <= 16 ? 4 : 8;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([4, 3, 0, 0, 0], 8);
-  const stride = Math.ceil(width / 2);
+  header.set([depth, 3, 0, 0, 0], 8);
+  const stride = depth === 4 ? Math.ceil(width / 2) : width;
   const raw = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y++) {
+    const row = y * (stride + 1) + 1;
     for (let x = 0; x < width; x++) {
-      const byte = y * (stride + 1) + 1 + (x >> 1);
-      raw[byte]! |= indices[y * width + x]! << (x & 1 ? 0 : 4);
+      const index = indices[y * width + x]!;
+      if (depth === 8) raw[row + x] = index;
+      else raw[row + (x >> 1)]! |= index << (x & 1 ? 0 : 4);
     }
   }
   return Buffer.concat([
@@ -163,12 +199,26 @@ export function encodeIndexedPng(width: number, height: number, palette: number[
   ]);
 }
 
-/** A screenshot (PNG) written to `path` in 16 colours, at half size unless `whole` (a phone's is small already); gives the bytes written. */
-export function writeSmallPng(screenshot: Buffer, path: string, whole = false): number {
+/** A screenshot (PNG) made small for docs/: half size unless `whole` (a phone's is small already), in few colours. */
+export function smallPng(
+  screenshot: Buffer,
+  whole = false,
+): { png: Buffer; width: number; height: number; palette: number[][]; indices: Uint8Array } {
   const pixels = decodePng(screenshot);
   const small = whole ? pixels : halve(pixels);
   const { palette, indices } = quantize(small);
-  const png = encodeIndexedPng(small.width, small.height, palette, indices);
+  return {
+    png: encodeIndexedPng(small.width, small.height, palette, indices),
+    width: small.width,
+    height: small.height,
+    palette,
+    indices,
+  };
+}
+
+/** A screenshot written to `path` as smallPng makes it; gives the bytes written. */
+export function writeSmallPng(screenshot: Buffer, path: string, whole = false): number {
+  const { png } = smallPng(screenshot, whole);
   writeFileSync(path, png);
   return png.length;
 }

@@ -111,6 +111,7 @@ export function LessonFigureHost({ active, presses, scriptPart, onScenario, wide
         // a new press starts the walk again, from the run of the job it added
         scriptPart={scriptPart ?? <ScriptStepper key={added?.press ?? 0} compact added={added?.trace ?? null} />}
         wide={wide}
+        scriptPress={added?.press ?? 0}
       />
     </StoreProvider>
   );

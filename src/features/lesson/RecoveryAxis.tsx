@@ -74,8 +74,12 @@ export function RecoveryAxis({ presetOperations }: { presetOperations: number })
         <Tick x={LEFT} y={40} label="now" below={false} />
         <Tick x={fireX} y={40} label={`+${groupDigits(span)} ms: the head’s fire-time`} below={false} />
         <path className={styles.wakeMark} d={`M${fireX - 6} 58L${fireX} 48L${fireX + 6} 58Z`} data-testid="axis-wake" />
-        <text className={styles.axisText} x={fireX + 10} y={60}>
-          the worker wakes
+        {/* two short lines beside the mark: one line would run past the drawing's right edge (clipped on a phone) */}
+        <text className={styles.axisText} x={fireX + 10} y={58} data-testid="axis-wake-label">
+          <tspan x={fireX + 10}>worker</tspan>
+          <tspan x={fireX + 10} dy={12}>
+            wakes
+          </tspan>
         </text>
         <path className={styles.zoomGuide} d={`M${fireX} 48L${LEFT} 96M${fireX + 3} 48L${RIGHT} 96`} />
         <path className={styles.axisLine} d={`M${LEFT} 110H${RIGHT}`} />

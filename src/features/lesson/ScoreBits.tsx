@@ -142,12 +142,12 @@ export function ScoreBits({ mode, presetOperations }: { mode: BitsMode; presetOp
   const lastChange = useChange(lastScore, presetOperations);
   const floor = asLayout(panel.minScore);
   const sectionRef = useRef<HTMLElement>(null);
-  // where the band's zoom is drawn too (bump, ceiling), it is the part brought into view; here the last row's
-  // changed bits (the floor's), so the rows above them are in view with them
+  // where the band's zoom is drawn too (bump, ceiling), it is the part brought into view; here the last row whole
+  // (the floor's, the stored score's: its label, its number and its bits), so the rows above it are in view with it
   useBringIntoView(
     sectionRef,
     mode === 'shift' || mode === 'cliff' ? fireChange.count + lastChange.count : 0,
-    'div:last-of-type [data-changed]',
+    ':scope > div:last-of-type',
   );
 
   const rows: Row[] = [];

@@ -182,7 +182,7 @@ export const LESSON_STEPS: readonly LessonStep[] = [
     id: 'recovery',
     title: 'Recovery: divide the shift back out',
     paragraphs: [
-      'To know when to wake, a worker reads the head of the set and divides its score by `0x1000` (getNextDelayedTimestamp). 4,096 is a power of two, so the division is exact: the floor gives back the fire-time itself, a score bumped k times the fire-time plus k/4,096 (written out below with exact arithmetic; a printed float would round it).',
+      'To know when to wake, a worker reads the head of the set and divides its score by `0x1000` (getNextDelayedTimestamp). 4,096 is a power of two, so the division is exact: the floor gives back the fire-time itself, a score bumped k times gives the fire-time plus k/4,096 (written out below with exact arithmetic; a printed float would round it).',
       "Redis hands the script's answer back as a whole number, so every job of one band wakes the worker at the same millisecond: the fire-time.",
     ],
     preset: { settings: { idStyle: 'N' }, operations: [enqueue(3)] },
