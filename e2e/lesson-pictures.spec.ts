@@ -242,6 +242,50 @@ async function expectNoHole(page: Page): Promise<void> {
   expect(right, "the figure's last part to its right edge").toBeLessThanOrEqual(4);
 }
 
+/**
+ * Every part of the figure holds what it shows: nothing inside a part (a readout, a hint, a
+ * label) reaches past the part's frame, where it would sit on its border or under the next part.
+ */
+async function expectPartsHoldTheirContent(page: Page): Promise<void> {
+  const spills = await page.getByTestId('lesson-figure').evaluate((figure) =>
+    [...figure.querySelectorAll('[data-part]')].flatMap((part) => {
+      const outer = part.getBoundingClientRect();
+      if (outer.width === 0) return [];
+      // the frame's inside: within its border and padding
+      const style = getComputedStyle(part);
+      const inset = (side: 'Top' | 'Right' | 'Bottom' | 'Left') =>
+        parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) +
+        parseFloat(style.getPropertyValue(`padding-${side.toLowerCase()}`));
+      const frame = {
+        top: outer.top + inset('Top'),
+        right: outer.right - inset('Right'),
+        bottom: outer.bottom - inset('Bottom'),
+        left: outer.left + inset('Left'),
+      };
+      // what a box inside the part scrolls or clips is held by that box
+      const held = (inner: Element) => {
+        for (let up = inner.parentElement; up !== null && up !== part; up = up.parentElement) {
+          const { overflowX, overflowY } = getComputedStyle(up);
+          if (overflowX !== 'visible' || overflowY !== 'visible') return true;
+        }
+        return false;
+      };
+      return [...part.querySelectorAll('*')].flatMap((inner) => {
+        const box = inner.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1 || held(inner)) return [];
+        const out = Math.max(box.bottom - frame.bottom, frame.top - box.top, box.right - frame.right, frame.left - box.left);
+        // 2 px: a range input draws its track a little past its own box
+        return out > 2
+          ? [
+              `${part.getAttribute('data-part')}: ${inner.tagName} "${(inner.textContent ?? '').slice(0, 40)}" ${Math.round(out)} px out`,
+            ]
+          : [];
+      });
+    }),
+  );
+  expect(spills).toEqual([]);
+}
+
 /** A phone: nothing wider than the screen, and no table or line of numbers running off it or clipped. */
 async function expectNothingWiderThanThePhone(page: Page): Promise<void> {
   const width = page.viewportSize()!.width;
@@ -318,6 +362,7 @@ for (const viewport of VIEWPORTS) {
           await expect(page.getByTestId(picture)).toBeVisible();
           expect(await clipped(page)).toEqual([]);
           if (viewport.wide) await expectNoHole(page);
+          if (viewport.wide) await expectPartsHoldTheirContent(page);
           if (viewport.oneScreen) await expectFocusOnOneScreen(page, n);
           if (step.id === 'fire-time') await expectMarksKeepTheirColour(page);
           if (viewport.axe) await expectNoAxeViolations(page);

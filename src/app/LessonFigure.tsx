@@ -22,7 +22,7 @@ function BandGridPart({ presetOperations }: { presetOperations: number }) {
           The whole band: 4,096 slots
         </h3>
         <div className={styles.bandSlot}>
-          <StageBand />
+          <StageBand fit />
         </div>
       </section>
     </>

@@ -22,6 +22,11 @@ export interface BandGridProps extends BandView {
   landingKey?: unknown;
   /** The stage's grid: one-line notes, no legend; the full notes live in the band panel below. */
   compact?: boolean;
+  /**
+   * With compact: the grid sits where what follows may move (the lesson's overview), so the summary
+   * takes only the lines it fills and the readout its own room, rather than keeping the stage still.
+   */
+  fit?: boolean;
 }
 
 /** CSS px kept free around the grid inside the canvas so outlines of edge cells are not cut off. */
@@ -44,6 +49,7 @@ export function BandGrid({
   pastCliff,
   landingKey,
   compact = false,
+  fit = false,
 }: BandGridProps) {
   const helpId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -130,7 +136,7 @@ export function BandGrid({
   }
 
   return (
-    <div className={compact ? `${styles.band} ${styles.compact}` : styles.band}>
+    <div className={[styles.band, compact ? styles.compact : '', compact && fit ? styles.fit : ''].join(' ').trim()}>
       {compact ? (
         // Three lines reserved from the start, each kept to the column: a full band or the cliff
         // adds words, never height or width (the stage keeps its layout: no shift as jobs land).
