@@ -7,12 +7,12 @@
  * running, and it reconnects and answers the next request from the same server.
  */
 import type { ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorReply, KeysReply } from '../src/model/bridgeWire.ts';
 import { nestedReply, scanReply, startFakeRedis } from './fakeRedisServer.ts';
 import type { FakeRedisServer } from './fakeRedisServer.ts';
 import { spawnBridge } from '../test-support/bridgeProcess.ts';
+import { httpAnswer } from '../test-support/httpAnswer.ts';
 
 const running: Array<{ child: ChildProcess; fake: FakeRedisServer }> = [];
 
@@ -23,21 +23,8 @@ afterEach(async () => {
   }
 });
 
-function get(port: number, path: string): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `http://127.0.0.1:${port}${path}`,
-      { headers: { Origin: 'http://127.0.0.1:5173', 'X-Firetime-Bridge': '1' } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (port: number, path: string) =>
+  httpAnswer(`http://127.0.0.1:${port}${path}`, { Origin: 'http://127.0.0.1:5173', 'X-Firetime-Bridge': '1' });
 
 describe('a server at --redis sending replies the parser cannot read', () => {
   it.each([

@@ -6,13 +6,13 @@
  * (bridge/fakeRedisServer.ts) plays both sides: a reply that keeps coming for several timeouts
  * (answered), and one that stops coming (504 after one timeout of silence), as a paused Redis is.
  */
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBridge } from './bridge.ts';
 import type { RunningBridge } from './bridge.ts';
 import { DEFAULT_OPTIONS } from './options.ts';
 import { startFakeRedis } from './fakeRedisServer.ts';
 import type { FakeRedisServer } from './fakeRedisServer.ts';
+import { httpAnswer } from '../test-support/httpAnswer.ts';
 
 const TIMEOUT_MS = 300;
 const open: Array<{ bridge: RunningBridge; fake: FakeRedisServer }> = [];
@@ -24,27 +24,13 @@ afterEach(async () => {
   }
 });
 
-function get(port: number, path: string): Promise<{ status: number; body: unknown; ms: number }> {
+async function get(port: number, path: string): Promise<{ status: number; body: unknown; ms: number }> {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `http://127.0.0.1:${port}${path}`,
-      { headers: { Origin: 'http://127.0.0.1:5173', 'X-Firetime-Bridge': '1' } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
+  const answer = await httpAnswer(`http://127.0.0.1:${port}${path}`, {
+    Origin: 'http://127.0.0.1:5173',
+    'X-Firetime-Bridge': '1',
   });
+  return { status: answer.status, body: answer.body, ms: performance.now() - started };
 }
 
 /** RESP for ZRANGE ... WITHSCORES: members m0..m(n-1) of `size` bytes each, scores 0..n-1. */

@@ -5,7 +5,6 @@
  * from its slot's master page by page, a write is refused before it is sent, and a master stopped
  * and started again mid-session gives a clear error, then answers again.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefusedCommandError, readOnlyCall } from '../bridge/allowList.ts';
 import type { RunningBridge } from '../bridge/bridge.ts';
@@ -13,6 +12,7 @@ import { clusterSender } from '../bridge/cluster.ts';
 import { fixtureEvalArgs, fixtureJobs } from '../test-support/delayedFixture.ts';
 import { startClusterBridge, startRedisCluster, type RedisCluster } from '../test-support/redisCluster.ts';
 import type { ErrorReply, KeysReply, MembersReply } from '../src/model/bridgeWire.ts';
+import { httpAnswer } from '../test-support/httpAnswer.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:4317';
 const KEYS = Array.from({ length: 9 }, (_, i) => `bull:q${i}:delayed`);
@@ -30,17 +30,7 @@ async function writeFixture(key: string): Promise<void> {
   ).toBe(key === KEYS[0] ? fixtureJobs().length : SMALL.length);
 }
 
-function get(path: string): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${bridge.url}${path}`, { headers: { Origin: APP_ORIGIN, 'X-Firetime-Bridge': '1' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string) => httpAnswer(`${bridge.url}${path}`, { Origin: APP_ORIGIN, 'X-Firetime-Bridge': '1' });
 
 async function readAll(key: string): Promise<Array<[string, string]>> {
   const entries: Array<[string, string]> = [];

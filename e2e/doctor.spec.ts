@@ -233,6 +233,18 @@ test('a link naming a queue, once the reader says yes to its bridge, reads that 
   }
 });
 
+/** The stage's Live panel reading the spec's bridge: its queues read, and `queue`'s detail opened. */
+async function openQueueDetail(page: Page, queue: string) {
+  await page.goto('/?stage');
+  const live = page.getByTestId('live-redis');
+  await live.scrollIntoViewIfNeeded();
+  await live.getByTestId('live-bridge-url').fill(bridge.url);
+  const queues = live.getByTestId('live-queues');
+  await queues.getByRole('button', { name: 'Read queues' }).click();
+  await queues.getByRole('button', { name: `Open ${queue}` }).click();
+  return { live, queues, detail: queues.getByTestId('queue-detail') };
+}
+
 test('the queue detail: the whole set by ZCOUNT, a window read in pages, each job with its name, attempt, backoff and true run-at', async ({
   page,
 }, testInfo) => {
@@ -247,15 +259,7 @@ test('the queue detail: the whole set by ZCOUNT, a window read in pages, each jo
     await moved.changeDelay(120_000);
     for (let i = 0; i < 150; i++) await retry.add('plain', { i }, { delay: 600_000 });
 
-    await page.goto('/?stage');
-    const live = page.getByTestId('live-redis');
-    await live.scrollIntoViewIfNeeded();
-    await live.getByTestId('live-bridge-url').fill(bridge.url);
-    const queues = live.getByTestId('live-queues');
-    await queues.getByRole('button', { name: 'Read queues' }).click();
-    await queues.getByRole('button', { name: 'Open bull:retry' }).click();
-
-    const detail = queues.getByTestId('queue-detail');
+    const { detail } = await openQueueDetail(page, 'bull:retry');
     const histogram = detail.getByTestId('queue-detail-histogram');
     // the histogram counts every job of the set, as ZCARD does; each window as ZCOUNT does
     const zcard = Number(await client.call('ZCARD', 'bull:retry:delayed'));
@@ -337,14 +341,7 @@ test('Refresh reads an open queue detail again: its histogram follows the queue,
   const connection = { host: '127.0.0.1', port: redis.port };
   const mail = new Queue('mail', { connection });
   try {
-    await page.goto('/?stage');
-    const live = page.getByTestId('live-redis');
-    await live.scrollIntoViewIfNeeded();
-    await live.getByTestId('live-bridge-url').fill(bridge.url);
-    const queues = live.getByTestId('live-queues');
-    await queues.getByRole('button', { name: 'Read queues' }).click();
-    await queues.getByRole('button', { name: 'Open bull:mail' }).click();
-    const detail = queues.getByTestId('queue-detail');
+    const { live, detail } = await openQueueDetail(page, 'bull:mail');
     const histogram = detail.getByTestId('queue-detail-histogram');
     await expect(histogram).toHaveAttribute('data-total', String(OVERDUE_JOBS));
     // every job of the set is overdue: each window holding one is marked so, none mixes them
@@ -383,14 +380,7 @@ test('Find a failed job: its state, when it failed, its attempt and its reason',
     await worker.close();
     expect(await pay.getJobState('pay-1')).toBe('failed');
 
-    await page.goto('/?stage');
-    const live = page.getByTestId('live-redis');
-    await live.scrollIntoViewIfNeeded();
-    await live.getByTestId('live-bridge-url').fill(bridge.url);
-    const queues = live.getByTestId('live-queues');
-    await queues.getByRole('button', { name: 'Read queues' }).click();
-    await queues.getByRole('button', { name: 'Open bull:pay' }).click();
-    const detail = queues.getByTestId('queue-detail');
+    const { detail } = await openQueueDetail(page, 'bull:pay');
     await expect(detail.getByTestId('queue-detail-empty')).toContainText('No job is delayed in this queue now.');
     await detail.getByTestId('queue-detail-find').fill('pay-1');
     await detail.getByRole('button', { name: 'Find' }).click();

@@ -18,6 +18,8 @@ import type { Fetch } from './bridgeClient.ts';
 import { DETAIL_PAGE, findJob, readFullestBand, readHistogram, readJobs, readMembersPage } from './detailClient.ts';
 import type { QueueReading } from './queuesClient.ts';
 import styles from './QueueDetail.module.css';
+// a read that went wrong is framed as in the queues' list above
+import queuesStyles from './QueuesSection.module.css';
 
 interface QueueDetailProps {
   readonly reading: QueueReading;
@@ -177,7 +179,7 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
         </button>
       </div>
       {failed !== undefined ? (
-        <p className={styles.problem} role="alert" data-testid="queue-detail-problem">
+        <p className={queuesStyles.problem} role="alert" data-testid="queue-detail-problem">
           {messageOf(failed.error)}
           {shown !== undefined ? ` Showing the detail as read at ${instantText(shown.now, shown.now)}.` : ''}
         </p>
@@ -218,7 +220,7 @@ export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: Q
       </form>
       {lookupNote !== null ? (
         <p
-          className={lookupNote.problem ? styles.problem : panel.hint}
+          className={lookupNote.problem ? queuesStyles.problem : panel.hint}
           role={lookupNote.problem ? 'alert' : 'status'}
           data-testid="queue-detail-found"
         >
