@@ -11,6 +11,7 @@ import { LESSON_NOW, LESSON_STEPS } from '../src/features/lesson/steps.ts';
 import { screenshot } from './screenshot.ts';
 import { BAND, tokenScore, tokens } from './lessonChecks.ts';
 import { setRow } from './stageDriver.ts';
+import { violationsIn, watchViolations } from './cspViolations.ts';
 
 const WIDE = { width: 1366, height: 768 };
 const SMALL_WIDE = { width: 1280, height: 720 };
@@ -244,25 +245,14 @@ test.describe('wide', () => {
   });
 
   test('runs under the production CSP with no violation and no error, through every step', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __violations: string[] }).__violations = seen;
-      document.addEventListener('securitypolicyviolation', (event) =>
-        seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
-      );
-    });
+    const errors = await watchViolations(page);
     await page.goto('/');
     for (let n = 1; n <= LESSON_STEPS.length; n++) {
       await expect(figure(page)).toHaveAttribute('data-step-id', LESSON_STEPS[n - 1]!.id);
       await tryThis(page, n);
       if (n < LESSON_STEPS.length) await page.keyboard.press('ArrowRight');
     }
-    expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    expect(await violationsIn(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -18,6 +18,7 @@ import { embedHeaders, productionPolicy, securityHeaders, staticHeadersFile } fr
 import { assetHeadersFile } from '../scripts/embedBuild.ts';
 import { APP_ORIGIN } from './appOrigin.ts';
 import { startLocalBridge, stopAll } from './localBridge.ts';
+import { violationsIn, watchViolations } from './cspViolations.ts';
 
 let redis: RedisProcess;
 let bridge: RunningBridge;
@@ -33,28 +34,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => stopAll(bridge, redis));
-
-/**
- * From the next navigation on, records every CSP violation the page reports (securitypolicyviolation
- * events, read with violationsIn) and returns the console errors and uncaught errors as they come.
- */
-async function watchViolations(page: Page): Promise<string[]> {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-    );
-  });
-  return errors;
-}
-
-const violationsIn = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 
 /** The story, the deeper views (their lazy chunks and both workers) and the Live Redis panel reading a real set. */
 async function exercise(page: Page, base = ''): Promise<void> {

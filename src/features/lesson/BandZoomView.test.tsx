@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { createAppStore } from '../../store/appStore.ts';
-import type { AppStore } from '../../store/appStore.ts';
-import { StoreProvider } from '../../store/StoreContext.tsx';
-import { LESSON_NOW, LESSON_SEED, LESSON_STEPS } from './steps.ts';
+import { act, screen } from '@testing-library/react';
 import type { LessonStep } from './steps.ts';
-import { applyPreset, applyTry } from './tryThis.ts';
+import { applyTry } from './tryThis.ts';
 import { BandZoomView, ZOOM_SLOTS } from './BandZoomView.tsx';
+import { renderAtStep } from '../../../test-support/lessonStepStore.tsx';
 
-function setUp(id: LessonStep['id']): { store: AppStore; step: LessonStep } {
-  const step = LESSON_STEPS.find((one) => one.id === id)!;
-  const store = createAppStore({ frozenAt: LESSON_NOW, seed: LESSON_SEED });
-  applyPreset(store, step);
-  render(
-    <StoreProvider store={store}>
-      <BandZoomView presetOperations={step.preset.operations.length} />
-    </StoreProvider>,
-  );
-  return { store, step };
-}
+const setUp = (id: LessonStep['id']) =>
+  renderAtStep(id, (step) => <BandZoomView presetOperations={step.preset.operations.length} />);
 
 const filled = () =>
   Array.from({ length: ZOOM_SLOTS }, (_, slot) => screen.getByTestId(`zoom-slot-${slot}`).getAttribute('data-filled') === 'true');

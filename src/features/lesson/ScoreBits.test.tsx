@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { createAppStore } from '../../store/appStore.ts';
-import type { AppStore } from '../../store/appStore.ts';
-import { StoreProvider } from '../../store/StoreContext.tsx';
+import { act, screen } from '@testing-library/react';
 import { bandOf, fireTimeOf } from '../../model/protocol/score.ts';
-import { LESSON_NOW, LESSON_SEED, LESSON_STEPS } from './steps.ts';
+import { LESSON_NOW } from './steps.ts';
 import type { LessonStep } from './steps.ts';
-import { applyPreset, applyTry } from './tryThis.ts';
+import { applyTry } from './tryThis.ts';
 import { ScoreBits } from './ScoreBits.tsx';
+import { renderAtStep } from '../../../test-support/lessonStepStore.tsx';
 
 const FIRE_TIME = fireTimeOf(LESSON_NOW, 5000);
 
-function setUp(id: LessonStep['id']): { store: AppStore; step: LessonStep } {
-  const step = LESSON_STEPS.find((one) => one.id === id)!;
-  const store = createAppStore({ frozenAt: LESSON_NOW, seed: LESSON_SEED });
-  applyPreset(store, step);
-  render(
-    <StoreProvider store={store}>
-      <ScoreBits mode={step.bits!} presetOperations={step.preset.operations.length} />
-    </StoreProvider>,
-  );
-  return { store, step };
-}
+const setUp = (id: LessonStep['id']) =>
+  renderAtStep(id, (step) => <ScoreBits mode={step.bits!} presetOperations={step.preset.operations.length} />);
 
 /** A drawn row's bits, most significant first, as a binary string. */
 const rowBits = (key: string) =>
