@@ -16,7 +16,7 @@ import type { Settings, TextbookUnit } from './operations.ts';
 export const BAND_KEY = 'bull:firetime:delayed';
 /** The textbook set's key. */
 export const TEXTBOOK_KEY = 'delayed_queue';
-/** Session.run yields after about this many jobs (a few ms of work), so a long replay can pause between slices. */
+/** Session.run yields after about this many jobs (a short stretch of work), so a long replay can pause between slices. */
 export const REPLAY_CHUNK = 256;
 
 /** A promoted job, the order it arrived in, and its fire-time as its set's score says it (ms). */
