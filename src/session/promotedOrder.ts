@@ -31,11 +31,14 @@ export interface AppendedBatch {
   readonly before: number;
 }
 
-const NOTHING: AppendedBatch = { fireTimes: new Float64Array(0), arrivals: new Float64Array(0), inversions: 0, before: 0 };
+const NONE = new Float64Array(0);
+const NOTHING: AppendedBatch = { fireTimes: NONE, arrivals: NONE, inversions: 0, before: 0 };
 
 export class PromotedOrder {
-  #fire = new Float64Array(16);
-  #arrival = new Float64Array(16);
+  // shared and empty until the first job: a link of many promotes that take nothing makes two
+  // orders per promote, which then cost nothing
+  #fire = NONE;
+  #arrival = NONE;
   #size = 0;
   #inversions = 0;
 
@@ -68,6 +71,7 @@ export class PromotedOrder {
 
   /** Takes in, after the ones listed, all the jobs `other` lists (already sorted there): one promote's jobs at once. */
   appendOrder(other: PromotedOrder): AppendedBatch {
+    if (other.#size === 0) return { ...NOTHING, before: this.#inversions };
     return this.appendSorted(other.#fire.subarray(0, other.#size), other.#arrival.subarray(0, other.#size), other.#inversions);
   }
 
@@ -183,7 +187,7 @@ export class PromotedOrder {
 
   #reserve(size: number): void {
     if (size <= this.#fire.length) return;
-    let capacity = this.#fire.length;
+    let capacity = Math.max(16, this.#fire.length);
     while (capacity < size) capacity *= 2;
     const fire = new Float64Array(capacity);
     fire.set(this.#fire.subarray(0, this.#size));
