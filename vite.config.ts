@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bullmqScript } from './scripts/bullmqScript.ts';
@@ -69,6 +69,8 @@ export default defineConfig(({ command }) => ({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'bridge/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // tests that wait on real time run in their own lane (scripts/vitest.slow.config.ts)
+          exclude: [...configDefaults.exclude, '**/*.slow.test.ts'],
           // Files share a worker's module graph instead of each importing it afresh: the tests hold
           // no state between files (each builds its own store, session and servers), and the fresh
           // imports cost much of the project's CPU time (docs/testing.md has the figures).
@@ -98,6 +100,7 @@ export default defineConfig(({ command }) => ({
           name: 'conformance',
           environment: 'node',
           include: ['conformance/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.slow.test.ts'],
           globalSetup: ['conformance/redis-server.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 // Runs every check in order (typecheck, lint: ESLint and the import-cycle check, the Vitest
-// projects: model, components and the real-Redis conformance suite, then the Playwright browser
-// tests against the production build) and ends with one summary line counting every test. A
+// projects: model, components and the real-Redis conformance suite, the slow lane of tests that
+// wait on real time, then the Playwright browser tests against the production build) and ends with one summary line counting every test. A
 // skipped test counts as a failure of the run: nothing may be skipped silently. It first installs
 // the conformance/ and bench/ packages (scripts/sub-packages.mjs) when they are missing or stale:
 // the typecheck reads their types and the conformance suite runs their libraries.
@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tally } from './testTally.mjs';
 
 const VITEST_JSON = '.vitest-results.json';
+const SLOW_JSON = '.vitest-slow-results.json';
 const PLAYWRIGHT_JSON = '.playwright-results.json';
 
 function run(label, command, args, env = {}) {
@@ -46,6 +47,7 @@ async function e2ePort() {
 }
 
 rmSync(VITEST_JSON, { force: true });
+rmSync(SLOW_JSON, { force: true });
 rmSync(PLAYWRIGHT_JSON, { force: true });
 
 if (!run('packages', 'node', ['scripts/sub-packages.mjs'])) {
@@ -65,6 +67,15 @@ const vitestOk = run('vitest', 'npx', [
   '--reporter=json',
   `--outputFile.json=${VITEST_JSON}`,
 ]);
+const slowOk = run('slow lane', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'scripts/vitest.slow.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${SLOW_JSON}`,
+]);
 const e2e = await e2ePort();
 const playwrightOk =
   e2e.port !== null &&
@@ -77,6 +88,7 @@ if (e2e.port === null) problems.push(`the browser tests did not run: ${e2e.why}`
 const result = tally({
   problems,
   vitest: { ok: vitestOk, json: readJson(VITEST_JSON) },
+  slow: { ok: slowOk, json: readJson(SLOW_JSON) },
   playwright: { ok: playwrightOk, json: readJson(PLAYWRIGHT_JSON), started: e2e.port !== null },
 });
 for (const problem of result.problems) console.log(`test-all: ${problem}`);

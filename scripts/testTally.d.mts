@@ -18,5 +18,6 @@ interface PlaywrightReport {
 export function tally(run: {
   problems: string[];
   vitest: { ok: boolean; json?: VitestReport };
+  slow: { ok: boolean; json?: VitestReport };
   playwright: { ok: boolean; json?: PlaywrightReport; started: boolean };
 }): Tally;

@@ -5,10 +5,11 @@
  * @param {object} run
  * @param {string[]} run.problems  what already went wrong before the suites (typecheck, lint, a taken port)
  * @param {{ ok: boolean, json?: any }} run.vitest  its exit and its JSON report, when it wrote one
+ * @param {{ ok: boolean, json?: any }} run.slow  the slow lane (Vitest, scripts/vitest.slow.config.ts), likewise
  * @param {{ ok: boolean, json?: any, started: boolean }} run.playwright  likewise; started false when it could not be run
  * @returns {{ passed: number, failed: number, skipped: number, problems: string[], line: string, ok: boolean }}
  */
-export function tally({ problems: before, vitest, playwright }) {
+export function tally({ problems: before, vitest, slow, playwright }) {
   const problems = [...before];
   let passed = 0;
   let failed = 0;
@@ -17,15 +18,24 @@ export function tally({ problems: before, vitest, playwright }) {
   // could not start or crashed before reporting) counts as one failure in the closing line.
   let stepFailures = before.length;
 
-  if (vitest.json) {
-    passed += vitest.json.numPassedTests;
-    failed += vitest.json.numFailedTests;
-    skipped += vitest.json.numPendingTests + vitest.json.numTodoTests;
-  } else problems.push('vitest wrote no results: the unit, component and conformance tests did not run');
-  if (!vitest.ok) {
-    problems.push('vitest failed');
-    if (!vitest.json || vitest.json.numFailedTests === 0) stepFailures += 1;
-  }
+  /** One Vitest run's report into the counts; a run that wrote none did not run, and fails. */
+  const countVitest = (label, what, { ok, json }) => {
+    if (json) {
+      passed += json.numPassedTests;
+      failed += json.numFailedTests;
+      skipped += json.numPendingTests + json.numTodoTests;
+    } else {
+      // even when it exited cleanly: a lane that reported nothing cannot be counted as passed
+      problems.push(`${label} wrote no results: ${what} did not run`);
+      stepFailures += 1;
+    }
+    if (!ok) {
+      problems.push(`${label} failed`);
+      if (json && json.numFailedTests === 0) stepFailures += 1;
+    }
+  };
+  countVitest('vitest', 'the unit, component and conformance tests', vitest);
+  countVitest('the slow lane', 'the tests that wait on real time', slow);
 
   if (playwright.json) {
     passed += playwright.json.stats.expected + playwright.json.stats.flaky;

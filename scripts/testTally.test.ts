@@ -7,6 +7,8 @@ const vitestReport = (passedTests: number, failedTests = 0) => ({
   numPendingTests: 0,
   numTodoTests: 0,
 });
+/** The slow lane as it runs in every case below but its own: one test, passed. */
+const slowRan = { ok: true, json: vitestReport(1) };
 const playwrightReport = (expected: number, unexpected = 0, skipped = 0) => ({
   stats: { expected, unexpected, flaky: 0, skipped },
 });
@@ -16,9 +18,10 @@ describe('the closing line of npm test', () => {
     const result = tally({
       problems: [],
       vitest: { ok: true, json: vitestReport(10) },
+      slow: slowRan,
       playwright: { ok: true, json: playwrightReport(3), started: true },
     });
-    expect(result.line).toBe('firetime: 13 passed, 0 failed, 0 skipped');
+    expect(result.line).toBe('firetime: 14 passed, 0 failed, 0 skipped');
     expect(result.ok).toBe(true);
   });
 
@@ -26,9 +29,10 @@ describe('the closing line of npm test', () => {
     const result = tally({
       problems: ['the browser tests did not run: FIRETIME_E2E_PORT=4317 is taken by another program'],
       vitest: { ok: true, json: vitestReport(1583) },
+      slow: slowRan,
       playwright: { ok: false, started: false },
     });
-    expect(result.line).toBe('firetime: 1583 passed, 1 failed, 0 skipped');
+    expect(result.line).toBe('firetime: 1584 passed, 1 failed, 0 skipped');
     expect(result.ok).toBe(false);
   });
 
@@ -36,6 +40,7 @@ describe('the closing line of npm test', () => {
     const result = tally({
       problems: [],
       vitest: { ok: true, json: vitestReport(5) },
+      slow: slowRan,
       playwright: { ok: false, started: true },
     });
     expect(result.failed).toBe(1);
@@ -46,15 +51,17 @@ describe('the closing line of npm test', () => {
     const result = tally({
       problems: [],
       vitest: { ok: false, json: vitestReport(5, 0) },
+      slow: slowRan,
       playwright: { ok: true, json: playwrightReport(2), started: true },
     });
-    expect(result.line).toBe('firetime: 7 passed, 1 failed, 0 skipped');
+    expect(result.line).toBe('firetime: 8 passed, 1 failed, 0 skipped');
   });
 
   it('does not add a step failure on top of failing tests', () => {
     const result = tally({
       problems: [],
       vitest: { ok: false, json: vitestReport(5, 2) },
+      slow: slowRan,
       playwright: { ok: true, json: playwrightReport(2), started: true },
     });
     expect(result.failed).toBe(2);
@@ -64,9 +71,10 @@ describe('the closing line of npm test', () => {
     const result = tally({
       problems: ['typecheck failed', 'lint failed'],
       vitest: { ok: true, json: vitestReport(5) },
+      slow: slowRan,
       playwright: { ok: true, json: playwrightReport(2, 0, 1), started: true },
     });
-    expect(result.line).toBe('firetime: 7 passed, 2 failed, 1 skipped');
+    expect(result.line).toBe('firetime: 8 passed, 2 failed, 1 skipped');
     expect(result.ok).toBe(false);
   });
 
@@ -74,9 +82,45 @@ describe('the closing line of npm test', () => {
     const result = tally({
       problems: [],
       vitest: { ok: true, json: vitestReport(0) },
+      slow: { ok: true, json: vitestReport(0) },
       playwright: { ok: true, json: playwrightReport(0), started: true },
     });
     expect(result.problems).toContain('no test ran');
     expect(result.failed).toBe(1);
+  });
+
+  it('counts the slow lane’s tests in the closing line', () => {
+    const result = tally({
+      problems: [],
+      vitest: { ok: true, json: vitestReport(10) },
+      slow: { ok: false, json: vitestReport(2, 1) },
+      playwright: { ok: true, json: playwrightReport(3), started: true },
+    });
+    expect(result.line).toBe('firetime: 15 passed, 1 failed, 0 skipped');
+    expect(result.problems).toContain('the slow lane failed');
+    expect(result.ok).toBe(false);
+  });
+
+  it('counts a slow lane that did not run (no report) as a failure, never 0 failed', () => {
+    const result = tally({
+      problems: [],
+      vitest: { ok: true, json: vitestReport(10) },
+      slow: { ok: false },
+      playwright: { ok: true, json: playwrightReport(3), started: true },
+    });
+    expect(result.line).toBe('firetime: 13 passed, 1 failed, 0 skipped');
+    expect(result.problems).toContain('the slow lane wrote no results: the tests that wait on real time did not run');
+    expect(result.ok).toBe(false);
+  });
+
+  it('counts a slow lane that exited cleanly without a report as a failure too', () => {
+    const result = tally({
+      problems: [],
+      vitest: { ok: true, json: vitestReport(10) },
+      slow: { ok: true },
+      playwright: { ok: true, json: playwrightReport(3), started: true },
+    });
+    expect(result.failed).toBeGreaterThan(0);
+    expect(result.ok).toBe(false);
   });
 });

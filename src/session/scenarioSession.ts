@@ -26,7 +26,7 @@ export type { ScenarioSessionOptions } from './pageCore.ts';
 /** Changes of one field within this long (a slider drag, typing) make one operation, one undo step. */
 export const COALESCE_MS = 700;
 
-/** An undo or redo moving more jobs than this (one of the largest batches: about 100 ms) runs in slices. */
+/** An undo or redo moving more jobs than one of the largest batches runs in slices: as much as one click may do at once. */
 export const SYNC_JOBS = MAX_BATCH;
 
 /**

@@ -8,6 +8,7 @@ import { MemoryRedis } from '../model/redis/memoryRedis.ts';
 import type { RedisLike } from '../model/redis/memoryRedis.ts';
 import { DueOrderTracker } from './dueOrderTracker.ts';
 import { SetReader } from './setReader.ts';
+import { PromotedOrder } from './promotedOrder.ts';
 import type { CommandLog, SetName } from './commandLog.ts';
 import type { Settings, TextbookUnit } from './operations.ts';
 
@@ -15,7 +16,7 @@ import type { Settings, TextbookUnit } from './operations.ts';
 export const BAND_KEY = 'bull:firetime:delayed';
 /** The textbook set's key. */
 export const TEXTBOOK_KEY = 'delayed_queue';
-/** Session.run yields after about this many jobs (a few ms of work), so a long replay can pause between slices. */
+/** Session.run yields after about this many jobs (a short stretch of work), so a long replay can pause between slices. */
 export const REPLAY_CHUNK = 256;
 
 /** A promoted job, the order it arrived in, and its fire-time as its set's score says it (ms). */
@@ -25,13 +26,19 @@ export interface PromotedJob {
   readonly fireTime: number;
 }
 
+/** What one promote took out of one set: its jobs in order, its calls, and its pairs out of due order. */
+export interface PromotedBatch {
+  readonly jobs: readonly PromotedJob[];
+  readonly calls: number;
+  /** Pairs of these jobs that came out in the opposite order to the one they fall due in. */
+  readonly outOfOrderPairs: number;
+}
+
 /** What one "Promote due jobs" did on each set. */
 export interface PromoteResult {
   readonly now: number;
-  readonly band: { readonly jobs: readonly PromotedJob[]; readonly calls: number };
-  readonly textbook: {
-    readonly jobs: readonly PromotedJob[];
-    readonly calls: number;
+  readonly band: PromotedBatch;
+  readonly textbook: PromotedBatch & {
     readonly bound: number;
     readonly unit: TextbookUnit;
   };
@@ -48,6 +55,9 @@ export interface PromotedAt extends PromotedJob {
 export interface PromotedSinceReset {
   readonly band: PromotedAt[];
   readonly textbook: PromotedAt[];
+  /** How far each list is from due order, kept as promotes append to it and undo takes back. */
+  readonly bandOrder: PromotedOrder;
+  readonly textbookOrder: PromotedOrder;
   promotes: number;
   /** Bumped at every change of the lists (a promote, its undo), for readers to know to re-read. */
   changes: number;
@@ -170,7 +180,14 @@ export class SessionState {
     this.nextArrival = 1;
     this.lastEnqueue = null;
     this.lastPromote = null;
-    this.promoted = { band: [], textbook: [], promotes: 0, changes: 0 };
+    this.promoted = {
+      band: [],
+      textbook: [],
+      bandOrder: new PromotedOrder(),
+      textbookOrder: new PromotedOrder(),
+      promotes: 0,
+      changes: 0,
+    };
     this.selectedFireTime = null;
     this.enqueueError = null;
   }

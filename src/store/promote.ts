@@ -1,10 +1,11 @@
 /**
  * What promote did and the band set's head: the last promote's lists and how far each came out
  * from due order (fire-time, then arrival), every job promoted since the last reset, and the head a worker sleeps on
- * (the timeline, auto-promote). Memoized per store.
+ * (the timeline, auto-promote). Memoized per store. The session counts the pairs out of due order
+ * as each promote runs, so no read here sorts a list.
  */
 import { decodeScore, nextTimestampOf, wakeMillisecond } from '../model/protocol/score.ts';
-import { countDueInversions, dueOrderRanks } from '../model/strategies/dueOrder.ts';
+import type { PromotedOrder } from '../session/promotedOrder.ts';
 import type { AppState, TextbookUnit } from './appStore.ts';
 import { memoOn } from './memo.ts';
 
@@ -17,8 +18,12 @@ export interface PromotedListData {
   readonly calls: number;
   /** Pairs of jobs that came out in the opposite order to the one they fall due in. */
   readonly outOfOrderPairs: number;
-  /** Each job's place in due order: a job came out of turn when ranks[i] !== i. */
-  readonly ranks: Int32Array;
+}
+
+/** A list since the last reset, which can say of each row whether it came out of turn. */
+export interface PromotedSinceResetList extends PromotedListData {
+  /** Whether row `index` came out of turn (its place in due order is not its place here); asked of the rows on screen only. */
+  outOfOrder(index: number): boolean;
 }
 
 export interface PromoteSummary {
@@ -29,24 +34,17 @@ export interface PromoteSummary {
   readonly nextWakeMs: number | null;
 }
 
-function promotedList(jobs: PromotedListData['jobs'], calls: number): PromotedListData {
-  const fireTimes = Float64Array.from(jobs, (job) => job.fireTime);
-  const arrivals = Float64Array.from(jobs, (job) => job.arrival);
-  return { jobs, calls, outOfOrderPairs: countDueInversions(fireTimes, arrivals), ranks: dueOrderRanks(fireTimes, arrivals) };
-}
-
-/** The last promote of both sets, with how far each came out from due order; null before any. */
+/**
+ * The last promote of both sets, with how far each came out from due order (counted by the
+ * promote itself); null before any.
+ */
 export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as const)((last): PromoteSummary | null =>
   last === null
     ? null
     : {
         now: last.now,
-        band: promotedList(last.band.jobs, last.band.calls),
-        textbook: {
-          ...promotedList(last.textbook.jobs, last.textbook.calls),
-          bound: last.textbook.bound,
-          unit: last.textbook.unit,
-        },
+        band: last.band,
+        textbook: last.textbook,
         nextWake: last.nextWake,
         nextWakeMs: last.nextWake === null ? null : wakeMillisecond(last.nextWake),
       },
@@ -55,16 +53,23 @@ export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as c
 /** Since the last reset: every job each set handed out, in order, with how far from due order. */
 export interface PromotedSinceResetData {
   readonly promotes: number;
-  readonly band: PromotedListData;
-  readonly textbook: PromotedListData;
+  readonly band: PromotedSinceResetList;
+  readonly textbook: PromotedSinceResetList;
 }
 
-/** Every job promoted since the last reset (manual and auto-promote alike), per set, in order. */
+function sinceReset(jobs: PromotedListData['jobs'], calls: number, order: PromotedOrder): PromotedSinceResetList {
+  return { jobs, calls, outOfOrderPairs: order.inversions, outOfOrder: (index) => order.rank(jobs, index) !== index };
+}
+
+/**
+ * Every job promoted since the last reset (manual and auto-promote alike), per set, in order; the
+ * counts are the ones the session keeps as promotes come and go, so reading them costs nothing.
+ */
 export const selectPromotedSinceReset = memoOn((s: AppState) => [s.promoted, s.promoted.changes] as const)(
   (promoted): PromotedSinceResetData => ({
     promotes: promoted.promotes,
-    band: promotedList(promoted.band, promoted.promotes),
-    textbook: promotedList(promoted.textbook, promoted.promotes),
+    band: sinceReset(promoted.band, promoted.promotes, promoted.bandOrder),
+    textbook: sinceReset(promoted.textbook, promoted.promotes, promoted.textbookOrder),
   }),
 );
 

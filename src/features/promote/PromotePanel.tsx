@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatScore } from '../../model/redis/doubles.ts';
 import { useAppStore, useAppStoreApi } from '../../store/StoreContext.tsx';
 import { selectPromoteSummary, selectPromotedSinceReset } from '../../store/promote.ts';
-import type { PromotedListData } from '../../store/promote.ts';
+import type { PromotedListData, PromotedSinceResetList } from '../../store/promote.ts';
 import type { AppState } from '../../store/appStore.ts';
 import { AutoPromote } from './AutoPromote.tsx';
 import { Timeline } from './Timeline.tsx';
@@ -29,7 +29,7 @@ function PromotedList({
 }: {
   title: string;
   last: PromotedListData;
-  list: PromotedListData;
+  list: PromotedSinceResetList;
   note: string;
   testId: string;
 }) {
@@ -60,7 +60,7 @@ function PromotedList({
           renderRow={(index) => {
             const job = list.jobs[index];
             if (!job) return null;
-            const outOfOrder = list.ranks[index] !== index;
+            const outOfOrder = list.outOfOrder(index);
             return (
               <span className={`${styles.promotedRow} ${outOfOrder ? styles.warnText : ''}`}>
                 <span className={styles.logMeta} data-number="promoted-index">

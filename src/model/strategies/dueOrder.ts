@@ -23,6 +23,23 @@ export function dueBefore(fireA: number, arrivalA: number, fireB: number, arriva
  * each merge, how many jobs of the left run a job of the right run goes before.
  */
 export function countDueInversions(fireTimes: ArrayLike<number>, arrivals: ArrayLike<number>): number {
+  return sortInDueOrder(fireTimes, arrivals).inversions;
+}
+
+/** A list's jobs sorted into due order, and how many pairs the list had the other way round. */
+export interface DueSorted {
+  readonly fireTimes: Float64Array;
+  readonly arrivals: Float64Array;
+  /** What countDueInversions gives for the list. */
+  readonly inversions: number;
+}
+
+/**
+ * The list's keys in due order (fire-time, then arrival) and its pairs out of due order, from one
+ * merge sort: a caller that keeps a sorted copy of a growing list (to count the pairs a new batch
+ * adds) gets both for the price of the count.
+ */
+export function sortInDueOrder(fireTimes: ArrayLike<number>, arrivals: ArrayLike<number>): DueSorted {
   const n = checkedLength(fireTimes, arrivals);
   let fire = Float64Array.from(fireTimes);
   let arrival = Float64Array.from(arrivals);
@@ -58,7 +75,7 @@ export function countDueInversions(fireTimes: ArrayLike<number>, arrivals: Array
     [fire, fireOut] = [fireOut, fire];
     [arrival, arrivalOut] = [arrivalOut, arrival];
   }
-  return inversions;
+  return { fireTimes: fire, arrivals: arrival, inversions };
 }
 
 /**

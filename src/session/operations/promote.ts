@@ -8,10 +8,12 @@ import { getNextDelayedTimestamp, promoteDelayedJobs } from '../../model/protoco
 import { PROMOTE_BATCH, sweepBatchByScore } from '../../model/protocol/sweep.ts';
 import { decodeScore, textbookFireTime, textbookScore } from '../../model/protocol/score.ts';
 import type { DueOrderTracker } from '../dueOrderTracker.ts';
+import { PromotedOrder } from '../promotedOrder.ts';
+import type { AppendedBatch } from '../promotedOrder.ts';
 import { MAX_CLOCK_MS } from '../input.ts';
 import type { SetReader } from '../setReader.ts';
 import { BAND_KEY, TEXTBOOK_KEY } from '../sessionState.ts';
-import type { PromotedAt, PromotedJob, SessionState } from '../sessionState.ts';
+import type { PromotedAt, SessionState } from '../sessionState.ts';
 import { atOnce, chunks, zaddPairs } from './chunks.ts';
 import { SCALARS_ONLY } from './kind.ts';
 import type { Change, OperationKind, Redo } from './kind.ts';
@@ -33,6 +35,8 @@ interface Removed {
 interface SweptSet {
   readonly reader: SetReader;
   readonly order: DueOrderTracker;
+  /** The promote's own jobs of this set so far, sorted into due order batch by batch. */
+  readonly taken: PromotedOrder;
   readonly fireTimeOfScore: (score: number) => number;
 }
 
@@ -54,18 +58,20 @@ function emptyRemoved(): Removed {
  */
 function sweepBatch(
   arrivals: ReadonlyMap<string, number>,
-  { reader, order, fireTimeOfScore }: SweptSet,
-  jobs: PromotedJob[],
+  { reader, order, taken, fireTimeOfScore }: SweptSet,
+  now: number,
+  jobs: PromotedAt[],
   removed: Removed | null,
   take: () => readonly string[],
 ): number {
   const head = reader.rangeByRank(0, PROMOTE_BATCH - 1);
   const batch = take();
+  const from = jobs.length;
   for (let i = 0; i < batch.length; i++) {
     const member = batch[i]!;
     const arrival = arrivals.get(member) ?? 0;
     const score = head[i]!.score;
-    jobs.push({ member, arrival, fireTime: fireTimeOfScore(score) });
+    jobs.push({ member, arrival, fireTime: fireTimeOfScore(score), at: now });
     const tracked = order.removeHead(arrival);
     if (removed !== null) {
       removed.members.push(member);
@@ -74,6 +80,7 @@ function sweepBatch(
       removed.tracked.push(tracked);
     }
   }
+  taken.append(jobs, from);
   return batch.length;
 }
 
@@ -84,12 +91,13 @@ function sweepBatch(
 function* sweepAll(
   arrivals: ReadonlyMap<string, number>,
   set: SweptSet,
-  jobs: PromotedJob[],
+  now: number,
+  jobs: PromotedAt[],
   removed: Removed | null,
   take: () => readonly string[],
 ): Generator<number, number, void> {
   for (let calls = 1; ; calls++) {
-    if (sweepBatch(arrivals, set, jobs, removed, take) < PROMOTE_BATCH) return calls;
+    if (sweepBatch(arrivals, set, now, jobs, removed, take) < PROMOTE_BATCH) return calls;
     yield 0;
   }
 }
@@ -123,16 +131,24 @@ function* takeOut({ redis, key, order }: PromotedSet, removed: Removed, before: 
   yield* chunks(removed.members.length, false, each, before);
 }
 
-function* undoPromote(state: SessionState, band: Removed, textbook: Removed): Generator<number, Redo, void> {
+/** What a promote appended to the lists since the last reset: what its undo takes back. */
+interface Appended {
+  readonly band: AppendedBatch;
+  readonly textbook: AppendedBatch;
+}
+
+function* undoPromote(state: SessionState, band: Removed, textbook: Removed, appended: Appended): Generator<number, Redo, void> {
   const [bandSet, textbookSet] = promotedSets(state);
   yield* putBack(bandSet, band, 0);
   yield* putBack(textbookSet, textbook, band.members.length);
   const promoted = state.promoted;
   const keptBand = promoted.band.splice(promoted.band.length - band.members.length);
   const keptTextbook = promoted.textbook.splice(promoted.textbook.length - textbook.members.length);
+  promoted.bandOrder.takeBack(appended.band);
+  promoted.textbookOrder.takeBack(appended.textbook);
   promoted.promotes--;
   promoted.changes++;
-  return { redo: (s) => redoPromote(s, band, textbook, keptBand, keptTextbook) };
+  return { redo: (s) => redoPromote(s, band, textbook, keptBand, keptTextbook, appended) };
 }
 
 function* redoPromote(
@@ -141,14 +157,18 @@ function* redoPromote(
   textbook: Removed,
   keptBand: readonly PromotedAt[],
   keptTextbook: readonly PromotedAt[],
+  appended: Appended,
 ): Generator<number, void, void> {
   const [bandSet, textbookSet] = promotedSets(state);
   yield* takeOut(bandSet, band, 0);
   yield* takeOut(textbookSet, textbook, band.members.length);
-  for (const job of keptBand) state.promoted.band.push(job);
-  for (const job of keptTextbook) state.promoted.textbook.push(job);
-  state.promoted.promotes++;
-  state.promoted.changes++;
+  const promoted = state.promoted;
+  for (const job of keptBand) promoted.band.push(job);
+  for (const job of keptTextbook) promoted.textbook.push(job);
+  promoted.bandOrder.appendAgain(appended.band);
+  promoted.textbookOrder.appendAgain(appended.textbook);
+  promoted.promotes++;
+  promoted.changes++;
 }
 
 function* runPromote(state: SessionState, now: number, keep: boolean): Generator<number, Change, void> {
@@ -157,45 +177,54 @@ function* runPromote(state: SessionState, now: number, keep: boolean): Generator
   const removedTextbook = keep ? emptyRemoved() : null;
   const arrivals = state.arrivals;
 
-  const bandJobs: PromotedJob[] = [];
+  const bandJobs: PromotedAt[] = [];
   const bandSet = {
     reader: state.bandReader,
     order: state.bandOrder,
+    taken: new PromotedOrder(),
     fireTimeOfScore: (score: number) => decodeScore(score).fireTime,
   };
-  const bandCalls = yield* sweepAll(arrivals, bandSet, bandJobs, removedBand, () =>
+  const bandCalls = yield* sweepAll(arrivals, bandSet, now, bandJobs, removedBand, () =>
     promoteDelayedJobs(state.loggedBand, BAND_KEY, now, PROMOTE_BATCH),
   );
 
   // The textbook sweep: ZRANGEBYSCORE key 0 <now> LIMIT 0 1000, then ZREM that batch.
   const unit = state.settings.textbookUnit;
   const bound = textbookScore(now, 0, unit);
-  const textbookJobs: PromotedJob[] = [];
+  const textbookJobs: PromotedAt[] = [];
   const textbookSet = {
     reader: state.textbookReader,
     order: state.textbookOrder,
+    taken: new PromotedOrder(),
     fireTimeOfScore: (score: number) => textbookFireTime(score, unit),
   };
-  const textbookCalls = yield* sweepAll(arrivals, textbookSet, textbookJobs, removedTextbook, () =>
+  const textbookCalls = yield* sweepAll(arrivals, textbookSet, now, textbookJobs, removedTextbook, () =>
     sweepBatchByScore(state.loggedTextbook, TEXTBOOK_KEY, bound, PROMOTE_BATCH),
   );
 
-  for (const job of bandJobs) state.promoted.band.push({ ...job, at: now });
-  for (const job of textbookJobs) state.promoted.textbook.push({ ...job, at: now });
-  state.promoted.promotes++;
-  state.promoted.changes++;
+  const promoted = state.promoted;
+  for (const job of bandJobs) promoted.band.push(job);
+  for (const job of textbookJobs) promoted.textbook.push(job);
+  // The promote's jobs, sorted as they were taken (which counted their own pairs out of due
+  // order), merge into the lists since the reset, which counts the pairs they add there
+  const appended = {
+    band: promoted.bandOrder.appendOrder(bandSet.taken),
+    textbook: promoted.textbookOrder.appendOrder(textbookSet.taken),
+  };
+  promoted.promotes++;
+  promoted.changes++;
   const nextWake = getNextDelayedTimestamp(state.loggedBand, BAND_KEY);
   state.lastPromote = {
     now,
-    band: { jobs: bandJobs, calls: bandCalls },
-    textbook: { jobs: textbookJobs, calls: textbookCalls, bound, unit },
+    band: { jobs: bandJobs, calls: bandCalls, outOfOrderPairs: appended.band.inversions },
+    textbook: { jobs: textbookJobs, calls: textbookCalls, outOfOrderPairs: appended.textbook.inversions, bound, unit },
     nextWake,
   };
   if (removedBand === null || removedTextbook === null) return SCALARS_ONLY;
   return {
     jobs: removedBand.members.length + removedTextbook.members.length,
     exact: true,
-    undo: (s) => undoPromote(s, removedBand, removedTextbook),
+    undo: (s) => undoPromote(s, removedBand, removedTextbook, appended),
   };
 }
 

@@ -29,7 +29,7 @@ export interface GridLayout {
  * side (room for outlines of edge cells), pixel-rounded so the cells stay crisp, with a 1 px gap
  * between cells (2 px once cells are large), none when tiny. The arithmetic is d3's scaleBand
  * (paddingInner, align 0.5, round) for one fixed domain, written out: importing d3-scale here put
- * its whole bundle (d3-interpolate, d3-color, d3-format: ~9 KB gzip) on the page's first load.
+ * its whole bundle (d3-interpolate, d3-color, d3-format) on the page's first load.
  */
 export function gridLayout(size: number, inset = 0): GridLayout {
   const span = Math.max(0, size - 2 * inset);
