@@ -37,7 +37,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [...tseslint.configs.recommendedTypeChecked, reactHooks.configs.flat.recommended],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname } },
   },
   {
     files: ['src/**/*.test.{ts,tsx}'],

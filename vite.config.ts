@@ -102,6 +102,10 @@ export default defineConfig(({ command }) => ({
           include: ['conformance/**/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.slow.test.ts'],
           globalSetup: ['conformance/redis-server.ts'],
+          // As in unit: files share a worker's module graph (the libraries, the model) instead of
+          // importing it afresh. Each file keeps its keys in its own database or server
+          // (conformance/databases.ts) and restores the clock it holds (libraries.ts's atClock).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

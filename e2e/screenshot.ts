@@ -5,9 +5,12 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 const DOCS = resolve(import.meta.dirname, '..', 'docs');
 
 /**
- * Saves a screenshot of a page or an element as a test artifact (attached to the report), and
- * also as docs/<docsName>.png when asked to refresh the pictures in docs/, so a plain test run
- * never changes tracked files.
+ * Saves a screenshot of a page or an element as a test artifact (attached to the report) when
+ * FIRETIME_SHOTS=1, and also as docs/<docsName>.png when asked to refresh the pictures in docs/, so
+ * a plain test run never changes tracked files. No test reads a shot, so a plain run takes none:
+ * capturing and encoding them was CPU time spent on pictures nobody looks at. What a shot does to
+ * the page still happens (an element is waited for until visible and scrolled into view), so the
+ * steps after it see the same page either way.
  *
  * The panels use `content-visibility: auto`: the browser skips drawing the ones far from the
  * viewport, and a full-page capture does not scroll, so it would show them empty. For a full-page
@@ -19,6 +22,14 @@ export async function screenshot(
   name: string,
   options: { docsName?: string; fullPage?: boolean } = {},
 ) {
+  const updateDocs = process.env.FIRETIME_UPDATE_DOCS === '1';
+  if (process.env.FIRETIME_SHOTS !== '1' && !updateDocs) {
+    if (!('goto' in target)) {
+      await target.waitFor({ state: 'visible' });
+      await target.scrollIntoViewIfNeeded();
+    }
+    return;
+  }
   const path = testInfo.outputPath(`${name}.png`);
   const fullPage = options.fullPage ?? false;
   // caret 'initial': Playwright hides the caret with an injected <style>; under the page's CSP
@@ -33,7 +44,7 @@ export async function screenshot(
   try {
     await shoot(path);
     await testInfo.attach(name, { path, contentType: 'image/png' });
-    if (options.docsName && process.env.FIRETIME_UPDATE_DOCS === '1') await shoot(resolve(DOCS, `${options.docsName}.png`));
+    if (options.docsName && updateDocs) await shoot(resolve(DOCS, `${options.docsName}.png`));
   } finally {
     if (drawAll) await target.evaluate(drawEveryPanel, false);
   }
