@@ -67,6 +67,14 @@ async function connectAndChoose(user: ReturnType<typeof userEvent.setup>, key: s
   await screen.findByTestId('live-set-view');
 }
 
+/** Auto-refresh turned on, every second. */
+async function autoRefreshEverySecond(user: ReturnType<typeof userEvent.setup>) {
+  const seconds = screen.getByTestId('live-refresh-seconds');
+  await user.clear(seconds);
+  await user.type(seconds, '1');
+  await user.click(screen.getByTestId('live-auto'));
+}
+
 describe('LiveRedisPanel', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -388,10 +396,7 @@ describe('LiveRedisPanel', () => {
           release = () => void answer(url, init).then(resolve);
         }),
     );
-    const seconds = screen.getByTestId('live-refresh-seconds');
-    await user.clear(seconds);
-    await user.type(seconds, '1');
-    await user.click(screen.getByTestId('live-auto'));
+    await autoRefreshEverySecond(user);
     await act(() => vi.advanceTimersByTimeAsync(3500));
     expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 1);
     const held = bridge.fetchImpl.mock.calls[calls]![1].signal;
@@ -413,10 +418,7 @@ describe('LiveRedisPanel', () => {
     await connectAndChoose(user, 'bull:mail:delayed');
     const calls = bridge.fetchImpl.mock.calls.length;
     bridge.fetchImpl.mockImplementation(() => new Promise<Response>(() => undefined));
-    const seconds = screen.getByTestId('live-refresh-seconds');
-    await user.clear(seconds);
-    await user.type(seconds, '1');
-    await user.click(screen.getByTestId('live-auto'));
+    await autoRefreshEverySecond(user);
     await act(() => vi.advanceTimersByTimeAsync(3500));
     expect(bridge.fetchImpl.mock.calls.length).toBe(calls + 1);
     expect(screen.getByTestId('live-status').textContent).toBe('Reading from the bridge…');
@@ -459,10 +461,7 @@ describe('LiveRedisPanel', () => {
       await waitFor(() => expect(queues()).toEqual(['?queue=bull%3Amail', '?queue=bull%3Amail']));
       expect(await screen.findByTestId('live-queue')).toBeTruthy();
       expect(screen.getByTestId('live-queues-status').textContent).toContain('Read by name');
-      const seconds = screen.getByTestId('live-refresh-seconds');
-      await user.clear(seconds);
-      await user.type(seconds, '1');
-      await user.click(screen.getByTestId('live-auto'));
+      await autoRefreshEverySecond(user);
       await act(() => vi.advanceTimersByTimeAsync(2100));
       await waitFor(() => expect(queues()).toEqual(Array<string>(4).fill('?queue=bull%3Amail')));
     });
@@ -474,10 +473,7 @@ describe('LiveRedisPanel', () => {
       render(<LiveRedisPanel fetchImpl={bridge.fetchImpl} link={liveLinkFromSearch(LINK)} />);
       await readFromLink(user);
       await screen.findByTestId('live-queue');
-      const seconds = screen.getByTestId('live-refresh-seconds');
-      await user.clear(seconds);
-      await user.type(seconds, '1');
-      await user.click(screen.getByTestId('live-auto'));
+      await autoRefreshEverySecond(user);
       await act(() => vi.advanceTimersByTimeAsync(1100));
       // the walk, the set's own queue looked up once for its library (useKeyScheme), then the tick's by-name read
       const queues = () =>
