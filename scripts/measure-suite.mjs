@@ -53,6 +53,11 @@ const SUITES = [
     argv: ['npx', 'vitest', 'run', '--project', 'conformance'],
   },
   {
+    name: 'slow',
+    what: 'the slow lane (`test:slow`: the live demo on a real queue, by real time)',
+    argv: ['npx', 'vitest', 'run', '--config', 'scripts/vitest.slow.config.ts'],
+  },
+  {
     name: 'e2e',
     what: 'Playwright in Chromium (with `vite build` and `vite preview`)',
     argv: ['npx', 'playwright', 'test'],
