@@ -1,8 +1,7 @@
 /**
  * What replaying a scenario costs (its jobs and the bytes of their ids), known from its steps
- * without replaying them. Apart
- * from the codec (scenarioCodec.ts) so the store can weigh a scenario without the codec itself,
- * which loads after the first screen.
+ * without replaying them. Apart from the codec (scenarioCodec.ts) so the store can weigh a
+ * scenario without the codec itself, which loads after the first screen.
  */
 import { groupDigits } from '../model/format.ts';
 import type { Operation, Scenario, Settings } from './operations.ts';

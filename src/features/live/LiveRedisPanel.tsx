@@ -277,7 +277,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
       <h2 id={headingId}>Live Redis</h2>
       <p className={panel.lede}>
         Look at a real delayed set through the same views as the simulation. Start the bridge beside your Redis with{' '}
-        <code>npm run bridge -- --redis redis://127.0.0.1:6379</code>: it only reads (every command it sends is listed in the
+        <code>npm run bridge -- --redis redis://127.0.0.1:6379</code>: it only reads (every command it sends is listed in
         docs/live-redis.md), listens on this machine only and answers only this page. The simulation above does not depend on it.
       </p>
       <div className={styles.controls}>
