@@ -37,11 +37,23 @@ export function gridSide(width: number): number {
   return step * 64 + 2 * INSET;
 }
 
-/** The card's theme: its colours (the host's `--ft-*` or the card's own), mixed as the page mixes its own. */
-function cardTheme(element: Element): BandTheme {
-  const style = getComputedStyle(element);
-  const names = { surface: 'bg', fg: 'fg', border: 'line', accent: 'accent', focus: 'warn', warn: 'warn' } as const;
-  return bandTheme((colour) => style.getPropertyValue(`--c-${names[colour]}`));
+/**
+ * The card's theme: its colours (the host's `--ft-*` or the card's own), mixed as the page mixes
+ * its own. Read from `palette`, a hidden element card.css paints in them: each --c-* colour is a
+ * light-dark() pair, which only a property that takes a colour resolves (to rgb()) for the scheme
+ * the card is in; the custom property's own text is the unresolved pair.
+ */
+function cardTheme(palette: Element): BandTheme {
+  const style = getComputedStyle(palette);
+  const read = {
+    surface: style.backgroundColor,
+    fg: style.color,
+    border: style.borderTopColor,
+    accent: style.borderRightColor,
+    focus: style.borderBottomColor,
+    warn: style.borderBottomColor,
+  } as const;
+  return bandTheme((colour) => read[colour]);
 }
 
 /** A small canvas filled with one colour: a legend's swatch (no style attribute: a host's CSP may refuse them). */
@@ -62,7 +74,8 @@ export const bandCard: CardFactory = ({ state, changed }) => {
   const cells = h('canvas', { width: FIRST_SIDE, height: FIRST_SIDE, class: 'ft-grid', role: 'img', part: 'grid' });
   const rings = h('canvas', { width: FIRST_SIDE, height: FIRST_SIDE, class: 'ft-grid-rings', 'aria-hidden': 'true' });
   const callout = h('p', { class: 'ft-ceiling-callout', 'data-testid': 'band-callout', 'aria-hidden': 'true' });
-  const grid = h('div', { class: 'ft-grid-box' }, cells, rings, callout);
+  const palette = h('span', { class: 'ft-palette', 'aria-hidden': 'true' });
+  const grid = h('div', { class: 'ft-grid-box' }, cells, rings, callout, palette);
   const fireTime = slot('ft-value');
   const range = slot('ft-value ft-score');
   const used = slot('ft-value', { 'data-testid': 'band-used' });
@@ -111,7 +124,7 @@ export const bandCard: CardFactory = ({ state, changed }) => {
   let side = FIRST_SIDE;
   const draw = () => {
     if (band === null) return;
-    const theme = cardTheme(body);
+    const theme = cardTheme(palette);
     const saturated = band.ceilingMembers > 1;
     const fills = slotFills(groupBySlot(band.slots), arrivalRange(band.slots), theme, saturated);
     const dpr = Math.max(1, Math.round(globalThis.devicePixelRatio || 1));
