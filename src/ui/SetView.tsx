@@ -124,7 +124,10 @@ export function SetView({
           <div role="rowgroup" className={styles.headGroup}>
             <div role="row" aria-rowindex={1} className={`${styles.row} ${styles.headRow}`}>
               <span role="columnheader" className={styles.num}>
-                <span className={styles.longLabel}>Position</span>
+                <span className="visually-hidden">Position</span>
+                <span className={styles.longLabel} aria-hidden="true">
+                  Position
+                </span>
                 <span className={styles.shortLabel} aria-hidden="true">
                   Pos.
                 </span>
