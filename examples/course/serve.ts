@@ -6,8 +6,10 @@
  * copies the module to their own site would. Its pages run under a strict CSP of their own:
  * `script-src 'self'; style-src 'self'` (no inline script or style anywhere), frames only from the
  * app. The pages name the app at http://127.0.0.1:4317; a server started with another --app
- * writes that origin instead. `/sandbox.html` is index.html with every frame sandboxed
- * (sandboxPage), made as it is served, so the two pages cannot drift apart. Each
+ * writes that origin instead. The lesson is written once, in index.html (its cards as iframes):
+ * `/components.html` is the same lesson with each frame made a <firetime-card> (componentsPage)
+ * and `/sandbox.html` the same with every frame sandboxed (sandboxPage), both made as they are
+ * served, so the pages cannot drift apart. Each
  * <firetime-card> of a page gets its static fallback written inside it where the page marks it
  * (`<!-- fallback ... -->`): the card's opening numbers and link for the element's own attributes,
  * computed by the cards' code (src/embed/fallback.ts, as the package's `firetime-cards/fallback`
@@ -44,11 +46,11 @@ export function coursePolicy(appOrigin: string): string {
   ].join('; ');
 }
 
-/** One replacement of sandboxPage; a page that lacks what it replaces is an error, not a quiet copy. */
-function replaceOnce(page: string, from: string | RegExp, to: string): string {
+/** One replacement of a page made from index.html; a page that lacks what it replaces is an error, not a quiet copy. */
+function replaceOnce(page: string, from: string | RegExp, to: string | ((...match: string[]) => string)): string {
   const found = typeof from === 'string' ? page.includes(from) : from.test(page);
-  if (!found) throw new Error(`sandbox.html: index.html has no ${String(from)}`);
-  return page.replace(from, to);
+  if (!found) throw new Error(`the course server: index.html has no ${String(from)}`);
+  return typeof to === 'string' ? page.replace(from, to) : page.replace(from, to);
 }
 
 /**
@@ -77,6 +79,31 @@ const unescapeAttribute = (value: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** A frame of index.html: its indent, then its address (the card and its parameters in the query). */
+const FRAME = /^( *)<iframe\s+src="([^"]*)"[^>]*>\s*<\/iframe>/gm;
+
+/**
+ * The course page with web components, made from index.html: the card module instead of the
+ * frames' resize script, and each frame the <firetime-card> its address describes (the card, its
+ * parameters, `app` the frame's origin), with a fallback marker inside for withCardFallbacks.
+ */
+export function componentsPage(index: string): string {
+  let page = replaceOnce(index, /<title>([^<]*)<\/title>/, '<title>$1 (web components)</title>');
+  page = replaceOnce(page, /<h1>([^<]*)<\/h1>/, '<h1>$1 (web components)</h1>');
+  page = replaceOnce(page, /<nav>.*?<\/nav>/s, '<nav><a href="index.html">the same lesson with iframes</a></nav>');
+  page = replaceOnce(page, '<script src="resize.js"></script>', '<script type="module" src="firetime-card.js"></script>');
+  return replaceOnce(page, FRAME, (_, indent: string, src: string) => {
+    const address = new URL(unescapeAttribute(src));
+    const { card = 'delay', ...params } = Object.fromEntries(address.searchParams);
+    const attributes = Object.entries({ card, ...params, app: `${address.origin}/` })
+      .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+      .join(' ');
+    return `${indent}<firetime-card ${attributes}>\n${indent}  <!-- fallback: the card's opening numbers, written in by serve.ts from the model -->\n${indent}</firetime-card>`;
+  });
+}
 
 /** `page` with each marked <firetime-card>'s fallback written inside it, for that element's attributes. */
 export function withCardFallbacks(page: string, fallbackHtml: FallbackHtml): string {
@@ -110,8 +137,8 @@ export async function startCourseServer(port: number, appOrigin: string): Promis
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split(/[?#]/)[0]!);
     const asked = path === '/' ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
-    const sandboxed = asked === 'sandbox.html';
-    const name = sandboxed ? 'index.html' : asked;
+    const made = asked === 'sandbox.html' ? sandboxPage : asked === 'components.html' ? componentsPage : null;
+    const name = made === null ? asked : 'index.html';
     const file = name === 'firetime-card.js' ? CARD_MODULE : join(HERE, name);
     const type = TYPES[extname(file)];
     if (type === undefined || !(file === CARD_MODULE || file.startsWith(HERE)) || name.endsWith('.ts')) {
@@ -120,11 +147,11 @@ export async function startCourseServer(port: number, appOrigin: string): Promis
     }
     Promise.all([readFile(file), type.startsWith('text/html') ? cardFallbackHtml() : null]).then(
       ([body, fallbackHtml]) => {
-        const html =
-          fallbackHtml === null
-            ? null
-            : withCardFallbacks(body.toString('utf8').replaceAll(WRITTEN_APP_ORIGIN, appOrigin), fallbackHtml);
-        const text = html === null ? body : sandboxed ? sandboxPage(html) : html;
+        let text: Buffer | string = body;
+        if (fallbackHtml !== null) {
+          const written = body.toString('utf8').replaceAll(WRITTEN_APP_ORIGIN, appOrigin);
+          text = withCardFallbacks(made === null ? written : made(written), fallbackHtml);
+        }
         res
           .writeHead(200, {
             'Content-Type': type,
