@@ -50,6 +50,7 @@ export function coursePolicy(appOrigin: string): string {
 function replaceOnce(page: string, from: string | RegExp, to: string | ((...match: string[]) => string)): string {
   const found = typeof from === 'string' ? page.includes(from) : from.test(page);
   if (!found) throw new Error(`the course server: index.html has no ${String(from)}`);
+  // Two calls: TypeScript picks replace's overload (text or function) by the argument's own type.
   return typeof to === 'string' ? page.replace(from, to) : page.replace(from, to);
 }
 
