@@ -85,7 +85,7 @@ const ListingField = memo(function ListingField({
   value: string;
   setFields: Dispatch<SetStateAction<Listing>>;
 }) {
-  const onValid = useCallback((value: string) => setFields((now) => ({ ...now, [name]: value })), [name, setFields]);
+  const onValid = useCallback((text: string) => setFields((now) => ({ ...now, [name]: text })), [name, setFields]);
   return <ValidatedField {...LISTING_FIELDS[name]} value={value} onValid={onValid} />;
 });
 
