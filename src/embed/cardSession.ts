@@ -11,6 +11,7 @@ import { Session } from '../session/session.ts';
 import type { Operation, Settings } from '../session/operations.ts';
 import { HASH_KEY, decodeScenario, encodeScenario } from '../session/scenarioCodec.ts';
 import type { CardOptions } from './options.ts';
+import type { CardState } from './package/index.js';
 
 /** The seed of a card's uuid ids: fixed, so a card given the same options makes the same ids (and the link the same members). */
 const CARD_SEED = 0x0f17e;
@@ -18,18 +19,9 @@ const CARD_SEED = 0x0f17e;
 /** The most jobs a card's scenario may hold: a card is a picture of a few jobs, not a load test. */
 export const CARD_SCENARIO_JOBS = 20_000;
 
-/** What a card tells its page after each change (the `firetime:change` event's detail). */
-export interface CardState {
-  readonly card: string;
-  /** The app's address for this state. */
-  readonly link: string;
-  readonly jobs: { readonly textbook: number; readonly band: number };
-  /** Pairs of jobs each set lists against due order. */
-  readonly outOfDueOrder: { readonly textbook: number; readonly band: number };
-  readonly settings: Settings;
-  /** The reader has changed the card since it opened. */
-  readonly touched: boolean;
-}
+// What a card tells its page after each change (the `firetime:change` event's detail): one
+// definition, the one the package publishes, so the published type cannot drift from the code.
+export type { CardState } from './package/index.js';
 
 /** The first state of a card: the settings, and the operations a preset or a scenario performs. */
 interface Start {

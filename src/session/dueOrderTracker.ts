@@ -14,6 +14,7 @@
  * group that arrived before it. The full recount (countDueInversions, dueOrderRanks in
  * model/strategies/dueOrder.ts) is the reference the tests hold this to.
  */
+import { DueOrderCount, capacityFor } from './dueOrderCount.ts';
 
 /** What the page reads of a DueOrderTracker: nothing that changes it. */
 export interface DueOrder {
@@ -138,13 +139,7 @@ class Group {
   }
 }
 
-function capacityFor(cover: number): number {
-  let capacity = 16;
-  while (capacity < cover) capacity *= 2;
-  return capacity;
-}
-
-export class DueOrderTracker implements DueOrder {
+export class DueOrderTracker extends DueOrderCount implements DueOrder {
   readonly #groups = new Map<number, Group>();
   /** By arrival number: the job's group (undefined: never added). */
   readonly #groupOf: Array<Group | undefined> = [];
@@ -152,16 +147,6 @@ export class DueOrderTracker implements DueOrder {
   #indexOf: Int32Array = new Int32Array(16);
   /** By arrival number: 1 while the job is in the set. */
   #present: Uint8Array = new Uint8Array(16);
-  #size = 0;
-  #inversions = 0;
-
-  get size(): number {
-    return this.#size;
-  }
-
-  get inversions(): number {
-    return this.#inversions;
-  }
 
   /**
    * Records a new job (the highest arrival so far) of fire-time `fireTime`, which the set placed
@@ -177,11 +162,11 @@ export class DueOrderTracker implements DueOrder {
     if (!(placeInGroup >= 0 && placeInGroup <= group.size))
       throw new RangeError(`place ${placeInGroup} in a group of ${group.size} jobs`);
     this.#reserve(arrival);
-    this.#inversions += group.size - placeInGroup;
+    this.pairs += group.size - placeInGroup;
     this.#groupOf[arrival] = group;
     this.#indexOf[arrival] = group.join();
     this.#present[arrival] = 1;
-    this.#size++;
+    this.held++;
   }
 
   /** Records that the set's head (position 0) left; false when that arrival was not present (nothing changes). */
@@ -189,10 +174,10 @@ export class DueOrderTracker implements DueOrder {
     if (this.#present[arrival] !== 1) return false;
     const group = this.#groupOf[arrival]!;
     const index = this.#indexOf[arrival]!;
-    this.#inversions -= group.earlier(index);
+    this.pairs -= group.earlier(index);
     group.delete(index);
     this.#present[arrival] = 0;
-    this.#size--;
+    this.held--;
     return true;
   }
 
@@ -203,12 +188,12 @@ export class DueOrderTracker implements DueOrder {
   undoAdd(arrival: number): void {
     this.#groupOf[arrival]!.unjoin(this.#indexOf[arrival]!);
     this.#present[arrival] = 0;
-    this.#size--;
+    this.held--;
   }
 
   /** Puts back the inversion count read before the adds that undoAdd took back (or after adds made again for redo). */
   restoreInversions(inversions: number): void {
-    this.#inversions = inversions;
+    this.pairs = inversions;
   }
 
   /** Takes back a removeHead(arrival) that returned true, for undo: the job is the set's head again. */
@@ -216,9 +201,9 @@ export class DueOrderTracker implements DueOrder {
     const group = this.#groupOf[arrival]!;
     const index = this.#indexOf[arrival]!;
     group.insert(index);
-    this.#inversions += group.earlier(index);
+    this.pairs += group.earlier(index);
     this.#present[arrival] = 1;
-    this.#size++;
+    this.held++;
   }
 
   earlierInGroup(arrival: number): number {

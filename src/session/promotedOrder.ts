@@ -13,6 +13,7 @@
  * reference the tests hold this to.
  */
 import { dueBefore, sortInDueOrder } from '../model/strategies/dueOrder.ts';
+import { DueOrderCount, capacityFor } from './dueOrderCount.ts';
 
 /** What the order reads of a promoted job. */
 export interface DueKey {
@@ -34,23 +35,11 @@ export interface AppendedBatch {
 const NONE = new Float64Array(0);
 const NOTHING: AppendedBatch = { fireTimes: NONE, arrivals: NONE, inversions: 0, before: 0 };
 
-export class PromotedOrder {
+export class PromotedOrder extends DueOrderCount {
   // shared and empty until the first job: a link of many promotes that take nothing makes two
   // orders per promote, which then cost nothing
   #fire = NONE;
   #arrival = NONE;
-  #size = 0;
-  #inversions = 0;
-
-  /** Jobs in the list. */
-  get size(): number {
-    return this.#size;
-  }
-
-  /** Pairs of the list (i < j) where job j falls due before job i. */
-  get inversions(): number {
-    return this.#inversions;
-  }
 
   /**
    * Takes in jobs[from..], in the order they came out, after the ones already listed (a promote
@@ -58,7 +47,7 @@ export class PromotedOrder {
    */
   append(jobs: ArrayLike<DueKey>, from = 0): AppendedBatch {
     const count = jobs.length - from;
-    if (count <= 0) return { ...NOTHING, before: this.#inversions };
+    if (count <= 0) return { ...NOTHING, before: this.pairs };
     const fireTimes = new Float64Array(count);
     const arrivals = new Float64Array(count);
     for (let i = 0; i < count; i++) {
@@ -71,26 +60,26 @@ export class PromotedOrder {
 
   /** Takes in, after the ones listed, all the jobs `other` lists (already sorted there): one promote's jobs at once. */
   appendOrder(other: PromotedOrder): AppendedBatch {
-    if (other.#size === 0) return { ...NOTHING, before: this.#inversions };
-    return this.appendSorted(other.#fire.subarray(0, other.#size), other.#arrival.subarray(0, other.#size), other.#inversions);
+    if (other.held === 0) return { ...NOTHING, before: this.pairs };
+    return this.appendSorted(other.#fire.subarray(0, other.held), other.#arrival.subarray(0, other.held), other.pairs);
   }
 
   /** Takes in a batch given in due order, with its own pairs out of due order counted. */
   appendSorted(fireTimes: Float64Array, arrivals: Float64Array, inversions: number): AppendedBatch {
-    const batch: AppendedBatch = { fireTimes, arrivals, inversions, before: this.#inversions };
+    const batch: AppendedBatch = { fireTimes, arrivals, inversions, before: this.pairs };
     this.appendAgain(batch);
     return batch;
   }
 
   /** Takes in again a batch that takeBack() took out (redo): the count comes out as it was. */
   appendAgain(batch: AppendedBatch): void {
-    this.#inversions = batch.before + batch.inversions + this.#merge(batch.fireTimes, batch.arrivals);
+    this.pairs = batch.before + batch.inversions + this.#merge(batch.fireTimes, batch.arrivals);
   }
 
   /** Takes out the last batch appended (undo, newest first) and puts back the count before it. */
   takeBack(batch: AppendedBatch): void {
     this.#unmerge(batch.fireTimes, batch.arrivals);
-    this.#inversions = batch.before;
+    this.pairs = batch.before;
   }
 
   /**
@@ -101,7 +90,7 @@ export class PromotedOrder {
   rank(jobs: ArrayLike<DueKey>, index: number): number {
     const job = jobs[index]!;
     const lower = this.#lowerBound(job.fireTime, job.arrival, 0);
-    const upper = this.#upperBound(job.fireTime, job.arrival, this.#size);
+    const upper = this.#upperBound(job.fireTime, job.arrival, this.held);
     if (upper - lower <= 1) return lower;
     // Two jobs of one fire-time and one arrival number: only jobs the page could not number
     let sameBefore = 0;
@@ -120,7 +109,7 @@ export class PromotedOrder {
    * across (a listed job due after a job of the batch).
    */
   #merge(fire: Float64Array, arrival: Float64Array): number {
-    const listed = this.#size;
+    const listed = this.held;
     this.#reserve(listed + fire.length);
     const keys = this.#fire;
     const arrivals = this.#arrival;
@@ -137,7 +126,7 @@ export class PromotedOrder {
       keys[write] = fire[b]!;
       arrivals[write] = arrival[b]!;
     }
-    this.#size = listed + fire.length;
+    this.held = listed + fire.length;
     return across;
   }
 
@@ -149,22 +138,22 @@ export class PromotedOrder {
     let write = 0;
     for (let b = 0; b < fire.length; b++) {
       const at = this.#lowerBound(fire[b]!, arrival[b]!, read);
-      if (at >= this.#size || dueBefore(fire[b]!, arrival[b]!, keys[at]!, arrivals[at]!))
+      if (at >= this.held || dueBefore(fire[b]!, arrival[b]!, keys[at]!, arrivals[at]!))
         throw new Error(`takeBack: job of fire-time ${fire[b]} and arrival ${arrival[b]} is not listed`);
       keys.copyWithin(write, read, at);
       arrivals.copyWithin(write, read, at);
       write += at - read;
       read = at + 1;
     }
-    keys.copyWithin(write, read, this.#size);
-    arrivals.copyWithin(write, read, this.#size);
-    this.#size -= fire.length;
+    keys.copyWithin(write, read, this.held);
+    arrivals.copyWithin(write, read, this.held);
+    this.held -= fire.length;
   }
 
   /** The first sorted key at or after `from` that is not due before (fire, arrival). */
   #lowerBound(fire: number, arrival: number, from: number): number {
     let low = from;
-    let high = this.#size;
+    let high = this.held;
     while (low < high) {
       const mid = (low + high) >>> 1;
       if (dueBefore(this.#fire[mid]!, this.#arrival[mid]!, fire, arrival)) low = mid + 1;
@@ -187,12 +176,11 @@ export class PromotedOrder {
 
   #reserve(size: number): void {
     if (size <= this.#fire.length) return;
-    let capacity = Math.max(16, this.#fire.length);
-    while (capacity < size) capacity *= 2;
+    const capacity = capacityFor(size);
     const fire = new Float64Array(capacity);
-    fire.set(this.#fire.subarray(0, this.#size));
+    fire.set(this.#fire.subarray(0, this.held));
     const arrival = new Float64Array(capacity);
-    arrival.set(this.#arrival.subarray(0, this.#size));
+    arrival.set(this.#arrival.subarray(0, this.held));
     this.#fire = fire;
     this.#arrival = arrival;
   }

@@ -5,6 +5,7 @@ import { createAppStore } from './appStore.ts';
 import { selectPromoteSummary, selectPromotedSinceReset } from './promote.ts';
 import type { PromotedListData } from './promote.ts';
 import { T0 } from '../../test-support/instants.ts';
+import { applyStep, enqueueStep } from '../../test-support/storeSteps.ts';
 
 function fullCount(jobs: PromotedListData['jobs']) {
   const fire = jobs.map((job) => job.fireTime);
@@ -15,15 +16,7 @@ function fullCount(jobs: PromotedListData['jobs']) {
 describe('what promote reports about due order', () => {
   it('equals a full recount of the last promote and of every list since the reset, through undo, redo and reset', () => {
     const step = fc.oneof(
-      {
-        weight: 3,
-        arbitrary: fc.record({
-          kind: fc.constant('enqueue' as const),
-          count: fc.integer({ min: 1, max: 8 }),
-          delay: fc.integer({ min: 0, max: 1000 }),
-          style: fc.constantFrom('job:N' as const, 'N' as const),
-        }),
-      },
+      { weight: 3, arbitrary: enqueueStep(8, 1000, ['job:N', 'N']) },
       // the clock set anywhere in a window, back as well as forward: a later promote can then hand out
       // jobs due before ones already handed out
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('clock' as const), at: fc.integer({ min: 0, max: 2000 }) }) },
@@ -40,17 +33,7 @@ describe('what promote reports about due order', () => {
         (steps, unit) => {
           const store = createAppStore({ frozenAt: T0, textbookUnit: unit });
           for (const op of steps) {
-            const state = store.getState();
-            if (op.kind === 'enqueue') {
-              state.setIdStyle(op.style);
-              state.setDelay(op.delay);
-              state.enqueue(op.count);
-            } else if (op.kind === 'clock') state.freezeClock(T0 + op.at);
-            else if (op.kind === 'promote') state.promote();
-            else if (op.kind === 'undo') state.undo();
-            else if (op.kind === 'redo') state.redo();
-            else state.reset();
-
+            applyStep(store, op);
             const after = store.getState();
             const summary = selectPromoteSummary(after);
             if (summary !== null)

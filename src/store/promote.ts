@@ -39,15 +39,7 @@ export interface PromoteSummary {
  * promote itself); null before any.
  */
 export const selectPromoteSummary = memoOn((s: AppState) => [s.lastPromote] as const)((last): PromoteSummary | null =>
-  last === null
-    ? null
-    : {
-        now: last.now,
-        band: last.band,
-        textbook: last.textbook,
-        nextWake: last.nextWake,
-        nextWakeMs: last.nextWake === null ? null : wakeMillisecond(last.nextWake),
-      },
+  last === null ? null : { ...last, nextWakeMs: last.nextWake === null ? null : wakeMillisecond(last.nextWake) },
 );
 
 /** Since the last reset: every job each set handed out, in order, with how far from due order. */

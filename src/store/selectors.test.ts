@@ -19,6 +19,7 @@ import { BAND_READ_LIMIT, STRIP_RADIUS, selectBandView, selectFireTimeBand } fro
 import { selectBandSet, selectTextbookSet } from './sets.ts';
 import { selectPromoteSummary } from './promote.ts';
 import { T0 } from '../../test-support/instants.ts';
+import { applyStep, enqueueStep } from '../../test-support/storeSteps.ts';
 
 describe('selectScorePanel', () => {
   it('shows what the model gives for now + delay, and the same object until something changes', () => {
@@ -93,13 +94,8 @@ function recount(store: AppStore, set: 'textbook' | 'band') {
 describe('set snapshots under random enqueues and promotes', () => {
   it('match a full recount of both sets', () => {
     const step = fc.oneof(
-      fc.record({
-        kind: fc.constant('enqueue' as const),
-        count: fc.integer({ min: 1, max: 40 }),
-        delay: fc.integer({ min: 0, max: 30 }),
-        style: fc.constantFrom('job:N' as const, 'N' as const, 'uuid' as const),
-      }),
-      fc.record({ kind: fc.constant('clock' as const), ms: fc.integer({ min: 1, max: 1500 }) }),
+      enqueueStep(40, 30, ['job:N', 'N', 'uuid']),
+      fc.record({ kind: fc.constant('step' as const), ms: fc.integer({ min: 1, max: 1500 }) }),
       fc.record({ kind: fc.constant('promote' as const) }),
     );
     fc.assert(
@@ -107,13 +103,7 @@ describe('set snapshots under random enqueues and promotes', () => {
         let uuid = 0;
         const store = createAppStore({ frozenAt: T0, textbookUnit: unit, randomUUID: () => `${(uuid++ * 7919) % 1000}-${uuid}` });
         for (const op of steps) {
-          const state = store.getState();
-          if (op.kind === 'enqueue') {
-            state.setIdStyle(op.style);
-            state.setDelay(op.delay);
-            state.enqueue(op.count);
-          } else if (op.kind === 'clock') state.stepClock(op.ms);
-          else state.promote();
+          applyStep(store, op);
           for (const [set, select] of [
             ['textbook', selectTextbookSet],
             ['band', selectBandSet],

@@ -1,6 +1,7 @@
 /**
  * The types of the `firetime-cards` package's main module (the <firetime-card> custom element).
- * Written by hand for the package, and held to the element's own types by types.test.ts.
+ * Written by hand for the package, and held to the element's own types by types.test.ts; the
+ * card's code takes CardState from here, so that type has one definition.
  */
 
 /** The cards, in the order the lesson meets them. */

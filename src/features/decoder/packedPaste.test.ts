@@ -63,7 +63,7 @@ describe('packPaste / fromPacked', () => {
       Array.from({ length: n }, (_, i) => `${i % 3 === 0 ? 'junk' : ''}${7356535848960000 + i}`).join('\n');
     const small = packPaste(decodePaste(lines(30)));
     const big = packPaste(decodePaste(lines(3000)));
-    expect(big.lines.length).toBe(2000);
+    expect(big.rows.lines.length).toBe(2000);
     expect(big.notRead.lines.length).toBe(1000);
     // only the small tables (flag sets, reasons, the layout) hold strings
     expect(stringsIn(big)).toBe(stringsIn(small));
@@ -71,7 +71,7 @@ describe('packPaste / fromPacked', () => {
     const buffers = transferablesOf(big);
     structuredClone(big, { transfer: buffers });
     expect(buffers.every((buffer) => buffer.byteLength === 0)).toBe(true); // detached: moved, not copied
-    expect(big.members.chars.length).toBe(0);
+    expect(big.rows.members.chars.length).toBe(0);
   });
 });
 

@@ -25,7 +25,15 @@ export interface TextColumn {
 }
 
 /** DecodedPaste with its rows and lines not read as columns (transferable, see transferablesOf). */
-export interface PackedPaste extends Omit<DecodedPaste, 'rows' | 'unreadable' | 'skipped'> {
+export interface PackedPaste {
+  readonly summary: Omit<DecodedPaste, 'rows' | 'unreadable' | 'skipped'>;
+  readonly rows: PackedRows;
+  readonly unreadableCount: number;
+  readonly notRead: PackedLines;
+}
+
+/** The rows of a paste, in columns. */
+export interface PackedRows {
   readonly lines: Int32Array;
   readonly members: TextColumn;
   /** 1 where the row has no member (a list of scores). */
@@ -42,8 +50,6 @@ export interface PackedPaste extends Omit<DecodedPaste, 'rows' | 'unreadable' | 
   /** Index into reasons for each row; 0 is null (a band score). */
   readonly reasonIndex: Uint8Array;
   readonly reasons: Array<string | null>;
-  readonly unreadableCount: number;
-  readonly notRead: PackedLines;
 }
 
 /** Lines not read, in columns. */
@@ -154,19 +160,21 @@ export function packPaste(decoded: DecodedPaste): PackedPaste {
   }
   const notRead = notReadInOrder(unreadable, skipped);
   return {
-    ...summary,
-    lines,
-    members: packTexts(count, (i) => rows[i]!.member ?? ''),
-    memberless,
-    scoreTexts: packTexts(count, (i) => rows[i]!.scoreText),
-    scores,
-    fireTimes,
-    slots,
-    sharedBy,
-    flagSetIndex,
-    flagSets,
-    reasonIndex,
-    reasons,
+    summary,
+    rows: {
+      lines,
+      members: packTexts(count, (i) => rows[i]!.member ?? ''),
+      memberless,
+      scoreTexts: packTexts(count, (i) => rows[i]!.scoreText),
+      scores,
+      fireTimes,
+      slots,
+      sharedBy,
+      flagSetIndex,
+      flagSets,
+      reasonIndex,
+      reasons,
+    },
     unreadableCount: unreadable.length,
     notRead: {
       lines: Int32Array.from(notRead, (entry) => entry.line),
@@ -176,43 +184,30 @@ export function packPaste(decoded: DecodedPaste): PackedPaste {
   };
 }
 
+/** Row `i` of the columns. */
+function rowOf(rows: PackedRows, i: number): DecodedScore {
+  const fireTime = rows.fireTimes[i]!;
+  const slot = rows.slots[i]!;
+  return {
+    line: rows.lines[i]!,
+    member: rows.memberless[i] === 1 ? null : textAt(rows.members, i),
+    scoreText: textAt(rows.scoreTexts, i),
+    score: rows.scores[i]!,
+    fireTime: Number.isNaN(fireTime) ? null : fireTime,
+    slot: Number.isNaN(slot) ? null : slot,
+    flags: rows.flagSets[rows.flagSetIndex[i]!]!,
+    notBandReason: rows.reasons[rows.reasonIndex[i]!] ?? null,
+    sharedBy: rows.sharedBy[i]!,
+  };
+}
+
 /** The view of a packed paste (on the page): rows and lines rebuilt on demand. */
 export function fromPacked(packed: PackedPaste): DecodedRows {
-  const {
-    lines,
-    members,
-    memberless,
-    scoreTexts,
-    scores,
-    fireTimes,
-    slots,
-    sharedBy,
-    flagSetIndex,
-    flagSets,
-    reasonIndex,
-    reasons,
-    unreadableCount,
-    notRead,
-    ...summary
-  } = packed;
+  const { summary, rows, unreadableCount, notRead } = packed;
   return {
     ...summary,
-    rowCount: lines.length,
-    rowAt: (i) => {
-      const fireTime = fireTimes[i]!;
-      const slot = slots[i]!;
-      return {
-        line: lines[i]!,
-        member: memberless[i] === 1 ? null : textAt(members, i),
-        scoreText: textAt(scoreTexts, i),
-        score: scores[i]!,
-        fireTime: Number.isNaN(fireTime) ? null : fireTime,
-        slot: Number.isNaN(slot) ? null : slot,
-        flags: flagSets[flagSetIndex[i]!]!,
-        notBandReason: reasons[reasonIndex[i]!] ?? null,
-        sharedBy: sharedBy[i]!,
-      };
-    },
+    rowCount: rows.lines.length,
+    rowAt: (i) => rowOf(rows, i),
     unreadableCount,
     skippedCount: notRead.lines.length - unreadableCount,
     notReadCount: notRead.lines.length,
@@ -237,20 +232,20 @@ export function fromDecoded(decoded: DecodedPaste): DecodedRows {
 
 /** The typed arrays of a packed paste, to transfer rather than copy. */
 export function transferablesOf(packed: PackedPaste): ArrayBuffer[] {
-  const { members, scoreTexts, notRead } = packed;
+  const { rows, notRead } = packed;
   return [
-    packed.lines,
-    packed.memberless,
-    members.chars,
-    members.ends,
-    scoreTexts.chars,
-    scoreTexts.ends,
-    packed.scores,
-    packed.fireTimes,
-    packed.slots,
-    packed.sharedBy,
-    packed.flagSetIndex,
-    packed.reasonIndex,
+    rows.lines,
+    rows.memberless,
+    rows.members.chars,
+    rows.members.ends,
+    rows.scoreTexts.chars,
+    rows.scoreTexts.ends,
+    rows.scores,
+    rows.fireTimes,
+    rows.slots,
+    rows.sharedBy,
+    rows.flagSetIndex,
+    rows.reasonIndex,
     notRead.lines,
     notRead.texts.chars,
     notRead.texts.ends,

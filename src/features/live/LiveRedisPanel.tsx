@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { newLiveQueryClient } from './liveQueryClient.ts';
 import {
@@ -31,6 +32,7 @@ import { useKeyScheme } from './useKeyScheme.ts';
 import type { LiveLink } from './liveLink.ts';
 import type { LiveSet } from './live.ts';
 import { NumberField, ValidatedField } from '../../ui/ValidatedField.tsx';
+import type { ValidatedFieldProps } from '../../ui/ValidatedField.tsx';
 import panel from '../../ui/panel.module.css';
 import styles from './LiveRedisPanel.module.css';
 import { groupDigits, plural } from '../../model/format.ts';
@@ -60,6 +62,32 @@ interface Listing {
   readonly token: string;
   readonly pattern: string;
 }
+
+/** The fields a listing is made of, in the panel's order: each one's field, checked as it is typed. */
+const LISTING_FIELDS: Record<keyof Listing, Pick<ValidatedFieldProps<string>, 'label' | 'parse' | 'hint' | 'testId'>> = {
+  bridgeUrl: { label: 'Bridge address', parse: parseBridgeUrl, hint: 'As npm run bridge prints it.', testId: 'live-bridge-url' },
+  token: {
+    label: 'Token',
+    parse: parseToken,
+    hint: 'Only for a bridge started with --token or beyond this machine.',
+    testId: 'live-token',
+  },
+  pattern: { label: 'Key pattern', parse: parseKeyPattern, hint: 'SCAN MATCH, sorted sets only.', testId: 'live-pattern' },
+};
+
+/** One of the listing's fields; a valid value replaces that field alone (memoised, with a stable onValid, as ValidatedField asks). */
+const ListingField = memo(function ListingField({
+  name,
+  value,
+  setFields,
+}: {
+  name: keyof Listing;
+  value: string;
+  setFields: Dispatch<SetStateAction<Listing>>;
+}) {
+  const onValid = useCallback((text: string) => setFields((now) => ({ ...now, [name]: text })), [name, setFields]);
+  return <ValidatedField {...LISTING_FIELDS[name]} value={value} onValid={onValid} />;
+});
 
 /** A set's head as read, decoded, when (this page's clock), and the read of the same set before it. */
 interface SetReading {
@@ -142,9 +170,13 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
   useEffect(() => {
     if (opensPanel) sectionRef.current?.scrollIntoView({ block: 'start' });
   }, [opensPanel]);
-  const [bridgeUrl, setBridgeUrl] = useState(link.bridgeUrl ?? DEFAULT_BRIDGE_URL);
-  const [token, setToken] = useState('');
-  const [pattern, setPattern] = useState(link.pattern ?? DEFAULT_KEY_PATTERN);
+  // the fields as they are now: what List keys lists with when pressed
+  const [fields, setFields] = useState<Listing>({
+    bridgeUrl: link.bridgeUrl ?? DEFAULT_BRIDGE_URL,
+    token: '',
+    pattern: link.pattern ?? DEFAULT_KEY_PATTERN,
+  });
+  const { bridgeUrl, token } = fields;
   // A link that names a bridge reads nothing until the reader says yes: anyone can write a link,
   // and what the panel then shows is that bridge's Redis's text.
   const [linkAsks, setLinkAsks] = useState(link.bridgeUrl !== null);
@@ -175,11 +207,10 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
     detailOpen: true,
   });
 
-  const unasked: Listing = { bridgeUrl, token, pattern };
   // A tick of refetchInterval asks the query for a fetch without cancelRefetch: while a listing
   // (or the set read it leads to) still runs, the tick joins that fetch instead of cancelling it.
   const keys = useQuery({
-    ...keysQuery(listing ?? unasked, fetchImpl),
+    ...keysQuery(listing ?? fields, fetchImpl),
     enabled: listing !== null,
     // a new pattern or bridge keeps the last list on screen until its own answer comes
     placeholderData: keepPreviousData,
@@ -189,7 +220,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
   // the chosen set is read once a listing has landed (a link's key after its list), and again
   // whenever a later listing marks it stale (keysQuery)
   const head = useQuery({
-    ...setQuery(listing ?? unasked, chosenKey ?? keyFromText(''), fetchImpl),
+    ...setQuery(listing ?? fields, chosenKey ?? keyFromText(''), fetchImpl),
     enabled: listing !== null && chosenKey !== null && keys.data !== undefined && !keys.isFetching,
     // a tick reads the chosen set again by its key, with no listing before it
     refetchInterval: autoRefresh && !reads.listKeys && reads.readSet ? refreshSeconds * 1000 : false,
@@ -197,9 +228,8 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
 
   /** List keys and Refresh: lists with the fields as they are now (the chosen set is read after). */
   function listAndRead() {
-    const asked: Listing = { bridgeUrl, token, pattern };
-    setListing(asked);
-    void client.fetchQuery({ ...keysQuery(asked, fetchImpl), staleTime: 0 }).catch(() => undefined);
+    setListing(fields);
+    void client.fetchQuery({ ...keysQuery(fields, fetchImpl), staleTime: 0 }).catch(() => undefined);
   }
 
   /** Refresh: what refreshReads says; the queues already read from this bridge again by name. */
@@ -281,30 +311,9 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
         docs/live-redis.md), listens on this machine only and answers only this page. The simulation above does not depend on it.
       </p>
       <div className={styles.controls}>
-        <ValidatedField
-          label="Bridge address"
-          value={bridgeUrl}
-          parse={parseBridgeUrl}
-          onValid={setBridgeUrl}
-          hint="As npm run bridge prints it."
-          testId="live-bridge-url"
-        />
-        <ValidatedField
-          label="Token"
-          value={token}
-          parse={parseToken}
-          onValid={setToken}
-          hint="Only for a bridge started with --token or beyond this machine."
-          testId="live-token"
-        />
-        <ValidatedField
-          label="Key pattern"
-          value={pattern}
-          parse={parseKeyPattern}
-          onValid={setPattern}
-          hint="SCAN MATCH, sorted sets only."
-          testId="live-pattern"
-        />
+        {(Object.keys(LISTING_FIELDS) as Array<keyof Listing>).map((name) => (
+          <ListingField key={name} name={name} value={fields[name]} setFields={setFields} />
+        ))}
         <div className={`${panel.row} ${styles.buttons}`}>
           <button type="button" onClick={listAndRead} disabled={busy}>
             List keys

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BridgeRequestError,
-  MAX_LIVE_MEMBERS,
-  getJson,
-  listKeys,
-  parseBridgeUrl,
-  parseKeyPattern,
-  parseRefreshSeconds,
-  parseToken,
-  readSetHead,
-  withToken,
-} from './bridgeClient.ts';
+import * as bridge from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
 
@@ -31,8 +20,8 @@ function fakeFetch(answer: (url: URL) => Response | Promise<Response>): Fetch & 
 
 describe('the fields', () => {
   it('bridge URL: an http(s) origin', () => {
-    expect(parseBridgeUrl(' http://127.0.0.1:7379/ ')).toEqual({ ok: true, value: 'http://127.0.0.1:7379' });
-    expect(parseBridgeUrl('https://bridge.test')).toEqual({ ok: true, value: 'https://bridge.test' });
+    expect(bridge.parseBridgeUrl(' http://127.0.0.1:7379/ ')).toEqual({ ok: true, value: 'http://127.0.0.1:7379' });
+    expect(bridge.parseBridgeUrl('https://bridge.test')).toEqual({ ok: true, value: 'https://bridge.test' });
     for (const [text, message] of [
       ['', 'Enter the bridge address, e.g. http://127.0.0.1:7379.'],
       ['127.0.0.1 7379', 'Not an address: write it as http://127.0.0.1:7379.'],
@@ -41,26 +30,26 @@ describe('the fields', () => {
       ['http://u:pw@127.0.0.1:7379', 'No user or password here: the bridge holds the Redis password, the page never does.'],
       ['http://127.0.0.1:7379/api', 'Only scheme, host and port, e.g. http://127.0.0.1:7379.'],
     ]) {
-      expect(parseBridgeUrl(text!)).toEqual({ ok: false, message });
+      expect(bridge.parseBridgeUrl(text!)).toEqual({ ok: false, message });
     }
   });
 
   it('key pattern: 1 to 256 bytes of UTF-8 (as the bridge counts), no control characters', () => {
-    expect(parseKeyPattern('bull:*:delayed')).toEqual({ ok: true, value: 'bull:*:delayed' });
-    expect(parseKeyPattern('').ok).toBe(false);
-    expect(parseKeyPattern('x'.repeat(256)).ok).toBe(true);
-    expect(parseKeyPattern('x'.repeat(257)).ok).toBe(false);
-    expect(parseKeyPattern('é'.repeat(128)).ok).toBe(true);
-    expect(parseKeyPattern('é'.repeat(129))).toEqual({
+    expect(bridge.parseKeyPattern('bull:*:delayed')).toEqual({ ok: true, value: 'bull:*:delayed' });
+    expect(bridge.parseKeyPattern('').ok).toBe(false);
+    expect(bridge.parseKeyPattern('x'.repeat(256)).ok).toBe(true);
+    expect(bridge.parseKeyPattern('x'.repeat(257)).ok).toBe(false);
+    expect(bridge.parseKeyPattern('é'.repeat(128)).ok).toBe(true);
+    expect(bridge.parseKeyPattern('é'.repeat(129))).toEqual({
       ok: false,
       message: 'At most 256 bytes (UTF-8): 256 plain ASCII characters, fewer accented ones.',
     });
-    expect(parseKeyPattern('a\nb').ok).toBe(false);
+    expect(bridge.parseKeyPattern('a\nb').ok).toBe(false);
   });
 
   it('refresh seconds: 1 to 3600', () => {
-    expect(parseRefreshSeconds(' 5 ')).toEqual({ ok: true, value: 5 });
-    for (const text of ['0', '3601', '1.5', '-2', '', 'five']) expect(parseRefreshSeconds(text).ok).toBe(false);
+    expect(bridge.parseRefreshSeconds(' 5 ')).toEqual({ ok: true, value: 5 });
+    for (const text of ['0', '3601', '1.5', '-2', '', 'five']) expect(bridge.parseRefreshSeconds(text).ok).toBe(false);
   });
 });
 
@@ -69,29 +58,31 @@ describe('getJson', () => {
     const fetchImpl = fakeFetch(() =>
       json({ error: { code: 'redis-auth', message: 'Redis at redis://:***@h:1 needs a password (NOAUTH)' } }, 502),
     );
-    await expect(getJson(BASE, '/api/keys', fetchImpl)).rejects.toEqual(
-      new BridgeRequestError('redis-auth', 'Redis at redis://:***@h:1 needs a password (NOAUTH)'),
+    await expect(bridge.getJson(BASE, '/api/keys', fetchImpl)).rejects.toEqual(
+      new bridge.BridgeRequestError('redis-auth', 'Redis at redis://:***@h:1 needs a password (NOAUTH)'),
     );
   });
 
   it('says the bridge cannot be reached when fetch fails (down, or CORS refused)', async () => {
     const fetchImpl: Fetch = () => Promise.reject(new TypeError('Failed to fetch'));
-    const error = await getJson(BASE, '/api/keys', fetchImpl).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BridgeRequestError);
-    expect((error as BridgeRequestError).code).toBe('unreachable');
-    expect((error as BridgeRequestError).message).toContain(`Cannot reach the bridge at ${BASE}. Start it with "npm run bridge`);
+    const error = await bridge.getJson(BASE, '/api/keys', fetchImpl).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(bridge.BridgeRequestError);
+    expect((error as bridge.BridgeRequestError).code).toBe('unreachable');
+    expect((error as bridge.BridgeRequestError).message).toContain(
+      `Cannot reach the bridge at ${BASE}. Start it with "npm run bridge`,
+    );
   });
 
   it('refuses an answer that is not JSON, or not 2xx', async () => {
     await expect(
-      getJson(
+      bridge.getJson(
         BASE,
         '/',
         fakeFetch(() => new Response('<html>', { status: 200 })),
       ),
     ).rejects.toMatchObject({ code: 'not-a-bridge' });
     await expect(
-      getJson(
+      bridge.getJson(
         BASE,
         '/',
         fakeFetch(() => json({}, 500)),
@@ -107,7 +98,7 @@ describe('listKeys', () => {
         ? json({ pattern: '*', keys: [named('b:delayed'), named('a:delayed')], cursor: '12', truncated: false })
         : json({ pattern: '*', keys: [named('B:delayed')], cursor: '0', truncated: false }),
     );
-    const listed = await listKeys(BASE, 'x*:delayed', fetchImpl);
+    const listed = await bridge.listKeys(BASE, 'x*:delayed', fetchImpl);
     expect(listed.complete).toBe(true);
     expect(listed.keys.map((k) => k.text)).toEqual(['B:delayed', 'a:delayed', 'b:delayed']);
     expect(fetchImpl.urls.map((u) => u.search)).toEqual(['?pattern=x*%3Adelayed&cursor=0', '?pattern=x*%3Adelayed&cursor=12']);
@@ -133,10 +124,10 @@ describe('listKeys', () => {
             unreadNodes: ['10.0.0.2:7001', 'h\u202e:1', 7],
           }),
     );
-    const listed = await listKeys(BASE, '*', fetchImpl);
+    const listed = await bridge.listKeys(BASE, '*', fetchImpl);
     expect(listed).toMatchObject({ complete: true, unreadNodes: ['10.0.0.2:7001', 'h\\u{202e}:1'] });
     // a bridge that sends no unreadNodes (an older one) lists as before
-    const plain = await listKeys(
+    const plain = await bridge.listKeys(
       BASE,
       '*',
       fakeFetch(() => json({ pattern: '*', keys: [], cursor: '0', truncated: false })),
@@ -146,21 +137,21 @@ describe('listKeys', () => {
 
   it('refuses a body that is not a key list', async () => {
     await expect(
-      listKeys(
+      bridge.listKeys(
         BASE,
         '*',
         fakeFetch(() => json({ keys: 'nope' })),
       ),
     ).rejects.toMatchObject({ code: 'not-a-bridge' });
     await expect(
-      listKeys(
+      bridge.listKeys(
         BASE,
         '*',
         fakeFetch(() => json({ keys: ['plain text'], cursor: '0' })),
       ),
     ).rejects.toMatchObject({ code: 'not-a-bridge' });
     await expect(
-      listKeys(
+      bridge.listKeys(
         BASE,
         '*',
         fakeFetch(() => json({ keys: [{ base64: '!', text: 'k', byteLength: 1 }], cursor: '0' })),
@@ -177,23 +168,23 @@ describe('listKeys', () => {
         truncated: false,
       }),
     );
-    const { keys } = await listKeys(BASE, '*', fetchImpl);
+    const { keys } = await bridge.listKeys(BASE, '*', fetchImpl);
     expect(keys.map((k) => k.text)).toEqual(['a\\r\\n', 'b\\u{202e}:delayed', 'b\\xff']);
     expect([...keys[2]!.bytes]).toEqual([0x62, 0xff]);
   });
 
   it('says the list is incomplete when a reply left keys out (truncated)', async () => {
     const fetchImpl = fakeFetch(() => json({ pattern: '*', keys: [named('a')], cursor: '0', truncated: true }));
-    expect((await listKeys(BASE, '*', fetchImpl)).complete).toBe(false);
+    expect((await bridge.listKeys(BASE, '*', fetchImpl)).complete).toBe(false);
   });
 });
 
 describe('the token', () => {
   it('is empty or 16 to 256 visible characters', () => {
-    expect(parseToken('')).toEqual({ ok: true, value: '' });
-    expect(parseToken(' abcdefghijklmnop ')).toEqual({ ok: true, value: 'abcdefghijklmnop' });
-    expect(parseToken('short').ok).toBe(false);
-    expect(parseToken('has spaces in the middle').ok).toBe(false);
+    expect(bridge.parseToken('')).toEqual({ ok: true, value: '' });
+    expect(bridge.parseToken(' abcdefghijklmnop ')).toEqual({ ok: true, value: 'abcdefghijklmnop' });
+    expect(bridge.parseToken('short').ok).toBe(false);
+    expect(bridge.parseToken('has spaces in the middle').ok).toBe(false);
   });
 
   it('travels as Authorization: Bearer, and not at all when empty; X-Firetime-Bridge: 1 always', async () => {
@@ -202,8 +193,8 @@ describe('the token', () => {
       seen.push(init.headers);
       return Promise.resolve(json({ bridge: 'firetime' }));
     };
-    await getJson(BASE, '/api/health', withToken(base, 'abcdefghijklmnop'));
-    await getJson(BASE, '/api/health', withToken(base, ''));
+    await bridge.getJson(BASE, '/api/health', bridge.withToken(base, 'abcdefghijklmnop'));
+    await bridge.getJson(BASE, '/api/health', bridge.withToken(base, ''));
     expect(seen).toEqual([{ 'X-Firetime-Bridge': '1', Authorization: 'Bearer abcdefghijklmnop' }, { 'X-Firetime-Bridge': '1' }]);
   });
 });
@@ -222,7 +213,7 @@ describe('readSetHead', () => {
         truncated: false,
       });
     });
-    const head = await readSetHead(BASE, named('bull:q:delayed'), fetchImpl);
+    const head = await bridge.readSetHead(BASE, named('bull:q:delayed'), fetchImpl);
     expect(head.size).toBe(7000);
     expect(head.entries).toEqual(all);
     expect(fetchImpl.urls.map((u) => u.searchParams.get('start'))).toEqual(['0', '5000']);
@@ -241,7 +232,7 @@ describe('readSetHead', () => {
             ];
       return json({ key: named('k'), size: 3, start, entries, truncated: start === 0 });
     });
-    const head = await readSetHead(BASE, named('k'), fetchImpl);
+    const head = await bridge.readSetHead(BASE, named('k'), fetchImpl);
     expect(head.entries).toEqual([
       ['a\\u{202e}b', '1'],
       ['c', '2'],
@@ -250,7 +241,7 @@ describe('readSetHead', () => {
     expect(fetchImpl.urls.map((u) => u.searchParams.get('start'))).toEqual(['0', '1']);
   });
 
-  it(`stops at ${MAX_LIVE_MEMBERS.toLocaleString('en-US')} members of a larger set`, async () => {
+  it(`stops at ${bridge.MAX_LIVE_MEMBERS.toLocaleString('en-US')} members of a larger set`, async () => {
     const fetchImpl = fakeFetch((url) => {
       const start = Number(url.searchParams.get('start'));
       const count = Number(url.searchParams.get('count'));
@@ -262,8 +253,8 @@ describe('readSetHead', () => {
         truncated: false,
       });
     });
-    const head = await readSetHead(BASE, named('k'), fetchImpl);
+    const head = await bridge.readSetHead(BASE, named('k'), fetchImpl);
     expect(head).toMatchObject({ size: 1_000_000 });
-    expect(head.entries).toHaveLength(MAX_LIVE_MEMBERS);
+    expect(head.entries).toHaveLength(bridge.MAX_LIVE_MEMBERS);
   });
 });

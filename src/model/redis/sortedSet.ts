@@ -299,11 +299,7 @@ export class SortedSet {
     ) {
       // the member put() just added, and the path still leads to its leaf (a leaf has one path)
       let rank = this.putOffset;
-      for (let depth = 0; depth < this.height; depth++) {
-        const counts = this.pathNode[depth]!.counts;
-        const child = this.pathIndex[depth]!;
-        for (let i = 0; i < child; i++) rank += counts[i]!;
-      }
+      for (let depth = 0; depth < this.height; depth++) rank += entriesBefore(this.pathNode[depth]!, this.pathIndex[depth]!);
       return rank;
     }
     const indexSlot = this.index.find(member);
@@ -314,8 +310,7 @@ export class SortedSet {
     for (let depth = 0; depth < this.height; depth++) {
       const branch = node as Branch;
       const child = childFor(branch, score, member);
-      const counts = branch.counts;
-      for (let i = 0; i < child; i++) rank += counts[i]!;
+      rank += entriesBefore(branch, child);
       node = branch.children[child]!;
     }
     return rank + lowerBound(node as Leaf, score, member) - (node as Leaf).start;
@@ -568,9 +563,7 @@ export class SortedSet {
           short = depth;
           break;
         }
-        this.pathNode[depth] = branch;
-        this.pathIndex[depth] = 0;
-        node = branch.children[0]!;
+        node = this.pathStep(depth, branch, 0);
       }
       if (short > 0) this.refillBranch(short);
       else if (this.height > 0 && (node as Leaf).size < this.minLeaf) this.refillLeaf();
@@ -620,6 +613,21 @@ export class SortedSet {
     return node as Leaf;
   }
 
+  /** A descent's step at `depth`: from `branch` into its child `child`, kept in the path. */
+  private pathStep(depth: number, branch: Branch, child: number): Leaf | Branch {
+    this.pathNode[depth] = branch;
+    this.pathIndex[depth] = child;
+    return branch.children[child]!;
+  }
+
+  /** A descent's end: the path now leads to `node`, a leaf, until the structure changes. */
+  private pathEnd(node: Leaf | Branch): Leaf {
+    const leaf = node as Leaf;
+    this.pathLeaf = leaf;
+    this.pathStructure = this.structure;
+    return leaf;
+  }
+
   /**
    * How many entries have a score below `bound` (at or below it when `inclusive`). Leaves
    * hitLeaf / hitSlot on the position that count ends at (the slot may equal the leaf's end).
@@ -630,15 +638,10 @@ export class SortedSet {
     for (let depth = 0; depth < this.height; depth++) {
       const branch = node as Branch;
       const child = scoreSearch(branch.sepScores, 1, branch.size, bound, inclusive) - 1;
-      const counts = branch.counts;
-      for (let i = 0; i < child; i++) rank += counts[i]!;
-      this.pathNode[depth] = branch;
-      this.pathIndex[depth] = child;
-      node = branch.children[child]!;
+      rank += entriesBefore(branch, child);
+      node = this.pathStep(depth, branch, child);
     }
-    const leaf = node as Leaf;
-    this.pathLeaf = leaf;
-    this.pathStructure = this.structure;
+    const leaf = this.pathEnd(node);
     const slot = scoreSearch(leaf.scores, leaf.start, leaf.end, bound, inclusive);
     this.hitLeaf = leaf;
     this.hitSlot = slot;
@@ -665,14 +668,9 @@ export class SortedSet {
     let node = this.root;
     for (let depth = 0; depth < this.height; depth++) {
       const branch = node as Branch;
-      const child = childFor(branch, score, member);
-      this.pathNode[depth] = branch;
-      this.pathIndex[depth] = child;
-      node = branch.children[child]!;
+      node = this.pathStep(depth, branch, childFor(branch, score, member));
     }
-    const leaf = node as Leaf;
-    this.pathLeaf = leaf;
-    this.pathStructure = this.structure;
+    const leaf = this.pathEnd(node);
     this.hitSlot = lowerBound(leaf, score, member);
     return leaf;
   }
@@ -963,6 +961,14 @@ function scoreSearch(scores: readonly number[], lo: number, hi: number, bound: n
     else hi = mid;
   }
   return lo;
+}
+
+/** The entries under the children of `branch` before `child`. */
+function entriesBefore(branch: Branch, child: number): number {
+  const counts = branch.counts;
+  let entries = 0;
+  for (let i = 0; i < child; i++) entries += counts[i]!;
+  return entries;
 }
 
 /** The child of `branch` whose subtree holds (score, member): the last one whose separator is at or before it. */
