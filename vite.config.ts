@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { bullmqScript } from './scripts/bullmqScript.ts';
 import { devPolicy, extraConnectSources, productionPolicy, securityHeaders } from './scripts/securityHeaders.ts';
 import { firetimeEmbeds } from './scripts/embedBuild.ts';
+import { firstPaint } from './scripts/firstPaint.ts';
 
 const extraConnect = extraConnectSources(process.env);
 
@@ -28,8 +29,9 @@ function devServer(command: 'build' | 'serve'): Pick<UserConfig, 'html' | 'serve
 
 export default defineConfig(({ command }) => ({
   // firetimeEmbeds: the embed cards' headers (dev, preview) and their builds (dist/embed/, dist/firetime-card.js).
+  // firstPaint: the stage's frame and top line written into index.html, from the strings App renders.
   // bullmqScript: the installed bullmq's getDelayedScore.lua for the script stepper (virtual:bullmq/getDelayedScore.lua).
-  plugins: [react(), firetimeEmbeds(process.env, extraConnect), bullmqScript()],
+  plugins: [react(), firstPaint(), firetimeEmbeds(process.env, extraConnect), bullmqScript()],
   ...devServer(command),
   // The dev server's dependency scan starts from the pages it serves, not from examples/ (whose
   // pages load the built card, which the scan cannot resolve: it then skipped pre-bundling, found

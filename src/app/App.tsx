@@ -14,6 +14,7 @@ import { LoadProgress } from '../features/scenario/LoadProgress.tsx';
 import { Deferred, TurnsProvider, chunk, declareParts, useDeferredParts } from './deferred.tsx';
 import { lessonBackHref } from '../features/lesson/lessonAddress.ts';
 import { withNames } from '../session/view/names.ts';
+import { PAGE_TITLE, STAGE_TAGLINE } from '../session/view/pageTop.ts';
 import styles from './App.module.css';
 
 /**
@@ -116,10 +117,8 @@ export function App({ store: given }: { store?: AppStore }) {
         </a>
         <main className="page">
           <header className="page-top">
-            <h1>firetime</h1>
-            <p className="page-tagline">
-              The score is the fire-time: drag the delay, enqueue or play jobs, and watch where they land in both sets.
-            </p>
+            <h1>{PAGE_TITLE}</h1>
+            <p className="page-tagline">{STAGE_TAGLINE}</p>
             <div className="page-reset">
               <a className="page-switch" href={withNames(lessonBackHref(window.location.search), window.location.search)}>
                 Back to the lesson

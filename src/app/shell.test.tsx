@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { App } from './App.tsx';
 import { createAppStore } from '../store/appStore.ts';
+import { withFirstPaint } from '../../scripts/firstPaint.ts';
 
 /** The element tree of a node as tag.class "text" lines, without the whitespace between tags. */
 function shape(node: Element): string[] {
@@ -16,9 +17,9 @@ function shape(node: Element): string[] {
   ];
 }
 
-describe('the first paint in index.html', () => {
+describe('the first paint the build writes into index.html', () => {
   it("is the page's frame and top line as the app renders them, Reset aside", () => {
-    const html = new DOMParser().parseFromString(readFileSync('index.html', 'utf8'), 'text/html');
+    const html = new DOMParser().parseFromString(withFirstPaint(readFileSync('index.html', 'utf8')), 'text/html');
     const shell = html.querySelector('#root > main.page > header.page-top');
     expect(shell).not.toBeNull();
     const { container } = render(<App store={createAppStore({ frozenAt: Date.UTC(2026, 10, 30, 12) })} />);
