@@ -1,7 +1,8 @@
 /**
- * `npm run live-demo` is one command, and Ctrl-C ends all of it: the real command through npm,
- * with the dev server and with --preview; SIGINT to its process group as a terminal sends it;
- * afterwards no process it started runs and nothing listens on its ports.
+ * `npm run live-demo` is one command, and Ctrl-C or a closed terminal ends all of it: the real
+ * command through npm, with the dev server and with --preview; SIGINT or SIGHUP to its process
+ * group as a terminal sends them; afterwards no process it started runs, nothing listens on its
+ * ports and the preview's build folder is gone.
  */
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -35,11 +36,22 @@ async function survivors(tree: readonly ProcessEntry[], waitMs = 3000): Promise<
   }
 }
 
+/** The preview's temporary build folders in the system's temporary directory. */
+const buildFolders = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('firetime-live-demo-')));
+
+/**
+ * Each page server starts once and one demo carries every check of it: the dev server is stopped
+ * by Ctrl-C (npm passing it on), the preview by a closed terminal's SIGHUP (npm gone at once).
+ * Both signals reach the same stop; a start, the preview's with a whole `vite build`, is what
+ * these tests spend their time on.
+ */
 describe.each([
-  { server: 'the dev server', args: [] as string[] },
-  { server: '--preview', args: ['--preview'] },
-])('npm run live-demo with $server', ({ args }) => {
-  it('starts redis-server, the bridge and the page from one command, and stops every process of it on Ctrl-C', async () => {
+  { server: 'the dev server', args: [] as string[], signal: 'SIGINT' as const, stop: 'Ctrl-C' },
+  { server: '--preview', args: ['--preview'], signal: 'SIGHUP' as const, stop: 'SIGHUP (its terminal closes)' },
+])('npm run live-demo with $server', ({ args, signal, stop }) => {
+  it(`starts redis-server, the bridge and the page from one command, and stops every process of it on ${stop}`, async () => {
+    const preview = args.includes('--preview');
+    const before = buildFolders();
     const demo = await spawnLiveDemo([...args, '--page-port', '0', '--port', '0']);
     let tree: ProcessEntry[] = [];
     try {
@@ -56,44 +68,32 @@ describe.each([
       // npm, the shell it runs, node (the demo, with the page and the bridge in it), redis-server (and tsx's esbuild)
       expect(tree.length).toBeGreaterThanOrEqual(4);
       expect(tree.map((entry) => entry.command)).toEqual(expect.arrayContaining(['sh', 'node', 'redis-server']));
+      // the preview builds into a temporary folder of its own (which it removes when it stops)
+      const ours = preview ? [...buildFolders()].filter((name) => !before.has(name)) : [];
+      expect(ours).toHaveLength(preview ? 1 : 0);
 
-      // npm waits for the demo to stop, then ends as interrupted shell commands do: by the same signal
-      expect(await demo.interrupt()).toEqual({ code: null, signal: 'SIGINT' });
-      expect(demo.output()).toContain('SIGINT: stopping the story, the bridge, the page and redis-server…');
+      if (signal === 'SIGINT') {
+        // npm waits for the demo to stop, then ends as interrupted shell commands do: by the same signal
+        expect(await demo.interrupt()).toEqual({ code: null, signal: 'SIGINT' });
+      } else {
+        // a closed terminal sends SIGHUP to its process group: npm goes at once, the demo stops what it started
+        process.kill(-demo.child.pid!, 'SIGHUP');
+      }
+      expect(await survivors(tree, 20_000)).toEqual([]);
+      // every process that wrote to the output has ended: what it printed last has all been read
+      for (const stream of [demo.child.stdout!, demo.child.stderr!])
+        if (!stream.closed) await new Promise((resolve) => stream.once('close', resolve));
+      expect(demo.output()).toContain(`${signal}: stopping the story, the bridge, the page and redis-server…`);
       expect(demo.output()).toMatch(/stopped\.\n$/);
-      expect(await survivors(tree)).toEqual([]);
-      expect(processes().filter((entry) => entry.pgid === demo.child.pid)).toEqual([]);
+      // none left in its group either; after SIGHUP npm is gone, and the ended shell and node it
+      // ran wait for the system's init to reap them
+      const group = processes().filter((entry) => entry.pgid === demo.child.pid);
+      expect(signal === 'SIGINT' ? group : group.filter((entry) => entry.state !== 'Z')).toEqual([]);
       for (const port of [demo.redisPort, bridgePort, pagePort]) expect(await listening(port)).toBe(false);
+      for (const name of ours) expect(buildFolders().has(name)).toBe(false);
     } finally {
       await demo.interrupt();
       // a failed run leaves nothing behind either
-      for (const left of await survivors(tree, 0)) process.kill(left.pid, 'SIGKILL');
-    }
-  }, 120_000);
-});
-
-describe('npm run live-demo when its terminal closes', () => {
-  /** The preview's temporary build folders in the system's temporary directory. */
-  const buildFolders = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('firetime-live-demo-')));
-
-  it('stops every process of it on SIGHUP and removes its build folder, as on Ctrl-C', async () => {
-    const before = buildFolders();
-    const demo = await spawnLiveDemo(['--preview', '--page-port', '0', '--port', '0']);
-    let tree: ProcessEntry[] = [];
-    try {
-      const bridgePort = Number(new URL(demo.bridgeUrl).port);
-      const pagePort = Number(new URL(demo.pageOrigin).port);
-      tree = processTree(demo.child.pid!);
-      expect(tree.map((entry) => entry.command)).toEqual(expect.arrayContaining(['node', 'redis-server']));
-      const ours = [...buildFolders()].filter((name) => !before.has(name));
-      expect(ours).toHaveLength(1);
-      // a closed terminal sends SIGHUP to its process group: npm goes at once, the demo stops what it started
-      process.kill(-demo.child.pid!, 'SIGHUP');
-      expect(await survivors(tree, 20_000)).toEqual([]);
-      for (const port of [demo.redisPort, bridgePort, pagePort]) expect(await listening(port)).toBe(false);
-      expect(buildFolders().has(ours[0]!)).toBe(false);
-    } finally {
-      await demo.interrupt();
       for (const left of await survivors(tree, 0)) process.kill(left.pid, 'SIGKILL');
     }
   }, 120_000);

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { lessonMoveOf } from './keys.ts';
 
 const press = (key: string, target: EventTarget | null) =>
   lessonMoveOf({ key, target, altKey: false, ctrlKey: false, metaKey: false, defaultPrevented: false });
 
 describe('lessonMoveOf in a page', () => {
+  // the page is written here, not rendered through Testing Library, whose cleanup would not remove
+  // it: the files after this one share the document (one jsdom per worker) and must not find it
+  afterEach(() => document.body.replaceChildren());
+
   it('leaves the keys to fields, selects, sliders, radios and the band grid', () => {
     document.body.innerHTML = `
       <input id="text" /><input id="range" type="range" /><select id="pick"></select><textarea id="area"></textarea>
