@@ -43,8 +43,11 @@ const SUITES = [
     what: 'conformance/ and bench/ packages (a no-op once installed)',
     argv: ['node', 'scripts/sub-packages.mjs'],
   },
-  { name: 'typecheck', what: '`tsc -b`', argv: ['npx', 'tsc', '-b'] },
-  { name: 'lint', what: '`npm run lint` (ESLint, dependency-cruiser, Prettier)', argv: ['npm', 'run', 'lint'] },
+  {
+    name: 'check',
+    what: '`npm run check` (typecheck and ESLint on one program, dependency-cruiser, Prettier)',
+    argv: ['npm', 'run', 'check'],
+  },
   { name: 'unit', what: 'Vitest project `unit` (Node)', argv: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'components', what: 'Vitest project `components` (jsdom)', argv: ['npx', 'vitest', 'run', '--project', 'components'] },
   {
