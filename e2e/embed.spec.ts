@@ -6,7 +6,7 @@
  * framed; bad options leave a note, never a blank card.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Frame, FrameLocator, Locator, Page, TestInfo } from '@playwright/test';
 import { startCourseServer } from '../examples/course/serve.ts';
 import type { CourseServer } from '../examples/course/serve.ts';

@@ -4,7 +4,7 @@
  * aria-current="step" and the values at the lines must be those of the model's getDelayedScore
  * (delayed.ts), computed here for the same arrivals.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Page } from '@playwright/test';
 import { addDelayedJob, getDelayedScore } from '../src/model/protocol/delayed.ts';
 import { bandOf, fireTimeOf } from '../src/model/protocol/score.ts';

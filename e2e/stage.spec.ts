@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Locator, Page } from '@playwright/test';
 import { fireTimeOf } from '../src/model/protocol/score.ts';
 import { countedLayoutShifts, watchLayoutShifts } from './layoutShifts.ts';
