@@ -9,9 +9,9 @@ interface SharedPage {
 
 /**
  * `test` for a spec whose tests may share one browser page: each test still opens the app itself
- * (its own page.goto, a new document), but in the worker's one page, not in a new context and page
- * of its own. A new page is a new renderer process that starts and compiles the app afresh: about
- * a second of CPU a test, more than most tests' own steps.
+ * (its own page.goto, a new document after a blank one), but in the worker's one page, not in a
+ * new context and page of its own. A new page is a new renderer process that starts and compiles
+ * the app afresh, which cost more CPU than many tests' own steps.
  *
  * What a test sets on the page is put back before the next: the viewport, colour scheme, reduced
  * motion and media type (the test's `use` options, or Playwright's defaults), the CPU speed, its
@@ -38,6 +38,9 @@ export const test = base.extend<object, { shared: SharedPage }>({
   },
   page: async ({ shared, viewport, colorScheme, reducedMotion }, use) => {
     const { page, cdp } = shared;
+    // a blank document first: the test's first page.goto is then a load, as in a new page, even to
+    // an address that differs from the last test's only after the # (which would not reload)
+    await page.goto('about:blank');
     await page.setViewportSize(viewport ?? { width: 1280, height: 720 });
     await page.emulateMedia({
       media: null,
