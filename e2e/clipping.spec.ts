@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Page } from '@playwright/test';
 import { countedLayoutShifts, watchLayoutShifts } from './layoutShifts.ts';
 import { screenshot } from './screenshot.ts';

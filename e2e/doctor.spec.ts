@@ -7,7 +7,7 @@
  * server, where React's StrictMode mounts every component twice and the reads must still end in
  * the rows and the verdict.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Page } from '@playwright/test';
 import { startDemoPage } from '../scripts/demoPage.ts';
 import type { DemoPage } from '../scripts/demoPage.ts';

@@ -6,7 +6,7 @@
  * framed; bad options leave a note, never a blank card.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Frame, FrameLocator, Locator, Page, TestInfo } from '@playwright/test';
 import { startCourseServer } from '../examples/course/serve.ts';
 import type { CourseServer } from '../examples/course/serve.ts';
@@ -16,6 +16,7 @@ import { screenshot } from './screenshot.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { APP_ORIGIN } from './appOrigin.ts';
+import { axeViolations } from './axe.ts';
 
 const CARDS = ['delay', 'collisions', 'band', 'wake'] as const;
 
@@ -200,8 +201,7 @@ test("the course page with web components: the same cards under the host page's 
   await wake.getByRole('button', { name: 'Promote due jobs' }).click();
   await expect(wake.getByTestId('wake-promoted')).toContainText('from the band set: job:1 (#1), job:2 (#2), job:3 (#3)');
 
-  const axe = await new AxeBuilder({ page }).include('firetime-card').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, 'firetime-card')).toEqual([]);
 
   await wholePage(page, testInfo, 'course-components', 'embed-course-components');
   expect(await violations(page)).toEqual([]);
@@ -214,10 +214,7 @@ test('each card has no axe violations, empty and after use, fits a 360 px column
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 360, height: 800 });
   const errors = await watch(page);
-  const check = async () =>
-    (await new AxeBuilder({ page }).include('article').analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+  const check = () => axeViolations(page, 'article');
   const steps: Record<(typeof CARDS)[number], string> = {
     delay: 'Enqueue a job at this delay',
     collisions: 'Enqueue N in one millisecond',

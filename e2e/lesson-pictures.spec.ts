@@ -11,13 +11,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { groupDigits } from '../src/model/format.ts';
 import { formatScore } from '../src/model/redis/doubles.ts';
 import { LESSON_STEPS } from '../src/features/lesson/steps.ts';
 import type { LessonStep } from '../src/features/lesson/steps.ts';
+import { axeViolations } from './axe.ts';
 import { screenshot } from './screenshot.ts';
 import { smallPng } from './lessonShots.ts';
 import { BAND, FIRE_TIME, STEP_CHECKS, tokenScore, tokens } from './lessonChecks.ts';
@@ -339,10 +339,7 @@ async function clipped(page: Page): Promise<string[]> {
 
 /** Axe on the whole page: the step's text, its figure, and (a phone) the Previous / Next bar. */
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 for (const viewport of VIEWPORTS) {

@@ -4,7 +4,7 @@
  * the free stage and back. What each step shows (its preset, its presses, one screen, axe in both
  * themes, nothing clipped) is walked once a size in lesson-pictures.spec.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Locator, Page } from '@playwright/test';
 import { formatScore } from '../src/model/redis/doubles.ts';
 import { LESSON_NOW, LESSON_STEPS } from '../src/features/lesson/steps.ts';
@@ -124,6 +124,8 @@ test.describe('wide', () => {
       .poll(() => stepHeading(page, 7).evaluate((heading) => Math.round(heading.getBoundingClientRect().top)))
       .toBeGreaterThanOrEqual(0);
     expect(await stepHeading(page, 7).evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(PHONE.height / 3);
+    // the page is the next test's too (sharedPage.ts): its CPU at full speed again
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
   test('keys pressed within one smooth scroll all count: Next three times from step 1 is step 4', async ({ page }) => {

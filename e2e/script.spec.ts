@@ -4,12 +4,12 @@
  * aria-current="step" and the values at the lines must be those of the model's getDelayedScore
  * (delayed.ts), computed here for the same arrivals.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Page } from '@playwright/test';
 import { addDelayedJob, getDelayedScore } from '../src/model/protocol/delayed.ts';
 import { bandOf, fireTimeOf } from '../src/model/protocol/score.ts';
 import { MemoryRedis } from '../src/model/redis/memoryRedis.ts';
+import { axeViolations } from './axe.ts';
 import { screenshot } from './screenshot.ts';
 import { freezeClockAt } from './stageDriver.ts';
 import { T0 } from '../test-support/instants.ts';
@@ -113,10 +113,7 @@ test('the stepper marks each line getDelayedScore runs, with its values, for a f
 test('the stepper has no axe violations and names the stale header comment', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   const stepper = await openStepper(page);
-  const check = async () =>
-    (await new AxeBuilder({ page }).include('[data-testid=script-stepper]').analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+  const check = () => axeViolations(page, '[data-testid=script-stepper]');
   expect(await check()).toEqual([]);
   await page.getByRole('button', { name: 'Enqueue job' }).click();
   await stepper.getByTestId('script-listing').press('End');

@@ -6,7 +6,7 @@
  * preview (static hosts get what the tests check).
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Page } from '@playwright/test';
 import { createServer } from 'vite';
 import type { ViteDevServer } from 'vite';

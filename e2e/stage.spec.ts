@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Locator, Page } from '@playwright/test';
 import { fireTimeOf } from '../src/model/protocol/score.ts';
 import { countedLayoutShifts, watchLayoutShifts } from './layoutShifts.ts';
+import { axeViolations } from './axe.ts';
 import { screenshot } from './screenshot.ts';
 import { dragDelaySlider, expectScoresFor, freezeClockAt, setRow } from './stageDriver.ts';
 import { T0 } from '../test-support/instants.ts';
@@ -236,10 +236,7 @@ test('phone: the parts stack in the story order and the slider stays in reach wh
 test('the stage has no axe violations, empty and with jobs', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await open(page);
-  const check = async () =>
-    (await new AxeBuilder({ page }).include('[data-testid=stage]').analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+  const check = () => axeViolations(page, '[data-testid=stage]');
   expect(await check()).toEqual([]);
   await page.getByLabel('N (jobs sharing one timestamp)').fill('12');
   await page.getByRole('button', { name: 'Enqueue N at the same millisecond' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Page, TestInfo } from '@playwright/test';
 import { bandOf, fireTimeOf, nextScoreInBand } from '../src/model/protocol/score.ts';
 import { formatScore } from '../src/model/redis/doubles.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
 import type { Locator } from '@playwright/test';
 import { screenshot } from './screenshot.ts';
 
