@@ -15,7 +15,8 @@ interface SharedPage {
  *
  * What a test sets on the page is put back before the next: the viewport, colour scheme, reduced
  * motion and media type (the test's `use` options, or Playwright's defaults), the CPU speed, its
- * init scripts and routes, and the console and error listeners. The HTTP cache is off, so each
+ * init scripts and routes, the permissions and cookies it granted or set, and the console and
+ * error listeners (the app keeps nothing in web storage). The HTTP cache is off, so each
  * visit fetches what a first visit fetches. Not for a spec that installs page.clock (it cannot be
  * taken off a page) or needs options a context is made with (JavaScript off): those stay with
  * Playwright's own `test`.
@@ -62,6 +63,9 @@ export const test = base.extend<object, { shared: SharedPage }>({
     }
     for (const script of scripts) await script.dispose();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+    // what a test granted (the clipboard) is not granted to the next
+    await page.context().clearPermissions();
+    await page.context().clearCookies();
     page.removeAllListeners('console');
     page.removeAllListeners('pageerror');
   },
