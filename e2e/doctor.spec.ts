@@ -18,6 +18,7 @@ import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 import { APP_ORIGIN } from './appOrigin.ts';
 import { startLocalBridge } from './localBridge.ts';
+import { screenshot } from './screenshot.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
@@ -159,7 +160,7 @@ test('a paused queue and a rate-limited one: the verdicts say so on screen, with
     await expect(limited.locator('[data-fact="workers"] dd')).toHaveText('1 (CLIENT LIST)');
     await expect(limited.getByTestId('live-queue-evidence')).toContainText('limiter PTTL');
     await limited.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('verdicts-paused-limited.png') });
+    await screenshot(page, testInfo, 'verdicts-paused-limited');
 
     // a job of each says why it does not run: the paused queue's overdue jobs, the limited queue's waiting one
     await queues.getByRole('button', { name: 'Open bull:held' }).click();
@@ -212,7 +213,7 @@ test('a link naming a queue, once the reader says yes to its bridge, reads that 
     await expect(queues.getByTestId('live-queue')).toHaveCount(1);
     await expect(queues.getByTestId('live-queues-status')).toContainText('Read by name');
     await queues.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('live-link-queues.png') });
+    await screenshot(page, testInfo, 'live-link-queues');
 
     await news.add('digest', { n: 1 }, { delay: 3_600_000 });
     await news.add('digest', { n: 2 }, { delay: 3_600_000 });
@@ -226,7 +227,7 @@ test('a link naming a queue, once the reader says yes to its bridge, reads that 
     await expect(row.getByTestId('live-queue-change')).toHaveText(/^Since \d\d:\d\d:\d\d\.\d{3} UTC: delayed 1 → 3\.$/);
     await expect(queues.getByTestId('live-queues-status')).toContainText('Read by name');
     await live.getByTestId('live-changes').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('live-changes.png') });
+    await screenshot(page, testInfo, 'live-changes');
   } finally {
     await news.close();
     await linked.close();
@@ -319,7 +320,7 @@ test('the queue detail: the whole set by ZCOUNT, a window read in pages, each jo
       'Job no-such-job: gone: no job hash, and no list or set of its queue holds it (removed, or never added).',
     );
     await detail.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('queue-detail.png'), fullPage: false });
+    await screenshot(page, testInfo, 'queue-detail');
     // on a phone the detail wraps: nothing in it is wider than the detail itself
     await page.setViewportSize({ width: 390, height: 844 });
     await detail.scrollIntoViewIfNeeded();
@@ -328,7 +329,7 @@ test('the queue detail: the whole set by ZCOUNT, a window read in pages, each jo
       return [...element.querySelectorAll('*')].filter((child) => child.getBoundingClientRect().right > right + 1).length;
     });
     expect(overflow).toBe(0);
-    await page.screenshot({ path: testInfo.outputPath('queue-detail-phone.png'), fullPage: false });
+    await screenshot(page, testInfo, 'queue-detail-phone');
   } finally {
     client.close();
     await retry.close();

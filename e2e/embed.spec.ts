@@ -293,7 +293,6 @@ test('the full app still refuses to be framed, at / and at any other path; the e
       [`${APP_ORIGIN}${path}`, name],
     );
     await expect.poll(() => page.frame({ name })?.url() ?? '').not.toBe('');
-    await page.waitForTimeout(500);
     return page.frame({ name })!;
   };
   for (const path of ['/', '/embed/not-a-card', '/embed']) {
