@@ -7,36 +7,40 @@
  * its element (written by the course server from the model): shown with no JavaScript, hidden
  * once the card runs.
  */
-import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './sharedPage.ts';
+import type { Page } from '@playwright/test';
 import { startCourseServer } from '../examples/course/serve.ts';
 import type { CourseServer } from '../examples/course/serve.ts';
 import { freePort } from '../test-support/redisProcess.ts';
 import { APP_ORIGIN } from './appOrigin.ts';
 
 let course: CourseServer;
+/** The spec's one page with JavaScript off (a setting of its context), shared by its tests as sharedPage.ts shares the other. */
+let noScript: Page;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   course = await startCourseServer(await freePort(), APP_ORIGIN);
+  const context = await browser.newContext({ baseURL: APP_ORIGIN, javaScriptEnabled: false });
+  noScript = await context.newPage();
 });
 
 test.afterAll(async () => {
   await course?.close();
+  await noScript?.context().close();
 });
 
-/** A page at `url` in a browser context with JavaScript off (close its context when done). */
-async function pageWithoutScript(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
+/** The page with JavaScript off, at `url`: loaded afresh (after a blank document, so a change of # alone reloads too), on screen. */
+async function pageWithoutScript(url: string): Promise<Page> {
+  await noScript.goto('about:blank');
+  await noScript.emulateMedia({ media: null });
+  await noScript.goto(url);
+  return noScript;
 }
 
 test('with JavaScript off, the embed page lists each card’s opening numbers and its app link, the same as the running cards', async ({
-  browser,
   page,
 }) => {
-  const still = await pageWithoutScript(browser, '/embed/?card=band');
+  const still = await pageWithoutScript('/embed/?card=band');
   const fallback = still.getByTestId('card-fallback');
   await expect(fallback).toBeVisible();
   const item = (card: string) => fallback.locator(`[data-card="${card}"] dd`);
@@ -65,13 +69,10 @@ test('with JavaScript off, the embed page lists each card’s opening numbers an
   }
   // With JavaScript the list is not shown (it sits in <noscript>).
   await expect(page.getByTestId('card-fallback')).toHaveCount(0);
-  await still.context().close();
 });
 
-test('with JavaScript off, a frame at ?card=band#band shows the band card’s numbers and link alone, on screen and in print', async ({
-  browser,
-}) => {
-  const still = await pageWithoutScript(browser, '/embed/?card=band#band');
+test('with JavaScript off, a frame at ?card=band#band shows the band card’s numbers and link alone, on screen and in print', async () => {
+  const still = await pageWithoutScript('/embed/?card=band#band');
   const fallback = still.getByTestId('card-fallback');
   for (const media of ['screen', 'print'] as const) {
     await still.emulateMedia({ media });
@@ -84,14 +85,12 @@ test('with JavaScript off, a frame at ?card=band#band shows the band card’s nu
       { useInnerText: true },
     );
   }
-  await still.context().close();
 });
 
 test('with JavaScript off, each <firetime-card> of the course page shows its own opening numbers and link; with it, the card', async ({
-  browser,
   page,
 }) => {
-  const still = await pageWithoutScript(browser, `${course.url}/components.html`);
+  const still = await pageWithoutScript(`${course.url}/components.html`);
   const element = (on: typeof page, card: string) => on.locator(`firetime-card[card=${card}]`);
   const numbers: Record<string, RegExp> = {
     delay: /^Fire-time 1,796,115,605,000 ms: textbook score 1796115605000, band floor 7356889518080000/,
@@ -116,5 +115,4 @@ test('with JavaScript off, each <firetime-card> of the course page shows its own
     await expect(running).toHaveAttribute('href', (await link.getAttribute('href'))!);
     await expect(element(page, card).locator(':scope > p')).toBeHidden();
   }
-  await still.context().close();
 });
