@@ -62,13 +62,20 @@ export function decodePng(png: Buffer): Pixels {
       const up = y > 0 ? rows[row - stride + x]! : 0;
       const upLeft = x >= channels && y > 0 ? rows[row - stride + x - channels]! : 0;
       const value = raw[source + x]!;
-      const predicted = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter] ?? 0;
+      // a byte at a time over a whole screenshot: a switch, not an array of the five predictions
+      let predicted = 0;
+      if (filter === 1) predicted = left;
+      else if (filter === 2) predicted = up;
+      else if (filter === 3) predicted = (left + up) >> 1;
+      else if (filter === 4) predicted = paeth(left, up, upLeft);
       rows[row + x] = (value + predicted) & 0xff;
     }
   }
   const rgb = new Uint8Array(width * height * 3);
   for (let pixel = 0; pixel < width * height; pixel++) {
-    rgb.set(rows.subarray(pixel * channels, pixel * channels + 3), pixel * 3);
+    rgb[pixel * 3] = rows[pixel * channels]!;
+    rgb[pixel * 3 + 1] = rows[pixel * channels + 1]!;
+    rgb[pixel * 3 + 2] = rows[pixel * channels + 2]!;
   }
   return { width, height, rgb };
 }
@@ -80,9 +87,10 @@ export function halve({ width, height, rgb }: Pixels): Pixels {
   const out = new Uint8Array(w * h * 3);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
+      const top = (2 * y * width + 2 * x) * 3;
+      const bottom = top + width * 3;
       for (let c = 0; c < 3; c++) {
-        const at = (dy: number, dx: number) => rgb[((2 * y + dy) * width + 2 * x + dx) * 3 + c]!;
-        out[(y * w + x) * 3 + c] = (at(0, 0) + at(0, 1) + at(1, 0) + at(1, 1) + 2) >> 2;
+        out[(y * w + x) * 3 + c] = (rgb[top + c]! + rgb[top + 3 + c]! + rgb[bottom + c]! + rgb[bottom + 3 + c]! + 2) >> 2;
       }
     }
   }
@@ -135,10 +143,10 @@ export function quantize(
   const nearest = new Map<number, number>();
   const indices = new Uint8Array(width * height);
   for (let pixel = 0; pixel < width * height; pixel++) {
-    const colour = [rgb[pixel * 3]!, rgb[pixel * 3 + 1]!, rgb[pixel * 3 + 2]!];
-    const k = key(colour[0]!, colour[1]!, colour[2]!);
+    const k = key(rgb[pixel * 3]!, rgb[pixel * 3 + 1]!, rgb[pixel * 3 + 2]!);
     let index = nearest.get(k);
     if (index === undefined) {
+      const colour = [rgb[pixel * 3]!, rgb[pixel * 3 + 1]!, rgb[pixel * 3 + 2]!];
       let best = Infinity;
       index = 0;
       for (const [i, entry] of palette.entries()) {
