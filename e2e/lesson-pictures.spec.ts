@@ -8,9 +8,9 @@
  * test a step would load the same pages, with more to set up). Dark mode is checked inside the
  * 1366x768 walk, on the page it has loaded: the step switched to dark as it opens and after its
  * first press, then back to light, rather than a walk of its own loading and pressing every step
- * again. Screenshots of every step (both
- * widths, phone, dark) go to docs/lesson-steps/ when FIRETIME_UPDATE_DOCS=1
- * (`npm run docs:screenshots`), in few colours that keep the marked digits' yellow.
+ * again. Screenshots of every step (both widths, phone, dark) go to docs/lesson-steps/ when
+ * FIRETIME_UPDATE_DOCS=1 (`npm run docs:screenshots`), in few colours that keep the marked
+ * digits' yellow.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

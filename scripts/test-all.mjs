@@ -1,9 +1,10 @@
-// Runs every check in order (typecheck, lint: ESLint and the import-cycle check, the Vitest
-// projects: model, components and the real-Redis conformance suite, the slow lane of tests that
-// wait on real time, then the Playwright browser tests against the production build) and ends with one summary line counting every test. A
-// skipped test counts as a failure of the run: nothing may be skipped silently. It first installs
-// the conformance/ and bench/ packages (scripts/sub-packages.mjs) when they are missing or stale:
-// the typecheck reads their types and the conformance suite runs their libraries.
+// Runs every check in order (typecheck and lint in one pass: scripts/check.mjs, then the
+// import-cycle check, the Vitest projects: model, components and the real-Redis conformance suite,
+// the slow lane of tests that wait on real time, then the Playwright browser tests against the
+// production build) and ends with one summary line counting every test. A skipped test counts as a
+// failure of the run: nothing may be skipped silently. It first installs the conformance/ and
+// bench/ packages (scripts/sub-packages.mjs) when they are missing or stale: the typecheck reads
+// their types and the conformance suite runs their libraries.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
