@@ -173,7 +173,13 @@ export async function startCourseServer(port: number, appOrigin: string): Promis
   const actual = typeof address === 'object' && address !== null ? address.port : port;
   return {
     url: `http://127.0.0.1:${actual}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    // A browser may hold a socket open with no request on it yet (a preconnect), which close()
+    // alone waits for until Node's request timeout; the tests' pages are done with the server.
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }
 
