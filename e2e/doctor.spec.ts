@@ -254,9 +254,9 @@ test('the queue detail: the whole set by ZCOUNT, a window read in pages, each jo
   const client = await RespClient.connect(redis.port);
   try {
     await retry.add('charge', { n: 1 }, { delay: 60_000, attempts: 3, backoff: { type: 'exponential', delay: 1000 } });
-    const moved = await retry.add('charge', { n: 2 }, { delay: 60_000 });
-    // changeDelay scores by the time it is called: 50 ms later than the add, so the run-at moves
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // added as if 50 ms ago (a past timestamp, no waiting): changeDelay scores by the time it is
+    // called, so its run-at differs from the job's timestamp + its new delay
+    const moved = await retry.add('charge', { n: 2 }, { delay: 60_000, timestamp: Date.now() - 50 });
     await moved.changeDelay(120_000);
     for (let i = 0; i < 150; i++) await retry.add('plain', { i }, { delay: 600_000 });
 
