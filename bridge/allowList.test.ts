@@ -22,8 +22,9 @@ function recorder(): CommandSender & { sent: Array<Array<CommandArg>> } {
 }
 
 describe('readOnlyCall', () => {
-  it('allows exactly the fourteen reads', () => {
+  it('allows exactly the fifteen reads', () => {
     expect([...ALLOWED_COMMANDS].sort()).toEqual([
+      'EXISTS',
       'HGET',
       'HMGET',
       'HSTRLEN',
@@ -49,7 +50,8 @@ describe('readOnlyCall', () => {
     await readOnlyCall(client, 'TIME');
     await readOnlyCall(client, 'HSTRLEN', 'bull:q:7', 'failedReason');
     await readOnlyCall(client, 'LPOS', 'bull:q:wait', '7', 'RANK', -1, 'MAXLEN', 1000);
-    expect(client.sent.map(([command]) => command)).toEqual(['HGET', 'HMGET', 'HMGET', 'TIME', 'HSTRLEN', 'LPOS']);
+    await readOnlyCall(client, 'EXISTS', 'b:q:delayed', 'b:q:wait', 'b:q:paused', 'b:q:jobs');
+    expect(client.sent.map(([command]) => command)).toEqual(['HGET', 'HMGET', 'HMGET', 'TIME', 'HSTRLEN', 'LPOS', 'EXISTS']);
   });
 
   it.each([
@@ -69,6 +71,8 @@ describe('readOnlyCall', () => {
     ['LPOS', 'bull:q:wait', '7', 'RANK', '0', 'MAXLEN', '10'],
     ['LPOS', 'bull:q:wait', '7', 'COUNT', '0', 'MAXLEN', '10'],
     ['LPOS', 'bull:q:wait', '7', 'RANK', '1', 'MAXLEN', '10', 'COUNT', '0'],
+    ['EXISTS'],
+    ['EXISTS', 'a', 'b', 'c', 'd', 'e'],
   ])('refuses %s with fields it does not allow (%j...)', async (command, ...args) => {
     const client = recorder();
     await expect(readOnlyCall(client, command, ...args)).rejects.toBeInstanceOf(RefusedCommandError);

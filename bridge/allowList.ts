@@ -9,7 +9,8 @@
  * ZRANGEBYSCORE, ZCOUNT and ZSCORE (the delayed and marker sets, a queue's other sets, a job's
  * place in a set), LLEN (a queue's lists), LPOS with MAXLEN (a job's place in a list, bounded),
  * PTTL (a queue's limiter), TIME (the server's now), HGET (a queue's `meta` version only), HMGET
- * (a job hash's JOB_HASH_FIELDS, or a queue meta's META_STATE_FIELDS) and HSTRLEN (JOB_HASH_FIELDS).
+ * (a job hash's JOB_HASH_FIELDS, or a queue meta's META_STATE_FIELDS), HSTRLEN (JOB_HASH_FIELDS)
+ * and EXISTS (whether a queue candidate has any of its other keys, MAX_EXISTS_KEYS at most).
  */
 export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set([
   'SCAN',
@@ -27,7 +28,12 @@ export const ALLOWED_COMMANDS: ReadonlySet<string> = new Set([
   // a job's place and size, for Find and /api/jobs (bridge/jobState.ts, readJobs)
   'HSTRLEN',
   'LPOS',
+  // the queue walk: whether an `id` string has any key of a queue beside it (bridge/queueDiscovery.ts)
+  'EXISTS',
 ]);
+
+/** Keys one EXISTS may name: a queue candidate's delayed, wait, paused and jobs keys. */
+const MAX_EXISTS_KEYS = 4;
 
 /**
  * CLIENT LIST, the one admin command the bridge may send, and only when it was started with
@@ -114,6 +120,8 @@ function argumentRefusal(name: string, args: readonly CommandArg[]): string | nu
       ? null
       : `HGET may read only the field ${META_VERSION_FIELD} (a queue's meta)`;
   }
+  if (name === 'EXISTS')
+    return args.length >= 1 && args.length <= MAX_EXISTS_KEYS ? null : `EXISTS is sent with 1 to ${MAX_EXISTS_KEYS} keys`;
   if (name === 'HSTRLEN') {
     return args.length === 2 && JOB_HASH_FIELDS.includes(argText(args[1]) ?? '')
       ? null

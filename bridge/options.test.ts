@@ -124,7 +124,9 @@ describe('parseBridgeArgs', () => {
 
   it('answers --help with the usage, naming the read-only commands', () => {
     expect(parseBridgeArgs(['--port', '1', '--help'])).toEqual({ kind: 'help' });
-    expect(USAGE).toContain('only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, LLEN, PTTL, TIME,\nHGET');
+    expect(USAGE).toContain(
+      'only ever sends SCAN, TYPE, EXISTS, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, LLEN, PTTL,\nTIME, HGET',
+    );
     expect(USAGE).toContain('--client-list');
   });
 });

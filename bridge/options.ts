@@ -71,8 +71,8 @@ export const USAGE = `Usage: npm run bridge -- [options]
 The password may also come from the environment: FIRETIME_REDIS_PASSWORD (npm prints the command line),
 the token from FIRETIME_BRIDGE_TOKEN. An ACL user goes in the URL without its password
 (redis://firetime@host:6379) with the password from either of those.
-The bridge only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, LLEN, PTTL, TIME,
-HGET (a queue's meta version), HMGET (job-hash fields; meta paused and concurrency), HSTRLEN
+The bridge only ever sends SCAN, TYPE, EXISTS, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, LLEN, PTTL,
+TIME, HGET (a queue's meta version), HMGET (job-hash fields; meta paused and concurrency), HSTRLEN
 (job-hash fields), LPOS (bounded) and, with --client-list only, CLIENT LIST; see docs/live-redis.md for the
 handshake's own.`;
 

@@ -161,13 +161,17 @@ export interface Identity {
  * `id` counter, a `delayed` sorted set, a `wait` or `paused` list). A Bull queue: an `id` string
  * beside a `delayed` sorted set or a `wait` or `paused` list; bee-queue's beside its `jobs` hash.
  * A lone `...:id` string or `...:meta` hash (an application's own key) is no queue. Two rounds of
- * reads, each sent together.
+ * reads, each sent together (three for an `id` string without a `meta` hash: EXISTS first).
  */
 async function identify(call: ReadOnlyCall, candidate: Candidate): Promise<Identity | null> {
   const { prefix, name } = candidate;
   const metaKey = keyOf(prefix, name, 'meta');
   const [metaType, idType] = await Promise.all([typeOf(call, metaKey), typeOf(call, keyOf(prefix, name, 'id'))]);
   if (metaType !== 'hash' && idType !== 'string') return null;
+  // an `id` string alone (an application's counter): one EXISTS finds none of the keys a Bull or
+  // bee-queue queue keeps beside it, where typing them was four TYPEs
+  const beside = ['delayed', 'wait', 'paused', 'jobs'].map((suffix) => keyOf(prefix, name, suffix));
+  if (metaType !== 'hash' && (await existing(call, beside)) === 0) return null;
   const [versionText, delayed, wait, paused, jobs] = await Promise.all([
     metaType === 'hash' ? call('HGET', metaKey, META_VERSION_FIELD) : Promise.resolve(null),
     typeOf(call, keyOf(prefix, name, 'delayed')),
@@ -184,6 +188,20 @@ async function identify(call: ReadOnlyCall, candidate: Candidate): Promise<Ident
   }
   if (jobs === 'hash') return { library: 'bee-queue', version: null };
   return queueKeys ? { library: 'bull', version: null } : null;
+}
+
+/**
+ * How many of `keys` exist, in one EXISTS; null when the server does not say (a cluster refuses
+ * keys of several slots, CROSSSLOT; an ACL user set up before the bridge sent EXISTS, NOPERM):
+ * the caller then types each key, as it would without EXISTS, and that says any other failure.
+ */
+async function existing(call: ReadOnlyCall, keys: readonly Buffer[]): Promise<number | null> {
+  try {
+    const reply = await call('EXISTS', ...keys);
+    return typeof reply === 'number' && Number.isInteger(reply) && reply >= 0 ? reply : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A queue found (its library told), or a candidate whose keys could not be read, with why. */

@@ -70,6 +70,10 @@ class Keyspace {
                     ? 'zset'
                     : 'none',
           );
+        case 'EXISTS':
+          return Promise.resolve(
+            args.filter((k) => this.strings.has(k) || this.hashes.has(k) || this.lists.has(k) || this.zsetKeys.has(k)).length,
+          );
         case 'HGET':
           return Promise.resolve(this.hashes.get(key)?.get(args[1]!) ?? null);
         case 'HMGET':
@@ -179,6 +183,56 @@ describe('which keys make a queue', () => {
       ['bull:new', 'bullmq', '6.7.0'],
       ['bull:old', 'bullmq', null],
     ]);
+  });
+});
+
+describe('what telling them costs', () => {
+  /** 300 plain `app:uN:id` strings beside a Bull queue (id and wait list) and a bee-queue queue (id and jobs hash). */
+  function counters(): Keyspace {
+    const keyspace = new Keyspace();
+    for (let i = 0; i < 300; i++) keyspace.strings.add(`app:u${i}:id`);
+    keyspace.strings.add('bull:legacy:id');
+    keyspace.lists.add('bull:legacy:wait');
+    keyspace.strings.add('bq:bees:id');
+    keyspace.hashes.set('bq:bees:jobs', new Map([['1', '{}']]));
+    return keyspace;
+  }
+
+  it('an `id` string with no key of a queue beside it costs one EXISTS after its two TYPEs, not four TYPEs more', async () => {
+    const keyspace = counters();
+    const reply = await queuesOf(keyspace);
+    expect(reply.queues.map((q) => [`${q.prefix}:${q.name}`, q.library])).toEqual([
+      ['bq:bees', 'bee-queue'],
+      ['bull:legacy', 'bull'],
+    ]);
+    const exists = keyspace.sent.filter(([command]) => command === 'EXISTS');
+    expect(exists).toHaveLength(302);
+    expect(exists).toContainEqual(['EXISTS', 'app:u7:delayed', 'app:u7:wait', 'app:u7:paused', 'app:u7:jobs']);
+    // the two queues' rows read more TYPEs: count the walk's alone, before TIME
+    const walk = keyspace.sent.slice(
+      0,
+      keyspace.sent.findIndex(([command]) => command === 'TIME'),
+    );
+    expect(walk.filter(([command]) => command === 'TYPE')).toHaveLength(302 * 2 + 2 * 4);
+  });
+
+  it.each([
+    ['a cluster (keys of several slots)', "CROSSSLOT Keys in request don't hash to the same slot"],
+    ['an ACL user set up without +exists', "NOPERM this user has no permissions to run the 'exists' command"],
+  ])('a server refusing EXISTS, as %s, gets the four TYPEs and the same queues', async (_, refusal) => {
+    const keyspace = counters();
+    const refusing: ReadOnlyCall = (command, ...args) =>
+      command === 'EXISTS' ? Promise.reject(new Error(refusal)) : keyspace.call(command, ...args);
+    const reply = (await listQueues(refusing, new URLSearchParams())).body as QueuesReply;
+    expect(reply.queues.map((q) => [`${q.prefix}:${q.name}`, q.library])).toEqual([
+      ['bq:bees', 'bee-queue'],
+      ['bull:legacy', 'bull'],
+    ]);
+    const walk = keyspace.sent.slice(
+      0,
+      keyspace.sent.findIndex(([command]) => command === 'TIME'),
+    );
+    expect(walk.filter(([command]) => command === 'TYPE')).toHaveLength(302 * 6);
   });
 });
 

@@ -21,6 +21,11 @@
  * took the bridge more than --timeout to take in was answered 504 "busy, paused or too far away"
  * while Redis sat idle. Timed by silence, a reply still arriving is waited for; a server that
  * sends nothing for the timeout (paused, busy with another client's script) still times out.
+ *
+ * And it hands the socket the commands sent in one go (the candidates' TYPEs of a queue walk, a
+ * row's reads) as one write: ioredis writes each command on its own, a system call each for the
+ * bridge and a read each for Redis, which over a keyspace full of look-alike keys was most of the
+ * walk's CPU on both sides. The commands, their order and their replies are the same.
  */
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
@@ -74,6 +79,7 @@ export class ReplyGuard {
       override async connect(...args: Parameters<IoredisStandaloneConnector['connect']>) {
         const stream = await super.connect(...args);
         guardDataEvents(stream, onThrow, onData);
+        coalesceWrites(stream);
         return stream;
       }
     }
@@ -136,4 +142,32 @@ function guardDataEvents(
       return true;
     }
   }) as typeof stream.emit;
+}
+
+/**
+ * Holds the commands `stream` is given while the current piece of work runs and writes them as
+ * one buffer when it is done (on the next tick): one system call and one buffer for a batch of
+ * commands, where ioredis's write a command (or a socket's cork, a buffer a command) cost a
+ * system call or a long writev each. A write that passes an encoding or a callback goes out
+ * after the ones held, in its order.
+ */
+export function coalesceWrites(stream: Pick<Socket, 'write'>): void {
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+  let held: Buffer[] = [];
+  const flush = () => {
+    if (held.length === 0) return;
+    const chunks = held;
+    held = [];
+    write(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  };
+  stream.write = ((...args: unknown[]) => {
+    const [chunk] = args;
+    if (args.length !== 1 || !(typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+      flush();
+      return write(...args);
+    }
+    if (held.length === 0) process.nextTick(flush);
+    held.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    return true;
+  }) as typeof stream.write;
 }

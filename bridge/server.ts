@@ -28,7 +28,7 @@ if (parsed.kind === 'help') {
   const bridge = await startBridge(options, undefined, seeds === null ? undefined : clusterConnection(seeds, options));
   console.log(`firetime bridge on ${bridge.url}, reading ${bridge.shownRedisUrl}`);
   console.log(
-    'read-only: it only ever sends SCAN, TYPE, ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME, HGET (meta version), HMGET and HSTRLEN (job fields), LLEN and LPOS (bounded)',
+    'read-only: it only ever sends SCAN, TYPE, EXISTS (4 keys at most), ZCARD, ZRANGE, ZRANGEBYSCORE, ZCOUNT, ZSCORE, TIME, HGET (meta version), HMGET and HSTRLEN (job fields), LLEN and LPOS (bounded)',
   );
   console.log(`pages allowed to read it: ${options.origins.join(', ')}`);
   if (beyondLoopback)
