@@ -227,7 +227,7 @@ describe('ScenarioSession', () => {
 
   it('goes back and forward over a big promote in slices, walking its own history, not at once', () => {
     const { session, runNext } = page();
-    session.enqueue(SYNC_JOBS);
+    // two enqueues of SYNC_JOBS: a promote past SYNC_JOBS, whose undo takes several slices
     session.enqueue(SYNC_JOBS);
     session.enqueue(SYNC_JOBS);
     session.enqueue(10);
@@ -243,7 +243,7 @@ describe('ScenarioSession', () => {
     let slices = 0;
     while (runNext()) slices++;
     expect(slices).toBeGreaterThan(2);
-    expect(session.snapshot.bandSet.size).toBe(3 * SYNC_JOBS + 10);
+    expect(session.snapshot.bandSet.size).toBe(2 * SYNC_JOBS + 10);
     expect(withScoresOf(session.snapshot.bandSet)).toEqual(replayed(before));
     expect(session.snapshot.loading).toBeNull();
     expect(session.snapshot.scenario.operations.length).toBe(before.operations.length);
@@ -257,7 +257,8 @@ describe('ScenarioSession', () => {
   it('walks forward over enqueues (Forward) in slices, to the sets the page had', () => {
     const { session, runNext } = page();
     const start = session.snapshot.scenario;
-    for (let i = 0; i < 7; i++) session.enqueue(SYNC_JOBS);
+    // two enqueues of SYNC_JOBS: past SYNC_WORK, so the walk to them runs in slices
+    for (let i = 0; i < 2; i++) session.enqueue(SYNC_JOBS);
     const full = session.snapshot.scenario;
     const sets = withScoresOf(session.snapshot.bandSet);
     session.openScenario(start, 'none'); // Back to the empty page (undo records: at once)
@@ -346,7 +347,8 @@ describe('ScenarioSession', () => {
 
   it('Back while a big promote runs: the promote finishes and stays as the newest step, and the page shows what the address bar then holds', () => {
     const { session, runNext } = page();
-    for (let i = 0; i < 3; i++) session.enqueue(SYNC_JOBS);
+    // two enqueues of SYNC_JOBS: a promote past SYNC_JOBS, so it runs in slices
+    for (let i = 0; i < 2; i++) session.enqueue(SYNC_JOBS);
     const beforeClock = session.snapshot.scenario; // the entry Back lands on (the one before +5 s)
     session.stepClock(5000);
     const serial = session.snapshot.scenarioChange.serial;
@@ -354,13 +356,13 @@ describe('ScenarioSession', () => {
     expect(session.snapshot.loading?.action).toBe('promote');
     expect(runNext()).toBe(true); // one slice: part of the promote done
     expect(session.snapshot.loading?.jobs).toBeGreaterThan(0);
-    expect(session.snapshot.loading?.jobs).toBeLessThan(6 * SYNC_JOBS);
+    expect(session.snapshot.loading?.jobs).toBeLessThan(4 * SYNC_JOBS);
     // Back: the address bar holds the scenario before +5 s
     expect(session.openScenario(beforeClock, 'none')).toBe('loaded');
     const after = session.snapshot;
     expect(after.loading).toBeNull();
     // the promote finished and is a step of its own, written as a new history entry
-    expect(after.scenario.operations.length).toBe(5);
+    expect(after.scenario.operations.length).toBe(4);
     expect(after.scenario.operations.at(-1)!.kind).toBe('promote');
     expect(after.scenarioChange).toEqual({ serial: serial + 1, history: 'push' });
     expect(after.scenarioError).toMatch(/^A promote was still running when Back, Forward or a link asked for another scenario/);
@@ -371,8 +373,8 @@ describe('ScenarioSession', () => {
     // Back again (the entry before the promote, as the address bar now has it): walked there
     expect(session.openScenario(beforeClock, 'none')).not.toBe('refused');
     while (runNext());
-    expect(session.snapshot.scenario.operations.length).toBe(3);
-    expect(session.snapshot.bandSet.size).toBe(3 * SYNC_JOBS);
+    expect(session.snapshot.scenario.operations.length).toBe(2);
+    expect(session.snapshot.bandSet.size).toBe(2 * SYNC_JOBS);
     expect(bandOf(session.snapshot)).toEqual(replayed(beforeClock));
   }, 60_000);
 

@@ -16,11 +16,9 @@ function sets(session: Session): unknown {
 
 describe('replaySteps', () => {
   it('replays in steps the same sets as at once', () => {
-    const operations = OperationLog.from([
-      ...Array.from({ length: 7 }, () => enqueue(10_000)),
-      { kind: 'promote', at: T0 + 10 },
-      enqueue(10_000, T0 + 20),
-    ]);
+    // enqueues of a full action (many REPLAY_CHUNKs each), a promote between: steps within
+    // operations and across them
+    const operations = OperationLog.from([enqueue(10_000), { kind: 'promote', at: T0 + 10 }, enqueue(10_000, T0 + 20)]);
     const initial = defaultSettings(T0, 'frozen');
     const sliced = new Session(initial, { uuid: () => 'x' });
     const run = replaySteps(sliced, operations);

@@ -60,8 +60,9 @@ describe('ExportButtons', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const store = createAppStore({ frozenAt: T0, seed: 3 });
     store.getState().setBatchSize(10_000);
+    // one job past SYNC_JOBS: the script is built in slices
     store.getState().enqueue(10_000);
-    store.getState().enqueue(10_000);
+    store.getState().enqueue(1);
     render(
       <StoreProvider store={store}>
         <ExportButtons />
@@ -69,7 +70,7 @@ describe('ExportButtons', () => {
     );
     const download = screen.getByRole('button', { name: 'Download firetime-session.redis' });
     fireEvent.click(download);
-    expect(screen.getByTestId('export-building').textContent).toContain('Building the script: 0 of 20,000 jobs replayed.');
+    expect(screen.getByTestId('export-building').textContent).toContain('Building the script: 0 of 10,001 jobs replayed.');
     expect(download).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('export-building')).toBeNull();

@@ -72,69 +72,6 @@ describe('MemberIndex', () => {
     index.checkStructure();
   });
 
-  it('reserved for N members, takes them all without another rebuild, every slot still where the owner keeps it', () => {
-    const slots = new Map<string, Kept>();
-    let rebuilds = 0;
-    const index = new MemberIndex((move) => {
-      rebuilds++;
-      for (const [member, kept] of slots) kept.slot = move(kept.slot, member, kept.score);
-    });
-    for (let i = 0; i < 100; i++) put(index, slots, `job:${i}`, i);
-    const before = rebuilds;
-    index.reserve(5000);
-    expect(rebuilds).toBe(before + 1);
-    for (const [member, kept] of slots) expect(index.member(kept.slot)).toBe(member);
-    for (let i = 100; i < 5000; i++) put(index, slots, `job:${i}`, i);
-    expect(rebuilds).toBe(before + 1);
-    index.reserve(5000); // big enough already: nothing moves
-    index.reserve(10);
-    expect(rebuilds).toBe(before + 1);
-    index.checkStructure();
-    for (const [member, kept] of slots) expect(index.score(kept.slot)).toBe(Number(member.slice(4)));
-  });
-
-  it('growFor(n) makes now the growth the adds up to n would make, at the size they would choose, or nothing', () => {
-    /** An index whose rebuilds are numbered by the member count they happened at. */
-    const counted = () => {
-      const slots = new Map<string, Kept>();
-      const rebuiltAt: number[] = [];
-      const index = new MemberIndex((move) => {
-        rebuiltAt.push(slots.size);
-        for (const [member, kept] of slots) kept.slot = move(kept.slot, member, kept.score);
-      });
-      return { index, slots, rebuiltAt };
-    };
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 1, max: 3000 }), (start, ahead) => {
-        const early = counted();
-        const natural = counted();
-        for (let i = 0; i < start; i++) {
-          put(early.index, early.slots, `job:${i}`, i);
-          put(natural.index, natural.slots, `job:${i}`, i);
-        }
-        const before = early.rebuiltAt.length;
-        early.index.growFor(start + ahead);
-        const grew = early.rebuiltAt.length - before;
-        for (let i = start; i < start + ahead; i++) {
-          put(early.index, early.slots, `job:${i}`, i);
-          put(natural.index, natural.slots, `job:${i}`, i);
-        }
-        // the adds after it rebuild nothing, and the natural adds grew exactly when growFor did
-        expect(early.rebuiltAt.length).toBe(before + grew);
-        expect(natural.rebuiltAt.length > before).toBe(grew === 1);
-        // the same size: the next growth comes at the same member count
-        for (let i = start + ahead; i < 4 * (start + ahead) + 8; i++) {
-          put(early.index, early.slots, `job:${i}`, i);
-          put(natural.index, natural.slots, `job:${i}`, i);
-        }
-        const after = (rebuilt: number[], from: number) => rebuilt.filter((at) => at >= from);
-        expect(after(early.rebuiltAt, start + ahead)).toEqual(after(natural.rebuiltAt, start + ahead));
-        early.index.checkStructure();
-      }),
-      { numRuns: 60 },
-    );
-  });
-
   it('never hashes a member to the empty or free tag', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (member) => {

@@ -152,41 +152,6 @@ export class MemberIndex {
     if (this.count * 16 < this.tags.length && this.tags.length > MIN_CAPACITY) this.rebuild(capacityFor(this.count));
   }
 
-  /**
-   * Sizes the table so that `members` members fit without a rebuild (at most half full), when it
-   * is smaller: one rebuild now, of the members held, instead of the ones adds would make on the
-   * way there. A rebuild's cost is mostly the new table's memory (262,144 members into 2,097,152
-   * slots: tens of ms), so an owner that knows how many members are coming (a link's load) pays
-   * it while the set is still small.
-   */
-  reserve(members: number): void {
-    let capacity = MIN_CAPACITY;
-    while (capacity < members * 2) capacity *= 2;
-    if (capacity > this.tags.length) this.rebuild(capacity);
-  }
-
-  /**
-   * Makes now the growth that adds would make on the way to `members` members, at the size the
-   * last of them would choose, or nothing when they would make none: the table those adds would
-   * leave, built earlier, at a moment the owner picks (between a page's clicks) rather than inside
-   * an add. (Not capacityFor(members): adds that grow more than once size each table for the count
-   * at that add, and the table after them is smaller; the set's later growth stays where it was.)
-   */
-  growFor(members: number): void {
-    let capacity = this.tags.length;
-    let used = this.used;
-    let count = this.count;
-    let grows = false;
-    // an add passes half full when used + 1 > capacity / 2: up to then, capacity / 2 - used adds fit
-    while (members - count > capacity / 2 - used) {
-      count += capacity / 2 - used;
-      capacity = capacityFor(count + 1);
-      used = count;
-      grows = true;
-    }
-    if (grows) this.rebuild(capacity);
-  }
-
   /** Forgets every member (the owner forgets every entry). */
   clear(): void {
     this.keys = new Array<string>(MIN_CAPACITY).fill('');

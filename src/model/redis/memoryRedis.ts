@@ -125,19 +125,6 @@ export class MemoryRedis implements RedisLike {
     return this.keys.get(key);
   }
 
-  /**
-   * Sizes the sorted set at `key` for `members` members (SortedSet.reserve), when there is one:
-   * not a command, and nothing any reply shows changes; only the cost of the adds to come does.
-   */
-  reserve(key: string, members: number): void {
-    this.keys.get(key)?.reserve(members);
-  }
-
-  /** Makes now the growth the sorted set at `key` would make on the way to `members` members (SortedSet.growFor). */
-  growFor(key: string, members: number): void {
-    this.keys.get(key)?.growFor(members);
-  }
-
   /** How this instance prints a score in its replies (formatScore with its score format). */
   printScore(score: number): string {
     return formatScore(score, this.scoreFormat);

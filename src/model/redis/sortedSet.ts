@@ -452,16 +452,6 @@ export class SortedSet {
     this.index.checkStructure();
   }
 
-  /** Sizes the member index for `members` members (MemberIndex.reserve); the entries and their order do not change. */
-  reserve(members: number): void {
-    this.index.reserve(members);
-  }
-
-  /** Makes now the member index's growth on the way to `members` members (MemberIndex.growFor). */
-  growFor(members: number): void {
-    this.index.growFor(members);
-  }
-
   /** True when the tree changed since `version` was read; for EntryCursor only. */
   changedSince(version: number): boolean {
     return version !== this.version;
