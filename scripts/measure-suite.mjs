@@ -48,22 +48,26 @@ const SUITES = [
     what: '`npm run check` (typecheck and ESLint on one program, dependency-cruiser, Prettier)',
     argv: ['npm', 'run', 'check'],
   },
-  { name: 'unit', what: 'Vitest project `unit` (Node)', argv: ['npx', 'vitest', 'run', '--project', 'unit'] },
-  { name: 'components', what: 'Vitest project `components` (jsdom)', argv: ['npx', 'vitest', 'run', '--project', 'components'] },
+  { name: 'unit', what: 'Vitest project `unit` (Node)', argv: ['node_modules/.bin/vitest', 'run', '--project', 'unit'] },
+  {
+    name: 'components',
+    what: 'Vitest project `components` (jsdom)',
+    argv: ['node_modules/.bin/vitest', 'run', '--project', 'components'],
+  },
   {
     name: 'conformance',
     what: 'Vitest project `conformance` (redis-server, the libraries)',
-    argv: ['npx', 'vitest', 'run', '--project', 'conformance'],
+    argv: ['node_modules/.bin/vitest', 'run', '--project', 'conformance'],
   },
   {
     name: 'slow',
     what: 'the slow lane (`test:slow`: the live demo on a real queue, by real time)',
-    argv: ['npx', 'vitest', 'run', '--config', 'scripts/vitest.slow.config.ts'],
+    argv: ['node_modules/.bin/vitest', 'run', '--config', 'scripts/vitest.slow.config.ts'],
   },
   {
     name: 'e2e',
     what: 'Playwright in Chromium (with `vite build` and `vite preview`)',
-    argv: ['npx', 'playwright', 'test'],
+    argv: ['node_modules/.bin/playwright', 'test'],
     env: { FIRETIME_E2E_PORT: e2ePort },
   },
 ];
