@@ -13,14 +13,6 @@ const AXE_SOURCE = readFileSync(
 );
 
 /**
- * The builder evaluates its script in the page twice on every check (once before it looks for
- * frames, once per frame). The script defines axe only where it is not defined yet, and a document
- * that holds axe from an earlier check gets a no-op: the same axe, configured the same, runs each
- * check, and axe is evaluated once per document.
- */
-const DEFINE_AXE = `if (typeof window.axe?.run !== 'function') {\n${AXE_SOURCE}\n}`;
-
-/**
  * Axe's violations on a page with no frames, as `id: targets` lines (empty when it passes), within
  * `include` if given. On such a page axe runs in the page itself (axe.run, the builder's "legacy
  * mode"): the same rules on the same document as the default, which runs axe in each frame and
@@ -30,12 +22,9 @@ const DEFINE_AXE = `if (typeof window.axe?.run !== 'function') {\n${AXE_SOURCE}\
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   const frames = page.frames().length;
   if (frames !== 1) throw new Error(`axeViolations is for a page with no frames; this one has ${frames - 1}`);
-  const present = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
   // Only the violations are read, so only they are sent back in full: axe still runs every rule,
   // but the passes, the incomplete and the inapplicable (most of a result's size) stay in the page.
-  const builder = new AxeBuilder({ page, axeSource: present ? ';' : DEFINE_AXE })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] });
+  const builder = new AxeBuilder({ page, axeSource: AXE_SOURCE }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (include !== undefined) builder.include(include);
   const { violations } = await builder.analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -348,6 +348,9 @@ async function clipped(page: Page): Promise<string[]> {
  */
 async function inDark(page: Page, checks: () => Promise<void>): Promise<void> {
   await page.emulateMedia({ colorScheme: 'dark' });
+  // The checks look at the page as a reader would see it: once it has painted a frame in dark.
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(20, 22, 26)');
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
   await checks();
   await page.emulateMedia({ colorScheme: 'light' });
 }
