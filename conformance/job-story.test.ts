@@ -83,7 +83,9 @@ beforeAll(async () => {
   await queue.add('ok', {}, { jobId: 'done-1' });
   await queue.add('hold', {}, { jobId: 'active-1' });
   await queue.add('boom', {}, { jobId: 'retry-1', attempts: 3, backoff: { type: 'exponential', delay: 3_600_000 } });
-  await queue.add('later', {}, { jobId: 'later-1' });
+  // added 10 s in the past: moveToDelayed writes delay = target - now, so a job moved in the same
+  // millisecond it was added (a quiet machine) would read timestamp + delay = run-at, nothing moved
+  await queue.add('later', {}, { jobId: 'later-1', timestamp: Date.now() - 10_000 });
   await Promise.all([...finished, retried, laterMoved]);
   // a queue with no worker: a waiting job and a prioritized one
   const idle = new Queue('idle', { connection: connection() });
