@@ -6,11 +6,8 @@ import { bandOf, decodeScore, fireTimeOf } from '../model/protocol/score.ts';
 import { parseScoreArg } from '../model/redis/doubles.ts';
 import { BAND_READ_LIMIT, selectBandView, selectFireTimeBand } from './band.ts';
 import { T0 } from '../../test-support/instants.ts';
+import { replayedSetsOfARun } from '../../test-support/pageSets.ts';
 import type { MemoryRedis } from '../model/redis/memoryRedis.ts';
-import { Session } from '../session/session.ts';
-import { pageSessionHooks } from '../session/scenarioSession.ts';
-import { CommandLog } from '../session/commandLog.ts';
-import type { Operation, Scenario } from '../session/operations.ts';
 
 /**
  * The band of the current fire-time as Redis gives it: the scenario replayed into a fresh Session,
@@ -32,41 +29,6 @@ function freshBand(state: AppState, redis: MemoryRedis) {
     });
   }
   return slots;
-}
-
-/**
- * The band set of a fresh Session (the page's hooks, uuids from the scenario's seed) that has
- * applied the scenario's operations, as test-support's replayedSets gives it. While a run's
- * scenario only grows (the same operations, one more), the Session applies just the new ones
- * instead of a replay from the start at every step, which with a burst of ~4,000 jobs early in a
- * run was most of this file's work; anything else (an undo, a step folded into the last one) starts
- * a fresh Session and replays all of them.
- */
-function replayingOracle(): (scenario: Scenario) => MemoryRedis {
-  let session: Session | null = null;
-  let from: Scenario | null = null;
-  const applied: Operation[] = [];
-  return (scenario) => {
-    const ops = scenario.operations;
-    const grows =
-      session !== null &&
-      from !== null &&
-      from.seed === scenario.seed &&
-      from.initial === scenario.initial &&
-      applied.length <= ops.length &&
-      applied.every((op, i) => ops.at(i) === op);
-    if (!grows || session === null) {
-      session = new Session(scenario.initial, pageSessionHooks(scenario.seed, new CommandLog()));
-      applied.length = 0;
-    }
-    from = scenario;
-    for (let i = applied.length; i < ops.length; i++) {
-      const op = ops.at(i)!;
-      if (!session.apply(op)) throw new Error(`operation ${i} of the scenario was refused on replay`);
-      applied.push(op);
-    }
-    return session.band;
-  };
 }
 
 type Step =
@@ -97,7 +59,7 @@ describe('the band view (selectFireTimeBand, selectBandView)', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 14 }), (steps) => {
         const store = createAppStore({ frozenAt: T0, delay: 1, seed: 1 });
-        const replayed = replayingOracle();
+        const replayed = replayedSetsOfARun();
         for (const s of steps) {
           const state = store.getState();
           if (s.kind === 'enqueue') state.enqueue(s.count);
@@ -110,7 +72,7 @@ describe('the band view (selectFireTimeBand, selectBandView)', () => {
           else state.setIdStyle(s.style);
           const after = store.getState();
           const view = selectFireTimeBand(after);
-          const redis = replayed(after.scenario);
+          const redis = replayed(after.scenario).band;
           const fresh = freshBand(after, redis);
           expect(view.slots).toEqual(fresh);
           expect(view.jobs).toBe(
