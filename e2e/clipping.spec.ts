@@ -1,4 +1,5 @@
 import { expect, test } from './sharedPage.ts';
+import { twoFrames } from './frames.ts';
 import type { Page, TestInfo } from '@playwright/test';
 import { countedLayoutShifts, watchLayoutShifts } from './layoutShifts.ts';
 import { screenshot } from './screenshot.ts';
@@ -149,10 +150,6 @@ function layOutEveryPanel(on: boolean): void {
   }
 }
 
-/** Two animation frames: what the page does in answer to a resize (a layout chosen by width) has been rendered. */
-const laidOut = (page: Page) =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-
 /** The names of the marked elements that are laid out. */
 const markedNames = (page: Page) =>
   page.evaluate(() => [...new Set([...document.querySelectorAll('[data-number]')].map((e) => e.getAttribute('data-number')))]);
@@ -224,7 +221,7 @@ for (const state of STATES) {
       for (const viewport of VIEWPORTS) {
         await test.step(`${viewport[0]}x${viewport[1]}`, async () => {
           await page.setViewportSize({ width: viewport[0], height: viewport[1] });
-          await laidOut(page);
+          await twoFrames(page);
           await expectNothingCutOff(page, state, testInfo);
         });
       }
@@ -279,7 +276,7 @@ test.describe('the Live panel', () => {
     for (const [width, height] of VIEWPORTS) {
       await test.step(`${width}x${height}`, async () => {
         await page.setViewportSize({ width, height });
-        await laidOut(page);
+        await twoFrames(page);
         await page.evaluate(layOutEveryPanel, true);
         try {
           await screenshot(live, testInfo, `live-${width}x${height}`);

@@ -6,6 +6,7 @@
  * framed; bad options leave a note, never a blank card.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { twoFrames } from './frames.ts';
 import { expect, test } from './sharedPage.ts';
 import type { Frame, FrameLocator, Locator, Page, TestInfo } from '@playwright/test';
 import { startCourseServer } from '../examples/course/serve.ts';
@@ -443,7 +444,7 @@ test("each card's first height, measured at the widths an author gives it (the p
     await expect(article.getByRole('heading', { level: 2 })).toBeVisible();
     for (const width of HEIGHT_WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await twoFrames(page);
       (heights[name] ??= {})[width] = await article.evaluate((node) => Math.ceil(node.getBoundingClientRect().height));
     }
   }

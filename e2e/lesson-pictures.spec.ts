@@ -13,6 +13,7 @@
  * digits' yellow.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { twoFrames } from './frames.ts';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
@@ -354,7 +355,7 @@ async function inDark(page: Page, checks: () => Promise<void>): Promise<void> {
   await page.emulateMedia({ colorScheme: 'dark' });
   // The checks look at the page as a reader would see it: once it has painted a frame in dark.
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(20, 22, 26)');
-  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await twoFrames(page);
   await checks();
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -5,6 +5,7 @@
  * themes, nothing clipped) is walked once a size in lesson-pictures.spec.ts.
  */
 import { expect, test } from './sharedPage.ts';
+import { twoFrames } from './frames.ts';
 import type { Locator, Page } from '@playwright/test';
 import { formatScore } from '../src/model/redis/doubles.ts';
 import { LESSON_NOW, LESSON_STEPS } from '../src/features/lesson/steps.ts';
@@ -36,10 +37,6 @@ async function openStep(page: Page, n: number): Promise<void> {
 async function tryThis(page: Page, n: number): Promise<void> {
   await page.getByTestId(`lesson-step-${n}`).getByTestId('lesson-try').click();
 }
-
-/** Two animation frames: what the page does in answer to an event has been laid out and painted. */
-const frames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
 /** Whether step n spans the middle line of the viewport: the line the page's scroll picks the current step by. */
 const spansMiddle = (page: Page, n: number) =>
@@ -186,7 +183,7 @@ test.describe('wide', () => {
     await page.keyboard.press('ArrowRight');
     // the key reached the field (its caret moved) and the frames after it have run
     expect(await field.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(1);
-    await frames(page);
+    await twoFrames(page);
     await expect(figure(page)).toHaveAttribute('data-step-id', 'shift');
     await expect(page).toHaveURL(/\?lesson=3$/);
   });
@@ -393,7 +390,7 @@ test.describe('type', () => {
     await openStep(page, 1);
     for (const viewport of [WIDE, SMALL_WIDE]) {
       await page.setViewportSize(viewport);
-      await frames(page);
+      await twoFrames(page);
       // characters on each full line of the steps' paragraphs (a paragraph's last line is left out: it may be short)
       const perLine = await page.evaluate(() => {
         const counts: number[] = [];
@@ -440,7 +437,7 @@ test.describe('reduced motion', () => {
     await openStep(page, 1);
     await stepNext(page, 1).click();
     // one frame after the click the step is already where it lands: a smooth scroll would still be under way
-    await frames(page);
+    await twoFrames(page);
     expect(
       await page.getByTestId('lesson-step-2').evaluate((element) => {
         const box = element.getBoundingClientRect();
@@ -450,7 +447,7 @@ test.describe('reduced motion', () => {
     await expect(stepHeading(page, 2)).toBeFocused();
     await tryThis(page, 2);
     await expect(tokens(page, 'textbook-line').nth(1)).toHaveAttribute('data-member', '10');
-    await frames(page);
+    await twoFrames(page);
     expect(
       await page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length),
     ).toBe(0);
