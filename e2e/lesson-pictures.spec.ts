@@ -13,7 +13,6 @@
  * digits' yellow.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { twoFrames } from './frames.ts';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
@@ -22,8 +21,9 @@ import { formatScore } from '../src/model/redis/doubles.ts';
 import { LESSON_STEPS } from '../src/features/lesson/steps.ts';
 import type { LessonStep } from '../src/features/lesson/steps.ts';
 import { axeViolations } from './axe.ts';
+import { twoFrames } from './frames.ts';
 import { screenshot } from './screenshot.ts';
-import { decodePng, halve, quantize, smallPng } from './lessonShots.ts';
+import { smallPixels, smallPng } from './lessonShots.ts';
 import { BAND, FIRE_TIME, STEP_CHECKS, tokenScore, tokens } from './lessonChecks.ts';
 
 /**
@@ -60,11 +60,8 @@ async function shoot(page: Page, name: string, docsName: string): Promise<void> 
  */
 async function expectMarksKeepTheirColour(page: Page): Promise<void> {
   await page.getByTestId('lesson-figure').locator('mark').first().scrollIntoViewIfNeeded();
-  // the colours of the docs picture smallPng makes (halved unless a phone's, then quantized), read
-  // without encoding it as a PNG: this check only reads the palette and the pixels' indices
-  const pixels = decodePng(await page.screenshot({ caret: 'initial' }));
-  const reduced = isPhone(page) ? pixels : halve(pixels);
-  const small = { width: reduced.width, ...quantize(reduced) };
+  // the colours of the docs picture, not encoded as a PNG: this check reads only the palette and indices
+  const small = smallPixels(await page.screenshot({ caret: 'initial' }), isPhone(page));
   const scale = isPhone(page) ? 1 : 0.5;
   const marks = await page.getByTestId('lesson-figure').evaluate((figure) =>
     [...figure.querySelectorAll('mark')].flatMap((mark) => {

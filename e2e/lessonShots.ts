@@ -207,21 +207,23 @@ export function encodeIndexedPng(width: number, height: number, palette: number[
   ]);
 }
 
-/** A screenshot (PNG) made small for docs/: half size unless `whole` (a phone's is small already), in few colours. */
+/** A screenshot (PNG) reduced as docs/ keeps it: half size unless `whole` (a phone's is small already), in few colours. */
+export function smallPixels(
+  screenshot: Buffer,
+  whole = false,
+): { width: number; height: number; palette: number[][]; indices: Uint8Array } {
+  const pixels = decodePng(screenshot);
+  const small = whole ? pixels : halve(pixels);
+  return { width: small.width, height: small.height, ...quantize(small) };
+}
+
+/** smallPixels encoded as an indexed PNG. */
 export function smallPng(
   screenshot: Buffer,
   whole = false,
 ): { png: Buffer; width: number; height: number; palette: number[][]; indices: Uint8Array } {
-  const pixels = decodePng(screenshot);
-  const small = whole ? pixels : halve(pixels);
-  const { palette, indices } = quantize(small);
-  return {
-    png: encodeIndexedPng(small.width, small.height, palette, indices),
-    width: small.width,
-    height: small.height,
-    palette,
-    indices,
-  };
+  const small = smallPixels(screenshot, whole);
+  return { png: encodeIndexedPng(small.width, small.height, small.palette, small.indices), ...small };
 }
 
 /** A screenshot written to `path` as smallPng makes it; gives the bytes written. */
