@@ -3,34 +3,83 @@
  * server and under --preview: the one address it prints opens the page with the Live Redis panel
  * already reading the real BullMQ queue's delayed set. Under dev, React's StrictMode mounts the
  * panel twice; the link's read must still show the set, not "Cancelled.".
+ *
+ * The same demo then shows it is one command that Ctrl-C or a closed terminal ends all of: SIGINT
+ * or SIGHUP to its process group as a terminal sends them (the dev server is stopped by Ctrl-C,
+ * npm passing it on; the preview by a closed terminal's SIGHUP, npm gone at once; both signals
+ * reach the same stop), and afterwards no process it started runs, nothing listens on its ports
+ * and the preview's build folder is gone. Each page server starts once for both tests: a start,
+ * the preview's with a whole `vite build`, is what they spend most of their time on.
  */
+import { readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { expect, test } from '@playwright/test';
 import { RespClient } from '../test-support/resp-client.ts';
-import { spawnLiveDemo } from '../test-support/liveDemoProcess.ts';
-import type { LiveDemoProcess } from '../test-support/liveDemoProcess.ts';
+import { processTree, processes, spawnLiveDemo } from '../test-support/liveDemoProcess.ts';
+import type { LiveDemoProcess, ProcessEntry } from '../test-support/liveDemoProcess.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
 const DELAYED_KEY = 'bull:firetime-demo:delayed';
 
-for (const { server, args } of [
-  { server: 'the Vite dev server', args: [] as string[] },
-  { server: 'vite preview (--preview)', args: ['--preview'] },
+/** Whether something accepts connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The ones of `tree` still running (same pid and command, not a zombie), after up to `waitMs` for them to end. */
+async function survivors(tree: readonly ProcessEntry[], waitMs = 3000): Promise<ProcessEntry[]> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const now = new Map(processes().map((entry) => [entry.pid, entry]));
+    const left = tree.filter((entry) => {
+      const found = now.get(entry.pid);
+      return found !== undefined && found.command === entry.command && found.state !== 'Z';
+    });
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The preview's temporary build folders in the system's temporary directory. */
+const buildFolders = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('firetime-live-demo-')));
+
+for (const { server, args, signal, stop } of [
+  { server: 'the Vite dev server', args: [] as string[], signal: 'SIGINT' as const, stop: 'Ctrl-C' },
+  { server: 'vite preview (--preview)', args: ['--preview'], signal: 'SIGHUP' as const, stop: 'SIGHUP (its terminal closes)' },
 ]) {
   test.describe(`npm run live-demo with ${server}`, () => {
+    const preview = args.includes('--preview');
     let demo: LiveDemoProcess;
+    /** The build folders that appeared while it started: the preview's own. */
+    let ours: string[] = [];
+    /** Its processes, for afterAll to end any that a failed test left running. */
+    let tree: ProcessEntry[] = [];
 
     test.beforeAll(async () => {
       test.setTimeout(120_000);
+      const before = buildFolders();
       // free ports for the page and the bridge: other servers run on this machine at the same time;
       // a 10-minute cycle, so that no job falls due (its first bursts: a quarter of a cycle) while
       // the test compares the panel's first rows with ZRANGE (under dev on a loaded machine the
       // page took more than the default cycle's 30 s to read, and the worker promoted the head between)
       demo = await spawnLiveDemo([...args, '--page-port', '0', '--port', '0', '--cycle', '600']);
+      ours = [...buildFolders()].filter((name) => !before.has(name));
+      tree = processTree(demo.child.pid!);
     });
 
     test.afterAll(async () => {
+      // after the stop test npm has already ended and this sends nothing; after a failed test it
+      // is Ctrl-C, and whatever still runs then is killed: a failed run leaves nothing behind
       await demo?.interrupt();
+      for (const left of await survivors(tree, 0)) process.kill(left.pid, 'SIGKILL');
     });
 
     test('the address it prints opens the Live Redis panel on the real queue’s delayed set', async ({ page }) => {
@@ -81,6 +130,45 @@ for (const { server, args } of [
         /^idle and healthy: 1 worker connected, nothing waiting; next job in /,
       );
       expect(errors).toEqual([]);
+    });
+
+    test(`it runs redis-server, the bridge and the page from one command, and ${stop} stops every process of it`, async () => {
+      const { child } = demo;
+      const bridgePort = Number(new URL(demo.bridgeUrl).port);
+      const pagePort = Number(new URL(demo.pageOrigin).port);
+      const page = await fetch(`${demo.pageOrigin}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      const health = await fetch(`${demo.bridgeUrl}/api/health`);
+      expect(health.status).toBe(200);
+      for (const port of [demo.redisPort, bridgePort, pagePort]) expect(await listening(port)).toBe(true);
+
+      tree = processTree(child.pid!);
+      // npm, the shell it runs, node (the demo, with the page and the bridge in it), redis-server (and tsx's esbuild)
+      expect(tree.length).toBeGreaterThanOrEqual(4);
+      expect(tree.map((entry) => entry.command)).toEqual(expect.arrayContaining(['sh', 'node', 'redis-server']));
+      // the preview builds into a temporary folder of its own (which it removes when it stops)
+      expect(ours).toHaveLength(preview ? 1 : 0);
+
+      if (signal === 'SIGINT') {
+        // npm waits for the demo to stop, then ends as interrupted shell commands do: by the same signal
+        expect(await demo.interrupt()).toEqual({ code: null, signal: 'SIGINT' });
+      } else {
+        // a closed terminal sends SIGHUP to its process group: npm goes at once, the demo stops what it started
+        process.kill(-child.pid!, 'SIGHUP');
+      }
+      expect(await survivors(tree, 20_000)).toEqual([]);
+      // every process that wrote to the output has ended: what it printed last has all been read
+      for (const stream of [child.stdout!, child.stderr!])
+        if (!stream.closed) await new Promise((resolve) => stream.once('close', resolve));
+      expect(demo.output()).toContain(`${signal}: stopping the story, the bridge, the page and redis-server…`);
+      expect(demo.output()).toMatch(/stopped\.\n$/);
+      // none left in its group either; after SIGHUP npm is gone, and the ended shell and node it
+      // ran wait for the system's init to reap them
+      const group = processes().filter((entry) => entry.pgid === child.pid);
+      expect(signal === 'SIGINT' ? group : group.filter((entry) => entry.state !== 'Z')).toEqual([]);
+      for (const port of [demo.redisPort, bridgePort, pagePort]) expect(await listening(port)).toBe(false);
+      for (const name of ours) expect(buildFolders().has(name)).toBe(false);
     });
   });
 }
