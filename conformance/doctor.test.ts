@@ -212,7 +212,7 @@ describe('/api/queues on real queues', () => {
       words: `40 due, oldest ${durationText(reply.now - head)} late; the marker says ${instantText(head, reply.now)}, long past: no worker is polling`,
     });
     expect(row.verdict.words).toMatch(
-      /^40 due, oldest (12 min 59 s|13 min( \d+ s)?) late; the marker says \d\d:\d\d:\d\d\.\d{3} UTC, long past: no worker is polling$/,
+      /^40 due, oldest (12 min 59 s|13 min( \d+ s)?) late; the marker says (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d\.\d{3} UTC, long past: no worker is polling$/,
     );
   });
 

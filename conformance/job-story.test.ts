@@ -137,7 +137,7 @@ describe('Find a job in any state, as BullMQ says it', () => {
       attempt: { n: 1, of: 1 },
     });
     expect(storyText(row.story!, job.finishedOn!)).toMatch(
-      /^failed at \d\d:\d\d:\d\d\.\d{3} UTC, attempt 1 of 1: card declined for failed-1 \(ZSCORE failed\)$/,
+      /^failed at (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d\.\d{3} UTC, attempt 1 of 1: card declined for failed-1 \(ZSCORE failed\)$/,
     );
   });
 
