@@ -69,7 +69,7 @@ const SUITES = [
   },
   {
     name: 'e2e',
-    what: 'Playwright in Chromium (with `vite build` and `vite preview`)',
+    what: 'Playwright in Chromium (with `vite build`, `vite preview` and the shared dev server)',
     argv: ['node_modules/.bin/playwright', 'test'],
     env: { FIRETIME_E2E_PORT: e2ePort, FIRETIME_E2E_DEV_PORT: e2eDevPort },
   },
