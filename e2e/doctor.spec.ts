@@ -69,7 +69,7 @@ async function queuesOverviewSteps(page: Page, origin: string): Promise<void> {
 
   await expect(queues.getByTestId('live-queues-status')).toHaveText(
     new RegExp(
-      `^2 queues at ${bridge.url.replace(/[.]/g, '\\.')}, read at \\d\\d:\\d\\d:\\d\\d\\.\\d{3} UTC \\(the server's clock\\)\\.$`,
+      `^2 queues at ${bridge.url.replace(/[.]/g, '\\.')}, read at (\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\d:\\d\\d\\.\\d{3} UTC \\(the server's clock\\)\\.$`,
     ),
   );
   const mail = queues.locator('[data-testid="live-queue"][data-queue="bull:mail"]');
@@ -82,7 +82,7 @@ async function queuesOverviewSteps(page: Page, origin: string): Promise<void> {
   await expect(mail.getByTestId('live-queue-evidence')).toContainText('workers: not visible (CLIENT LIST not allowed)');
   await expect(mail.getByTestId('live-queue-verdict')).toHaveText(
     new RegExp(
-      `^${OVERDUE_JOBS} due, oldest \\d+ (ms|s) late; the marker says \\d\\d:\\d\\d:\\d\\d\\.\\d{3} UTC, ` +
+      `^${OVERDUE_JOBS} due, oldest \\d+ (ms|s) late; the marker says (\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\d:\\d\\d\\.\\d{3} UTC, ` +
         '(long past: no worker is polling|a moment ago: a polling worker takes them now)$',
     ),
   );

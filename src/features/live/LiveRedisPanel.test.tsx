@@ -531,7 +531,7 @@ describe('LiveRedisPanel', () => {
       await user.click(screen.getByRole('button', { name: 'Refresh' }));
       const line = await screen.findByTestId('live-changes-line');
       expect(line.textContent).toMatch(
-        /^Since \d\d:\d\d:\d\d\.\d{3} UTC: 1 promoted \(were due\), 1 removed \(not yet due\), 3 added, 1 moved\.$/,
+        /^Since (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d\.\d{3} UTC: 1 promoted \(were due\), 1 removed \(not yet due\), 3 added, 1 moved\.$/,
       );
       const view = screen.getByTestId('live-changes');
       expect(view.textContent).toContain("Due by the server's clock");
