@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ORIGIN, APP_PORT, DEV_ORIGIN, DEV_PORT } from './e2e/appOrigin.ts';
 
+const PORT = Number(process.env.FIRETIME_E2E_PORT ?? 4317);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Browser tests drive Debian's Chromium against the production build served by `vite preview`. */
@@ -9,17 +9,15 @@ export default defineConfig({
   outputDir: 'test-results',
   // Spec files run side by side, one worker each (the tests of a file stay in order, in one
   // worker: some share a server or a page set up in beforeAll). Every spec serves itself from the
-  // one preview server, and the specs that check the app under Vite's dev server share one dev
-  // server: neither holds state a test could leave to another (the dev server's module cache and
-  // HMR websocket only). Each spec starts its own redis-server and bridge on free ports.
-  // FIRETIME_E2E_WORKERS=1 runs them one at a time.
+  // one preview server, which holds no state, and starts its own redis-server and bridge on free
+  // ports. FIRETIME_E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
   workers: Number(process.env.FIRETIME_E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   forbidOnly: true,
   use: {
-    baseURL: APP_ORIGIN,
+    baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     headless: true,
     launchOptions: {
@@ -35,21 +33,11 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      // Vite's own script, not `npx vite`: npx starts npm to find a binary that is always here.
-      command: `node node_modules/vite/bin/vite.js build && node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${APP_PORT} --strictPort`,
-      url: APP_ORIGIN,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      // The Vite dev server as `npm run dev` runs it (e2e/appOrigin.ts's DEV_ORIGIN), one for every
-      // spec that loads the app under dev: Vite transforms the app's modules once, not per spec.
-      command: `node node_modules/vite/bin/vite.js --host 127.0.0.1 --port ${DEV_PORT} --strictPort`,
-      url: DEV_ORIGIN,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-  ],
+  webServer: {
+    // Vite's own script, not `npx vite`: npx starts npm to find a binary that is always here.
+    command: `node node_modules/vite/bin/vite.js build && node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
 });

@@ -4,17 +4,19 @@
  * the verdict say so; a queue whose job is an hour away is waiting, its marker on it. A paused
  * queue and one held by its worker's limiter are said to be so, with their evidence.
  * The same steps run on the build (vite preview, playwright.config.ts) and under the Vite dev
- * server the browser tests share (playwright.config.ts), where React's StrictMode mounts every
- * component twice and the reads must still end in the rows and the verdict.
+ * server, where React's StrictMode mounts every component twice and the reads must still end in
+ * the rows and the verdict.
  */
 import { expect, test } from './sharedPage.ts';
 import type { Page } from '@playwright/test';
+import { startDemoPage } from '../scripts/demoPage.ts';
+import type { DemoPage } from '../scripts/demoPage.ts';
 import { Queue, Worker } from 'bullmq';
 import type { RunningBridge } from '../bridge/bridge.ts';
 import { startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
-import { APP_ORIGIN, DEV_ORIGIN } from './appOrigin.ts';
+import { APP_ORIGIN } from './appOrigin.ts';
 import { startLocalBridge } from './localBridge.ts';
 import { screenshot } from './screenshot.ts';
 
@@ -23,8 +25,19 @@ test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 const OVERDUE_JOBS = 3;
 
 let redis: RedisProcess;
+/** The Vite dev server, with the project's vite.config.ts, on a free port (what live-demo serves under dev). */
+let dev: DemoPage;
 let bridge: RunningBridge;
 let bridgeOpen = false;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dev = await startDemoPage('dev', 0, false);
+});
+
+test.afterAll(async () => {
+  await dev?.close();
+});
 
 // a Redis, its queues and a bridge for each test: the jobs are as late in each, and the steps end by closing the bridge
 test.beforeEach(async () => {
@@ -36,7 +49,7 @@ test.beforeEach(async () => {
   for (let i = 0; i < OVERDUE_JOBS; i++) await mail.add('send', { i }, { delay: 1000, timestamp: Date.now() - 5000 });
   await later.add('report', {}, { delay: 3_600_000 });
   await Promise.all([mail.close(), later.close()]);
-  bridge = await startLocalBridge(redis.port, { origins: [APP_ORIGIN, DEV_ORIGIN] });
+  bridge = await startLocalBridge(redis.port, { origins: [APP_ORIGIN, dev.url] });
   bridgeOpen = true;
 });
 
@@ -47,15 +60,15 @@ test.afterEach(async () => {
 });
 
 for (const { server, origin } of [
-  { server: 'vite preview', origin: APP_ORIGIN },
-  { server: 'the Vite dev server', origin: DEV_ORIGIN },
+  { server: 'vite preview', origin: () => APP_ORIGIN },
+  { server: 'the Vite dev server', origin: () => dev.url },
 ]) {
   test(`under ${server}: the queues overview shows the overdue jobs of a queue with no worker, and the verdict says so`, async ({
     page,
   }) => {
     // under dev, the first visit compiles the modules it asks for
     test.setTimeout(120_000);
-    await queuesOverviewSteps(page, origin);
+    await queuesOverviewSteps(page, origin());
   });
 }
 

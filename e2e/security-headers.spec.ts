@@ -1,33 +1,36 @@
 /**
  * The page runs under its Content-Security-Policy with no violation, and is served with the
- * security headers: the built app by `vite preview` (the production policy), and `vite dev` (the
- * dev server the browser tests share, playwright.config.ts) with its own, slightly wider policy.
- * Every part of the page is exercised, workers and the Live Redis panel's fetch to a bridge on
- * this machine included. public/_headers says the same as the preview (static hosts get what the
- * tests check).
+ * security headers: the built app by `vite preview` (the production policy), and `vite dev` with
+ * its own, slightly wider policy. Every part of the page is exercised, workers and the Live Redis
+ * panel's fetch to a bridge on this machine included. public/_headers says the same as the
+ * preview (static hosts get what the tests check).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from './sharedPage.ts';
 import type { Page } from '@playwright/test';
+import { createServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import type { RunningBridge } from '../bridge/bridge.ts';
-import { startRedisServer } from '../test-support/redisProcess.ts';
+import { freePort, startRedisServer } from '../test-support/redisProcess.ts';
 import type { RedisProcess } from '../test-support/redisProcess.ts';
 import { RespClient } from '../test-support/resp-client.ts';
 import { embedHeaders, productionPolicy, securityHeaders, staticHeadersFile } from '../scripts/securityHeaders.ts';
 import { assetHeadersFile } from '../scripts/embedBuild.ts';
-import { APP_ORIGIN, DEV_ORIGIN, DEV_PORT } from './appOrigin.ts';
+import { APP_ORIGIN } from './appOrigin.ts';
 import { startLocalBridge, stopAll } from './localBridge.ts';
 import { violationsIn, watchViolations } from './cspViolations.ts';
 
 let redis: RedisProcess;
 let bridge: RunningBridge;
+let devPort: number;
 
 test.beforeAll(async () => {
   redis = await startRedisServer();
   const client = await RespClient.connect(redis.port);
   await client.call('ZADD', 'bull:csp:delayed', '7356580085760000', '1', '7356580085760001', '2');
   client.close();
-  bridge = await startLocalBridge(redis.port, { origins: [APP_ORIGIN, DEV_ORIGIN] });
+  devPort = await freePort();
+  bridge = await startLocalBridge(redis.port, { origins: [APP_ORIGIN, `http://127.0.0.1:${devPort}`] });
 });
 
 test.afterAll(() => stopAll(bridge, redis));
@@ -117,9 +120,24 @@ test('vite preview: the embed page may be framed by any origin (no X-Frame-Optio
 });
 
 test.describe('vite dev', () => {
+  let server: ViteDevServer;
+
+  test.beforeAll(async () => {
+    server = await createServer({
+      configFile: new URL('../vite.config.ts', import.meta.url).pathname,
+      server: { host: '127.0.0.1', port: devPort, strictPort: true },
+      logLevel: 'silent',
+    });
+    await server.listen();
+  });
+
+  test.afterAll(async () => {
+    await server?.close();
+  });
+
   test('the dev policy (a nonce for inline code, the HMR websocket) runs the whole page with no violation', async ({ page }) => {
     test.setTimeout(120_000);
-    const base = DEV_ORIGIN;
+    const base = `http://127.0.0.1:${devPort}`;
     const answer = await page.request.get(`${base}/`);
     const policy = answer.headers()['content-security-policy'] ?? '';
     expect(policy).toContain("script-src 'self' 'nonce-");
@@ -129,7 +147,7 @@ test.describe('vite dev', () => {
     const errors = await watchViolations(page);
     const hmr = page.waitForEvent('websocket');
     await exercise(page, base);
-    expect((await hmr).url()).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${DEV_PORT}/`));
+    expect((await hmr).url()).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${devPort}/`));
     expect(await violationsIn(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -138,7 +156,7 @@ test.describe('vite dev', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    const base = DEV_ORIGIN;
+    const base = `http://127.0.0.1:${devPort}`;
     const embed = (await page.request.get(`${base}/embed/?card=delay`)).headers();
     expect(embed['content-security-policy']).toContain("script-src 'self' 'nonce-");
     expect(embed['content-security-policy']).toContain('frame-ancestors *');

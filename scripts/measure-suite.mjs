@@ -35,9 +35,6 @@ function freePort() {
 }
 
 const e2ePort = process.env.FIRETIME_E2E_PORT ?? String(await freePort());
-/** The port of the dev server the browser tests share: FIRETIME_E2E_DEV_PORT, else a free one not the preview's. */
-let e2eDevPort = process.env.FIRETIME_E2E_DEV_PORT;
-while (e2eDevPort === undefined || e2eDevPort === e2ePort) e2eDevPort = String(await freePort());
 
 /** The suites of scripts/test-all.mjs, in its order, each as the command it runs. */
 const SUITES = [
@@ -69,9 +66,9 @@ const SUITES = [
   },
   {
     name: 'e2e',
-    what: 'Playwright in Chromium (with `vite build`, `vite preview` and the shared dev server)',
+    what: 'Playwright in Chromium (with `vite build` and `vite preview`)',
     argv: ['node_modules/.bin/playwright', 'test'],
-    env: { FIRETIME_E2E_PORT: e2ePort, FIRETIME_E2E_DEV_PORT: e2eDevPort },
+    env: { FIRETIME_E2E_PORT: e2ePort },
   },
 ];
 

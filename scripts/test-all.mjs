@@ -43,29 +43,14 @@ function listenable(port) {
 }
 
 /**
- * A port for the browser tests from `variable` when it is set (and then it must be free), else one
- * the system says is free and not in `others`, so another program on the usual port does not stop
- * the browser tests.
+ * The browser tests' preview port: FIRETIME_E2E_PORT when set (and then it must be free), else one
+ * the system says is free, so another program on the usual port does not stop the browser tests.
  */
-async function e2ePort(variable, others) {
-  const asked = process.env[variable];
-  if (asked === undefined) {
-    for (;;) {
-      const port = await listenable(0);
-      if (!others.includes(port)) return { port };
-    }
-  }
-  if (others.includes(Number(asked))) return { port: null, why: `${variable}=${asked} is the other server's port too` };
+async function e2ePort() {
+  const asked = process.env.FIRETIME_E2E_PORT;
+  if (asked === undefined) return { port: await listenable(0) };
   const port = await listenable(Number(asked));
-  return port === null ? { port: null, why: `${variable}=${asked} is taken by another program` } : { port };
-}
-
-/** The ports of `vite preview` (FIRETIME_E2E_PORT) and of the dev server the specs share (FIRETIME_E2E_DEV_PORT). */
-async function e2ePorts() {
-  const preview = await e2ePort('FIRETIME_E2E_PORT', []);
-  if (preview.port === null) return preview;
-  const dev = await e2ePort('FIRETIME_E2E_DEV_PORT', [preview.port]);
-  return dev.port === null ? dev : { port: preview.port, devPort: dev.port };
+  return port === null ? { port: null, why: `FIRETIME_E2E_PORT=${asked} is taken by another program` } : { port };
 }
 
 rmSync(VITEST_JSON, { force: true });
@@ -96,13 +81,12 @@ const slowOk = run('slow lane', bin('vitest'), [
   '--reporter=json',
   `--outputFile.json=${SLOW_JSON}`,
 ]);
-const e2e = await e2ePorts();
+const e2e = await e2ePort();
 const playwrightOk =
   e2e.port !== null &&
   run('playwright', bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
     FIRETIME_E2E_PORT: String(e2e.port),
-    FIRETIME_E2E_DEV_PORT: String(e2e.devPort),
   });
 if (e2e.port === null) problems.push(`the browser tests did not run: ${e2e.why}`);
 
