@@ -34,18 +34,13 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-/** The ones of `tree` still running (same pid and command, not a zombie), after up to `waitMs` for them to end. */
-async function survivors(tree: readonly ProcessEntry[], waitMs = 3000): Promise<ProcessEntry[]> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const now = new Map(processes().map((entry) => [entry.pid, entry]));
-    const left = tree.filter((entry) => {
-      const found = now.get(entry.pid);
-      return found !== undefined && found.command === entry.command && found.state !== 'Z';
-    });
-    if (left.length === 0 || Date.now() > deadline) return left;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The ones of `tree` still running now (same pid and command, not a zombie). */
+function alive(tree: readonly ProcessEntry[]): ProcessEntry[] {
+  const now = new Map(processes().map((entry) => [entry.pid, entry]));
+  return tree.filter((entry) => {
+    const found = now.get(entry.pid);
+    return found !== undefined && found.command === entry.command && found.state !== 'Z';
+  });
 }
 
 /** The preview's temporary build folders in the system's temporary directory. */
@@ -79,7 +74,7 @@ for (const { server, args, signal, stop } of [
       // after the stop test npm has already ended and this sends nothing; after a failed test it
       // is Ctrl-C, and whatever still runs then is killed: a failed run leaves nothing behind
       await demo?.interrupt();
-      for (const left of await survivors(tree, 0)) process.kill(left.pid, 'SIGKILL');
+      for (const left of alive(tree)) process.kill(left.pid, 'SIGKILL');
     });
 
     test('the address it prints opens the Live Redis panel on the real queue’s delayed set', async ({ page }) => {
@@ -157,7 +152,8 @@ for (const { server, args, signal, stop } of [
         // a closed terminal sends SIGHUP to its process group: npm goes at once, the demo stops what it started
         process.kill(-child.pid!, 'SIGHUP');
       }
-      expect(await survivors(tree, 20_000)).toEqual([]);
+      // the processes end on their own signal handling; Playwright polls /proc until none is left
+      await expect.poll(() => alive(tree), { timeout: 20_000 }).toEqual([]);
       // every process that wrote to the output has ended: what it printed last has all been read
       for (const stream of [child.stdout!, child.stderr!])
         if (!stream.closed) await new Promise((resolve) => stream.once('close', resolve));
