@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryC
 import { newLiveQueryClient } from './liveQueryClient.ts';
 import {
   BridgeRequestError,
+  bridgeAccess,
   keyFromText,
   listKeys,
   nameId,
@@ -32,7 +33,7 @@ import { useKeyScheme } from './useKeyScheme.ts';
 import type { LiveLink } from './liveLink.ts';
 import type { LiveSet } from './live.ts';
 import { NumberField, ValidatedField } from '../../ui/ValidatedField.tsx';
-import type { ValidatedFieldProps } from '../../ui/ValidatedField.tsx';
+import type { NumberFieldProps, ValidatedFieldProps } from '../../ui/ValidatedField.tsx';
 import panel from '../../ui/panel.module.css';
 import styles from './LiveRedisPanel.module.css';
 import { groupDigits, plural } from '../../model/format.ts';
@@ -73,6 +74,13 @@ const LISTING_FIELDS: Record<keyof Listing, Pick<ValidatedFieldProps<string>, 'l
     testId: 'live-token',
   },
   pattern: { label: 'Key pattern', parse: parseKeyPattern, hint: 'SCAN MATCH, sorted sets only.', testId: 'live-pattern' },
+};
+
+/** Auto-refresh's period, beside its checkbox. */
+const REFRESH_FIELD: Pick<NumberFieldProps, 'label' | 'parse' | 'testId'> = {
+  label: 'Every (seconds)',
+  parse: parseRefreshSeconds,
+  testId: 'live-refresh-seconds',
 };
 
 /** One of the listing's fields; a valid value replaces that field alone (memoised, with a stable onValid, as ValidatedField asks). */
@@ -177,6 +185,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
     pattern: link.pattern ?? DEFAULT_KEY_PATTERN,
   });
   const { bridgeUrl, token } = fields;
+  const bridge = useMemo(() => bridgeAccess(bridgeUrl, token, fetchImpl), [bridgeUrl, token, fetchImpl]);
   // A link that names a bridge reads nothing until the reader says yes: anyone can write a link,
   // and what the panel then shows is that bridge's Redis's text.
   const [linkAsks, setLinkAsks] = useState(link.bridgeUrl !== null);
@@ -250,7 +259,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
   const busy = keys.isFetching || head.isFetching;
   const set = chosenKey !== null ? (head.data?.set ?? null) : null;
   const readAt = head.data?.readAt ?? 0;
-  const detected = useKeyScheme(bridgeUrl, token, fetchImpl, set?.key ?? null);
+  const detected = useKeyScheme(bridge, set?.key ?? null);
   const changes = useMemo(() => {
     const reading = chosenKey === null ? undefined : head.data;
     if (reading === undefined || reading.before === null || chosenKey === null) return null;
@@ -337,13 +346,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
             />
             Auto-refresh
           </label>
-          <NumberField
-            label="Every (seconds)"
-            value={refreshSeconds}
-            parse={parseRefreshSeconds}
-            onValid={setRefreshSeconds}
-            testId="live-refresh-seconds"
-          />
+          <NumberField {...REFRESH_FIELD} value={refreshSeconds} onValid={setRefreshSeconds} />
         </div>
       </div>
       <p className={panel.hint} role="status" data-testid="live-status">
@@ -376,9 +379,7 @@ function LivePanelView({ fetchImpl = pageFetch, link = pageLink() }: { fetchImpl
       <QueuesSection
         // mounted again when the reader says yes to the link, so it reads the link's queues then
         key={linkAsks ? 'link-asks' : 'reading'}
-        bridgeUrl={bridgeUrl}
-        token={token}
-        fetchImpl={fetchImpl}
+        bridge={bridge}
         link={linkAsks || link.bridgeUrl === null ? null : { bridgeUrl: link.bridgeUrl, queues: link.queues ?? [] }}
         refreshMs={autoRefresh ? refreshSeconds * 1000 : false}
         onRead={onQueuesRead}

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { HistogramReply, JobRow, QueueRow } from '../../model/doctor/doctorWire.ts';
 import { IDLE_QUEUE_STATE, queueRowOf } from '../../../test-support/queueRowFixture.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
+import { bridgeAccess } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
 import { newLiveQueryClient } from './liveQueryClient.ts';
 import { QueueDetail } from './QueueDetail.tsx';
@@ -107,13 +108,7 @@ function fakeBridge(fail: { jobs?: boolean } = {}, delayed: ReadonlyMap<string, 
 function renderDetail(bridge: ReturnType<typeof fakeBridge>, row: QueueRow = ROW) {
   render(
     <QueryClientProvider client={newLiveQueryClient()}>
-      <QueueDetail
-        reading={{ row, now: NOW }}
-        bridgeUrl={BRIDGE}
-        token=""
-        fetchImpl={bridge.fetchImpl}
-        onClose={() => undefined}
-      />
+      <QueueDetail reading={{ row, now: NOW }} bridge={bridgeAccess(BRIDGE, '', bridge.fetchImpl)} onClose={() => undefined} />
     </QueryClientProvider>,
   );
 }
@@ -242,13 +237,7 @@ describe('QueueDetail follows the queue’s reads', () => {
     const client = newLiveQueryClient();
     const view = (now: number) => (
       <QueryClientProvider client={client}>
-        <QueueDetail
-          reading={{ row: ROW, now }}
-          bridgeUrl={BRIDGE}
-          token=""
-          fetchImpl={bridge.fetchImpl}
-          onClose={() => undefined}
-        />
+        <QueueDetail reading={{ row: ROW, now }} bridge={bridgeAccess(BRIDGE, '', bridge.fetchImpl)} onClose={() => undefined} />
       </QueryClientProvider>
     );
     const { rerender } = render(view(NOW));

@@ -13,8 +13,8 @@ import { exactDurationText, instantText } from '../../model/doctor/words.ts';
 import { groupDigits, plural } from '../../model/format.ts';
 import { printable } from '../../model/printable.ts';
 import panel from '../../ui/panel.module.css';
-import { BridgeRequestError, withToken } from './bridgeClient.ts';
-import type { Fetch } from './bridgeClient.ts';
+import { BridgeRequestError } from './bridgeClient.ts';
+import type { BridgeAccess } from './bridgeClient.ts';
 import { DETAIL_PAGE, findJob, readFullestBand, readHistogram, readJobs, readMembersPage } from './detailClient.ts';
 import type { QueueReading } from './queuesClient.ts';
 import styles from './QueueDetail.module.css';
@@ -23,9 +23,7 @@ import queuesStyles from './QueuesSection.module.css';
 
 interface QueueDetailProps {
   readonly reading: QueueReading;
-  readonly bridgeUrl: string;
-  readonly token: string;
-  readonly fetchImpl: Fetch;
+  readonly bridge: BridgeAccess;
   readonly onClose: () => void;
 }
 
@@ -62,19 +60,19 @@ function pageOf(inWindow: number, window: HistogramReply): number {
  * every fire-time by ZCOUNT (any size of set), a window picked to zoom in and read in pages from its
  * rank, each page's jobs with their names, attempts, backoff and true run-at, and a job found by id.
  */
-export function QueueDetail({ reading, bridgeUrl, token, fetchImpl, onClose }: QueueDetailProps) {
+export function QueueDetail({ reading, bridge, onClose }: QueueDetailProps) {
   const { row } = reading;
   const headingId = useId();
   const fieldId = useId();
   const queue = `${row.prefix}:${row.name}`;
-  const send = withToken(fetchImpl, token);
+  const { url: bridgeUrl, send } = bridge;
   const client = useQueryClient();
   const [range, setRange] = useState<Range | null>(null);
   const [page, setPage] = useState(0);
   const [marked, setMarked] = useState<string | null>(null);
   const [lookupText, setLookupText] = useState('');
   const [lookupNote, setLookupNote] = useState<{ text: string; problem: boolean } | null>(null);
-  const base = ['queue-detail', bridgeUrl, token !== '', row.delayedKey.base64, row.scheme] as const;
+  const base = ['queue-detail', bridgeUrl, bridge.tokenSent, row.delayedKey.base64, row.scheme] as const;
   // each read of the queue's row (Read queues, Refresh, an Auto-refresh tick) reads the open
   // detail's histogram and page again: their keys carry the row's server time
   const readOf = reading.now;

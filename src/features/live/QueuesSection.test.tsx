@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { QueueRow, QueuesReply } from '../../model/doctor/doctorWire.ts';
 import { named } from '../../../test-support/redisNameFixture.ts';
 import { IDLE_QUEUE_STATE, queueRowOf, queuesReplyOf } from '../../../test-support/queueRowFixture.ts';
+import { bridgeAccess } from './bridgeClient.ts';
 import type { Fetch } from './bridgeClient.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { newLiveQueryClient } from './liveQueryClient.ts';
@@ -62,7 +63,7 @@ function renderSection(fetchImpl: Fetch, token = '') {
   return render(
     <StrictMode>
       <QueryClientProvider client={newLiveQueryClient()}>
-        <QueuesSection bridgeUrl={BRIDGE} token={token} fetchImpl={fetchImpl} />
+        <QueuesSection bridge={bridgeAccess(BRIDGE, token, fetchImpl)} />
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -6,18 +6,16 @@ import type { QueueRow, QueueStateReading } from '../../model/doctor/doctorWire.
 import { durationText, instantText } from '../../model/doctor/words.ts';
 import { groupDigits, plural } from '../../model/format.ts';
 import panel from '../../ui/panel.module.css';
-import { BridgeRequestError, withToken } from './bridgeClient.ts';
-import type { Fetch } from './bridgeClient.ts';
+import { BridgeRequestError } from './bridgeClient.ts';
+import type { BridgeAccess } from './bridgeClient.ts';
 import { queueNameOf, readNamedQueues, readQueues } from './queuesClient.ts';
 import type { QueueReading, QueuesOverview } from './queuesClient.ts';
 import styles from './QueuesSection.module.css';
 import { QueueDetail } from './QueueDetail.tsx';
 
 interface QueuesSectionProps {
-  /** The bridge's origin, as the panel's field holds it. */
-  readonly bridgeUrl: string;
-  readonly token: string;
-  readonly fetchImpl: Fetch;
+  /** The bridge at the origin the panel's field holds, with the reader's token. */
+  readonly bridge: BridgeAccess;
   /** A page link naming the bridge: read its queues at once (only those it names, when it names some). */
   readonly link?: { readonly bridgeUrl: string; readonly queues: readonly string[] } | null;
   /** The panel's auto-refresh (ms), or false: each tick reads the listed queues again by name, never by a walk. */
@@ -48,7 +46,8 @@ export function QueuesSection(props: QueuesSectionProps) {
   return <QueuesOverviewView {...props} />;
 }
 
-function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshMs = false, onRead }: QueuesSectionProps) {
+function QueuesOverviewView({ bridge, link = null, refreshMs = false, onRead }: QueuesSectionProps) {
+  const bridgeUrl = bridge.url;
   const headingId = useId();
   // what the user (or the link) last asked: typing an address reads nothing until Read queues is pressed
   const [asked, setAsked] = useState<QueuesAsked | null>(() =>
@@ -59,14 +58,13 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
   const [opened, setOpened] = useState<string | null>(null);
   // one query a bridge, however its queues are found: each read keeps the one before it
   const queryKey = ['queues', asked?.bridgeUrl ?? null];
-  const fetchWithToken = withToken(fetchImpl, token);
   const keep = (before: QueuesRead | undefined, overview: QueuesOverview): QueuesRead => ({
     ...overview,
     // one read back is kept, not the chain of every read
     before: before === undefined ? null : { ...before, before: null },
   });
   const walk = async ({ signal, client }: { signal: AbortSignal; client: QueryClient }) =>
-    keep(client.getQueryData<QueuesRead>(queryKey), await readQueues(asked?.bridgeUrl ?? bridgeUrl, fetchWithToken, signal));
+    keep(client.getQueryData<QueuesRead>(queryKey), await readQueues(asked?.bridgeUrl ?? bridgeUrl, bridge.send, signal));
   const query = useQuery({
     queryKey,
     // the first read walks (or reads the link's queues); a later one, a refresh tick, reads the
@@ -77,7 +75,7 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
       if (names === null) return walk({ signal, client });
       // nothing listed to read by name (a walk found no queue): the tick leaves it as read
       if (names.length === 0 && known !== undefined) return known;
-      return keep(known, await readNamedQueues(asked?.bridgeUrl ?? bridgeUrl, names, fetchWithToken, signal));
+      return keep(known, await readNamedQueues(asked?.bridgeUrl ?? bridgeUrl, names, bridge.send, signal));
     },
     enabled: asked !== null,
     refetchInterval: refreshMs,
@@ -155,14 +153,7 @@ function QueuesOverviewView({ bridgeUrl, token, fetchImpl, link = null, refreshM
         </ul>
       ) : null}
       {openedReading !== undefined && readFrom !== null ? (
-        <QueueDetail
-          key={opened}
-          reading={openedReading}
-          bridgeUrl={readFrom}
-          token={token}
-          fetchImpl={fetchImpl}
-          onClose={() => setOpened(null)}
-        />
+        <QueueDetail key={opened} reading={openedReading} bridge={{ ...bridge, url: readFrom }} onClose={() => setOpened(null)} />
       ) : null}
     </section>
   );

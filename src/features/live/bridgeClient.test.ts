@@ -195,7 +195,13 @@ describe('the token', () => {
     };
     await bridge.getJson(BASE, '/api/health', bridge.withToken(base, 'abcdefghijklmnop'));
     await bridge.getJson(BASE, '/api/health', bridge.withToken(base, ''));
-    expect(seen).toEqual([{ 'X-Firetime-Bridge': '1', Authorization: 'Bearer abcdefghijklmnop' }, { 'X-Firetime-Bridge': '1' }]);
+    // a view's access to the bridge sends it too, and tells its query keys only whether one is sent
+    const access = bridge.bridgeAccess(BASE, 'abcdefghijklmnop', base);
+    await bridge.getJson(access.url, '/api/health', access.send);
+    const sent = { 'X-Firetime-Bridge': '1', Authorization: 'Bearer abcdefghijklmnop' };
+    expect(seen).toEqual([sent, { 'X-Firetime-Bridge': '1' }, sent]);
+    expect([access.tokenSent, bridge.bridgeAccess(BASE, '', base).tokenSent]).toEqual([true, false]);
+    expect(JSON.stringify(access)).not.toContain('abcdefghijklmnop');
   });
 });
 

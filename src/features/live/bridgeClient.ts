@@ -97,6 +97,20 @@ export type Fetch = (
   },
 ) => Promise<Response>;
 
+/**
+ * How a view reaches one bridge: its origin and the fetch that sends the reader's token with every
+ * request. Query keys take `tokenSent`, never the token itself.
+ */
+export interface BridgeAccess {
+  readonly url: string;
+  readonly tokenSent: boolean;
+  readonly send: Fetch;
+}
+
+export function bridgeAccess(url: string, token: string, fetchImpl: Fetch): BridgeAccess {
+  return { url, tokenSent: token !== '', send: withToken(fetchImpl, token) };
+}
+
 /** `fetchImpl` sending the bridge's token (`Authorization: Bearer <token>`) with every request; unchanged for an empty token. */
 export function withToken(fetchImpl: Fetch, token: string): Fetch {
   if (token === '') return fetchImpl;

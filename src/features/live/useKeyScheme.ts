@@ -8,8 +8,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QueueLibrary, SchemeSource, ScoreScheme } from '../../model/doctor/scheme.ts';
 import { printable } from '../../model/printable.ts';
-import { getJson, withToken } from './bridgeClient.ts';
-import type { Fetch } from './bridgeClient.ts';
+import { getJson } from './bridgeClient.ts';
+import type { BridgeAccess } from './bridgeClient.ts';
 
 /** The queue a key belongs to, as the bridge's row tells it. */
 export interface KeyQueue {
@@ -64,18 +64,13 @@ export function keyQueueFrom(body: unknown, queue: string, pageNow: number): Key
  * query client: undefined while it is being read, null when the key is not a queue's or the bridge
  * could not tell. A refresh of the set does not read it again (the library of a queue stays).
  */
-export function useKeyScheme(
-  bridgeUrl: string,
-  token: string,
-  fetchImpl: Fetch,
-  key: string | null,
-): KeyQueue | null | undefined {
+export function useKeyScheme(bridge: BridgeAccess, key: string | null): KeyQueue | null | undefined {
   const queue = key === null ? null : (queueOfKey(key)?.queue ?? null);
   const lookup = useQuery({
     // whether a token is sent, never the token itself (as every key of the panel's queries)
-    queryKey: ['key-queue', bridgeUrl, token !== '', queue],
+    queryKey: ['key-queue', bridge.url, bridge.tokenSent, queue],
     queryFn: ({ signal }) =>
-      getJson(bridgeUrl, `/api/queues?queue=${encodeURIComponent(queue!)}`, withToken(fetchImpl, token), signal).then(
+      getJson(bridge.url, `/api/queues?queue=${encodeURIComponent(queue!)}`, bridge.send, signal).then(
         (body) => keyQueueFrom(body, queue!, Date.now()),
         // a bridge that cannot tell: the set's own scores will
         () => null,
