@@ -20,49 +20,85 @@ describe('printCliArray', () => {
   });
 });
 
-describe('readPaste: the numbered layout', () => {
-  // captured from redis-cli 7.0.15 in a terminal (a pty adds the \r)
-  const tty = [
-    ' 1) "neg"',
-    ' 2) "-5"',
-    ' 3) "\\xe6\\x97\\xa5"',
-    ' 4) "7045120004096001"',
-    ' 5) "new\\nline"',
-    ' 6) "7045120004096002"',
-    ' 7) ""',
-    ' 8) "7045120004096004"',
-    ' 9) "q\\"uote"',
-    '10) "7045120004099999"',
-    '11) "huge"',
-    '12) "1e+20"',
-  ].join('\r\n');
+/**
+ * One set, `ZADD z -5 neg 1.5 "sp ace" 7045120004096001 日 7045120004096002 "new<LF>line"
+ * 7045120004096004 "" 7045120004096005 "tab<TAB>there" 7045120004099999 'q"uote' 1e20 huge`, as
+ * `ZRANGE z 0 -1 WITHSCORES` gives it back; each layout's capture below is that reply, so both must
+ * read to these rows.
+ */
+const CAPTURED_SET = [
+  ['neg', -5],
+  ['sp ace', 1.5],
+  ['日', 7045120004096001],
+  ['new\nline', 7045120004096002],
+  ['', 7045120004096004],
+  ['tab\there', 7045120004096005],
+  ['q"uote', 7045120004099999],
+  ['huge', 1e20],
+];
 
+// captured from redis-cli 7.0.15 in a terminal, which ends each line with \r\n (the pty adds the \r)
+const TTY_CAPTURE = String.raw`
+ 1) "neg"
+ 2) "-5"
+ 3) "sp ace"
+ 4) "1.5"
+ 5) "\xe6\x97\xa5"
+ 6) "7045120004096001"
+ 7) "new\nline"
+ 8) "7045120004096002"
+ 9) ""
+10) "7045120004096004"
+11) "tab\there"
+12) "7045120004096005"
+13) "q\"uote"
+14) "7045120004099999"
+15) "huge"
+16) "1e+20"
+`
+  .slice(1)
+  .replaceAll('\n', '\r\n');
+
+// captured from `redis-cli --raw` (and plain piped redis-cli) 7.0.15: the empty member is an empty
+// line, the newline member spans two lines, and \t stands for the tab it prints
+const RAW_CAPTURE = `neg
+-5
+sp ace
+1.5
+日
+7045120004096001
+new
+line
+7045120004096002
+
+7045120004096004
+tab\there
+7045120004096005
+q"uote
+7045120004099999
+huge
+1e+20
+`;
+
+describe('readPaste: the numbered layout', () => {
   it('reads members and scores, unescaping members, with the line of each score', () => {
-    const reading = readPaste(`${tty}\r\n`, bandLike);
+    const reading = readPaste(TTY_CAPTURE, bandLike);
     expect(reading.layout).toBe('numbered');
     expect(reading.unreadable).toEqual([]);
-    expect(reading.scores.map(({ member, score }) => [member, score])).toEqual([
-      ['neg', -5],
-      ['日', 7045120004096001],
-      ['new\nline', 7045120004096002],
-      ['', 7045120004096004],
-      ['q"uote', 7045120004099999],
-      ['huge', 1e20],
-    ]);
+    expect(reading.scores.map(({ member, score }) => [member, score])).toEqual(CAPTURED_SET);
     expect(reading.scores[0]).toMatchObject({ line: 2, scoreText: '-5' });
   });
 
   it('skips prompt lines and empty replies, and pairs by item number across several replies', () => {
-    const session = [
-      '127.0.0.1:6379> ZRANGE bull:q:delayed 0 1 WITHSCORES',
-      '1) "7"',
-      '2) "7045120004096000"',
-      '127.0.0.1:6379[2]> ZRANGE other 0 -1 WITHSCORES',
-      '(empty array)',
-      '[::1]:7000> ZRANGE bull:q:delayed 1 1 WITHSCORES',
-      '1) "8"',
-      '2) "7045120004096001"',
-    ].join('\n');
+    // as pasted from a terminal: three prompts, one of them answered by an empty array
+    const session = `127.0.0.1:6379> ZRANGE bull:q:delayed 0 1 WITHSCORES
+1) "7"
+2) "7045120004096000"
+127.0.0.1:6379[2]> ZRANGE other 0 -1 WITHSCORES
+(empty array)
+[::1]:7000> ZRANGE bull:q:delayed 1 1 WITHSCORES
+1) "8"
+2) "7045120004096001"`;
     const reading = readPaste(session, bandLike);
     expect(reading.layout).toBe('numbered');
     expect(reading.scores.map(({ member, line }) => [member, line])).toEqual([
@@ -128,37 +164,12 @@ describe('readPaste: the numbered layout', () => {
 });
 
 describe('readPaste: the raw layout', () => {
-  // captured from `redis-cli --raw` (and plain piped redis-cli) 7.0.15: the newline member spans two lines
-  const raw = [
-    'neg',
-    '-5',
-    'sp ace',
-    '1.5',
-    '日',
-    '7045120004096001',
-    'new',
-    'line',
-    '7045120004096002',
-    '',
-    '7045120004096004',
-    'tab\there',
-    '7045120004096005',
-    '',
-  ].join('\n');
-
   it('reads alternating member and score lines, a member with a newline across two lines', () => {
-    const reading = readPaste(raw, bandLike);
+    const reading = readPaste(RAW_CAPTURE, bandLike);
     expect(reading.layout).toBe('raw');
     expect(reading.multiLineMembers).toBe(1);
     expect(reading.unreadable).toEqual([]);
-    expect(reading.scores.map(({ member, score }) => [member, score])).toEqual([
-      ['neg', -5],
-      ['sp ace', 1.5],
-      ['日', 7045120004096001],
-      ['new\nline', 7045120004096002],
-      ['', 7045120004096004],
-      ['tab\there', 7045120004096005],
-    ]);
+    expect(reading.scores.map(({ member, score }) => [member, score])).toEqual(CAPTURED_SET);
   });
 
   it('reads numeric job ids as members when every second line is a band score', () => {

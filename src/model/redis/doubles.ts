@@ -351,19 +351,23 @@ function printG17(magnitude: number): string {
   return `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
 }
 
-/** Character codes of the tens and ones digit of 0..99. */
-const TENS = new Uint8Array(100);
-const ONES = new Uint8Array(100);
-for (let i = 0; i < 100; i++) {
-  TENS[i] = 48 + Math.floor(i / 10);
+/** Character codes of the four digits of 0..9999, zero-padded: THOUSANDS[7] is '0', ONES[7] is '7'. */
+const THOUSANDS = new Uint8Array(10_000);
+const HUNDREDS = new Uint8Array(10_000);
+const TENS = new Uint8Array(10_000);
+const ONES = new Uint8Array(10_000);
+for (let i = 0; i < 10_000; i++) {
+  THOUSANDS[i] = 48 + Math.floor(i / 1000);
+  HUNDREDS[i] = 48 + (Math.floor(i / 100) % 10);
+  TENS[i] = 48 + (Math.floor(i / 10) % 10);
   ONES[i] = 48 + (i % 10);
 }
 
 /**
  * The decimal digits of a whole number within +-2^53 (String() gives the same text). From 2^31
  * up, where String() has no integer fast path and costs several times more, the digits come from
- * int32 arithmetic (two halves of eight, four groups of four, eight pairs looked up in a table)
- * and are made into one flat string in one call.
+ * int32 arithmetic (two halves of eight, four groups of four, each group's digits looked up in the
+ * tables above) and are made into one flat string in one call.
  */
 function wholeNumberText(value: number): string {
   const magnitude = value < 0 ? -value : value;
@@ -375,31 +379,12 @@ function wholeNumberText(value: number): string {
   const b = high - a * 1e4;
   const c = (low / 1e4) | 0;
   const d = low - c * 1e4;
-  const a1 = (a / 100) | 0;
-  const a2 = a - a1 * 100;
-  const b1 = (b / 100) | 0;
-  const b2 = b - b1 * 100;
-  const c1 = (c / 100) | 0;
-  const c2 = c - c1 * 100;
-  const d1 = (d / 100) | 0;
-  const d2 = d - d1 * 100;
+  // prettier-ignore
   const digits = String.fromCharCode(
-    TENS[a1]!,
-    ONES[a1]!,
-    TENS[a2]!,
-    ONES[a2]!,
-    TENS[b1]!,
-    ONES[b1]!,
-    TENS[b2]!,
-    ONES[b2]!,
-    TENS[c1]!,
-    ONES[c1]!,
-    TENS[c2]!,
-    ONES[c2]!,
-    TENS[d1]!,
-    ONES[d1]!,
-    TENS[d2]!,
-    ONES[d2]!,
+    THOUSANDS[a]!, HUNDREDS[a]!, TENS[a]!, ONES[a]!,
+    THOUSANDS[b]!, HUNDREDS[b]!, TENS[b]!, ONES[b]!,
+    THOUSANDS[c]!, HUNDREDS[c]!, TENS[c]!, ONES[c]!,
+    THOUSANDS[d]!, HUNDREDS[d]!, TENS[d]!, ONES[d]!,
   );
   let first = 0;
   if (high < 1e7) while (digits.charCodeAt(first) === 48) first++;
