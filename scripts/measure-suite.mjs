@@ -110,10 +110,35 @@ function cgroupFor(name) {
   }
 }
 
+// On a shared machine the same work costs more CPU time when a neighbour keeps the other half of a
+// physical core busy, and no process here can see that. So before each suite a fixed probe runs (the
+// same arithmetic and sorting every time, in a Node of its own) and its CPU time is kept beside the
+// suite's: runs taken at different times can then be compared by how slow the machine was.
+const PROBE = `
+let x = 0x9e3779b9, kept = 0;
+const values = new Float64Array(1 << 20);
+for (let round = 0; round < 6; round++) {
+  for (let i = 0; i < values.length; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; values[i] = (x >>> 0) / 4294967296; }
+  values.sort();
+  kept += values[values.length >> 1];
+}
+const used = process.cpuUsage();
+console.log(((used.user + used.system) / 1e6).toFixed(3), kept > 0);
+`;
+
+/** The probe's CPU seconds, its Node's start included. */
+function probe() {
+  const result = spawnSync(process.execPath, ['-e', PROBE], { encoding: 'utf8' });
+  const seconds = Number(result.stdout.split(' ')[0]);
+  if (result.status !== 0 || !Number.isFinite(seconds)) throw new Error(`measure-suite: the probe failed (${result.stderr})`);
+  return seconds;
+}
+
 /** Runs one suite under /usr/bin/time; its CPU seconds (user, sys), wall seconds and whether it passed. */
 function measure(suite) {
   const out = join(scratch, `${suite.name}.time`);
-  console.log(`\n=== measure ${suite.name}: ${suite.argv.join(' ')}`);
+  const probed = probe();
+  console.log(`\n=== measure ${suite.name}: ${suite.argv.join(' ')} (probe ${probed.toFixed(3)} s)`);
   const timed = [TIME, '-f', '%U %S %e %x', '-o', out, ...suite.argv];
   const cgroup = cgroupFor(suite.name);
   // sh joins the cgroup, then becomes /usr/bin/time: everything the suite starts is born inside it.
@@ -134,7 +159,7 @@ function measure(suite) {
   const text = existsSync(out) ? readFileSync(out, 'utf8').trim().split('\n').at(-1) : '';
   const [user, sys, wall, code] = text.split(' ').map(Number);
   if (!Number.isFinite(user)) throw new Error(`measure-suite: no time figures for ${suite.name} (${text})`);
-  return { ...suite, user, sys, wall, every, passed: result.status === 0 && code === 0 };
+  return { ...suite, user, sys, wall, every, probe: probed, passed: result.status === 0 && code === 0 };
 }
 
 const load = loadavg();
@@ -152,8 +177,12 @@ const rows = results.map((r) => [
   seconds(r.user),
   seconds(r.sys),
   seconds(r.wall),
+  r.probe.toFixed(2),
   r.passed ? 'passed' : '**failed**',
 ]);
+const probes = results.map((r) => r.probe).sort((a, b) => a - b);
+const middle = probes.length >> 1;
+const probeMedian = probes.length % 2 === 1 ? probes[middle] : (probes[middle - 1] + probes[middle]) / 2;
 rows.push([
   '**all**',
   'the sum',
@@ -162,10 +191,11 @@ rows.push([
   seconds(total('user')),
   seconds(total('sys')),
   seconds(total('wall')),
+  `median ${probeMedian.toFixed(2)}`,
   results.every((r) => r.passed) ? 'passed' : '**failed**',
 ]);
-const header = ['suite', 'what', 'CPU s (user + sys)', 'CPU s, every process', 'user s', 'sys s', 'wall s', 'result'];
-const right = new Set([2, 3, 4, 5, 6]);
+const header = ['suite', 'what', 'CPU s (user + sys)', 'CPU s, every process', 'user s', 'sys s', 'wall s', 'probe s', 'result'];
+const right = new Set([2, 3, 4, 5, 6, 7]);
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
 const line = (cells) =>
   `| ${cells.map((cell, column) => (right.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join(' | ')} |`;
