@@ -113,7 +113,8 @@ function cgroupFor(name) {
 // On a shared machine the same work costs more CPU time when a neighbour keeps the other half of a
 // physical core busy, and no process here can see that. So before each suite a fixed probe runs (the
 // same arithmetic and sorting every time, in a Node of its own) and its CPU time is kept beside the
-// suite's: runs taken at different times can then be compared by how slow the machine was.
+// suite's: a sign of how slow the machine was just then. Only a sign: it cannot see a neighbour who
+// comes during the suite, so runs are compared by medians, never corrected by it.
 const PROBE = `
 let x = 0x9e3779b9, kept = 0;
 const values = new Float64Array(1 << 20);
