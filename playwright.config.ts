@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { APP_ORIGIN, APP_PORT } from './e2e/appOrigin.ts';
 
-const PORT = Number(process.env.FIRETIME_E2E_PORT ?? 4317);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Browser tests drive Debian's Chromium against the production build served by `vite preview`. */
@@ -17,7 +17,7 @@ export default defineConfig({
   timeout: 60_000,
   forbidOnly: true,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: APP_ORIGIN,
     browserName: 'chromium',
     headless: true,
     launchOptions: {
@@ -35,8 +35,8 @@ export default defineConfig({
   },
   webServer: {
     // Vite's own script, not `npx vite`: npx starts npm to find a binary that is always here.
-    command: `node node_modules/vite/bin/vite.js build && node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}`,
+    command: `node node_modules/vite/bin/vite.js build && node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${APP_PORT} --strictPort`,
+    url: APP_ORIGIN,
     reuseExistingServer: false,
     timeout: 120_000,
   },

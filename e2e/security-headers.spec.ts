@@ -23,6 +23,8 @@ import { violationsIn, watchViolations } from './cspViolations.ts';
 let redis: RedisProcess;
 let bridge: RunningBridge;
 let devPort: number;
+/** Where the spec's own Vite dev server serves the app (its port is picked in beforeAll). */
+const devOrigin = () => `http://127.0.0.1:${devPort}`;
 
 test.beforeAll(async () => {
   redis = await startRedisServer();
@@ -30,7 +32,7 @@ test.beforeAll(async () => {
   await client.call('ZADD', 'bull:csp:delayed', '7356580085760000', '1', '7356580085760001', '2');
   client.close();
   devPort = await freePort();
-  bridge = await startLocalBridge(redis.port, { origins: [APP_ORIGIN, `http://127.0.0.1:${devPort}`] });
+  bridge = await startLocalBridge(redis.port, { origins: [APP_ORIGIN, devOrigin()] });
 });
 
 test.afterAll(() => stopAll(bridge, redis));
@@ -137,7 +139,7 @@ test.describe('vite dev', () => {
 
   test('the dev policy (a nonce for inline code, the HMR websocket) runs the whole page with no violation', async ({ page }) => {
     test.setTimeout(120_000);
-    const base = `http://127.0.0.1:${devPort}`;
+    const base = devOrigin();
     const answer = await page.request.get(`${base}/`);
     const policy = answer.headers()['content-security-policy'] ?? '';
     expect(policy).toContain("script-src 'self' 'nonce-");
@@ -156,7 +158,7 @@ test.describe('vite dev', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    const base = `http://127.0.0.1:${devPort}`;
+    const base = devOrigin();
     const embed = (await page.request.get(`${base}/embed/?card=delay`)).headers();
     expect(embed['content-security-policy']).toContain("script-src 'self' 'nonce-");
     expect(embed['content-security-policy']).toContain('frame-ancestors *');
