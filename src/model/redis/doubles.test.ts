@@ -252,6 +252,15 @@ describe("formatScore(x, '7.0') = printf %.17g", () => {
     );
   });
 
+  it('prints every four-digit group, 0000 to 9999, in each of the four places of a 16-digit number', () => {
+    for (let group = 0; group < 10_000; group++) {
+      // the group as the lowest, second, third and highest four digits (the highest below 2^53)
+      for (const x of [1e15 + group, 1e15 + group * 1e4, 1e15 + group * 1e8, 1e11 + (group % 9000) * 1e12]) {
+        if (formatScore(x) !== String(x)) expect(formatScore(x)).toBe(String(x));
+      }
+    }
+  });
+
   it('matches the oracle on doubles with few fraction bits, where halfway cases live', () => {
     fc.assert(
       fc.property(tieProne, (x) => formatScore(x) === exactG17(x)),

@@ -351,17 +351,22 @@ function printG17(magnitude: number): string {
   return `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
 }
 
-/** Character codes of the four digits of 0..9999, zero-padded: THOUSANDS[7] is '0', ONES[7] is '7'. */
-const THOUSANDS = new Uint8Array(10_000);
-const HUNDREDS = new Uint8Array(10_000);
-const TENS = new Uint8Array(10_000);
-const ONES = new Uint8Array(10_000);
-for (let i = 0; i < 10_000; i++) {
-  THOUSANDS[i] = 48 + Math.floor(i / 1000);
-  HUNDREDS[i] = 48 + (Math.floor(i / 100) % 10);
-  TENS[i] = 48 + (Math.floor(i / 10) % 10);
-  ONES[i] = 48 + (i % 10);
+/**
+ * The character codes of one digit of 0..9999, zero-padded, the digit that changes every `step`
+ * numbers: digitColumn(1000)[7] is '0', digitColumn(1)[7] is '7'. Filled by native fills and
+ * copies, not a loop of divisions: this runs as the module loads, before any JIT has warmed up.
+ */
+function digitColumn(step: number): Uint8Array {
+  const column = new Uint8Array(10_000);
+  for (let digit = 0; digit < 10; digit++) column.fill(48 + digit, digit * step, (digit + 1) * step);
+  // the first 10 * step entries repeat up to 9999: double the filled part until it is all there
+  for (let filled = 10 * step; filled < column.length; filled *= 2) column.copyWithin(filled, 0, filled);
+  return column;
 }
+const THOUSANDS = digitColumn(1000);
+const HUNDREDS = digitColumn(100);
+const TENS = digitColumn(10);
+const ONES = digitColumn(1);
 
 /**
  * The decimal digits of a whole number within +-2^53 (String() gives the same text). From 2^31
