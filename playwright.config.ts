@@ -3,6 +3,15 @@ import { APP_ORIGIN, APP_PORT } from './e2e/appOrigin.ts';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell): the Blink, V8 and Skia of
+ * Debian's chromium of the same version, without the desktop browser around them, as Playwright
+ * runs headless tests with its own builds. The pages are the same; the browser process does less
+ * for each page and frame (docs/decisions.md). CHROMIUM_PATH runs the tests in another build, e.g.
+ * /usr/bin/chromium.
+ */
+const DEFAULT_BROWSER = '/usr/bin/chromium-headless-shell';
+
 /** Browser tests drive Debian's Chromium against the production build served by `vite preview`. */
 export default defineConfig({
   testDir: 'e2e',
@@ -21,7 +30,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_BROWSER,
       args: [
         ...(isRoot ? ['--no-sandbox'] : []),
         '--disable-gpu',

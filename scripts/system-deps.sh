@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Makes sure the system programs the tests need are here: redis-server (the conformance suite
-# talks to a real Redis 7.0) and Chromium (the browser tests). As root with apt it installs
-# what is missing from Debian's packages; otherwise it stops and says what to install.
+# talks to a real Redis 7.0) and Chromium's headless shell (the browser tests, playwright.config.ts).
+# As root with apt it installs what is missing from Debian's packages; otherwise it stops and says
+# what to install. With CHROMIUM_PATH set, the tests run in that browser, which must be there.
 set -euo pipefail
 
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+if [ -n "${CHROMIUM_PATH:-}" ]; then
+  if [ ! -x "$CHROMIUM_PATH" ]; then
+    echo "system-deps: CHROMIUM_PATH is $CHROMIUM_PATH, which is not an executable file" >&2
+    exit 1
+  fi
+elif [ ! -x /usr/bin/chromium-headless-shell ]; then
+  missing+=(chromium-headless-shell)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
