@@ -30,7 +30,7 @@
  * machine, so a busy machine reads slower: run it when nothing else is running and read the load
  * printed beside the figures.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
@@ -41,6 +41,8 @@ import { figure as grouped, report } from './report.ts';
 
 const PORT = Number(process.env.FIRETIME_LIGHTHOUSE_PORT ?? 4337);
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/?stage`;
+// The full browser, not the headless shell the browser tests run in: Lighthouse drives Chrome's
+// own headless mode (--headless=new below). `npm test` does not install it.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function option(name: string, fallback: number): number {
@@ -263,6 +265,11 @@ async function measureOnce(save: string | undefined): Promise<RunFigures> {
 }
 
 async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `bench:lighthouse runs Chromium at ${CHROMIUM}, which is not there: apt-get install chromium (or set CHROMIUM_PATH)`,
+    );
+  }
   const runs = option('--runs', 3);
   const save = saveDir();
   if (save !== undefined) mkdirSync(save, { recursive: true });
