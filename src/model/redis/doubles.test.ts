@@ -252,10 +252,12 @@ describe("formatScore(x, '7.0') = printf %.17g", () => {
     );
   });
 
-  it('prints every four-digit group, 0000 to 9999, in each of the four places of a 16-digit number', () => {
+  it('prints every four-digit group, 0000 to 9999, in each lower place of a 16-digit number, and every one up to 2^53 as its highest', () => {
     for (let group = 0; group < 10_000; group++) {
-      // the group as the lowest, second, third and highest four digits (the highest below 2^53)
-      for (const x of [1e15 + group, 1e15 + group * 1e4, 1e15 + group * 1e8, 1e11 + (group % 9000) * 1e12]) {
+      // the group as the lowest, second and third four digits, and as the highest while below 2^53
+      const places = [1e15 + group, 1e15 + group * 1e4, 1e15 + group * 1e8];
+      if (group * 1e12 + 1e11 < 2 ** 53) places.push(group * 1e12 + 1e11);
+      for (const x of places) {
         if (formatScore(x) !== String(x)) expect(formatScore(x)).toBe(String(x));
       }
     }
